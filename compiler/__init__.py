@@ -1,0 +1,12 @@
+"""compile-ui: MCP tool definitions → component trees → self-contained MCP App pages.
+
+Phases, one module (or package) each, imports pointing one way only::
+
+    normalize/   any JSON value as a schema → a narrow, resolved schema model
+    compile/     normalized schemas → Form subtree (inputs) and ResultView subtree (outputs)
+    layout/      LayoutSpec: heuristic or LLM; apply(tree, spec) → tree
+    render       tree → one self-contained HTML page (runtime_js inlined, CSP by hash)
+    proxy/       serve the pages to an MCP host in front of any MCP server
+
+``pipeline`` strings them together; ``cli`` is a thin layer over plain functions.
+"""

@@ -1,0 +1,34 @@
+"""The ``compile-ui`` command: a thin dispatcher over plain functions.
+
+``compile-ui FILE …`` compiles tool definitions (``compiler.compile_cli``); the subcommands
+live beside the code they drive and are imported only when used, so ``compile-ui FILE`` never
+pays for the proxy's imports.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+# subcommand → "module:function"; each function takes the remaining argv and returns an exit code.
+SUBCOMMANDS = {
+    "proxy": "compiler.proxy.cli:main",
+    "preview": "compiler.preview.cli:main",
+    "demo": "compiler.preview.cli:demo_main",
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    target = SUBCOMMANDS.get(args[0]) if args else None
+    if target is None:
+        target, rest = "compiler.compile_cli:main", args
+    else:
+        rest = args[1:]
+    module_name, function_name = target.split(":")
+    function = getattr(importlib.import_module(module_name), function_name)
+    return function(rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

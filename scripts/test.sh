@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Install everything the test suite needs on a fresh machine, then run it.
+#   bash scripts/test.sh            # the whole suite (what .ci/run runs)
+#   bash scripts/test.sh -k proxy   # extra arguments go to pytest
+# Hypothesis runs its quick "ci" profile unless HYPOTHESIS_PROFILE says otherwise ("fuzz" is long).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# Debian's Chromium drives the browser tests (never `playwright install`: no browser downloads).
+if [ ! -x /usr/bin/chromium ]; then
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+
+# The npm side: the official MCP Apps host (AppBridge), esbuild, real MCP servers. Lockfile pinned.
+(cd tests/js && npm ci --no-audit --no-fund --loglevel=error)
+
+python3 -m venv .venv
+.venv/bin/pip install -q --disable-pip-version-check -e '.[test]'
+
+export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"
+# pytest exits 5 when it collects no test: with `set -e` that fails the run, as it must.
+.venv/bin/python -m pytest "$@"
