@@ -11,5 +11,52 @@ NOT_JSON = "not valid JSON: {detail}"
 NO_TOOL = "no tool definition found (expected a tool object, an array of tools, or an object with a 'tools' array)"
 TOOL_NOT_OBJECT = "a tool definition must be an object"
 TOOL_WITHOUT_NAME = "a tool needs a non-empty string 'name'"
-BAD_INPUT_SCHEMA = "inputSchema must be an object or a boolean, not {kind}"
+BAD_SCHEMA = "{key} must be an object or a boolean, not {kind}"
+NOT_JSON_CONSTANT = "{name} is not JSON"
+CANNOT_READ = "cannot read: {detail}"
+CANNOT_WRITE = "cannot write: {detail}"
 TOOL_NOT_FOUND = "no tool named {name!r} (tools: {names})"
+
+# --- normalize: reasons a shape falls back, and what was not used
+NOT_A_SCHEMA = "a schema must be an object or a boolean, not {kind}"
+SCHEMA_TOO_LARGE = "the schema is too large to show as a form (more than {limit} parts)"
+SCHEMA_TOO_DEEP = "nested deeper than {limit} levels"
+REF_UNRESOLVABLE = "$ref {ref!r} does not resolve inside this schema (nothing is fetched)"
+REF_RECURSIVE = "recursive $ref {ref!r}: expanded {times} levels deep, edited as JSON below that"
+IGNORED_KEYWORD = "{keyword}: ignored ({why})"
+ALLOF_CONFLICT = "allOf: {keyword} {dropped} conflicts with {kept}; kept {kept}"
+ALLOF_UNSATISFIABLE = "allOf: the parts' {keyword} cannot all hold, so no value is valid"
+ALLOF_PART_DROPPED = "allOf: a part was not used ({reason})"
+EMPTY_ENUM = "enum lists no values, so no value is valid"
+NO_BRANCH = "oneOf/anyOf has no usable branch"
+BRANCH_LABEL = "Option {n}"
+TYPE_LABELS = {
+    "object": "Object",
+    "array": "List",
+    "string": "Text",
+    "number": "Number",
+    "integer": "Integer",
+    "boolean": "Yes/no",
+    "null": "Nothing",
+}
+SHAPE_LABELS = {
+    "String": "Text",
+    "Number": "Number",
+    "Boolean": "Yes/no",
+    "Object": "Object",
+    "Array": "List",
+    "Tuple": "List",
+    "Enum": "Choice",
+    "Const": "Fixed value",
+    "Null": "Nothing",
+    "Any": "JSON",
+}
+
+# --- compile: inputs
+FREE_FORM_OBJECT = "a free-form object: any keys and values"
+NO_FIELD_FITS = "no field fits this schema"
+ITEM_LABEL = "Item"
+POSITION_LABEL = "Item {n}"
+VALUE_LABEL = "Value"
+ARGUMENTS_LABEL = "Arguments"
+SUBMIT_LABEL = "Run"

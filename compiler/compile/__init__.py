@@ -1,0 +1,52 @@
+"""Phase 2: normalized schemas → the component tree (no layout applied yet).
+
+``compile_tree(tool)`` gives every tool the same skeleton::
+
+    App(id="app")
+    ├── Form(id="form")          fields from inputSchema (inputs.py)
+    └── ResultView(id="result")  views from outputSchema, or an AutoView (outputs.py)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from components.nodes import App, AppProps
+
+from .inputs import compile_form
+from .naming import MAX_LABEL, clip, humanize
+from .outputs import compile_result_view
+
+MAX_TOOL_DESCRIPTION = 4_000
+
+__all__ = ["compile_tree", "tool_title"]
+
+
+def compile_tree(tool: Mapping[str, Any]) -> App:
+    """The component tree of one tool definition (already checked by ``compiler.tools``)."""
+    name = tool["name"]
+    description = tool.get("description")
+    return App(
+        id="app",
+        props=AppProps(
+            toolName=name,
+            title=tool_title(tool),
+            description=clip(description.strip(), MAX_TOOL_DESCRIPTION)
+            if isinstance(description, str) and description.strip()
+            else None,
+        ),
+        children=(
+            compile_form(tool.get("inputSchema", {"type": "object"}), name),
+            compile_result_view(tool.get("outputSchema")),
+        ),
+    )
+
+
+def tool_title(tool: Mapping[str, Any]) -> str:
+    """``title``, else ``annotations.title``, else the humanized name."""
+    annotations = tool.get("annotations")
+    for candidate in (tool.get("title"), annotations.get("title") if isinstance(annotations, Mapping) else None):
+        if isinstance(candidate, str) and candidate.strip():
+            return clip(candidate.strip(), MAX_LABEL)
+    return humanize(tool["name"])

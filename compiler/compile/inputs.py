@@ -1,0 +1,320 @@
+"""Compile inputs: a normalized input schema → the ``Form`` subtree.
+
+One builder per field type (``_BUILDERS``), chosen by ``widgets.field_type``; each builder is
+given the shape, the JSON Pointer it binds to, its label and whether it is required, and builds
+its children the same way. Ids are ``f:<bind>``, plus a ``#<n>`` per enclosing union branch (the
+branches of a union share their ``bind``) so every id in a tree is unique and stable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from components.nodes import (
+    Action,
+    ArrayField,
+    ArrayFieldProps,
+    BooleanField,
+    BooleanFieldProps,
+    ConstField,
+    ConstFieldProps,
+    DateTimeField,
+    DateTimeFieldProps,
+    FileField,
+    FileFieldProps,
+    Form,
+    FormProps,
+    JsonField,
+    JsonFieldProps,
+    MapField,
+    MapFieldProps,
+    MultiSelectField,
+    MultiSelectFieldProps,
+    Node,
+    NumberField,
+    NumberFieldProps,
+    ObjectField,
+    ObjectFieldProps,
+    Option,
+    SelectField,
+    SelectFieldProps,
+    TextField,
+    TextFieldProps,
+    TupleField,
+    TupleFieldProps,
+    UnionField,
+    UnionFieldProps,
+)
+from compiler import messages
+from compiler.normalize import (
+    EnumShape,
+    NeverShape,
+    NullShape,
+    ObjectShape,
+    SomeShape,
+    StringShape,
+    UNSET,
+    AnyShape,
+    normalize,
+)
+
+from . import widgets
+from .naming import as_text, child_pointer, humanize
+
+MAX_OPTION_LABEL = 200
+
+
+class Site:
+    """Where a field sits: its pointer, label, whether required, and its id scope."""
+
+    __slots__ = ("bind", "label", "required", "scope")
+
+    def __init__(self, bind: str, label: str, required: bool, scope: str = "") -> None:
+        self.bind, self.label, self.required, self.scope = bind, label, required, scope
+
+    @property
+    def id(self) -> str:
+        return f"f:{self.bind}{self.scope}"
+
+    def child(self, token: str | int, label: str, required: bool) -> "Site":
+        return Site(child_pointer(self.bind, token), label, required, self.scope)
+
+
+def compile_form(input_schema: Any, tool_name: str) -> Form:
+    """The form for a tool's arguments; a raw (not yet normalized) ``inputSchema``."""
+    shape = normalize(input_schema)
+    return Form(
+        id="form",
+        props=FormProps(toolName=tool_name),
+        children=root_fields(shape),
+        actions=(Action(id="submit", label=messages.SUBMIT_LABEL, primary=True),),
+    )
+
+
+def root_fields(shape: SomeShape) -> tuple[Node, ...]:
+    """The arguments object's fields. A root that is not a plain object (a union, a map, …) is
+    one field bound to the whole arguments (``""``); a root that allows anything has none."""
+    if isinstance(shape, ObjectShape) and widgets.field_type(shape) == "ObjectField":
+        return object_children(shape, Site("", messages.ARGUMENTS_LABEL, True))
+    if isinstance(shape, AnyShape) and shape.reason == AnyShape().reason:
+        return ()
+    if isinstance(shape, ObjectShape) and widgets.field_type(shape) == "JsonField" and not shape.patterns:
+        return ()  # ``{"type": "object"}``: the tool takes no arguments
+    return (field(shape, Site("", shape.title or messages.ARGUMENTS_LABEL, True)),)
+
+
+def field(shape: SomeShape, site: Site) -> Node:
+    return _BUILDERS[widgets.field_type(shape)](shape, site)
+
+
+def common(shape: SomeShape, site: Site) -> dict[str, Any]:
+    """The props every field has."""
+    props: dict[str, Any] = {"bind": site.bind, "label": site.label}
+    if shape.description:
+        props["help"] = shape.description
+    for flag in ("nullable", "readOnly", "writeOnly", "deprecated"):
+        if getattr(shape, flag):
+            props[flag] = True
+    if site.required:
+        props["required"] = True
+    if shape.default is not UNSET:
+        props["default"] = shape.default
+    if shape.examples:
+        props["placeholder"] = as_text(shape.examples[0])
+    return props
+
+
+# --------------------------------------------------------------------------- one builder per field
+
+
+def text_field(shape: StringShape, site: Site) -> Node:
+    return TextField(
+        id=site.id,
+        props=TextFieldProps(
+            **common(shape, site),
+            widget=widgets.text_widget(shape),
+            format=shape.format,
+            minLength=shape.minLength,
+            maxLength=shape.maxLength,
+            pattern=shape.pattern,
+        ),
+    )
+
+
+def number_field(shape: Any, site: Site) -> Node:
+    return NumberField(
+        id=site.id,
+        props=NumberFieldProps(
+            **common(shape, site),
+            integer=shape.integer,
+            minimum=shape.minimum,
+            maximum=shape.maximum,
+            exclusiveMinimum=shape.exclusiveMinimum,
+            exclusiveMaximum=shape.exclusiveMaximum,
+            multipleOf=shape.multipleOf,
+        ),
+    )
+
+
+def boolean_field(shape: SomeShape, site: Site) -> Node:
+    return BooleanField(id=site.id, props=BooleanFieldProps(**common(shape, site)))
+
+
+def date_field(shape: StringShape, site: Site) -> Node:
+    return DateTimeField(id=site.id, props=DateTimeFieldProps(**common(shape, site), format=shape.format))
+
+
+def file_field(shape: StringShape, site: Site) -> Node:
+    return FileField(id=site.id, props=FileFieldProps(**common(shape, site), accept=shape.contentMediaType))
+
+
+def const_field(shape: SomeShape, site: Site) -> Node:
+    value = None if isinstance(shape, NullShape) else shape.value
+    return ConstField(id=site.id, props=ConstFieldProps(**common(shape, site), value=value))
+
+
+def select_field(shape: EnumShape, site: Site) -> Node:
+    return SelectField(
+        id=site.id,
+        props=SelectFieldProps(**common(shape, site), options=options(shape), widget=widgets.select_widget(shape)),
+    )
+
+
+def multi_select_field(shape: Any, site: Site) -> Node:
+    return MultiSelectField(
+        id=site.id,
+        props=MultiSelectFieldProps(
+            **common(shape, site), options=options(shape.items), minItems=shape.minItems, maxItems=shape.maxItems
+        ),
+    )
+
+
+def options(shape: EnumShape) -> tuple[Option, ...]:
+    labels = shape.labels or (None,) * len(shape.values)
+    descriptions = shape.descriptions or (None,) * len(shape.values)
+    return tuple(
+        Option(value=value, label=label or as_text(value, MAX_OPTION_LABEL), description=description)
+        for value, label, description in zip(shape.values, labels, descriptions)
+    )
+
+
+def object_field(shape: ObjectShape, site: Site) -> Node:
+    return ObjectField(id=site.id, props=ObjectFieldProps(**common(shape, site)), children=object_children(shape, site))
+
+
+def object_children(shape: ObjectShape, site: Site) -> tuple[Node, ...]:
+    children = [
+        field(prop.shape, site.child(prop.name, prop.shape.title or humanize(prop.name), prop.required))
+        for prop in shape.properties
+    ]
+    rest = _rest_value(shape)
+    if rest is not None:
+        rest_site = Site(site.bind, messages.VALUE_LABEL, False, site.scope + "#rest")
+        children.append(map_node(shape, rest, rest_site, rest=True))
+    return tuple(children)
+
+
+def map_field(shape: ObjectShape, site: Site) -> Node:
+    value = _rest_value(shape)
+    assert value is not None  # the tester only picks MapField when there is a value schema
+    return map_node(shape, value, site, rest=False)
+
+
+def map_node(shape: ObjectShape, value: SomeShape, site: Site, rest: bool) -> Node:
+    props = common(shape, site) if not rest else {"bind": site.bind, "label": site.label}
+    names = shape.propertyNames
+    key_options = options(names) if isinstance(names, EnumShape) else ()
+    key_pattern = names.pattern if isinstance(names, StringShape) else None
+    if key_pattern is None and shape.patterns and not _editable(shape.additional):
+        key_pattern = shape.patterns[0][0]
+    template = field(value, Site(child_pointer(site.bind, "*"), value.title or messages.VALUE_LABEL, True, site.scope))
+    return MapField(
+        id=site.id,
+        props=MapFieldProps(
+            **props,
+            keyPattern=key_pattern,
+            keyOptions=key_options,
+            minProperties=shape.minProperties,
+            maxProperties=shape.maxProperties,
+            rest=rest,
+        ),
+        children=(template,),
+    )
+
+
+def _rest_value(shape: ObjectShape) -> SomeShape | None:
+    """The schema of properties the object does not name, when one is given."""
+    if _editable(shape.additional):
+        return shape.additional
+    editable = [p for _, p in shape.patterns if _editable(p)]
+    return editable[0] if editable else None
+
+
+def _editable(shape: SomeShape | None) -> bool:
+    return shape is not None and not isinstance(shape, NeverShape)
+
+
+def array_field(shape: Any, site: Site) -> Node:
+    item = shape.items
+    template = field(item, Site(child_pointer(site.bind, "*"), item.title or messages.ITEM_LABEL, True, site.scope))
+    return ArrayField(
+        id=site.id,
+        props=ArrayFieldProps(
+            **common(shape, site), minItems=shape.minItems, maxItems=shape.maxItems, uniqueItems=shape.uniqueItems
+        ),
+        children=(template,),
+    )
+
+
+def tuple_field(shape: Any, site: Site) -> Node:
+    positions = tuple(
+        field(
+            item,
+            site.child(
+                i,
+                item.title or messages.POSITION_LABEL.format(n=i + 1),
+                shape.minItems is None or i < shape.minItems,
+            ),
+        )
+        for i, item in enumerate(shape.prefix)
+    )
+    return TupleField(
+        id=site.id,
+        props=TupleFieldProps(**common(shape, site), minItems=shape.minItems, additionalItems=shape.rest is not None),
+        children=positions,
+    )
+
+
+def union_field(shape: Any, site: Site) -> Node:
+    branches = tuple(
+        field(branch, Site(site.bind, label, True, f"{site.scope}#{i}"))
+        for i, (branch, label) in enumerate(zip(shape.branches, shape.labels))
+    )
+    return UnionField(
+        id=site.id,
+        props=UnionFieldProps(**common(shape, site), branches=shape.labels, discriminator=shape.discriminator),
+        children=branches,
+    )
+
+
+def json_field(shape: SomeShape, site: Site) -> Node:
+    return JsonField(id=site.id, props=JsonFieldProps(**common(shape, site), reason=widgets.json_reason(shape)))
+
+
+_BUILDERS: dict[str, Callable[[Any, Site], Node]] = {
+    "TextField": text_field,
+    "NumberField": number_field,
+    "BooleanField": boolean_field,
+    "DateTimeField": date_field,
+    "FileField": file_field,
+    "ConstField": const_field,
+    "SelectField": select_field,
+    "MultiSelectField": multi_select_field,
+    "ObjectField": object_field,
+    "MapField": map_field,
+    "ArrayField": array_field,
+    "TupleField": tuple_field,
+    "UnionField": union_field,
+    "JsonField": json_field,
+}
