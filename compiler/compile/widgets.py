@@ -70,41 +70,52 @@ def _editable(s: SomeShape | None) -> bool:
     return s is not None and not isinstance(s, NeverShape)
 
 
-def _is(cls: type) -> Tester:
-    return lambda s: isinstance(s, cls)
+def _always(s: SomeShape) -> bool:
+    return True
 
 
-RANKED: tuple[tuple[int, Tester, str], ...] = (
-    (3, _date, "DateTimeField"),
-    (3, _file, "FileField"),
-    (3, _multi_select, "MultiSelectField"),
-    (3, _is(ConstShape), "ConstField"),
-    (3, _is(NullShape), "ConstField"),
-    (2, _free_object, "JsonField"),
-    (2, _map, "MapField"),
-    (1, _string, "TextField"),
-    (1, _is(NumberShape), "NumberField"),
-    (1, _is(BooleanShape), "BooleanField"),
-    (1, _is(EnumShape), "SelectField"),
-    (1, _is(ObjectShape), "ObjectField"),
-    (1, _is(ArrayShape), "ArrayField"),
-    (1, _is(TupleShape), "TupleField"),
-    (1, _is(UnionShape), "UnionField"),
-    (0, lambda s: True, "JsonField"),
+# (rank, shape class it applies to — None for any —, tester, field type), in tie-break order
+RANKED: tuple[tuple[int, type | None, Tester, str], ...] = (
+    (3, StringShape, _date, "DateTimeField"),
+    (3, StringShape, _file, "FileField"),
+    (3, ArrayShape, _multi_select, "MultiSelectField"),
+    (3, ConstShape, _always, "ConstField"),
+    (3, NullShape, _always, "ConstField"),
+    (2, ObjectShape, _free_object, "JsonField"),
+    (2, ObjectShape, _map, "MapField"),
+    (1, StringShape, _always, "TextField"),
+    (1, NumberShape, _always, "NumberField"),
+    (1, BooleanShape, _always, "BooleanField"),
+    (1, EnumShape, _always, "SelectField"),
+    (1, ObjectShape, _always, "ObjectField"),
+    (1, ArrayShape, _always, "ArrayField"),
+    (1, TupleShape, _always, "TupleField"),
+    (1, UnionShape, _always, "UnionField"),
+    (0, None, _always, "JsonField"),
 )
+
+# The entries that can apply to each shape class, best rank first (stable: ties keep table order).
+_CANDIDATES: dict[type, list[tuple[int, Tester, str]]] = {
+    cls: sorted(
+        ((rank, tester, name) for rank, applies, tester, name in RANKED if applies in (None, cls)),
+        key=lambda entry: -entry[0],
+    )
+    for cls in (AnyShape, NeverShape, StringShape, NumberShape, BooleanShape, NullShape, EnumShape,
+                ConstShape, ObjectShape, ArrayShape, TupleShape, UnionShape)
+}
 
 
 def field_type(shape: SomeShape) -> str:
-    best_rank, best = -1, "JsonField"
-    for rank, tester, name in RANKED:
-        if rank > best_rank and tester(shape):
-            best_rank, best = rank, name
-    return best
+    """The field type of the highest-ranked entry accepting ``shape`` (first in table order on a tie)."""
+    for _rank, tester, name in _CANDIDATES[type(shape)]:
+        if tester(shape):
+            return name
+    return "JsonField"  # unreachable: the rank-0 entry accepts everything
 
 
 def ties(shape: SomeShape) -> list[str]:
     """Field types that accept ``shape`` at the winning rank (more than one is a tie)."""
-    accepted = [(rank, name) for rank, tester, name in RANKED if tester(shape)]
+    accepted = [(rank, name) for rank, tester, name in _CANDIDATES[type(shape)] if tester(shape)]
     top = max(rank for rank, _ in accepted)
     return sorted({name for rank, name in accepted if rank == top})
 

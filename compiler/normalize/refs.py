@@ -23,18 +23,23 @@ _ROOT_URI = "urn:compile-ui:root"
 class Refs:
     """Resolves references relative to one position in the schema (a ``referencing`` resolver)."""
 
-    __slots__ = ("_resolver",)
+    __slots__ = ("_resolver", "_root")
 
-    def __init__(self, resolver: Any) -> None:
+    def __init__(self, resolver: Any, root: Any = None) -> None:
         self._resolver = resolver
+        self._root = root
 
     @classmethod
     def for_root(cls, root: Any) -> "Refs":
-        registry: Registry = Registry().with_resource(_ROOT_URI, _resource(root))
-        return cls(registry.resolver(base_uri=_ROOT_URI))
+        """Resolution from the document root; the registry is built on the first ``$ref`` only
+        (most tool schemas have none, and building it is most of the cost of a small schema)."""
+        return cls(None, root)
 
     def lookup(self, ref: str) -> tuple[Any, "Refs"] | str:
         """The referenced schema and the resolver for inside it, or the reason it is unresolvable."""
+        if self._resolver is None:
+            registry: Registry = Registry().with_resource(_ROOT_URI, _resource(self._root))
+            self._resolver = registry.resolver(base_uri=_ROOT_URI)
         try:
             resolved = self._resolver.lookup(ref)
         except Unresolvable:

@@ -47,7 +47,7 @@ from .shapes import (
 
 MAX_DEPTH = 32
 MAX_REF_REPEAT = 2
-MAX_STEPS = 60_000
+MAX_STEPS = 30_000
 MAX_TITLE = 300
 MAX_DESCRIPTION = 4_000
 MAX_EXAMPLES = 5
@@ -192,8 +192,13 @@ class _Walk:
         return merged.schema, refs, path, notes
 
 
+_ALWAYS_USED = _META_KEYS | _SILENT_KEYS
+
+
 class _Build:
     """Reads one flat schema object (no ``$ref``, no ``allOf``) into a shape."""
+
+    __slots__ = ("walk", "schema", "refs", "path", "depth", "notes", "used")
 
     def __init__(
         self, walk: _Walk, schema: dict, refs: Refs, path: tuple[str, ...], depth: int, notes: list[str]
@@ -204,7 +209,7 @@ class _Build:
         self.path = path
         self.depth = depth
         self.notes = notes
-        self.used: set[str] = set(_META_KEYS | _SILENT_KEYS)
+        self.used: set[str] = set(_ALWAYS_USED)
 
     def child(self, raw: Any) -> SomeShape:
         return self.walk.shape(raw, self.refs, self.path, self.depth + 1)
@@ -327,7 +332,11 @@ class _Build:
             self.notes.append(messages.IGNORED_KEYWORD.format(keyword=key, why="not a non-empty array"))
             types, nullable = self.types()
             return self.typed(types, nullable)
-        base = {k: v for k, v in s.items() if k not in ("oneOf", "anyOf") and k not in _META_KEYS}
+        base = {
+            k: v for k, v in s.items() if k not in ("oneOf", "anyOf") and k not in _META_KEYS and k not in _SILENT_KEYS
+        }
+        if "type" in s:
+            base["type"] = s["type"]
         branches: list[dict] = []
         nullable = False
         for raw in raw_branches:
@@ -523,7 +532,7 @@ def _constant(schema: dict) -> Any:
 
 
 def _is_null_schema(schema: dict) -> bool:
-    keys = set(schema) - _META_KEYS - {"$schema", "$comment"}
+    keys = set(schema) - _META_KEYS - _SILENT_KEYS | ({"type"} & set(schema))
     if schema.get("type") == "null" and keys <= {"type"}:
         return True
     return "const" in schema and schema["const"] is None and keys <= {"const", "type"}
@@ -598,7 +607,9 @@ def _number(value: Any) -> float | None:
         number = float(value)
     except OverflowError:
         return None
-    return number if math.isfinite(number) else None
+    if not math.isfinite(number):
+        return None
+    return value  # ints stay ints: ``minimum: 72`` is shown as 72, not 72.0
 
 
 def _clip(text: str, limit: int) -> str:

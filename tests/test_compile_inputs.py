@@ -1,0 +1,203 @@
+"""compile inputs: the right field node, with the right props, for every normalized shape."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from compiler.compile import compile_tree, tool_title
+from compiler.compile.inputs import compile_form
+from compiler.compile.naming import humanize
+from components.validate import encode, validate
+
+
+def only_field(prop_schema: dict, required: bool = False) -> dict:
+    schema = {"type": "object", "properties": {"v": prop_schema}, "required": ["v"] if required else []}
+    form = json.loads(encode(compile_form(schema, "t")))
+    assert validate({"type": "App", "id": "app", "props": {"toolName": "t", "title": "t"}, "children": [form]}) == []
+    (node,) = form["children"]
+    return node
+
+
+@pytest.mark.parametrize(
+    "schema, node_type",
+    [
+        ({"type": "string"}, "TextField"),
+        ({"type": "number"}, "NumberField"),
+        ({"type": "integer"}, "NumberField"),
+        ({"type": "boolean"}, "BooleanField"),
+        ({"enum": ["a", "b"]}, "SelectField"),
+        ({"oneOf": [{"const": 1, "title": "One"}, {"const": 2, "title": "Two"}]}, "SelectField"),
+        ({"type": "array", "uniqueItems": True, "items": {"enum": ["a", "b"]}}, "MultiSelectField"),
+        ({"type": "string", "format": "date"}, "DateTimeField"),
+        ({"type": "string", "format": "date-time"}, "DateTimeField"),
+        ({"type": "string", "format": "time"}, "DateTimeField"),
+        ({"const": "fixed"}, "ConstField"),
+        ({"type": "null"}, "ConstField"),
+        ({"type": "object", "properties": {"a": {"type": "string"}}}, "ObjectField"),
+        ({"type": "array", "items": {"type": "string"}}, "ArrayField"),
+        ({"type": "array", "prefixItems": [{"type": "string"}, {"type": "number"}]}, "TupleField"),
+        ({"type": "object", "additionalProperties": {"type": "string"}}, "MapField"),
+        ({"type": "object", "patternProperties": {"^x-": {"type": "string"}}}, "MapField"),
+        ({"oneOf": [{"type": "string"}, {"type": "number"}]}, "UnionField"),
+        ({"type": ["boolean", "string"]}, "UnionField"),
+        ({"type": "string", "contentEncoding": "base64", "contentMediaType": "image/png"}, "FileField"),
+        ({}, "JsonField"),
+        ({"type": "object"}, "JsonField"),
+        (False, "JsonField"),
+    ],
+)
+def test_each_shape_gets_its_field(schema, node_type):
+    assert only_field(schema)["type"] == node_type
+
+
+def test_json_field_records_why():
+    assert only_field({"type": "object"})["props"]["reason"] == "a free-form object: any keys and values"
+    assert "allows any value" in only_field({})["props"]["reason"]
+
+
+def test_common_props_label_help_required_default_placeholder():
+    node = only_field(
+        {"type": "string", "description": "Where to look", "default": "here", "examples": ["e.g. there"]},
+        required=True,
+    )
+    assert node["props"] == {
+        "bind": "/v",
+        "label": "V",
+        "help": "Where to look",
+        "required": True,
+        "default": "here",
+        "placeholder": "e.g. there",
+    }
+    assert node["id"] == "f:/v"
+
+
+def test_title_wins_over_the_humanized_name():
+    assert only_field({"type": "string", "title": "Search terms"})["props"]["label"] == "Search terms"
+
+
+@pytest.mark.parametrize(
+    "name, label",
+    [("maxResults", "Max results"), ("max_results", "Max results"), ("repo_url", "Repo URL"), ("userID", "User ID"), ("x", "X")],
+)
+def test_humanized_labels(name, label):
+    assert humanize(name) == label
+
+
+def test_constraints_are_carried():
+    node = only_field({"type": "integer", "minimum": 1, "exclusiveMaximum": 10, "multipleOf": 2})
+    assert node["props"]["integer"] is True
+    assert (node["props"]["minimum"], node["props"]["exclusiveMaximum"], node["props"]["multipleOf"]) == (1, 10, 2)
+    text = only_field({"type": "string", "minLength": 1, "maxLength": 9, "pattern": "^a", "format": "email"})
+    assert {k: text["props"][k] for k in ("minLength", "maxLength", "pattern", "format")} == {
+        "minLength": 1,
+        "maxLength": 9,
+        "pattern": "^a",
+        "format": "email",
+    }
+
+
+def test_widgets_password_textarea_radio():
+    assert only_field({"type": "string", "writeOnly": True})["props"]["widget"] == "password"
+    assert only_field({"type": "string", "format": "password"})["props"]["widget"] == "password"
+    assert only_field({"type": "string", "maxLength": 5000})["props"]["widget"] == "textarea"
+    assert only_field({"enum": ["a", "b"]})["props"]["widget"] == "radio"
+    assert only_field({"enum": list("abcdefg")})["props"].get("widget", "select") == "select"
+
+
+def test_nullable_and_flags():
+    node = only_field({"anyOf": [{"type": "string"}, {"type": "null"}], "readOnly": True, "deprecated": True})
+    assert node["props"]["nullable"] and node["props"]["readOnly"] and node["props"]["deprecated"]
+
+
+def test_select_options_keep_values_and_labels():
+    node = only_field({"oneOf": [{"const": 1, "title": "One"}, {"const": None}, {"const": {"a": 1}}]})
+    assert node["props"]["options"] == [{"value": 1, "label": "One"}, {"value": {"a": 1}, "label": '{"a":1}'}]
+    assert node["props"]["nullable"] is True
+
+
+def test_nested_object_binds_nested_pointers_and_escapes_tokens():
+    node = only_field({"type": "object", "properties": {"a/b": {"type": "string"}, "t~": {"type": "number"}}, "required": ["a/b"]})
+    assert [(c["props"]["bind"], c["props"].get("required", False)) for c in node["children"]] == [
+        ("/v/a~1b", True),
+        ("/v/t~0", False),
+    ]
+
+
+def test_array_item_template_binds_star():
+    node = only_field({"type": "array", "items": {"type": "object", "properties": {"n": {"type": "string"}}}, "minItems": 1})
+    (item,) = node["children"]
+    assert item["props"]["bind"] == "/v/*"
+    assert item["children"][0]["props"]["bind"] == "/v/*/n"
+    assert node["props"]["minItems"] == 1
+
+
+def test_tuple_positions_bind_indices():
+    node = only_field({"type": "array", "prefixItems": [{"type": "string"}, {"type": "number"}], "items": {"type": "boolean"}})
+    assert [c["props"]["bind"] for c in node["children"]] == ["/v/0", "/v/1"]
+    assert node["props"]["additionalItems"] is True
+
+
+def test_map_key_options_and_pattern():
+    node = only_field({"type": "object", "additionalProperties": {"type": "number"}, "propertyNames": {"enum": ["a", "b"]}})
+    assert [o["value"] for o in node["props"]["keyOptions"]] == ["a", "b"]
+    assert node["children"][0]["props"]["bind"] == "/v/*"
+    patterned = only_field({"type": "object", "patternProperties": {"^x-": {"type": "string"}}})
+    assert patterned["props"]["keyPattern"] == "^x-"
+
+
+def test_object_with_properties_and_additional_gets_a_rest_map():
+    node = only_field({"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": {"type": "integer"}})
+    rest = node["children"][-1]
+    assert rest["type"] == "MapField" and rest["props"]["rest"] is True and rest["props"]["bind"] == "/v"
+    assert rest["id"] == "f:/v#rest"
+
+
+def test_union_branches_share_the_bind_with_unique_ids():
+    node = only_field(
+        {
+            "oneOf": [
+                {"type": "object", "properties": {"kind": {"const": "a"}, "x": {"type": "string"}}},
+                {"type": "object", "properties": {"kind": {"const": "b"}, "x": {"type": "number"}}},
+            ]
+        }
+    )
+    assert node["props"]["discriminator"] == "kind" and node["props"]["branches"] == ["a", "b"]
+    assert [c["props"]["bind"] for c in node["children"]] == ["/v", "/v"]
+    ids = [c["id"] for c in node["children"]] + [g["id"] for c in node["children"] for g in c["children"]]
+    assert len(ids) == len(set(ids))
+    assert node["children"][0]["children"][0]["type"] == "ConstField"
+
+
+def test_root_shapes():
+    assert compile_form({"type": "object"}, "t").children == ()
+    assert compile_form(True, "t").children == ()
+    (union,) = compile_form({"oneOf": [{"type": "object", "properties": {"a": {"type": "string"}}}, {"type": "object", "properties": {"b": {"type": "string"}}}]}, "t").children
+    assert union.props.bind == ""
+    (mapping,) = compile_form({"type": "object", "additionalProperties": {"type": "string"}}, "t").children
+    assert type(mapping).__name__ == "MapField" and mapping.props.bind == ""
+
+
+def test_form_has_a_primary_submit_action():
+    form = compile_form({"type": "object"}, "t")
+    assert form.actions[0].id == "submit" and form.actions[0].primary
+
+
+def test_tree_shape_and_tool_title():
+    tool = {"name": "get_weather", "description": "Weather.", "inputSchema": {"type": "object"}}
+    tree = compile_tree(tool)
+    assert [c.id for c in tree.children] == ["form", "result"]
+    assert tree.props.title == "Get weather" and tree.props.description == "Weather."
+    assert tool_title({"name": "x", "annotations": {"title": "Nice"}}) == "Nice"
+    assert tool_title({"name": "x", "title": "Best", "annotations": {"title": "Nice"}}) == "Best"
+
+
+def test_missing_input_schema_means_no_arguments():
+    assert compile_tree({"name": "ping"}).children[0].children == ()
+
+
+def test_compile_is_byte_identical_across_runs():
+    schema = {"type": "object", "properties": {"b": {"type": "string"}, "a": {"enum": [3, 1, 2]}}}
+    tool = {"name": "t", "inputSchema": schema}
+    assert encode(compile_tree(tool)) == encode(compile_tree(json.loads(json.dumps(tool))))
