@@ -56,35 +56,88 @@ def pathological() -> dict[str, dict]:
     }
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=200)
-    args = parser.parse_args()
-    rows, all_compile, all_loads = [], [], []
+def growth() -> dict[str, list[tuple[int, float]]]:
+    """Compile time (median ms) against schema size, on generated schemas of growing size."""
+
+    def props(n: int) -> dict:
+        return {"type": "object", "properties": {f"p{i}": {"type": "string", "description": "d"} for i in range(n)}}
+
+    def depth(n: int) -> dict:
+        schema: dict = {"type": "string"}
+        for _ in range(n):
+            schema = {"type": "object", "properties": {"n": schema, "m": {"type": "integer"}}}
+        return {"type": "object", "properties": {"root": schema}}
+
+    def refs(n: int) -> dict:
+        defs = {f"D{i}": {"type": "object", "properties": {"v": {"type": "number"}}} for i in range(n)}
+        return {"type": "object", "$defs": defs, "properties": {f"p{i}": {"$ref": f"#/$defs/D{i}"} for i in range(n)}}
+
+    series: dict[str, list[tuple[int, float]]] = {}
+    for name, make, sizes in (("properties", props, (10, 100, 1000, 10_000)), ("depth", depth, (4, 8, 16, 31)), ("refs", refs, (10, 100, 1000))):
+        series[name] = []
+        for n in sizes:
+            tool = {"name": "g", "inputSchema": make(n)}
+            repeat = 3 if n >= 1000 else 20
+            series[name].append((n, round(statistics.median(timed(lambda: compile_tree(tool), repeat)), 3)))
+    return series
+
+
+def measure(quick: bool = False, repeat: int | None = None) -> dict:
+    repeat = repeat or (10 if quick else 200)
+    tools, all_compile, all_loads = {}, [], []
     for path in sorted(CORPUS.glob("*.json")):
         for _, tool in load_tools(path.read_bytes(), path.name):
             text = json.dumps(tool)
             compile_tree(tool)  # warm
-            compile_ms = timed(lambda: compile_tree(json.loads(text)), args.repeat)
-            loads_ms = timed(lambda: json.loads(text), args.repeat)
+            compile_ms = timed(lambda: compile_tree(json.loads(text)), repeat)
+            loads_ms = timed(lambda: json.loads(text), repeat)
             all_compile += compile_ms
             all_loads += loads_ms
-            rows.append((f"{path.stem}:{tool['name']}", compile_ms, loads_ms, len(encode(compile_tree(tool)))))
-    print(f"{'tool':52} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'× loads':>8} {'tree B':>8}")
-    for name, c, l, size in rows:
-        print(f"{name[:52]:52} {pct(c, .5):8.3f} {pct(c, .99):8.3f} {max(c):8.3f} {statistics.median(c) / statistics.median(l):8.1f} {size:8}")
-    p50s = [pct(c, .5) for _, c, _, _ in rows]
-    print()
-    print(f"tools: {len(rows)}, runs each: {args.repeat}")
-    print(f"overall (compile incl. json.loads): p50 {pct(all_compile, .5):.3f} ms  p99 {pct(all_compile, .99):.3f} ms  max {max(all_compile):.3f} ms")
-    print(f"json.loads alone:                  p50 {pct(all_loads, .5):.4f} ms")
-    print(f"ratio of medians compile / json.loads: {statistics.median(all_compile) / statistics.median(all_loads):.1f}×")
-    print(f"worst tool p50: {max(p50s):.3f} ms (target ≤ 1 ms); worst single run: {max(all_compile):.3f} ms (target ≤ 20 ms)")
-    print()
+            tools[f"{path.stem}:{tool['name']}"] = {
+                "p50_ms": round(pct(compile_ms, 0.5), 4),
+                "p99_ms": round(pct(compile_ms, 0.99), 4),
+                "max_ms": round(max(compile_ms), 4),
+                "ratio_to_json_loads": round(statistics.median(compile_ms) / statistics.median(loads_ms), 1),
+                "tree_bytes": len(encode(compile_tree(tool))),
+            }
+    result = {
+        "repeat": repeat,
+        "tools": tools,
+        "overall": {
+            "p50_ms": round(pct(all_compile, 0.5), 4),
+            "p99_ms": round(pct(all_compile, 0.99), 4),
+            "max_ms": round(max(all_compile), 4),
+            "json_loads_p50_ms": round(pct(all_loads, 0.5), 5),
+            "ratio_to_json_loads": round(statistics.median(all_compile) / statistics.median(all_loads), 1),
+            "worst_tool_p50_ms": max(t["p50_ms"] for t in tools.values()),
+        },
+        "pathological_ms": {},
+    }
     for name, schema in pathological().items():
         tool = {"name": "p", "inputSchema": schema}
-        ms = timed(lambda: compile_tree(tool), 3)
-        print(f"pathological {name:20}: median {statistics.median(ms):8.1f} ms  tree {len(encode(compile_tree(tool))):>9} B")
+        result["pathological_ms"][name] = round(statistics.median(timed(lambda: compile_tree(tool), 1 if quick else 3)), 1)
+    if not quick:
+        result["growth_ms"] = growth()
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=200)
+    args = parser.parse_args()
+    result = measure(repeat=args.repeat)
+    print(f"{'tool':52} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'× loads':>8} {'tree B':>8}")
+    for name, t in result["tools"].items():
+        print(f"{name[:52]:52} {t['p50_ms']:8.3f} {t['p99_ms']:8.3f} {t['max_ms']:8.3f} {t['ratio_to_json_loads']:8.1f} {t['tree_bytes']:8}")
+    o = result["overall"]
+    print(f"\ntools: {len(result['tools'])}, runs each: {result['repeat']}")
+    print(f"overall (compile incl. json.loads): p50 {o['p50_ms']:.3f} ms  p99 {o['p99_ms']:.3f} ms  max {o['max_ms']:.3f} ms")
+    print(f"json.loads alone: p50 {o['json_loads_p50_ms']:.4f} ms; ratio of medians: {o['ratio_to_json_loads']}×")
+    print(f"worst tool p50: {o['worst_tool_p50_ms']:.3f} ms (target ≤ 1 ms); worst single run: {o['max_ms']:.3f} ms (target ≤ 20 ms)")
+    for name, ms in result["pathological_ms"].items():
+        print(f"pathological {name:20}: {ms:8.1f} ms")
+    for name, points in result["growth_ms"].items():
+        print(f"growth by {name:10}: " + ", ".join(f"{n} → {ms} ms" for n, ms in points))
     return 0
 
 

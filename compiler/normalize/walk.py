@@ -193,6 +193,8 @@ class _Walk:
 
 
 _ALWAYS_USED = _META_KEYS | _SILENT_KEYS
+_SINGLE_TYPES: dict[str, tuple[tuple[str, ...], bool]] = {t: ((t,), False) for t in TYPES if t != "null"}
+_SINGLE_TYPES["null"] = ((), True)
 
 
 class _Build:
@@ -281,6 +283,8 @@ class _Build:
     def types(self) -> tuple[list[str], bool]:
         """The types this schema allows (``null`` folded into ``nullable``)."""
         raw = self.schema.get("type")
+        if isinstance(raw, str) and raw in _SINGLE_TYPES:  # the common case, without building lists
+            return _SINGLE_TYPES[raw]
         if isinstance(raw, str):
             raw = [raw]
         if isinstance(raw, list):
@@ -378,16 +382,14 @@ class _Build:
     def string(self, nullable: bool) -> SomeShape:
         s = self.schema
         self.used.update(_STRING_KEYS)
-        return self.finish(
-            StringShape,
-            nullable,
-            format=_text(s.get("format")),
-            minLength=_count(s.get("minLength")),
-            maxLength=_count(s.get("maxLength")),
-            pattern=_text(s.get("pattern")),
-            contentEncoding=_text(s.get("contentEncoding")),
-            contentMediaType=_text(s.get("contentMediaType")),
-        )
+        fields: dict[str, Any] = {}
+        for key in ("format", "pattern", "contentEncoding", "contentMediaType"):
+            if isinstance(s.get(key), str):
+                fields[key] = s[key]
+        for key in ("minLength", "maxLength"):
+            if key in s and _count(s[key]) is not None:
+                fields[key] = _count(s[key])
+        return self.finish(StringShape, nullable, **fields)
 
     def number(self, nullable: bool, integer: bool = False) -> SomeShape:
         s = self.schema
