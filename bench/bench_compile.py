@@ -118,6 +118,16 @@ def measure(quick: bool = False, repeat: int | None = None) -> dict:
         result["pathological_ms"][name] = round(statistics.median(timed(lambda: compile_tree(tool), 1 if quick else 3)), 1)
     if not quick:
         result["growth_ms"] = growth()
+    o = result["overall"]
+    result["summary"] = {
+        "corpus tools compiled": len(tools),
+        "compile p50, all tools (ms)": o["p50_ms"],
+        "compile p99, all tools (ms)": o["p99_ms"],
+        "compile max, all tools (ms)": o["max_ms"],
+        "worst tool's p50 (ms, target ≤ 1)": o["worst_tool_p50_ms"],
+        "json.loads of the same definitions, p50 (ms)": o["json_loads_p50_ms"],
+        "compile / json.loads (ratio of medians)": o["ratio_to_json_loads"],
+    }
     return result
 
 
