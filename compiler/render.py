@@ -1,0 +1,612 @@
+"""Phase 4, render: a component tree → one self-contained MCP App page.
+
+    head   charset, CSP (sha256 of the one <style> and the one <script>), viewport, title, style
+    body   <main id="app">: header (title, description), the Form rendered server-side (every
+           field with its label, help, required marker and constraints as HTML attributes;
+           ``<template>``s for array items, map values and union branches), the ResultView
+           container; then the tree as ``<script type="application/json" id="ui-tree">`` and
+           the runtime ``<script>``.
+
+Only ``dominate`` tags write markup. ``raw()`` is used for exactly two things: the fixed runtime
+bytes (from ``runtime_js``) and the tree's JSON, escaped by ``script_json`` so no data can close
+the element. One ``visit_<Type>`` function per node type; an unknown type is an error.
+
+DOM ids are short and sequential (``u1``, ``u2``, …) so the page is deterministic; the runtime
+finds a node's element by ``data-id`` (the node id) and renames ids inside cloned templates.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+from dominate import tags as t
+from dominate.util import raw
+
+from components.nodes import FIELD_TYPES, UNSET, App, Node
+from runtime_js import runtime_css, runtime_js
+
+__all__ = ["render_page", "script_json", "csp_policy", "sha256_source"]
+
+MAX_SHORT_DESCRIPTION = 280
+"""A longer tool description is folded into a <details> so the form stays in view."""
+
+NULLABLE_TOGGLE = frozenset(
+    {"BooleanField", "ObjectField", "ArrayField", "TupleField", "MapField", "UnionField", "MultiSelectField", "FileField"}
+)
+"""Fields whose control cannot show ``null`` by being empty get an explicit "null" checkbox."""
+
+DATE_EXAMPLES = {"time": "09:30:00Z", "date-time": "2026-01-31T09:30:00Z"}
+TEXT_INPUT_TYPES = {"email": "email", "uri": "url", "url": "url"}
+
+
+# --------------------------------------------------------------------------- page
+
+
+def render_page(tree: App, *, input_schema: Any = None, lang: str = "en") -> str:
+    """The page for ``tree``: a complete HTML5 document, byte-identical for identical inputs.
+
+    ``input_schema`` is accepted for the pipeline's contract; the runtime validates from the
+    tree's props, so the schema itself is not shipped (it would only add bytes).
+    """
+    del input_schema
+    js, css = runtime_js(), runtime_css()
+    ctx = _Ctx()
+    page = t.html(lang=lang)
+    with page:
+        with t.head():
+            t.meta(charset="utf-8")
+            t.meta(**{"http-equiv": "Content-Security-Policy", "content": csp_policy(js, css)})
+            t.meta(name="viewport", content="width=device-width, initial-scale=1")
+            t.title(tree.props.title)
+            t.style(raw(css))
+        with t.body():
+            visit(tree, ctx)
+            t.script(raw(script_json(msgspec.to_builtins(tree))), type="application/json", id="ui-tree")
+            t.script(raw(js))
+    return "<!doctype html>\n" + page.render(pretty=False) + "\n"
+
+
+def csp_policy(js: str, css: str) -> str:
+    """The page's Content-Security-Policy: only the inline runtime script and style, by hash."""
+    return (
+        f"default-src 'none'; script-src '{sha256_source(js)}'; style-src '{sha256_source(css)}'; "
+        "img-src data:; media-src data:; form-action 'none'; base-uri 'none'"
+    )
+
+
+def sha256_source(text: str) -> str:
+    """A CSP hash source for an inline block's exact text."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
+
+
+_JSON_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+
+
+def script_json(value: Any) -> str:
+    """JSON safe inside a <script> element: ``<``, ``>``, ``&``, U+2028/9 become \\u escapes
+    (they can only occur inside JSON strings, where the escape means the same character)."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return "".join(_JSON_ESCAPES.get(ch, ch) for ch in text)
+
+
+# --------------------------------------------------------------------------- dispatch
+
+
+class _Ctx:
+    """Per-render state: the DOM id counter."""
+
+    def __init__(self) -> None:
+        self.n = 0
+
+    def uid(self) -> str:
+        self.n += 1
+        return f"u{self.n}"
+
+
+def visit(node: Node, ctx: _Ctx) -> None:
+    """Render ``node`` into the current dominate context."""
+    visitor = _VISITORS.get(type(node).__name__)
+    if visitor is None:
+        raise TypeError(f"render: no visitor for node type {type(node).__name__} (id {node.id!r})")
+    visitor(node, ctx)
+
+
+def visit_children(node: Node, ctx: _Ctx) -> None:
+    for child in node.children:
+        visit(child, ctx)
+
+
+# --------------------------------------------------------------------------- layout nodes
+
+
+def visit_App(node: Any, ctx: _Ctx) -> None:
+    p = node.props
+    with t.main(id=node.id, cls="app"):
+        with t.header(cls="app-head"):
+            t.h1(p.title)
+            if p.description:
+                _description(p.description)
+        visit_children(node, ctx)
+
+
+def _description(text: str) -> None:
+    if len(text) <= MAX_SHORT_DESCRIPTION:
+        t.p(text, cls="desc")
+        return
+    with t.details(cls="desc"):
+        t.summary(text[:MAX_SHORT_DESCRIPTION].rsplit(" ", 1)[0] + " …")
+        t.p(text)
+
+
+def visit_Card(node: Any, ctx: _Ctx) -> None:
+    with t.section(cls="card"):
+        if node.props.title:
+            t.h2(node.props.title)
+        visit_children(node, ctx)
+
+
+def visit_Stack(node: Any, ctx: _Ctx) -> None:
+    with t.div(cls=f"stack stack-{node.props.direction}"):
+        visit_children(node, ctx)
+
+
+def visit_Tabs(node: Any, ctx: _Ctx) -> None:
+    selected = node.props.selected if 0 <= node.props.selected < len(node.children) else 0
+    ids = [(ctx.uid(), ctx.uid()) for _ in node.children]
+    with t.div(cls="tabs"):
+        with t.div(role="tablist"):
+            for i, (child, (tab, panel)) in enumerate(zip(node.children, ids)):
+                label = getattr(child.props, "title", None) or str(i + 1)
+                attrs = {"aria-selected": "true" if i == selected else "false", "aria-controls": panel}
+                t.button(label, type="button", role="tab", id=tab, tabindex="0" if i == selected else "-1", **attrs)
+        for i, (child, (tab, panel)) in enumerate(zip(node.children, ids)):
+            with t.div(role="tabpanel", id=panel, **{"aria-labelledby": tab}) as div:
+                if i != selected:
+                    div["hidden"] = "hidden"
+                visit_children(child, ctx) if type(child).__name__ == "Section" else visit(child, ctx)
+
+
+def visit_Section(node: Any, ctx: _Ctx) -> None:
+    p = node.props
+    if p.collapsible:
+        with t.details(cls="section") as box:
+            if not p.collapsed:
+                box["open"] = "open"
+            t.summary(p.title)
+            if p.description:
+                t.p(p.description, cls="help")
+            visit_children(node, ctx)
+        return
+    with t.section(cls="section"):
+        t.h2(p.title)
+        if p.description:
+            t.p(p.description, cls="help")
+        visit_children(node, ctx)
+
+
+def visit_Heading(node: Any, ctx: _Ctx) -> None:
+    getattr(t, f"h{node.props.level + 1}")(node.props.text)
+
+
+def visit_Text(node: Any, ctx: _Ctx) -> None:
+    t.p(node.props.text, cls="text" + (" muted" if node.props.tone == "muted" else ""))
+
+
+def visit_Alert(node: Any, ctx: _Ctx) -> None:
+    p = node.props
+    with t.div(cls=f"alert alert-{p.tone}", role="alert" if p.tone == "error" else "note"):
+        if p.title:
+            t.strong(p.title)
+        t.p(p.text)
+
+
+# --------------------------------------------------------------------------- form
+
+
+def visit_Form(node: Any, ctx: _Ctx) -> None:
+    submit = next((a for a in node.actions if a.id == "submit"), None)
+    with t.form(id=node.id, cls="form", novalidate="novalidate", **{"aria-label": node.props.toolName}):
+        if not any(type(c).__name__ in FIELD_TYPES or c.children for c in node.children):
+            t.p("This tool takes no arguments.", cls="help")
+        visit_children(node, ctx)
+        with t.div(cls="actions"):
+            label = submit.label if submit else node.props.submitLabel
+            t.button(label, type="submit", cls="btn primary", **{"data-action": "submit"})
+            t.p(cls="status", role="status", **{"aria-live": "polite"})
+
+
+class _Field:
+    """The ids and parts every field has: control id, help id, error id."""
+
+    def __init__(self, node: Any, ctx: _Ctx) -> None:
+        self.node, self.p = node, node.props
+        self.cid = ctx.uid()
+        self.hid = self.cid + "h"
+        self.eid = self.cid + "e"
+
+    @property
+    def described(self) -> str:
+        return (self.hid + " " if self.p.help else "") + self.eid
+
+    def control_attrs(self) -> dict[str, str]:
+        attrs = {"id": self.cid, "cls": "ctl", "aria-describedby": self.described}
+        if self.p.required:
+            attrs["required"] = "required"
+        if self.p.readOnly:
+            attrs["readonly"] = "readonly"
+        if self.p.placeholder:
+            attrs["placeholder"] = self.p.placeholder
+        return attrs
+
+    def wrapper(self, kind: str) -> t.html_tag:
+        cls = f"field field-{kind}" + (" deprecated" if self.p.deprecated else "")
+        return t.div(cls=cls, **{"data-id": self.node.id})
+
+    def group(self, kind: str) -> t.html_tag:
+        cls = f"field field-{kind}" + (" deprecated" if self.p.deprecated else "")
+        return t.fieldset(cls=cls, **{"data-id": self.node.id, "aria-describedby": self.described})
+
+    def label(self) -> None:
+        with t.label(self.p.label, fr=self.cid):
+            self.marker()
+
+    def legend(self) -> None:
+        with t.legend(self.p.label):
+            self.marker()
+
+    def marker(self) -> None:
+        if self.p.required:
+            t.span("*", cls="req", title="required", **{"aria-hidden": "true"})
+        if self.p.deprecated:
+            t.span("deprecated", cls="badge")
+
+    def help(self) -> None:
+        if self.p.help:
+            t.p(self.p.help, cls="help", id=self.hid)
+
+    def error(self) -> None:
+        t.p(cls="err", id=self.eid, **{"aria-live": "polite"})
+
+    def null_toggle(self) -> None:
+        if self.p.nullable:
+            with t.label(cls="nul"):
+                t.input_(type="checkbox")
+                t.span("null")
+
+
+def _default(p: Any) -> Any:
+    return UNSET if p.default is UNSET or p.default is None else p.default
+
+
+def _text_value(value: Any) -> str | None:
+    if value is UNSET or value is None:
+        return None
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def _number_text(value: Any) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return str(int(value)) if float(value).is_integer() and abs(value) < 1e15 else repr(value)
+
+
+def visit_TextField(node: Any, ctx: _Ctx) -> None:
+    f, p = _Field(node, ctx), node.props
+    attrs = f.control_attrs()
+    if p.minLength is not None:
+        attrs["minlength"] = str(p.minLength)
+    if p.maxLength is not None:
+        attrs["maxlength"] = str(p.maxLength)
+    value = _text_value(_default(p)) if isinstance(_default(p), str) else None
+    with f.wrapper("text"):
+        f.label()
+        if p.widget == "textarea":
+            t.textarea(value or "", rows="4", **attrs)
+        else:
+            kind = "password" if p.widget == "password" else TEXT_INPUT_TYPES.get(p.format or "", "text")
+            if value is not None:
+                attrs["value"] = value
+            t.input_(type=kind, **attrs)
+        f.help()
+        f.error()
+
+
+def visit_NumberField(node: Any, ctx: _Ctx) -> None:
+    f, p = _Field(node, ctx), node.props
+    attrs = f.control_attrs()
+    low = p.minimum if p.minimum is not None else p.exclusiveMinimum
+    high = p.maximum if p.maximum is not None else p.exclusiveMaximum
+    if low is not None:
+        attrs["min"] = _number_text(low) or ""
+    if high is not None:
+        attrs["max"] = _number_text(high) or ""
+    attrs["step"] = _number_text(p.multipleOf) if p.multipleOf else ("1" if p.integer else "any")
+    value = _number_text(_default(p))
+    with f.wrapper("number"):
+        f.label()
+        if p.widget == "slider" and low is not None and high is not None:
+            with t.div(cls="slider"):
+                t.input_(type="range", value=value or _number_text(low), **attrs)
+                t.output(value or "", fr=f.cid)
+        else:
+            if value is not None:
+                attrs["value"] = value
+            t.input_(type="number", inputmode="numeric" if p.integer else "decimal", **attrs)
+        f.help()
+        f.error()
+
+
+def visit_BooleanField(node: Any, ctx: _Ctx) -> None:
+    f, p = _Field(node, ctx), node.props
+    attrs = f.control_attrs()
+    attrs.pop("placeholder", None)
+    if p.widget == "switch":
+        attrs["role"] = "switch"
+    if _default(p) is True:
+        attrs["checked"] = "checked"
+    with f.wrapper("bool"):
+        with t.div(cls="check"):
+            t.input_(type="checkbox", **attrs)
+            f.label()
+            f.null_toggle()
+        f.help()
+        f.error()
+
+
+def visit_SelectField(node: Any, ctx: _Ctx) -> None:
+    f, p = _Field(node, ctx), node.props
+    chosen = _option_index(p.options, p.default)
+    if p.widget == "radio":
+        with f.group("radio"):
+            f.legend()
+            f.help()
+            with t.div(cls="choices"):
+                for i, opt in enumerate(p.options):
+                    _choice("radio", f, i, opt, i == chosen)
+            f.error()
+        return
+    attrs = f.control_attrs()
+    attrs.pop("placeholder", None)
+    with f.wrapper("select"):
+        f.label()
+        with t.select(**attrs):
+            t.option("Choose…" if p.required else "—", value="")
+            for i, opt in enumerate(p.options):
+                o = t.option(opt.label, value=str(i))
+                if i == chosen:
+                    o["selected"] = "selected"
+        f.help()
+        f.error()
+
+
+def _option_index(options: tuple[Any, ...], value: Any) -> int | None:
+    if value is UNSET:
+        return None
+    return next((i for i, opt in enumerate(options) if _same(opt.value, value)), None)
+
+
+def _same(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b or (isinstance(a, (int, float)) and not isinstance(a, bool) and a == b)
+
+
+def _choice(kind: str, f: _Field, i: int, opt: Any, checked: bool) -> None:
+    attrs = {"type": kind, "name": f.cid, "value": str(i), "cls": "opt"}
+    if checked:
+        attrs["checked"] = "checked"
+    if i == 0:
+        attrs["id"] = f.cid
+    with t.label(cls="choice"):
+        t.input_(**attrs)
+        t.span(opt.label)
+        if opt.description:
+            t.small(opt.description, cls="muted")
+
+
+def visit_MultiSelectField(node: Any, ctx: _Ctx) -> None:
+    f, p = _Field(node, ctx), node.props
+    defaults = _default(p) if isinstance(_default(p), list) else []
+    chosen = {_option_index(p.options, v) for v in defaults}
+    if p.widget == "select":
+        attrs = f.control_attrs()
+        attrs.pop("placeholder", None)
+        with f.wrapper("multi"):
+            f.label()
+            f.null_toggle()
+            with t.select(multiple="multiple", **attrs):
+                for i, opt in enumerate(p.options):
+                    o = t.option(opt.label, value=str(i))
+                    if i in chosen:
+                        o["selected"] = "selected"
+            f.help()
+            f.error()
+        return
+    with f.group("checks"):
+        f.legend()
+        f.null_toggle()
+        f.help()
+        with t.div(cls="choices body"):
+            for i, opt in enumerate(p.options):
+                _choice("checkbox", f, i, opt, i in chosen)
+        f.error()
+
+
+def visit_DateTimeField(node: Any, ctx: _Ctx) -> None:
+    f, p = _Field(node, ctx), node.props
+    attrs = f.control_attrs()
+    # Only a date round-trips through a native picker; time and date-time keep their zone as text.
+    kind = "date" if p.format == "date" else "text"
+    if kind == "text" and not p.placeholder:
+        attrs["placeholder"] = DATE_EXAMPLES[p.format]
+    value = _default(p)
+    if isinstance(value, str):
+        attrs["value"] = value
+    with f.wrapper("date"):
+        f.label()
+        t.input_(type=kind, **attrs)
+        f.help()
+        f.error()
+
+
+def visit_ConstField(node: Any, ctx: _Ctx) -> None:
+    f, p = _Field(node, ctx), node.props
+    with f.wrapper("const"):
+        t.span(p.label, cls="label", id=f.cid)
+        t.output(_text_value(p.value) or "null", cls="const", **{"aria-labelledby": f.cid})
+        f.help()
+        f.error()
+
+
+def visit_FileField(node: Any, ctx: _Ctx) -> None:
+    f, p = _Field(node, ctx), node.props
+    attrs = f.control_attrs()
+    attrs.pop("placeholder", None)
+    if p.accept:
+        attrs["accept"] = p.accept
+    with f.wrapper("file"):
+        f.label()
+        f.null_toggle()
+        t.input_(type="file", **attrs)
+        t.p(cls="file-info muted")
+        f.help()
+        f.error()
+
+
+def visit_JsonField(node: Any, ctx: _Ctx) -> None:
+    f, p = _Field(node, ctx), node.props
+    attrs = f.control_attrs()
+    value = _default(p)
+    text = json.dumps(value, ensure_ascii=False, indent=2) if value is not UNSET else ""
+    with f.wrapper("json"):
+        f.label()
+        t.textarea(text, rows="4", spellcheck="false", **attrs)
+        t.p(f"JSON ({p.reason})", cls="help muted")
+        f.help()
+        f.error()
+
+
+def visit_ObjectField(node: Any, ctx: _Ctx) -> None:
+    f = _Field(node, ctx)
+    with f.group("object"):
+        f.legend()
+        f.null_toggle()
+        f.help()
+        with t.div(cls="body"):
+            visit_children(node, ctx)
+        f.error()
+
+
+def visit_TupleField(node: Any, ctx: _Ctx) -> None:
+    f = _Field(node, ctx)
+    with f.group("tuple"):
+        f.legend()
+        f.null_toggle()
+        f.help()
+        with t.div(cls="body"):
+            visit_children(node, ctx)
+        f.error()
+
+
+def visit_ArrayField(node: Any, ctx: _Ctx) -> None:
+    f, p = _Field(node, ctx), node.props
+    item = node.children[0] if node.children else None
+    with f.group("array"):
+        f.legend()
+        f.null_toggle()
+        f.help()
+        t.ol(cls="body items")
+        with t.template():
+            with t.li(cls="item"):
+                if item is not None:
+                    visit(item, ctx)
+                t.button("Remove", type="button", cls="btn small", **{"data-action": "remove"})
+        label = item.props.label if item is not None else "item"
+        t.button(f"Add {label.lower() if label == 'Item' else label}", type="button", cls="btn", **{"data-action": "add"})
+        _limits(p.minItems, p.maxItems, "item")
+        f.error()
+
+
+def visit_MapField(node: Any, ctx: _Ctx) -> None:
+    f, p = _Field(node, ctx), node.props
+    value = node.children[0] if node.children else None
+    with f.group("map"):
+        f.legend() if not p.rest else t.legend("More properties")
+        f.null_toggle()
+        f.help()
+        t.ul(cls="body entries")
+        with t.template():
+            with t.li(cls="entry"):
+                _map_key(f, p, ctx)
+                if value is not None:
+                    visit(value, ctx)
+                t.button("Remove", type="button", cls="btn small", **{"data-action": "remove"})
+        t.button("Add entry", type="button", cls="btn", **{"data-action": "add"})
+        _limits(p.minProperties, p.maxProperties, "entry")
+        f.error()
+
+
+def _map_key(f: _Field, p: Any, ctx: _Ctx) -> None:
+    kid = ctx.uid()
+    with t.div(cls="field field-key"):
+        t.label("Key", fr=kid)
+        if p.keyOptions:
+            with t.select(id=kid, cls="key", required="required"):
+                t.option("Choose…", value="")
+                for opt in p.keyOptions:
+                    t.option(opt.label, value=str(opt.value))
+        else:
+            t.input_(type="text", id=kid, cls="key", required="required")
+        t.p(cls="err", **{"aria-live": "polite"})
+
+
+def _limits(low: int | None, high: int | None, noun: str) -> None:
+    if low is None and high is None:
+        return
+    if low is not None and high is not None:
+        text = f"{low} to {high} {noun}s"
+    elif low is not None:
+        text = f"at least {low} {noun}{'s' if low != 1 else ''}"
+    else:
+        text = f"at most {high} {noun}{'s' if high != 1 else ''}"
+    t.p(text, cls="help muted")
+
+
+def visit_UnionField(node: Any, ctx: _Ctx) -> None:
+    f, p = _Field(node, ctx), node.props
+    with f.group("union"):
+        f.legend()
+        f.null_toggle()
+        f.help()
+        with t.div(cls="choose"):
+            t.label("Kind", fr=f.cid, cls="muted")
+            with t.select(id=f.cid, cls="branch"):
+                if not p.required:
+                    t.option("—", value="")
+                for i, label in enumerate(p.branches):
+                    t.option(label, value=str(i))
+        t.div(cls="body")
+        for child in node.children:
+            with t.template():
+                visit(child, ctx)
+        f.error()
+
+
+# --------------------------------------------------------------------------- results
+
+
+def visit_ResultView(node: Any, ctx: _Ctx) -> None:
+    with t.section(id=node.id, cls="result", hidden="hidden", **{"aria-label": "Result"}):
+        t.h2("Result", cls="result-head")
+        t.p(cls="status", role="status", **{"aria-live": "polite"})
+        t.div(cls="result-body")
+
+
+_VISITORS: dict[str, Callable[[Any, _Ctx], None]] = {
+    name[len("visit_") :]: fn for name, fn in globals().items() if name.startswith("visit_") and name != "visit_children"
+}

@@ -1,0 +1,55 @@
+"""The fixed runtime shipped inside every page: the exact JS and CSS bytes ``render`` inlines.
+
+``runtime.js`` + ``runtime.css`` (protocol, form) come first, then ``views.js`` + ``views.css``
+(result views) when present. The files are read as package data through ``importlib.resources``
+so a plain (non-editable) ``pip install`` works. ``RUNTIME_VERSION`` is derived from the bytes:
+any change to the runtime changes it (and so every page's CSP hashes and cache keys).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from importlib import resources
+
+__all__ = ["RUNTIME_VERSION", "runtime_js", "runtime_css", "JS_PARTS", "CSS_PARTS"]
+
+JS_PARTS = ("runtime.js", "views.js")
+CSS_PARTS = ("runtime.css", "views.css")
+
+
+def _read(names: tuple[str, ...]) -> str:
+    root = resources.files(__name__)
+    texts = []
+    for name in names:
+        part = root.joinpath(name)
+        if part.is_file():
+            texts.append(part.read_text(encoding="utf-8").strip("\n"))
+    return "\n".join(texts) + "\n"
+
+
+@lru_cache(maxsize=1)
+def runtime_js() -> str:
+    """The page's one script: runtime.js, then views.js (when it exists)."""
+    text = _read(JS_PARTS)
+    # The text goes verbatim into a <script> element: it must never be able to close it.
+    if "</script" in text.lower() or "<!--" in text:
+        raise ValueError("runtime JS must not contain '</script' or '<!--'")
+    return text
+
+
+@lru_cache(maxsize=1)
+def runtime_css() -> str:
+    """The page's one stylesheet: runtime.css, then views.css (when it exists)."""
+    text = _read(CSS_PARTS)
+    if "</style" in text.lower():
+        raise ValueError("runtime CSS must not contain '</style'")
+    return text
+
+
+def _version() -> str:
+    digest = hashlib.sha256((runtime_js() + "\0" + runtime_css()).encode("utf-8")).hexdigest()
+    return digest[:16]
+
+
+RUNTIME_VERSION = _version()
