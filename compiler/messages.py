@@ -30,6 +30,7 @@ ALLOF_PART_DROPPED = "allOf: a part was not used ({reason})"
 EMPTY_ENUM = "enum lists no values, so no value is valid"
 NO_BRANCH = "oneOf/anyOf has no usable branch"
 BRANCH_LABEL = "Option {n}"
+BRANCH_WITH = "With {names}"
 TYPE_LABELS = {
     "object": "Object",
     "array": "List",

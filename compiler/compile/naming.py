@@ -3,27 +3,13 @@
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
-_WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
-_ACRONYMS = frozenset(
-    {"id", "ids", "url", "urls", "uri", "api", "http", "https", "json", "html", "css", "sql", "ip",
-     "ui", "utc", "uuid", "pdf", "csv", "xml", "sha", "dns", "tcp", "udp", "ssh", "gpu", "cpu", "mcp", "dpi", "os", "ttl", "llm"}
-)
-MAX_LABEL = 120
+from compiler.text import MAX_LABEL, clip, humanize
+
+__all__ = ["MAX_LABEL", "MAX_PLACEHOLDER", "as_text", "child_pointer", "clip", "escape_token", "humanize"]
+
 MAX_PLACEHOLDER = 80
-
-
-def humanize(name: str) -> str:
-    """``maxResults`` / ``max_results`` / ``max-results`` → ``Max results``; ``repo_url`` → ``Repo URL``."""
-    words = _WORD.findall(name)
-    if not words:
-        return clip(name.strip(), MAX_LABEL) or name
-    shown = [w.upper() if w.lower() in _ACRONYMS else w.lower() for w in words]
-    first = shown[0]
-    shown[0] = first if first.isupper() else first[:1].upper() + first[1:]
-    return clip(" ".join(shown), MAX_LABEL)
 
 
 def escape_token(name: str) -> str:
@@ -41,5 +27,3 @@ def as_text(value: Any, limit: int = MAX_PLACEHOLDER) -> str:
     return clip(text, limit)
 
 
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -25,6 +25,7 @@ from typing import Any
 import msgspec
 
 from .. import messages
+from ..text import humanize
 from .merge import merge_parts
 from .refs import Refs
 from .shapes import (
@@ -374,7 +375,7 @@ class _Build:
             AnyShape(reason=b["__fallback__"]) if "__fallback__" in b else self.child(b) for b in branches
         )
         discriminator = _discriminator(shapes)
-        labels = tuple(_branch_label(shape, i, discriminator) for i, shape in enumerate(shapes))
+        labels = _distinct(tuple(_branch_label(shapes, i, discriminator) for i in range(len(shapes))))
         return self.finish(UnionShape, nullable, branches=shapes, labels=labels, discriminator=discriminator)
 
     # ------------------------------------------------------------------ one builder per type
@@ -564,15 +565,33 @@ def _fixed(shape: SomeShape, name: str) -> Any:
     return _NO_CONST
 
 
-def _branch_label(shape: SomeShape, index: int, discriminator: str | None) -> str:
+def _branch_label(shapes: tuple[SomeShape, ...], index: int, discriminator: str | None) -> str:
+    """A branch's title; else its discriminator value; else, for an object, the properties only
+    it has ("With line"); else its kind ("Text"); else "Option n"."""
+    shape = shapes[index]
     if shape.title:
         return shape.title
     if discriminator is not None:
         value = _fixed(shape, discriminator)
         return value if isinstance(value, str) else _json(value)
+    if isinstance(shape, ObjectShape):
+        others = [o for i, o in enumerate(shapes) if i != index and isinstance(o, ObjectShape)]
+        own = [p.name for p in shape.properties if not all(_has(o, p.name) for o in others)]
+        if own and others:
+            return messages.BRANCH_WITH.format(names=", ".join(humanize(n).lower() for n in own[:2]))
     kind = type(shape).__name__.removesuffix("Shape")
-    label = messages.SHAPE_LABELS.get(kind)
-    return label or messages.BRANCH_LABEL.format(n=index + 1)
+    return messages.SHAPE_LABELS.get(kind) or messages.BRANCH_LABEL.format(n=index + 1)
+
+
+def _has(shape: ObjectShape, name: str) -> bool:
+    return any(p.name == name for p in shape.properties)
+
+
+def _distinct(labels: tuple[str, ...]) -> tuple[str, ...]:
+    """Labels a person can tell apart: a repeated label gets its position ("Text (2)")."""
+    return tuple(
+        label if labels.count(label) == 1 else f"{label} ({i + 1})" for i, label in enumerate(labels)
+    )
 
 
 def _with_meta(shape: SomeShape, meta: dict[str, Any]) -> SomeShape:

@@ -1,0 +1,27 @@
+"""Text a person reads, derived from names in schemas (shared by normalize and compile)."""
+
+from __future__ import annotations
+
+import re
+
+_WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+_ACRONYMS = frozenset(
+    {"id", "ids", "url", "urls", "uri", "api", "http", "https", "json", "html", "css", "sql", "ip",
+     "ui", "utc", "uuid", "pdf", "csv", "xml", "sha", "dns", "tcp", "udp", "ssh", "gpu", "cpu", "mcp", "dpi", "os", "ttl", "llm"}
+)
+MAX_LABEL = 120
+
+
+def humanize(name: str) -> str:
+    """``maxResults`` / ``max_results`` / ``max-results`` → ``Max results``; ``repo_url`` → ``Repo URL``."""
+    words = _WORD.findall(name)
+    if not words:
+        return clip(name.strip(), MAX_LABEL) or name
+    shown = [w.upper() if w.lower() in _ACRONYMS else w.lower() for w in words]
+    first = shown[0]
+    shown[0] = first if first.isupper() else first[:1].upper() + first[1:]
+    return clip(" ".join(shown), MAX_LABEL)
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
