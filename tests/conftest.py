@@ -20,3 +20,28 @@ settings.register_profile(
 )
 settings.register_profile("dev", max_examples=200, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+# --------------------------------------------------------------------------- browser (issue 3)
+# A real host for page tests: headless Chromium + the official AppBridge (tests/apphost.py).
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium through Playwright (sync API); see tests/apphost.py."""
+    from apphost import Browser
+
+    b = Browser()
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def apphost(browser):
+    """``apphost.load(html, host_context=..., on_call_tool=fn)`` → an ``AppHost``."""
+    from apphost import Loader
+
+    loader = Loader(browser)
+    yield loader
+    loader.close()

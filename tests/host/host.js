@@ -1,0 +1,61 @@
+// A minimal MCP Apps host for tests, built on the official AppBridge (bundled by tests/apphost.py
+// with esbuild into tests/host/dist/host.js). Python drives it through window.__host.
+import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
+
+const state = {
+  initialized: false,
+  t0: 0,
+  initMs: null,
+  calls: [],
+  sizes: [],
+  logs: [],
+  messages: [],
+  links: [],
+  bridge: null,
+};
+window.__host = state;
+
+// Load `html` into a fresh sandboxed iframe; the bridge is connected BEFORE srcdoc is set
+// (the transport checks the message source window, which survives the navigation).
+state.load = async function (html, opts) {
+  opts = opts || {};
+  const frame = document.createElement("iframe");
+  frame.id = "app";
+  frame.setAttribute("sandbox", "allow-scripts allow-forms");
+  frame.style.width = (opts.width || 640) + "px";
+  frame.style.height = (opts.height || 600) + "px";
+  frame.style.border = "0";
+  document.body.appendChild(frame);
+  const bridge = new AppBridge(
+    null,
+    { name: "compile-ui-test-host", version: "1.0.0" },
+    { openLinks: {}, serverTools: {}, logging: {} },
+    { hostContext: opts.hostContext || {} },
+  );
+  state.bridge = bridge;
+  bridge.oninitialized = () => {
+    state.initialized = true;
+    state.initMs = performance.now() - state.t0;
+  };
+  bridge.onsizechange = (p) => state.sizes.push({ ...p, t: performance.now() });
+  bridge.onloggingmessage = (p) => state.logs.push(p);
+  bridge.onmessage = async (p) => { state.messages.push(p); return {}; };
+  bridge.onopenlink = async (p) => { state.links.push(p.url); return {}; };
+  bridge.oncalltool = async (params) => {
+    state.calls.push(params);
+    if (typeof window.__onCallTool === "function") {
+      return await window.__onCallTool(params.name, params.arguments ?? {});
+    }
+    return { content: [{ type: "text", text: "ok" }] };
+  };
+  await bridge.connect(new PostMessageTransport(frame.contentWindow, frame.contentWindow));
+  state.t0 = performance.now();
+  frame.srcdoc = html;
+};
+
+state.toolInput = (args) => state.bridge.sendToolInput({ arguments: args });
+state.toolInputPartial = (args) => state.bridge.sendToolInputPartial({ arguments: args });
+state.toolResult = (result) => state.bridge.sendToolResult(result);
+state.cancelled = (reason) => state.bridge.sendToolCancelled(reason == null ? {} : { reason });
+state.teardown = () => state.bridge.teardownResource({});
+state.setHostContext = (ctx) => state.bridge.setHostContext(ctx);
