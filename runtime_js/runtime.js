@@ -27,11 +27,11 @@ function el(tag, attrs) {
 
 function elAdd(n, c) {
   if (c == null || c === false) return;
-  if (Array.isArray(c)) c.forEach(function (x) { elAdd(n, x); });
+  if (Array.isArray(c)) c.forEach((x) => { elAdd(n, x); });
   else n.appendChild(typeof c === "object" && c.nodeType ? c : document.createTextNode(String(c)));
 }
 
-(function () {
+(() => {
   var P = window.parent, doc = document, root = doc.documentElement;
   var UNSET = {}, seq = 0, nextId = 1, pending = {}, hostContext = {}, bad = [];
 
@@ -42,26 +42,26 @@ function elAdd(n, c) {
   function request(method, params) {
     var id = nextId++;
     send({ id: id, method: method, params: params });
-    return new Promise(function (ok, no) { pending[id] = [ok, no]; });
+    return new Promise((ok, no) => { pending[id] = [ok, no]; });
   }
 
   var REQUESTS = {
-    ping: function () { return {}; },
-    "ui/resource-teardown": function () { torn = true; return {}; }
+    ping: () => ({}),
+    "ui/resource-teardown": () => { torn = true; return {}; }
   };
   var NOTES = {
-    "ui/notifications/tool-input": function (p) { prefill(p && p.arguments, false); },
-    "ui/notifications/tool-input-partial": function (p) { prefill(p && p.arguments, true); },
-    "ui/notifications/tool-result": function (p) { if (!emptyResult(p)) show(p); },
-    "ui/notifications/tool-cancelled": function (p) {
+    "ui/notifications/tool-input": (p) => { prefill(p && p.arguments, false); },
+    "ui/notifications/tool-input-partial": (p) => { prefill(p && p.arguments, true); },
+    "ui/notifications/tool-result": (p) => { if (!emptyResult(p)) show(p); },
+    "ui/notifications/tool-cancelled": (p) => {
       busy(false);
       resultStatus("Cancelled" + (p && typeof p.reason === "string" && p.reason ? ": " + p.reason : "."));
     },
-    "ui/notifications/host-context-changed": function (p) { applyContext(p); }
+    "ui/notifications/host-context-changed": (p) => { applyContext(p); }
   };
   var torn = false;
 
-  addEventListener("message", function (e) {
+  addEventListener("message", (e) => {
     if (e.source !== P) return; // only the host that embeds us
     var m = e.data;
     if (!m || typeof m !== "object" || m.jsonrpc !== "2.0") return;
@@ -85,17 +85,17 @@ function elAdd(n, c) {
     protocolVersion: "2026-01-26",
     appInfo: { name: "compile-ui", version: "0.1.0" },
     appCapabilities: {}
-  }).then(function (r) {
+  }).then((r) => {
     applyContext((r && r.hostContext) || {});
     notify("ui/notifications/initialized");
     watchSize();
-  }, function (err) { resultStatus("The host refused the connection: " + ((err && err.message) || err)); });
+  }, (err) => { resultStatus("The host refused the connection: " + ((err && err.message) || err)); });
 
   var ctx = {
     get hostContext() { return hostContext; },
-    openLink: function (url) { return request("ui/open-link", { url: String(url) }); },
-    callTool: function (name, args) { return request("tools/call", { name: name, arguments: args || {} }); },
-    log: function (level, data) { notify("notifications/message", { level: level, data: data }); }
+    openLink: (url) => request("ui/open-link", { url: String(url) }),
+    callTool: (name, args) => { return request("tools/call", { name: name, arguments: args || {} }); },
+    log: (level, data) => { notify("notifications/message", { level: level, data: data }); }
   };
 
   /* ------------------------------------------------------------------ host context, size */
@@ -117,7 +117,7 @@ function elAdd(n, c) {
     function measure() {
       if (queued) return;
       queued = true;
-      requestAnimationFrame(function () {
+      requestAnimationFrame(() => {
         queued = false;
         var old = root.style.height;
         root.style.height = "max-content";
@@ -148,7 +148,7 @@ function elAdd(n, c) {
   }
   function fieldsOf(nodes) {
     var out = [];
-    (nodes || []).forEach(function (n) {
+    (nodes || []).forEach((n) => {
       if (LAYOUT.test(n.type)) out = out.concat(fieldsOf(n.children));
       else if (/Field$/.test(n.type)) out.push(n);
     });
@@ -167,7 +167,7 @@ function elAdd(n, c) {
   function own(w, sel) { return w.querySelector(":scope > " + sel); }
   function canon(v) {
     if (Array.isArray(v)) return "[" + v.map(canon).join(",") + "]";
-    if (v && typeof v === "object") return "{" + Object.keys(v).sort().map(function (k) { return JSON.stringify(k) + ":" + canon(v[k]); }).join(",") + "}";
+    if (v && typeof v === "object") return "{" + Object.keys(v).sort().map((k) => JSON.stringify(k) + ":" + canon(v[k])).join(",") + "}";
     return JSON.stringify(v);
   }
   function same(a, b) { return canon(a) === canon(b); }
@@ -179,9 +179,9 @@ function elAdd(n, c) {
   // A cloned template gets fresh ids (and fixed references to them) so labels keep working.
   function instantiate(tpl) {
     var frag = tpl.content.cloneNode(true), s = "-" + (++seq);
-    ["id", "for", "name", "aria-describedby", "aria-labelledby", "aria-controls"].forEach(function (a) {
-      frag.querySelectorAll("[" + a + "]").forEach(function (n) {
-        n.setAttribute(a, n.getAttribute(a).split(" ").map(function (x) { return x + s; }).join(" "));
+    ["id", "for", "name", "aria-describedby", "aria-labelledby", "aria-controls"].forEach((a) => {
+      frag.querySelectorAll("[" + a + "]").forEach((n) => {
+        n.setAttribute(a, n.getAttribute(a).split(" ").map((x) => x + s).join(" "));
       });
     });
     return frag.firstElementChild;
@@ -200,7 +200,7 @@ function elAdd(n, c) {
   // state: 0 untouched (static default), 1 set by the host, 2 edited by the user, 3 null
   function base(node, w) {
     var c = { node: node, w: w, p: node.props, key: keyOf(node), st: 0 };
-    var mark = function () { c.st = 2; };
+    var mark = () => { c.st = 2; };
     w.addEventListener("input", mark);
     w.addEventListener("change", mark);
     return c;
@@ -220,11 +220,11 @@ function elAdd(n, c) {
     var box = c.w.querySelector(":scope > .nul input, :scope > .check > .nul input");
     if (!box) return c;
     var get = c.get, set = c.set, clear = c.clear;
-    var sync = function () { c.w.classList.toggle("is-null", box.checked); };
+    var sync = () => { c.w.classList.toggle("is-null", box.checked); };
     box.addEventListener("change", sync);
-    c.get = function () { return box.checked ? null : get(); };
-    c.set = function (v) { box.checked = v === null; sync(); if (v !== null) set(v); };
-    c.clear = function () { box.checked = false; sync(); clear(); };
+    c.get = () => box.checked ? null : get();
+    c.set = (v) => { box.checked = v === null; sync(); if (v !== null) set(v); };
+    c.clear = () => { box.checked = false; sync(); clear(); };
     return c;
   }
 
@@ -232,11 +232,11 @@ function elAdd(n, c) {
   function scalar(node, w, read, write, parse, keepsEmpty) {
     var c = base(node, w), p = c.p;
     c.ctl = w.querySelector(".ctl");
-    c.set = function (v) {
+    c.set = (v) => {
       if (v === null) { write(""); c.st = 3; } else { write(v); c.st = 1; }
     };
-    c.clear = function () { write(""); c.st = 0; };
-    c.get = function () {
+    c.clear = () => { write(""); c.st = 0; };
+    c.get = () => {
       var raw = read();
       if (raw === "" || raw == null) {
         if (c.st === 3 || (p.nullable && (c.st === 2 || p.required))) return null;
@@ -250,8 +250,8 @@ function elAdd(n, c) {
 
   function textLike(node, w) {
     var ctl = w.querySelector(".ctl"), p = node.props;
-    return scalar(node, w, function () { return ctl.value; }, function (v) { ctl.value = typeof v === "string" ? v : JSON.stringify(v); },
-      function (s, c) {
+    return scalar(node, w, () => ctl.value, (v) => { ctl.value = typeof v === "string" ? v : JSON.stringify(v); },
+      (s, c) => {
         var n = Array.from(s).length;
         if (p.minLength != null && n < p.minLength) return fail(c, "At least " + p.minLength + " characters.");
         if (p.maxLength != null && n > p.maxLength) return fail(c, "At most " + p.maxLength + " characters.");
@@ -273,8 +273,8 @@ function elAdd(n, c) {
 
   function numberField(node, w) {
     var ctl = w.querySelector(".ctl"), p = node.props, out = w.querySelector("output");
-    var c = scalar(node, w, function () { return ctl.value.trim(); }, function (v) { ctl.value = v === "" ? "" : String(v); shown(); },
-      function (s, c) {
+    var c = scalar(node, w, () => ctl.value.trim(), (v) => { ctl.value = v === "" ? "" : String(v); shown(); },
+      (s, c) => {
         if (p.integer ? !/^[-+]?\d+$/.test(s) : !isFinite(Number(s))) return fail(c, p.integer ? "Enter a whole number." : "Enter a number.");
         var n = Number(s);
         if (p.minimum != null && n < p.minimum) return fail(c, "At least " + p.minimum + ".");
@@ -288,7 +288,7 @@ function elAdd(n, c) {
     ctl.addEventListener("input", shown);
     if (ctl.type === "range") { // a slider always holds a value: untouched means omitted unless required
       var get = c.get;
-      c.get = function () { return c.st === 0 && !p.required && p.default === undefined ? UNSET : get(); };
+      c.get = () => c.st === 0 && !p.required && p.default === undefined ? UNSET : get();
     }
     shown();
     return c;
@@ -302,11 +302,11 @@ function elAdd(n, c) {
       return "";
     }
     function write(v) {
-      var i = v === "" ? -1 : opts.findIndex(function (o) { return same(o.value, v); });
-      if (radios.length) radios.forEach(function (r, j) { r.checked = j === i; });
+      var i = v === "" ? -1 : opts.findIndex((o) => same(o.value, v));
+      if (radios.length) radios.forEach((r, j) => { r.checked = j === i; });
       else w.querySelector(".ctl").value = i < 0 ? "" : String(i);
     }
-    var c = scalar(node, w, read, write, function (s) { return JSON.parse(JSON.stringify(opts[+s].value)); });
+    var c = scalar(node, w, read, write, (s) => JSON.parse(JSON.stringify(opts[+s].value)));
     if (radios.length) c.ctl = radios[0];
     return c;
   }
@@ -314,28 +314,28 @@ function elAdd(n, c) {
   function multiField(node, w) {
     var c = base(node, w), p = c.p, opts = p.options, order = [];
     var boxes = w.querySelectorAll("input.opt"), sel = w.querySelector("select.ctl");
-    var on = function (i) { return sel ? sel.options[i].selected : boxes[i].checked; };
-    var put = function (i, v) { if (sel) sel.options[i].selected = v; else boxes[i].checked = v; };
+    var on = (i) => sel ? sel.options[i].selected : boxes[i].checked;
+    var put = (i, v) => { if (sel) sel.options[i].selected = v; else boxes[i].checked = v; };
     c.ctl = sel || boxes[0];
     for (var i = 0; i < opts.length; i++) if (on(i)) order.push(i);
-    w.addEventListener("change", function () { // keep the order in which choices were made
+    w.addEventListener("change", () => { // keep the order in which choices were made
       order = order.filter(on);
       for (var i = 0; i < opts.length; i++) if (on(i) && order.indexOf(i) < 0) order.push(i);
     });
-    c.set = function (v) {
+    c.set = (v) => {
       c.st = 1; order = [];
       for (var i = 0; i < opts.length; i++) put(i, false);
-      (Array.isArray(v) ? v : []).forEach(function (x) {
-        var i = opts.findIndex(function (o) { return same(o.value, x); });
+      (Array.isArray(v) ? v : []).forEach((x) => {
+        var i = opts.findIndex((o) => same(o.value, x));
         if (i >= 0 && order.indexOf(i) < 0) { order.push(i); put(i, true); }
       });
     };
-    c.clear = function () { c.set([]); c.st = 0; };
-    c.get = function () {
+    c.clear = () => { c.set([]); c.st = 0; };
+    c.get = () => {
       if (!order.length && c.st === 0 && !p.required) return UNSET;
       if (p.minItems != null && order.length < p.minItems) return fail(c, "Choose at least " + p.minItems + ".");
       if (p.maxItems != null && order.length > p.maxItems) return fail(c, "Choose at most " + p.maxItems + ".");
-      return order.map(function (i) { return JSON.parse(JSON.stringify(opts[i].value)); });
+      return order.map((i) => JSON.parse(JSON.stringify(opts[i].value)));
     };
     return c;
   }
@@ -343,67 +343,67 @@ function elAdd(n, c) {
   function boolField(node, w) {
     var c = base(node, w), p = c.p, box = w.querySelector(".ctl");
     c.ctl = box;
-    c.set = function (v) { box.checked = v === true; c.st = 1; };
-    c.clear = function () { box.checked = false; c.st = 0; };
-    c.get = function () { return !box.checked && c.st === 0 && !p.required ? UNSET : box.checked; };
+    c.set = (v) => { box.checked = v === true; c.st = 1; };
+    c.clear = () => { box.checked = false; c.st = 0; };
+    c.get = () => !box.checked && c.st === 0 && !p.required ? UNSET : box.checked;
     return c;
   }
 
   function constField(node, w) {
     var c = base(node, w);
-    c.set = c.clear = function () {};
-    c.get = function () { return c.p.value; }; // fixed by the schema: always sent
+    c.set = c.clear = () => {};
+    c.get = () => c.p.value; // fixed by the schema: always sent
     return c;
   }
 
   function jsonField(node, w) {
     var ctl = w.querySelector(".ctl");
-    return scalar(node, w, function () { return ctl.value.trim(); }, function (v) { ctl.value = v === "" ? "" : JSON.stringify(v, null, 2); },
-      function (s, c) {
+    return scalar(node, w, () => ctl.value.trim(), (v) => { ctl.value = v === "" ? "" : JSON.stringify(v, null, 2); },
+      (s, c) => {
         try { return JSON.parse(s); } catch (e) { return fail(c, "Not valid JSON: " + e.message); }
       });
   }
 
   function fileField(node, w) {
     var ctl = w.querySelector(".ctl"), info = w.querySelector(".file-info"), b64 = "";
-    ctl.addEventListener("change", function () {
+    ctl.addEventListener("change", () => {
       var f = ctl.files && ctl.files[0];
       b64 = "";
       if (!f) return;
       var r = new FileReader();
-      r.onload = function () { b64 = String(r.result).replace(/^data:[^,]*,/, ""); info.textContent = f.name + " (" + f.size + " bytes)"; };
+      r.onload = () => { b64 = String(r.result).replace(/^data:[^,]*,/, ""); info.textContent = f.name + " (" + f.size + " bytes)"; };
       r.readAsDataURL(f);
     });
-    return scalar(node, w, function () { return b64; }, function (v) {
+    return scalar(node, w, () => b64, (v) => {
       b64 = typeof v === "string" ? v : ""; ctl.value = "";
       info.textContent = b64 ? "Prefilled (" + Math.floor(b64.length * 3 / 4) + " bytes)" : "";
-    }, function (s) { return s; }, true);
+    }, (s) => s, true);
   }
 
   // Objects: the fields of their properties; a MapField with rest=true holds the other keys.
   function group(node, w, required) {
-    var c = base(node, w), p = node.props, kids = fieldsOf(node.children).map(function (n) { return bind(n, w); });
-    var rest = kids.filter(function (k) { return k.p.rest; })[0];
-    kids = kids.filter(function (k) { return k !== rest; });
+    var c = base(node, w), p = node.props, kids = fieldsOf(node.children).map((n) => bind(n, w));
+    var rest = kids.filter((k) => k.p.rest)[0];
+    kids = kids.filter((k) => k !== rest);
     c.kids = kids;
-    c.set = function (v, partial) {
+    c.set = (v, partial) => {
       c.st = 1;
       if (!isObj(v)) v = {};
       var extra = {};
       for (var k in v) put(extra, k, v[k]);
-      kids.forEach(function (k) {
+      kids.forEach((k) => {
         if (has(v, k.key)) { k.set(v[k.key]); delete extra[k.key]; }
         else if (!partial) k.clear();
       });
       if (rest && (!partial || Object.keys(extra).length)) rest.set(extra);
     };
-    c.clear = function () { kids.forEach(function (k) { k.clear(); }); if (rest) rest.clear(); c.st = 0; };
-    c.get = function () {
+    c.clear = () => { kids.forEach((k) => { k.clear(); }); if (rest) rest.clear(); c.st = 0; };
+    c.get = () => {
       if (c.st === 0 && !required && !p.required) return UNSET; // an optional object nobody touched
       var o = {};
       var more = rest ? rest.get() : UNSET;
       if (isObj(more)) for (var k in more) put(o, k, more[k]);
-      kids.forEach(function (k) { var v = k.get(); if (v !== UNSET) put(o, k.key, v); });
+      kids.forEach((k) => { var v = k.get(); if (v !== UNSET) put(o, k.key, v); });
       return o;
     };
     return c;
@@ -412,15 +412,15 @@ function elAdd(n, c) {
 
   function tupleField(node, w) {
     var c = base(node, w), p = node.props, extra = [];
-    var kids = fieldsOf(node.children).map(function (n) { return bind(n, w); });
-    c.set = function (v) {
+    var kids = fieldsOf(node.children).map((n) => bind(n, w));
+    c.set = (v) => {
       c.st = 1; v = Array.isArray(v) ? v : [];
-      kids.forEach(function (k, i) { if (i < v.length) k.set(v[i]); else k.clear(); });
+      kids.forEach((k, i) => { if (i < v.length) k.set(v[i]); else k.clear(); });
       extra = v.slice(kids.length);
     };
-    c.clear = function () { kids.forEach(function (k) { k.clear(); }); extra = []; c.st = 0; };
-    c.get = function () {
-      var vals = kids.map(function (k) { return k.get(); }), n = vals.length;
+    c.clear = () => { kids.forEach((k) => { k.clear(); }); extra = []; c.st = 0; };
+    c.get = () => {
+      var vals = kids.map((k) => k.get()), n = vals.length;
       while (n && vals[n - 1] === UNSET) n--;
       if (!n && c.st === 0 && !p.required) return UNSET;
       for (var i = 0; i < n; i++) if (vals[i] === UNSET) return fail(c, "Fill position " + (i + 1) + ".");
@@ -433,13 +433,13 @@ function elAdd(n, c) {
   function rows(node, w, makeRow) {
     var c = base(node, w), list = own(w, ".body"), tpl = own(w, "template"), addBtn = own(w, "[data-action=add]");
     c.rows = [];
-    c.add = function (focus) {
+    c.add = (focus) => {
       var li = instantiate(tpl);
       list.appendChild(li);
       var row = makeRow(li);
       row.li = li;
       c.rows.push(row);
-      li.querySelector(":scope > [data-action=remove]").addEventListener("click", function () {
+      li.querySelector(":scope > [data-action=remove]").addEventListener("click", () => {
         li.remove();
         c.rows.splice(c.rows.indexOf(row), 1);
         c.st = 2;
@@ -448,24 +448,24 @@ function elAdd(n, c) {
       if (focus) { var f = li.querySelector("input,select,textarea"); if (f) f.focus(); }
       return row;
     };
-    addBtn.addEventListener("click", function () { c.st = 2; c.add(true); });
-    c.reset = function () { c.rows.forEach(function (r) { r.li.remove(); }); c.rows = []; };
+    addBtn.addEventListener("click", () => { c.st = 2; c.add(true); });
+    c.reset = () => { c.rows.forEach((r) => { r.li.remove(); }); c.rows = []; };
     c.ctl = addBtn;
     return c;
   }
 
   function arrayField(node, w) {
     var p = node.props, item = node.children[0];
-    var c = rows(node, w, function (li) { return { f: bind(item, li) }; });
-    c.set = function (v) {
+    var c = rows(node, w, (li) => ({ f: bind(item, li) }));
+    c.set = (v) => {
       c.reset(); c.st = 1;
-      (Array.isArray(v) ? v : []).forEach(function (x) { c.add().f.set(x); });
+      (Array.isArray(v) ? v : []).forEach((x) => { c.add().f.set(x); });
     };
-    c.clear = function () { c.reset(); c.st = 0; };
-    c.get = function () {
+    c.clear = () => { c.reset(); c.st = 0; };
+    c.get = () => {
       if (!c.rows.length && c.st === 0 && !p.required) return UNSET;
       var vals = [];
-      c.rows.forEach(function (r) { var v = r.f.get(); vals.push(v === UNSET ? null : v); });
+      c.rows.forEach((r) => { var v = r.f.get(); vals.push(v === UNSET ? null : v); });
       if (p.minItems != null && vals.length < p.minItems) return fail(c, "Add at least " + p.minItems + ".");
       if (p.maxItems != null && vals.length > p.maxItems) return fail(c, "At most " + p.maxItems + " items.");
       if (p.uniqueItems && new Set(vals.map(canon)).size < vals.length) return fail(c, "Items must be unique.");
@@ -476,16 +476,16 @@ function elAdd(n, c) {
 
   function mapField(node, w) {
     var p = node.props, value = node.children[0];
-    var c = rows(node, w, function (li) { return { k: li.querySelector(".key"), f: bind(value, li) }; });
-    c.set = function (v) {
+    var c = rows(node, w, (li) => ({ k: li.querySelector(".key"), f: bind(value, li) }));
+    c.set = (v) => {
       c.reset(); c.st = 1;
-      if (isObj(v)) Object.keys(v).forEach(function (k) { var r = c.add(); r.k.value = k; r.f.set(v[k]); });
+      if (isObj(v)) Object.keys(v).forEach((k) => { var r = c.add(); r.k.value = k; r.f.set(v[k]); });
     };
-    c.clear = function () { c.reset(); c.st = 0; };
-    c.get = function () {
+    c.clear = () => { c.reset(); c.st = 0; };
+    c.get = () => {
       if (!c.rows.length && c.st === 0 && !p.required) return UNSET;
       var o = {}, n = 0, before = bad.length;
-      c.rows.forEach(function (r) {
+      c.rows.forEach((r) => {
         var k = r.k.value, e = r.k.parentNode.querySelector(".err");
         if (k === "" || has(o, k) || (p.keyPattern && !matches(p.keyPattern, k))) {
           e.textContent = k === "" ? "Enter a key." : has(o, k) ? "Duplicate key." : "Must match " + p.keyPattern;
@@ -516,16 +516,16 @@ function elAdd(n, c) {
       body.replaceChildren();
       if (i >= 0) body.appendChild(branch(i).el);
     }
-    sel.addEventListener("change", function () { pick(sel.value === "" ? -1 : +sel.value); });
+    sel.addEventListener("change", () => { pick(sel.value === "" ? -1 : +sel.value); });
     pick(p.required ? 0 : -1);
-    c.set = function (v) {
+    c.set = (v) => {
       c.st = 1;
-      var i = node.children.findIndex(function (n) { return fits(n, v); });
+      var i = node.children.findIndex((n) => fits(n, v));
       pick(i < 0 ? 0 : i);
       branch(i < 0 ? 0 : i).f.set(v);
     };
-    c.clear = function () { made.forEach(function (b) { if (b) b.f.clear(); }); pick(p.required ? 0 : -1); c.st = 0; };
-    c.get = function () { return sel.value === "" ? UNSET : branch(+sel.value).f.get(); };
+    c.clear = () => { made.forEach((b) => { if (b) b.f.clear(); }); pick(p.required ? 0 : -1); c.st = 0; };
+    c.get = () => sel.value === "" ? UNSET : branch(+sel.value).f.get();
     return c;
   }
 
@@ -537,18 +537,18 @@ function elAdd(n, c) {
     if (t === "NumberField") return typeof v === "number" && (!p.integer || Number.isInteger(v));
     if (t === "BooleanField") return typeof v === "boolean";
     if (t === "ConstField") return same(p.value, v);
-    if (t === "SelectField") return p.options.some(function (o) { return same(o.value, v); });
-    if (t === "MultiSelectField") return Array.isArray(v) && v.every(function (x) { return fits({ type: "SelectField", props: p }, x); });
-    if (t === "ArrayField") return Array.isArray(v) && v.every(function (x) { return fits(n.children[0], x); });
+    if (t === "SelectField") return p.options.some((o) => same(o.value, v));
+    if (t === "MultiSelectField") return Array.isArray(v) && v.every((x) => fits({ type: "SelectField", props: p }, x));
+    if (t === "ArrayField") return Array.isArray(v) && v.every((x) => fits(n.children[0], x));
     if (t === "TupleField") {
       var kids = fieldsOf(n.children);
-      return Array.isArray(v) && (p.additionalItems || v.length <= kids.length) && kids.every(function (k, i) { return i >= v.length || fits(k, v[i]); });
+      return Array.isArray(v) && (p.additionalItems || v.length <= kids.length) && kids.every((k, i) => i >= v.length || fits(k, v[i]));
     }
     if (t === "MapField") return isObj(v);
-    if (t === "UnionField") return n.children.some(function (k) { return fits(k, v); });
+    if (t === "UnionField") return n.children.some((k) => fits(k, v));
     if (t === "ObjectField") {
       if (!isObj(v)) return false;
-      var fs = fieldsOf(n.children), rest = fs.some(function (k) { return k.props.rest; }), known = {};
+      var fs = fieldsOf(n.children), rest = fs.some((k) => k.props.rest), known = {};
       for (var i = 0; i < fs.length; i++) {
         var k = fs[i];
         if (k.props.rest) continue;
@@ -556,7 +556,7 @@ function elAdd(n, c) {
         put(known, key, 1);
         if (has(v, key) ? !fits(k, v[key]) : k.props.required && k.type !== "ConstField") return false;
       }
-      return rest || Object.keys(v).every(function (key) { return has(known, key); });
+      return rest || Object.keys(v).every((key) => has(known, key));
     }
     return true; // JsonField takes anything
   }
@@ -576,7 +576,7 @@ function elAdd(n, c) {
     // A root that is not an object is one field bound to the whole arguments ("").
     if (fields.length === 1 && fields[0].props.bind === "") whole = bind(fields[0], form);
     else top = group(formNode, form, true);
-    form.addEventListener("submit", function (e) { e.preventDefault(); run(); });
+    form.addEventListener("submit", (e) => { e.preventDefault(); run(); });
     wireTabs();
   }
 
@@ -588,8 +588,8 @@ function elAdd(n, c) {
 
   function collect() {
     bad = [];
-    form.querySelectorAll(".err").forEach(function (e) { e.textContent = ""; });
-    form.querySelectorAll("[aria-invalid]").forEach(function (e) { e.removeAttribute("aria-invalid"); });
+    form.querySelectorAll(".err").forEach((e) => { e.textContent = ""; });
+    form.querySelectorAll("[aria-invalid]").forEach((e) => { e.removeAttribute("aria-invalid"); });
     var v = whole ? whole.get() : top.get();
     return v === UNSET ? {} : v;
   }
@@ -608,7 +608,7 @@ function elAdd(n, c) {
     formStatus.textContent = ""; formStatus.className = "status";
     busy(true);
     resultStatus("Running…", true);
-    ctx.callTool(formNode.props.toolName, args).then(show, function (err) {
+    ctx.callTool(formNode.props.toolName, args).then(show, (err) => {
       busy(false);
       resultStatus("The call failed: " + ((err && err.message) || String(err)) + (err && err.code != null ? " (" + err.code + ")" : ""), false, true);
     });
@@ -620,18 +620,18 @@ function elAdd(n, c) {
   }
 
   function wireTabs() {
-    doc.querySelectorAll("[role=tablist]").forEach(function (list) {
+    doc.querySelectorAll("[role=tablist]").forEach((list) => {
       var tabs = Array.from(list.querySelectorAll("[role=tab]"));
       function select(t) {
-        tabs.forEach(function (x) {
+        tabs.forEach((x) => {
           var on = x === t;
           x.setAttribute("aria-selected", String(on)); x.tabIndex = on ? 0 : -1;
           doc.getElementById(x.getAttribute("aria-controls")).hidden = !on;
         });
         t.focus();
       }
-      list.addEventListener("click", function (e) { var t = e.target.closest("[role=tab]"); if (t) select(t); });
-      list.addEventListener("keydown", function (e) {
+      list.addEventListener("click", (e) => { var t = e.target.closest("[role=tab]"); if (t) select(t); });
+      list.addEventListener("keydown", (e) => {
         var i = tabs.indexOf(doc.activeElement), d = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
         if (i >= 0 && d) select(tabs[(i + d + tabs.length) % tabs.length]);
       });
@@ -672,30 +672,12 @@ function elAdd(n, c) {
   }
 
   function fallback(box, r) {
-    (Array.isArray(r.content) ? r.content : []).forEach(function (b) { box.appendChild(block(b)); });
+    (Array.isArray(r.content) ? r.content : []).forEach((b) => { box.appendChild(block(b)); });
     if (r.structuredContent !== undefined) box.appendChild(el("pre", { class: "json" }, JSON.stringify(r.structuredContent, null, 2)));
   }
 
-  var B64 = /^[A-Za-z0-9+/=\s]*$/;
-  function dataUrl(kind, b) {
-    var m = String(b.mimeType || "");
-    return new RegExp("^" + kind + "/[\\w.+-]+$").test(m) && typeof b.data === "string" && B64.test(b.data) ? "data:" + m + ";base64," + b.data : null;
-  }
-
+  // Without views.js (or when it throws): text blocks as text, anything else as JSON.
   function block(b) {
-    b = isObj(b) ? b : { type: "?" };
-    var src;
-    if (b.type === "text") return el("pre", { class: "text-block" }, String(b.text));
-    if (b.type === "image" && (src = dataUrl("image", b))) return el("img", { src: src, alt: "Image from the result", class: "block-img" });
-    if (b.type === "audio" && (src = dataUrl("audio", b))) return el("audio", { src: src, controls: true });
-    if (b.type === "resource_link") {
-      return el("p", { class: "link" }, el("button", { type: "button", class: "btn small", onclick: function () { ctx.openLink(b.uri); } }, String(b.name || b.title || "Open")), " ", el("code", null, String(b.uri)));
-    }
-    if (b.type === "resource" && isObj(b.resource)) {
-      var res = b.resource;
-      return el("div", { class: "resource" }, el("code", null, String(res.uri)),
-        typeof res.text === "string" ? el("pre", { class: "text-block" }, res.text) : el("p", { class: "muted" }, "Binary content (" + String(res.mimeType || "unknown type") + ")"));
-    }
-    return el("pre", { class: "json" }, JSON.stringify(b, null, 2));
+    return isObj(b) && b.type === "text" ? el("pre", { class: "text-block" }, String(b.text)) : el("pre", { class: "json" }, JSON.stringify(b, null, 2));
   }
 })();
