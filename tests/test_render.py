@@ -1,0 +1,373 @@
+"""The static page (compiler.render): structure, CSP, allow-list, escaping, determinism, size."""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from components.nodes import (
+    Alert,
+    AlertProps,
+    App,
+    AppProps,
+    Card,
+    CardProps,
+    Form,
+    FormProps,
+    Heading,
+    HeadingProps,
+    MultiSelectField,
+    MultiSelectFieldProps,
+    Node,
+    NumberField,
+    NumberFieldProps,
+    Option,
+    ResultView,
+    ResultViewProps,
+    Section,
+    SectionProps,
+    SelectField,
+    SelectFieldProps,
+    Stack,
+    StackProps,
+    Struct,
+    Tabs,
+    TabsProps,
+    Text,
+    TextProps,
+    TextField,
+    TextFieldProps,
+)
+from compiler.compile import compile_tree
+from compiler.render import render_page, script_json
+from compiler.tools import load_tools
+from runtime_js import RUNTIME_VERSION, compact, runtime_css, runtime_js
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS_TOOLS = ROOT.parent / "shared" / "corpus" / "tools"
+EVERY_FIELD = json.loads((ROOT / "fixtures" / "page" / "every_field.json").read_text())
+
+ALLOWED_DATA = {"data-id", "data-action"}
+ALLOWED_ACTIONS = {"submit", "add", "remove"}
+URL_ATTRS = {"src", "href", "action", "formaction", "srcset", "poster", "background", "xlink:href", "ping"}
+
+
+class Page(HTMLParser):
+    """Every element with its attributes, and the text of <script>/<style> elements."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.elements: list[tuple[str, dict[str, str | None]]] = []
+        self.scripts: list[tuple[dict[str, str | None], str]] = []
+        self.styles: list[str] = []
+        self.text: list[str] = []
+        self._open: tuple[str, dict[str, str | None]] | None = None
+        self._buf: list[str] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        attrs_d = dict(attrs)
+        self.elements.append((tag, attrs_d))
+        if tag in ("script", "style"):
+            self._open, self._buf = (tag, attrs_d), []
+
+    def handle_endtag(self, tag):
+        if self._open and tag == self._open[0]:
+            text = "".join(self._buf)
+            if tag == "script":
+                self.scripts.append((self._open[1], text))
+            else:
+                self.styles.append(text)
+            self._open = None
+
+    def handle_data(self, data):
+        if self._open:
+            self._buf.append(data)
+        else:
+            self.text.append(data)
+
+    def find(self, tag: str) -> list[dict[str, str | None]]:
+        return [a for t, a in self.elements if t == tag]
+
+
+def csp_of(page: Page) -> dict[str, str]:
+    meta = [a for a in page.find("meta") if a.get("http-equiv") == "Content-Security-Policy"]
+    assert len(meta) == 1
+    return {d.split(" ", 1)[0]: d.split(" ", 1)[1] for d in (x.strip() for x in meta[0]["content"].split(";"))}
+
+
+def sha(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def every_field_page() -> str:
+    return render_page(compile_tree(EVERY_FIELD), input_schema=EVERY_FIELD["inputSchema"])
+
+
+def corpus_tools() -> list[tuple[str, dict]]:
+    out = []
+    for path in sorted(CORPUS_TOOLS.glob("*.json")):
+        out += [(f"{path.stem}:{tool['name']}", tool) for _, tool in load_tools(path.read_text(), str(path))]
+    return out
+
+
+def layout_tree(title: str = "Layouts") -> App:
+    """A hand-built tree with every layout node and the widgets the compiler only picks via a
+    LayoutSpec (slider, select-multiple, select)."""
+    fields = (
+        NumberField(
+            id="f:/level",
+            props=NumberFieldProps(bind="/level", label="Level", integer=True, widget="slider", minimum=0, maximum=10, default=3),
+        ),
+        MultiSelectField(
+            id="f:/colors",
+            props=MultiSelectFieldProps(
+                bind="/colors", label="Colors", widget="select", options=(Option(value="r", label="Red"), Option(value="g", label="Green"))
+            ),
+        ),
+        SelectField(
+            id="f:/size",
+            props=SelectFieldProps(bind="/size", label="Size", options=(Option(value=1, label="Small"), Option(value=2, label="Big")), default=2),
+        ),
+    )
+    tabs = Tabs(
+        id="tabs",
+        props=TabsProps(),
+        children=(
+            Section(id="s1", props=SectionProps(title="Basics"), children=(fields[0],)),
+            Section(id="s2", props=SectionProps(title="More", description="Extra knobs"), children=(fields[1],)),
+        ),
+    )
+    form = Form(
+        id="form",
+        props=FormProps(toolName="layouts"),
+        children=(
+            Heading(id="h", props=HeadingProps(text="Options", level=2)),
+            Text(id="t", props=TextProps(text="Pick some.", tone="muted")),
+            Alert(id="a", props=AlertProps(text="Careful", tone="warning", title="Note")),
+            tabs,
+            Card(id="c", props=CardProps(title="Card"), children=(Stack(id="st", props=StackProps(direction="horizontal"), children=(fields[2],)),)),
+            Section(id="adv", props=SectionProps(title="Advanced", collapsible=True, collapsed=True), children=(
+                TextField(id="f:/note", props=TextFieldProps(bind="/note", label="Note", widget="password")),
+            )),
+        ),
+    )
+    return App(
+        id="app",
+        props=AppProps(toolName="layouts", title=title),
+        children=(form, ResultView(id="result", props=ResultViewProps())),
+    )
+
+
+# --------------------------------------------------------------------------- structure
+
+
+def test_document_head_and_title():
+    html = every_field_page()
+    assert html.startswith("<!doctype html>\n<html lang=\"en\">")
+    page = Page(html)
+    assert page.find("meta")[0] == {"charset": "utf-8"}
+    assert any(a.get("name") == "viewport" for a in page.find("meta"))
+    assert "<title>Every field kind</title>" in html
+    assert "<h1>Every field kind</h1>" in html
+    assert render_page(compile_tree(EVERY_FIELD), lang="de").startswith('<!doctype html>\n<html lang="de">')
+
+
+def test_every_field_node_has_an_element_and_every_control_a_label():
+    tree = compile_tree(EVERY_FIELD)
+    page = Page(render_page(tree))
+    ids = {a["data-id"] for _, a in page.elements if "data-id" in a}
+
+    def walk(n):
+        yield n
+        for c in n.children:
+            yield from walk(c)
+
+    field_ids = {n.id for n in walk(tree) if type(n).__name__.endswith("Field")}
+    assert field_ids <= ids
+    labelled = {a["for"] for a in page.find("label") if a.get("for")}
+    for tag in ("input", "select", "textarea"):
+        for a in page.find(tag):
+            if a.get("type") in ("checkbox", "radio") and not a.get("id"):
+                continue  # inside a <label class="choice"> / <label class="nul">: labelled by nesting
+            if a.get("id") in labelled:
+                continue
+            assert a.get("type") in ("checkbox", "radio"), a
+
+
+def test_required_markers_and_constraints_are_attributes():
+    html = every_field_page()
+    page = Page(html)
+    query = next(a for a in page.find("input") if a.get("minlength") == "1")
+    assert query.get("maxlength") == "50" and "required" in query
+    count = next(a for a in page.find("input") if a.get("min") == "1" and a.get("max") == "100")
+    assert count["type"] == "number" and count["step"] == "1"
+    ratio = next(a for a in page.find("input") if a.get("step") == "any" and a.get("max") == "1")
+    assert ratio["min"] == "0"
+    assert page.find("textarea")  # notes (textarea widget) and extra (JSON)
+    assert any(a.get("type") == "date" for a in page.find("input"))
+    assert any(a.get("type") == "email" for a in page.find("input"))
+    assert any(a.get("type") == "file" and a.get("accept") == "text/plain" for a in page.find("input"))
+    assert html.count('class="req"') >= 3
+
+
+def test_templates_for_arrays_maps_and_union_branches():
+    html = every_field_page()
+    # keywords, points, headers: one template each; shape: one per branch
+    assert html.count("<template>") == 5
+    assert re.search(r'<template><li class="item"><div class="field field-text" data-id="f:/keywords/\*"', html)
+    assert 'data-id="f:/shape#0"' in html and 'data-id="f:/shape#1"' in html
+    assert "<option value=\"0\">Circle</option>" in html
+
+
+def test_layout_nodes_render():
+    html = render_page(layout_tree())
+    page = Page(html)
+    assert [a["role"] for a in page.find("button") if a.get("role")] == ["tab", "tab"]
+    panels = [a for a in page.find("div") if a.get("role") == "tabpanel"]
+    assert len(panels) == 2 and "hidden" not in panels[0] and "hidden" in panels[1]
+    assert '<details class="section"><summary>Advanced</summary>' in html  # collapsed: no open
+    assert any(a.get("type") == "range" for a in page.find("input"))
+    assert any("multiple" in a for a in page.find("select"))
+    assert '<option selected="selected" value="1">Big</option>' in html
+    assert 'class="alert alert-warning"' in html and "<h3>Options</h3>" in html
+    assert any(a.get("type") == "password" for a in page.find("input"))
+
+
+def test_unknown_node_type_is_an_error():
+    class Bogus(Node, tag="Bogus"):
+        props: Struct
+
+    tree = App(id="app", props=AppProps(toolName="x", title="x"), children=(Bogus(id="b", props=Struct()),))
+    with pytest.raises(TypeError, match="Bogus"):
+        render_page(tree)
+
+
+# --------------------------------------------------------------------------- CSP and allow-list
+
+
+def test_csp_hashes_exactly_the_inline_blocks():
+    page = Page(every_field_page())
+    csp = csp_of(page)
+    executable = [text for attrs, text in page.scripts if attrs.get("type") != "application/json"]
+    assert len(executable) == 1 and len(page.styles) == 1
+    assert csp["script-src"] == sha(executable[0])
+    assert csp["style-src"] == sha(page.styles[0])
+    assert executable[0] == runtime_js() and page.styles[0] == runtime_css()
+    assert csp["default-src"] == "'none'"
+    assert csp["img-src"] == "data:" and csp["media-src"] == "data:"
+    assert csp["form-action"] == "'none'" and csp["base-uri"] == "'none'"
+    assert set(csp) == {"default-src", "script-src", "style-src", "img-src", "media-src", "form-action", "base-uri"}
+
+
+def check_allow_list(html: str) -> None:
+    page = Page(html)
+    scripts = [attrs for attrs, _ in page.scripts]
+    assert len(scripts) == 2
+    assert [a.get("type") for a in scripts] == ["application/json", None]
+    assert len(page.styles) == 1
+    # the CSP meta must come before the only <style> and <script>
+    assert html.index("Content-Security-Policy") < html.index("<style>")
+    for tag, attrs in page.elements:
+        for name, value in attrs.items():
+            assert not name.startswith("on"), (tag, name)
+            assert name != "style", (tag, name)
+            assert name not in URL_ATTRS, (tag, name, value)
+            if name.startswith("data-"):
+                assert name in ALLOWED_DATA, name
+            if name == "data-action":
+                assert value in ALLOWED_ACTIONS
+        assert tag not in {"iframe", "object", "embed", "link", "base", "img", "a", "frame", "svg", "math"}, tag
+    for css in page.styles:
+        assert "url(" not in css and "@import" not in css
+
+
+def test_allow_list_every_field_and_layouts():
+    check_allow_list(every_field_page())
+    check_allow_list(render_page(layout_tree()))
+
+
+@pytest.mark.parametrize("name, tool", corpus_tools(), ids=lambda x: x if isinstance(x, str) else "")
+def test_corpus_pages_render_and_pass_the_allow_list(name, tool):
+    html = render_page(compile_tree(tool), input_schema=tool.get("inputSchema"))
+    check_allow_list(html)
+    assert len(html.encode()) < 200_000
+
+
+def test_runtime_uses_no_dynamic_code_or_html_sinks():
+    js = runtime_js()
+    for banned in ("eval(", "Function(", "innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "setTimeout(\"", "import("):
+        assert banned not in js, banned
+    assert "</script" not in js.lower() and "<!--" not in js
+
+
+# --------------------------------------------------------------------------- escaping
+
+
+HOSTILE = [
+    "</script><script>alert(1)</script>",
+    "<!--<script>",
+    "</SCRIPT >",
+    "a\u2028b\u2029c",
+    "<img src=x onerror=alert(1)>",
+    "&lt;&amp;\"'`",
+    "]]></style><style>*{display:none}</style>",
+]
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_json_payload_cannot_break_out(text):
+    tool = {
+        "name": "t" + str(len(text)),
+        "title": text,
+        "description": text,
+        "inputSchema": {"type": "object", "properties": {text: {"type": "string", "description": text, "default": text, "enum": [text, "b"]}}},
+    }
+    html = render_page(compile_tree(tool))
+    page = Page(html)
+    payload = next(t for a, t in page.scripts if a.get("type") == "application/json")
+    for ch in ("<", ">", "&", "\u2028", "\u2029"):
+        assert ch not in payload
+    assert json.loads(payload)["props"]["title"] == text.strip()[:200] or text.strip() in json.dumps(json.loads(payload))
+    check_allow_list(html)
+    assert "<script>alert" not in html and "<img" not in html and "<style><style>" not in html
+
+
+def test_script_json_escapes():
+    assert script_json({"a": "</script>&\u2028"}) == '{"a":"\\u003c/script\\u003e\\u0026\\u2028"}'
+    assert json.loads(script_json({"a": "</script>&\u2028"})) == {"a": "</script>&\u2028"}
+
+
+# --------------------------------------------------------------------------- determinism, size
+
+
+def test_deterministic_bytes():
+    assert every_field_page() == every_field_page()
+    assert render_page(layout_tree()) == render_page(layout_tree())
+    assert re.fullmatch(r"[0-9a-f]{16}", RUNTIME_VERSION)
+
+
+def test_compact_drops_comments_and_indentation_only():
+    src = '/* head\n   more */\nfunction f() {\n  // note\n  return "a // b"; /* keep */\n}\n'
+    assert compact(src) == 'function f() {\nreturn "a // b"; /* keep */\n}'
+    assert compact("a {\n  color: red;\n}\n", line_comments=False) == "a {\ncolor: red;\n}"
+
+
+TYPICAL = ("everything.json", "get-sum")
+PAGE_BUDGET_RAW = 48 * 1024
+PAGE_BUDGET_GZIP = 14 * 1024
+
+
+def test_size_budget_for_a_typical_tool():
+    path = CORPUS_TOOLS / TYPICAL[0]
+    tool = next(t for _, t in load_tools(path.read_text(), str(path)) if t["name"] == TYPICAL[1])
+    html = render_page(compile_tree(tool)).encode()
+    assert len(html) <= PAGE_BUDGET_RAW, len(html)
+    assert len(gzip.compress(html, 9)) <= PAGE_BUDGET_GZIP, len(gzip.compress(html, 9))
