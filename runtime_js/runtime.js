@@ -420,9 +420,9 @@ function elAdd(n, c) {
     };
     c.clear = () => { kids.forEach((k) => { k.clear(); }); extra = []; c.st = 0; };
     c.get = () => {
+      if (c.st === 0 && !p.required) return UNSET; // an optional tuple nobody touched
       var vals = kids.map((k) => k.get()), n = vals.length;
       while (n && vals[n - 1] === UNSET) n--;
-      if (!n && c.st === 0 && !p.required) return UNSET;
       for (var i = 0; i < n; i++) if (vals[i] === UNSET) return fail(c, "Fill position " + (i + 1) + ".");
       return vals.slice(0, n).concat(n === kids.length ? extra : []);
     };

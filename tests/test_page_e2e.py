@@ -1,0 +1,381 @@
+"""The page in a real host: headless Chromium + the official AppBridge (tests/apphost.py)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from compiler.pipeline import build_page
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+EVERY_FIELD = json.loads((ROOT / "fixtures" / "page" / "every_field.json").read_text())
+SCHEMA = EVERY_FIELD["inputSchema"]
+
+FULL_INPUT = {
+    "query": "cats",
+    "notes": "two\nlines",
+    "email": "a@b.co",
+    "count": 3,
+    "ratio": 0.5,
+    "verbose": False,
+    "mode": "slow",
+    "tags": ["blue", "red"],
+    "day": "2026-01-31",
+    "when": "2026-01-31T09:30:00Z",
+    "nickname": None,
+    "limit": None,
+    "address": {"street": "Main 1", "zip": "0123"},
+    "keywords": ["a", "b"],
+    "points": [{"x": 1, "y": 2.5}],
+    "pair": ["p", 2],
+    "headers": {"X-A": "1", "constructor": "odd key"},
+    "shape": {"kind": "square", "side": 2},
+    "attachment": "aGVsbG8=",
+    "extra": {"any": [1, None, "x"]},
+}
+
+
+def echo(name, arguments):
+    return {"content": [{"type": "text", "text": "called " + name}], "structuredContent": {"ok": True}}
+
+
+@pytest.fixture
+def page_html():
+    return build_page(EVERY_FIELD)
+
+
+def field(host, node_id: str, sel: str = ".ctl"):
+    return host.frame.locator(f'[data-id="{node_id}"] {sel}').first
+
+
+def submit(host, n: int):
+    host.frame.click("[data-action=submit]")
+    return host.wait_calls(n)[n - 1]
+
+
+def validate(args):
+    jsonschema.Draft202012Validator(SCHEMA, format_checker=jsonschema.FormatChecker()).validate(args)
+
+
+# --------------------------------------------------------------------------- handshake
+
+
+def test_handshake_is_accepted_by_the_official_host(apphost, page_html):
+    host = apphost.load(page_html)
+    ms = host.wait_initialized()
+    assert ms > 0
+    info = host.page.evaluate("() => window.__host.bridge.getAppVersion()")
+    assert info == {"name": "compile-ui", "version": "0.1.0"}
+    assert host.console_errors == [] and host.csp_violations == []
+
+
+def test_ping_teardown_and_unknown_requests(apphost, page_html):
+    host = apphost.load(page_html)
+    host.wait_initialized()
+    answers = host.page.evaluate(
+        """() => new Promise((done) => {
+            const frame = document.getElementById('app').contentWindow, got = {};
+            addEventListener('message', (e) => {
+                if (e.source === frame && e.data && (e.data.id === 'p' || e.data.id === 0 || e.data.id === 'x')) {
+                    got[e.data.id] = e.data;
+                    if (Object.keys(got).length === 3) done(got);
+                }
+            });
+            frame.postMessage({jsonrpc: '2.0', id: 'p', method: 'ping'}, '*');
+            frame.postMessage({jsonrpc: '2.0', id: 0, method: 'no/such-method', params: {}}, '*');
+            frame.postMessage({jsonrpc: '2.0', id: 'x', method: 'ping', params: {}}, '*');
+        })"""
+    )
+    assert answers["p"] == {"jsonrpc": "2.0", "id": "p", "result": {}}
+    assert answers["0"]["error"]["code"] == -32601  # id 0 is answered: `"id" in msg`, not `msg.id`
+    assert answers["x"]["result"] == {}
+    assert host.teardown() == {}
+
+
+# --------------------------------------------------------------------------- prefill
+
+
+def test_tool_input_prefills_every_field_kind(apphost, page_html):
+    host = apphost.load(page_html)
+    host.wait_initialized()
+    host.send_tool_input(FULL_INPUT)
+    host.settle(100)
+    assert field(host, "f:/query").input_value() == "cats"
+    assert field(host, "f:/notes").input_value() == "two\nlines"
+    assert field(host, "f:/count").input_value() == "3"
+    assert field(host, "f:/ratio").input_value() == "0.5"
+    assert not field(host, "f:/verbose").is_checked()
+    assert host.frame.locator('[data-id="f:/mode"] input[value="1"]').is_checked()
+    assert [c.is_checked() for c in host.frame.locator('[data-id="f:/tags"] input.opt').all()] == [True, False, True]
+    assert field(host, "f:/day").input_value() == "2026-01-31"
+    assert field(host, "f:/address/street").input_value() == "Main 1"
+    assert host.frame.locator('[data-id="f:/keywords"] li.item').count() == 2
+    assert host.frame.locator('[data-id="f:/shape"] select.branch').input_value() == "1"
+    assert field(host, "f:/shape/side#1").input_value() == "2"
+    assert json.loads(field(host, "f:/extra").input_value()) == {"any": [1, None, "x"]}
+    # unchanged, the form sends exactly what the host showed
+    args = submit(host, 1)["arguments"]
+    assert args == FULL_INPUT
+    validate(args)
+
+
+def test_partial_input_then_full_input(apphost, page_html):
+    host = apphost.load(page_html)
+    host.wait_initialized()
+    host.send_tool_input_partial({"query": "ca"})
+    host.settle(50)
+    assert field(host, "f:/query").input_value() == "ca"
+    host.send_tool_input({"query": "cats", "count": 2, "mode": "fast"})
+    host.settle(50)
+    assert field(host, "f:/query").input_value() == "cats"
+    assert "Waiting for the result" in host.frame.inner_text("#result")
+    assert submit(host, 1)["arguments"] == {"query": "cats", "count": 2, "mode": "fast"}
+
+
+# --------------------------------------------------------------------------- fill and submit
+
+
+def test_fill_and_submit_every_field_kind(apphost, page_html):
+    host = apphost.load(page_html, on_call_tool=echo)
+    host.wait_initialized()
+    f = host.frame
+    field(host, "f:/query").fill("hello")
+    field(host, "f:/notes").fill("line1\nline2")
+    field(host, "f:/email").fill("a@b.co")
+    field(host, "f:/count").fill("7")
+    field(host, "f:/ratio").fill("0.25")
+    field(host, "f:/verbose").check()
+    f.locator('[data-id="f:/mode"] input[value="2"]').check()
+    f.locator('[data-id="f:/tags"] input[value="1"]').check()  # green first, then red: order kept
+    f.locator('[data-id="f:/tags"] input[value="0"]').check()
+    field(host, "f:/day").fill("2026-02-03")
+    field(host, "f:/when").fill("2026-02-03T10:00:00Z")
+    field(host, "f:/limit").fill("4")
+    field(host, "f:/limit").fill("")  # cleared nullable → null
+    field(host, "f:/address/street").fill("Main 1")
+    field(host, "f:/address/zip").fill("1234")
+    for word in ("x", "y"):
+        f.click('[data-id="f:/keywords"] > [data-action=add]')
+        f.locator('[data-id="f:/keywords"] li.item .ctl').last.fill(word)
+    f.click('[data-id="f:/points"] > [data-action=add]')
+    field(host, "f:/points/*/x").fill("1.5")
+    field(host, "f:/points/*/y").fill("-2")
+    field(host, "f:/pair/0").fill("a")
+    field(host, "f:/pair/1").fill("3")
+    f.click('[data-id="f:/headers"] > [data-action=add]')
+    f.locator('[data-id="f:/headers"] .key').fill("X-Key")
+    field(host, "f:/headers/*").fill("v")
+    f.locator('[data-id="f:/shape"] select.branch').select_option("0")
+    field(host, "f:/shape/radius#0").fill("2")
+    field(host, "f:/attachment").set_input_files({"name": "a.txt", "mimeType": "text/plain", "buffer": b"hi"})
+    field(host, "f:/extra").fill('{"k": [1, 2]}')
+    host.settle(100)  # the file is read asynchronously
+    call = submit(host, 1)
+    expected = {
+        "query": "hello",
+        "notes": "line1\nline2",
+        "email": "a@b.co",
+        "count": 7,
+        "ratio": 0.25,
+        "verbose": True,
+        "mode": "careful",
+        "tags": ["green", "red"],
+        "day": "2026-02-03",
+        "when": "2026-02-03T10:00:00Z",
+        "limit": None,
+        "address": {"street": "Main 1", "zip": "1234"},
+        "keywords": ["x", "y"],
+        "points": [{"x": 1.5, "y": -2}],
+        "pair": ["a", 3],
+        "headers": {"X-Key": "v"},
+        "shape": {"kind": "circle", "radius": 2},
+        "attachment": "aGk=",
+        "extra": {"k": [1, 2]},
+    }
+    assert call == {"name": "every_field", "arguments": expected}
+    assert isinstance(call["arguments"]["count"], int)
+    validate(call["arguments"])
+    host.wait_until(lambda: "called every_field" in host.frame.inner_text("#result"))
+    result_text = host.frame.inner_text("#result")
+    assert '"ok": true' in result_text
+    assert host.frame.locator("#result details.raw summary").inner_text() == "Raw JSON"
+    assert host.console_errors == [] and host.csp_violations == []
+
+
+def test_validation_errors_are_shown_before_calling(apphost, page_html):
+    host = apphost.load(page_html)
+    host.wait_initialized()
+    field(host, "f:/count").fill("2.5")
+    field(host, "f:/address/zip").fill("12")  # touching the optional object makes its street required
+    host.frame.click("[data-action=submit]")
+    host.settle(100)
+    assert host.calls == []
+    err = lambda i: host.frame.locator(f'[data-id="{i}"] > .err').inner_text()  # noqa: E731
+    assert err("f:/query") == "Required."
+    assert err("f:/count") == "Enter a whole number."
+    assert err("f:/address/zip") == "Must match the pattern ^[0-9]{4}$"
+    assert err("f:/address/street") == "Required."
+    assert field(host, "f:/query").get_attribute("aria-invalid") == "true"
+    assert host.frame.evaluate("() => document.activeElement.closest('[data-id]').dataset.id") == "f:/query"
+    assert "highlighted fields" in host.frame.locator(".actions > .status").inner_text()
+    assert host.frame.locator('[data-id="f:/query"] > .err').get_attribute("aria-live") == "polite"
+    # fixing the fields sends the call and clears the messages
+    field(host, "f:/query").fill("q")
+    field(host, "f:/count").fill("2")
+    field(host, "f:/address/zip").fill("1234")
+    field(host, "f:/address/street").fill("S")
+    host.frame.locator('[data-id="f:/mode"] input[value="0"]').check()
+    args = submit(host, 1)["arguments"]
+    assert args == {"query": "q", "count": 2, "mode": "fast", "address": {"street": "S", "zip": "1234"}}
+    assert host.frame.locator(".err:not(:empty)").count() == 0
+
+
+# --------------------------------------------------------------------------- results
+
+
+def test_errors_from_the_host_are_shown(apphost, page_html):
+    def fail(name, args):
+        raise RuntimeError("upstream exploded")
+
+    host = apphost.load(page_html, on_call_tool=fail)
+    host.wait_initialized()
+    host.send_tool_input({"query": "q", "count": 1, "mode": "fast"})
+    submit(host, 1)
+    host.wait_until(lambda: "failed" in host.frame.inner_text("#result"))
+    assert "upstream exploded" in host.frame.inner_text("#result")
+    assert not host.frame.locator("[data-action=submit]").is_disabled()
+
+
+def test_repeated_empty_and_error_results(apphost, page_html):
+    host = apphost.load(page_html)
+    host.wait_initialized()
+    host.send_tool_result({"content": [{"type": "text", "text": "first answer"}]})
+    host.wait_until(lambda: "first answer" in host.frame.inner_text("#result"))
+    host.send_tool_result({"content": [{"type": "text", "text": "second answer"}]})
+    host.wait_until(lambda: "second answer" in host.frame.inner_text("#result"))
+    assert "first answer" not in host.frame.inner_text("#result")
+    host.send_tool_result({"content": []})  # empty on re-mount: ignored
+    host.settle(150)
+    assert "second answer" in host.frame.inner_text("#result")
+    host.send_tool_result({"content": [{"type": "text", "text": "bad input"}], "isError": True})
+    host.wait_until(lambda: "bad input" in host.frame.inner_text("#result"))
+    assert "reported an error" in host.frame.locator("#result > .status").inner_text()
+
+
+def test_cancellation_is_shown(apphost, page_html):
+    host = apphost.load(page_html)
+    host.wait_initialized()
+    host.send_tool_input({"query": "q", "count": 1, "mode": "fast"})
+    host.send_cancelled("user stopped it")
+    host.wait_until(lambda: "Cancelled: user stopped it" in host.frame.inner_text("#result"))
+
+
+# --------------------------------------------------------------------------- theme, size
+
+
+def background(host) -> str:
+    return host.frame.evaluate("() => getComputedStyle(document.body).backgroundColor")
+
+
+def test_theme_and_style_variables(apphost, page_html):
+    host = apphost.load(page_html, host_context={"theme": "light"})
+    host.wait_initialized()
+    assert background(host) == "rgb(255, 255, 255)"
+    host.set_host_context({"theme": "dark"})
+    host.wait_until(lambda: background(host) != "rgb(255, 255, 255)")
+    assert host.frame.evaluate("() => document.documentElement.dataset.theme") == "dark"
+    dark_bg = background(host)
+    host.set_host_context({"styles": {"variables": {"--color-background-primary": "rgb(1, 2, 3)", "bad name": "x"}}})
+    host.wait_until(lambda: background(host) == "rgb(1, 2, 3)")
+    # the styles-only change merged: the theme is still dark
+    assert host.frame.evaluate("() => document.documentElement.dataset.theme") == "dark"
+    assert dark_bg != "rgb(1, 2, 3)"
+
+
+def test_dark_theme_from_the_initial_context(apphost, page_html):
+    host = apphost.load(page_html, host_context={"theme": "dark"})
+    host.wait_initialized()
+    host.wait_until(lambda: background(host) == "rgb(30, 31, 34)")
+    fg = host.frame.evaluate("() => getComputedStyle(document.querySelector('h1')).color")
+    assert fg == "rgb(232, 234, 237)"
+
+
+def test_size_reports_settle_without_a_loop(apphost, page_html):
+    host = apphost.load(page_html, height=400)
+    host.wait_initialized()
+    host.send_tool_input(FULL_INPUT)
+    host.settle(600)
+    reports = host.size_reports
+    assert 1 <= len(reports) <= 6, reports
+    host.settle(800)
+    assert host.size_reports == reports  # nothing more without a change
+    height = host.frame.evaluate("() => Math.ceil(document.documentElement.getBoundingClientRect().height)")
+    assert reports[-1]["height"] == height and reports[-1]["width"] == 640
+    assert height > 400  # the real content height, not the iframe's
+    # a change in content is reported once more
+    host.send_tool_result({"content": [{"type": "text", "text": "x\n" * 40}]})
+    host.wait_until(lambda: len(host.size_reports) > len(reports))
+    host.settle(400)
+    after = host.size_reports
+    assert after[-1]["height"] > reports[-1]["height"] and len(after) - len(reports) <= 3
+
+
+def test_no_argument_tool_and_root_level_union(apphost):
+    bare = build_page({"name": "ping_me", "inputSchema": {"type": "object"}})
+    host = apphost.load(bare)
+    host.wait_initialized()
+    assert "takes no arguments" in host.frame.inner_text("form")
+    assert submit(host, 1)["arguments"] == {}
+    union_tool = {
+        "name": "either",
+        "inputSchema": {
+            "oneOf": [
+                {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], "additionalProperties": False},
+                {"type": "object", "properties": {"b": {"type": "integer"}}, "required": ["b"], "additionalProperties": False},
+            ]
+        },
+    }
+    host2 = apphost.load(build_page(union_tool))
+    host2.wait_initialized()
+    host2.send_tool_input({"b": 5})
+    host2.settle(100)
+    assert submit(host2, 1)["arguments"] == {"b": 5}
+
+
+def test_keyboard_only_use(apphost, page_html):
+    host = apphost.load(page_html)
+    host.wait_initialized()
+    host.frame.focus('[data-id="f:/query"] .ctl')
+    host.page.keyboard.type("kb")
+    host.page.keyboard.press("Tab")
+    host.page.keyboard.press("Tab")
+    host.page.keyboard.press("Tab")
+    host.page.keyboard.type("5")  # query → notes → email → count
+    assert field(host, "f:/count").input_value() == "5"
+    host.frame.locator('[data-id="f:/mode"] input[value="0"]').check()
+    host.frame.focus('[data-id="f:/query"] .ctl')
+    host.page.keyboard.press("Enter")  # Enter submits the form
+    assert host.wait_calls(1)[0]["arguments"] == {"query": "kb", "count": 5, "mode": "fast"}
+
+
+def test_prefill_is_not_shared_between_array_items(apphost, page_html):
+    host = apphost.load(page_html)
+    host.wait_initialized()
+    value = copy.deepcopy(FULL_INPUT)
+    value["points"] = [{"x": 1, "y": 2}, {"x": 3, "y": 4}]
+    host.send_tool_input(value)
+    host.settle(50)
+    ids = host.frame.evaluate("() => Array.from(document.querySelectorAll('[data-id=\"f:/points\"] input')).map(e => e.id)")
+    assert len(ids) == 4 and len(set(ids)) == 4
+    labels = host.frame.evaluate(
+        "() => Array.from(document.querySelectorAll('[data-id=\"f:/points\"] input')).map(e => e.labels[0].textContent)"
+    )
+    assert labels == ["X*", "Y*", "X*", "Y*"]
+    host.frame.locator('[data-id="f:/points"] li.item [data-action=remove]').first.click()
+    assert submit(host, 1)["arguments"]["points"] == [{"x": 3, "y": 4}]
