@@ -233,14 +233,15 @@ function elAdd(n, c) {
     var c = base(node, w), p = c.p;
     c.ctl = w.querySelector(".ctl");
     c.set = (v) => {
-      if (v === null) { write(""); c.st = 3; } else { write(v); c.st = 1; }
+      if (v === null) { write(UNSET); c.st = 3; } else { write(v); c.st = 1; }
     };
-    c.clear = () => { write(""); c.st = 0; };
+    c.clear = () => { write(UNSET); c.st = 0; }; // write(UNSET) empties the control
     c.get = () => {
       var raw = read();
       if (raw === "" || raw == null) {
-        if (c.st === 3 || (p.nullable && (c.st === 2 || p.required))) return null;
-        if (keepsEmpty && c.st === 1) return "";
+        if (c.st === 3) return null;
+        if (keepsEmpty && c.st === 1) return ""; // the host sent an empty string
+        if (p.nullable && (c.st === 2 || p.required)) return null;
         return p.required ? fail(c, "Required.") : UNSET;
       }
       return parse(raw, c);
@@ -250,7 +251,7 @@ function elAdd(n, c) {
 
   function textLike(node, w) {
     var ctl = w.querySelector(".ctl"), p = node.props;
-    return scalar(node, w, () => ctl.value, (v) => { ctl.value = typeof v === "string" ? v : JSON.stringify(v); },
+    return scalar(node, w, () => ctl.value, (v) => { ctl.value = v === UNSET ? "" : typeof v === "string" ? v : JSON.stringify(v); },
       (s, c) => {
         var n = Array.from(s).length;
         if (p.minLength != null && n < p.minLength) return fail(c, "At least " + p.minLength + " characters.");
@@ -273,7 +274,7 @@ function elAdd(n, c) {
 
   function numberField(node, w) {
     var ctl = w.querySelector(".ctl"), p = node.props, out = w.querySelector("output");
-    var c = scalar(node, w, () => ctl.value.trim(), (v) => { ctl.value = v === "" ? "" : String(v); shown(); },
+    var c = scalar(node, w, () => ctl.value.trim(), (v) => { ctl.value = v === UNSET ? "" : String(v); shown(); },
       (s, c) => {
         if (p.integer ? !/^[-+]?\d+$/.test(s) : !isFinite(Number(s))) return fail(c, p.integer ? "Enter a whole number." : "Enter a number.");
         var n = Number(s);
@@ -302,7 +303,7 @@ function elAdd(n, c) {
       return "";
     }
     function write(v) {
-      var i = v === "" ? -1 : opts.findIndex((o) => same(o.value, v));
+      var i = v === UNSET ? -1 : opts.findIndex((o) => same(o.value, v));
       if (radios.length) radios.forEach((r, j) => { r.checked = j === i; });
       else w.querySelector(".ctl").value = i < 0 ? "" : String(i);
     }
@@ -358,7 +359,7 @@ function elAdd(n, c) {
 
   function jsonField(node, w) {
     var ctl = w.querySelector(".ctl");
-    return scalar(node, w, () => ctl.value.trim(), (v) => { ctl.value = v === "" ? "" : JSON.stringify(v, null, 2); },
+    return scalar(node, w, () => ctl.value.trim(), (v) => { ctl.value = v === UNSET ? "" : JSON.stringify(v, null, 2); },
       (s, c) => {
         try { return JSON.parse(s); } catch (e) { return fail(c, "Not valid JSON: " + e.message); }
       });

@@ -142,6 +142,15 @@ class AppHost:
             [html, {"hostContext": host_context or {}, "width": width, "height": height}],
         )
 
+    def reload(self, html: str, *, host_context: dict[str, Any] | None = None, width: int = 640, height: int = 600) -> None:
+        """Replace the app with ``html`` in a fresh iframe and bridge (the host page stays: fast)."""
+        self.console.clear()
+        self.page_errors.clear()
+        self.page.evaluate(
+            "([html, o]) => window.__host.load(html, o)",
+            [html, {"hostContext": host_context or {}, "width": width, "height": height}],
+        )
+
     def _call_tool(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
         assert self.on_call_tool is not None
         return self.on_call_tool(name, arguments)
@@ -160,6 +169,7 @@ class AppHost:
     def screenshot(self, path: str | Path, *, full_page: bool = True) -> None:
         """A PNG of the app (the iframe element, sized to the app's last reported height)."""
         height = self.size_reports[-1]["height"] if self.size_reports else 600
+        self.page.set_viewport_size({"width": 900, "height": max(900, height + 40)})
         self.page.evaluate("(h) => { document.getElementById('app').style.height = h + 'px'; }", height)
         self.page.wait_for_timeout(50)
         self.page.locator("iframe#app").screenshot(path=str(path))

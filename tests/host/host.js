@@ -19,6 +19,10 @@ window.__host = state;
 // (the transport checks the message source window, which survives the navigation).
 state.load = async function (html, opts) {
   opts = opts || {};
+  // A second load replaces the app: a fresh iframe, bridge and record.
+  const old = document.getElementById("app");
+  if (old) { state.bridge.close?.(); old.remove(); }
+  Object.assign(state, { initialized: false, initMs: null, calls: [], sizes: [], logs: [], messages: [], links: [] });
   const frame = document.createElement("iframe");
   frame.id = "app";
   frame.setAttribute("sandbox", "allow-scripts allow-forms");
