@@ -61,3 +61,8 @@ POSITION_LABEL = "Item {n}"
 VALUE_LABEL = "Value"
 ARGUMENTS_LABEL = "Arguments"
 SUBMIT_LABEL = "Run"
+
+# --- layout
+ADVANCED_SECTION = "Advanced"
+CHART_TAB = "Chart"
+TABLE_TAB = "Table"

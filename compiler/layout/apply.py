@@ -1,0 +1,209 @@
+"""apply(tree, spec): a checked LayoutSpec applied to a compiled tree. Pure and deterministic.
+
+A spec only rearranges and re-presents what the tree has: it orders, groups and folds the
+form's fields, picks widgets from each field's own enum, and re-presents one data view
+(columns, cards, a chart beside the table). Its strings (title, summary, group titles, submit
+label) land in text props, which the runtime only ever sets as ``textContent``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from msgspec.structs import replace
+
+from components.nodes import (
+    App,
+    CardGrid,
+    CardGridProps,
+    Chart,
+    ChartEncoding,
+    ChartProps,
+    Column,
+    JsonView,
+    KeyValue,
+    Node,
+    Section,
+    SectionProps,
+    Table,
+    TableProps,
+    Tabs,
+    TabsProps,
+    Text,
+    TextProps,
+    ViewProps,
+)
+from compiler import messages
+
+from .choices import QUANTITATIVE, TEMPORAL, DataPath, choices
+from .spec import InputLayout, LayoutSpec, OutputLayout
+
+
+def apply(tree: App, spec: LayoutSpec) -> App:
+    """The tree laid out by ``spec`` (which ``check_spec`` accepted for this tree)."""
+    children = []
+    for child in tree.children:
+        kind = type(child).__name__
+        if kind == "Form":
+            if spec.summary:
+                children.append(Text(id="summary", props=TextProps(text=spec.summary, tone="muted")))
+            children.append(_form(child, spec.input))
+        elif kind == "ResultView" and spec.output is not None:
+            path = choices(tree).path(spec.output.path)
+            children.append(_present(child, spec.output, path) if path else child)
+        else:
+            children.append(child)
+    props = replace(tree.props, title=spec.title) if spec.title else tree.props
+    return replace(tree, props=props, children=tuple(children))
+
+
+# --------------------------------------------------------------------------- input
+
+
+def _form(form: Node, layout: InputLayout) -> Node:
+    widgets = {w.field: w.widget for w in layout.widgets}
+    fields = {c.props.bind: _with_widgets(c, widgets) for c in form.children}
+    order = list(dict.fromkeys([*layout.order, *fields]))
+    grouped = {name: i for i, g in enumerate(layout.groups) for name in g.fields}
+    advanced = set(layout.advanced)
+    children: list[Node] = []
+    emitted: set[int] = set()
+    for name in order:  # a group stands where its first field would
+        group = grouped.get(name)
+        if name in advanced or group in emitted:
+            continue
+        if group is None:
+            children.append(fields[name])
+        else:
+            emitted.add(group)
+            children.append(_group(layout, group, fields))
+    if layout.advanced:
+        children.append(
+            Section(
+                id="advanced",
+                props=SectionProps(title=messages.ADVANCED_SECTION, collapsible=True, collapsed=True),
+                children=tuple(fields[name] for name in order if name in advanced),
+            )
+        )
+    actions = form.actions
+    if layout.submitLabel:
+        actions = tuple(replace(a, label=layout.submitLabel) if a.id == "submit" else a for a in actions)
+    return replace(form, children=tuple(children), actions=actions)
+
+
+def _group(layout: InputLayout, index: int, fields: dict[str, Node]) -> Node:
+    group = layout.groups[index]
+    return Section(id=f"group:{index}", props=SectionProps(title=group.title), children=tuple(fields[n] for n in group.fields))
+
+
+def _with_widgets(node: Node, widgets: dict[str, str]) -> Node:
+    props = node.props
+    bind = getattr(props, "bind", None)
+    if bind in widgets and hasattr(props, "widget") and "#" not in node.id:
+        node = replace(node, props=replace(props, widget=widgets[bind]))
+    if node.children:
+        node = replace(node, children=tuple(_with_widgets(c, widgets) for c in node.children))
+    return node
+
+
+# --------------------------------------------------------------------------- output
+
+
+def _present(node: Node, out: OutputLayout, path: DataPath) -> Node:
+    """``node`` with the first view bound to ``out.path`` re-presented as ``out`` says."""
+    done = False
+
+    def visit(current: Node) -> Node:
+        nonlocal done
+        if not done and _shows(current, out.path):
+            done = True
+            return _VIEWS[out.view](current, out, path)
+        if current.children:
+            return replace(current, children=tuple(visit(c) for c in current.children))
+        return current
+
+    return visit(node)
+
+
+def _shows(node: Node, bind: str) -> bool:
+    return isinstance(node.props, ViewProps) and node.props.bind == bind and type(node).__name__ != "Chart"
+
+
+def _columns(out: OutputLayout, path: DataPath) -> tuple[Column, ...]:
+    if not out.columns:
+        return path.columns
+    return tuple(c for pointer in out.columns if (c := path.column(pointer)) is not None)
+
+
+def _table(node: Node, out: OutputLayout, path: DataPath) -> Node:
+    page_size = node.props.pageSize if isinstance(node, Table) else TableProps(bind="").pageSize
+    return Table(id=node.id, props=TableProps(bind=out.path, label=node.props.label, columns=_columns(out, path), pageSize=page_size))
+
+
+def _cards(node: Node, out: OutputLayout, path: DataPath) -> Node:
+    columns = _columns(out, path)
+    title = next((c.pointer for c in columns if c.format == "text"), None)
+    return CardGrid(
+        id=node.id,
+        props=CardGridProps(bind=out.path, label=node.props.label, titlePointer=title, fields=columns),
+    )
+
+
+def _key_value(node: Node, out: OutputLayout, path: DataPath) -> Node:
+    if not isinstance(node, KeyValue) or not out.columns:
+        return node
+    return replace(node, props=replace(node.props, fields=_columns(out, path)))
+
+
+def _keep(node: Node, out: OutputLayout, path: DataPath) -> Node:
+    return node
+
+
+def _json(node: Node, out: OutputLayout, path: DataPath) -> Node:
+    return JsonView(id=node.id, props=ViewProps(bind=out.path, label=node.props.label))
+
+
+def _chart(node: Node, out: OutputLayout, path: DataPath) -> Node:
+    spec = out.chart
+    assert spec is not None  # check_spec guarantees a chart with view == "chart"
+    table = _table(node, out, path)
+    chart = Chart(
+        id=f"{node.id}:chart",
+        props=ChartProps(
+            bind=out.path,
+            label=node.props.label,
+            mark=spec.mark,
+            x=_encoding(path, spec.x),
+            y=tuple(_encoding(path, y) for y in spec.y),
+            color=_encoding(path, spec.color) if spec.color else None,
+            aggregate=spec.aggregate,
+            sort=spec.sort,
+        ),
+    )
+    return Tabs(
+        id=f"{node.id}:tabs",
+        props=TabsProps(),
+        children=(
+            Section(id=f"{node.id}:chart-tab", props=SectionProps(title=messages.CHART_TAB), children=(chart,)),
+            Section(id=f"{node.id}:table-tab", props=SectionProps(title=messages.TABLE_TAB), children=(table,)),
+        ),
+    )
+
+
+def _encoding(path: DataPath, pointer: str) -> ChartEncoding:
+    column = path.column(pointer)
+    assert column is not None
+    kind = "quantitative" if column.format in QUANTITATIVE else "temporal" if column.format in TEMPORAL else "nominal"
+    return ChartEncoding(pointer=pointer, label=column.label, type=kind)
+
+
+_VIEWS: dict[str, Callable[[Node, OutputLayout, DataPath], Node]] = {
+    "table": _table,
+    "cards": _cards,
+    "key_value": _key_value,
+    "list": _keep,
+    "metric": _keep,
+    "chart": _chart,
+    "json": _json,
+    "text": _json,
+}

@@ -1,0 +1,141 @@
+"""What a compiled tree offers a layout: the only things a LayoutSpec may name.
+
+A spec chooses, never invents. Everything it can refer to is read off the tree here:
+
+* input — the Form's top-level fields (by ``bind``), and for each widget family the fields that
+  have that family's ``widget`` prop (a slider only where both bounds exist);
+* output — the views under the ResultView that show a data path (by ``bind``): tables and card
+  grids (with their typed columns), key/value views (with their fields), lists and metrics.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from components.nodes import App, CardGrid, Column, KeyValue, List, Metric, Node, Table, VIEW_TYPES
+
+WIDGET_FAMILIES: dict[str, tuple[str, ...]] = {
+    "TextField": ("text", "textarea", "password"),
+    "NumberField": ("number", "slider"),
+    "SelectField": ("select", "radio"),
+    "BooleanField": ("checkbox", "switch"),
+    "MultiSelectField": ("checkboxes", "select"),
+}
+"""Widget enum per field type (the values each node's ``widget`` prop already accepts)."""
+
+VIEW_KINDS = ("table", "cards", "key_value", "list", "chart", "metric", "text", "json")
+QUANTITATIVE = frozenset({"number", "integer"})
+TEMPORAL = frozenset({"date", "date-time", "time"})
+NOMINAL = frozenset({"text", "enum", "boolean", "email", "uuid", "uri"})
+
+
+@dataclass(frozen=True)
+class DataPath:
+    """One view of the result data a spec may choose to present differently."""
+
+    bind: str
+    node_type: str
+    columns: tuple[Column, ...] = ()
+
+    @property
+    def views(self) -> tuple[str, ...]:
+        if self.node_type in ("Table", "CardGrid"):
+            views = ("table", "cards") + (("chart",) if self.numeric and len(self.columns) > 1 else ())
+            return views + ("json",)
+        if self.node_type == "KeyValue":
+            return ("key_value", "json")
+        if self.node_type == "List":
+            return ("list", "json")
+        return ("metric", "json")
+
+    @property
+    def pointers(self) -> tuple[str, ...]:
+        return tuple(c.pointer for c in self.columns)
+
+    @property
+    def numeric(self) -> tuple[str, ...]:
+        return tuple(c.pointer for c in self.columns if c.format in QUANTITATIVE)
+
+    @property
+    def ordered(self) -> tuple[str, ...]:
+        """Columns a line or area can run along (time or numbers)."""
+        return tuple(c.pointer for c in self.columns if c.format in TEMPORAL | QUANTITATIVE)
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        return tuple(c.pointer for c in self.columns if c.format in NOMINAL)
+
+    def column(self, pointer: str) -> Column | None:
+        return next((c for c in self.columns if c.pointer == pointer), None)
+
+
+@dataclass(frozen=True)
+class Choices:
+    fields: tuple[str, ...]
+    """Top-level input fields, by ``bind``, in schema order."""
+    required: frozenset[str]
+    widgets: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Field ``bind`` → the widgets it may take (any depth)."""
+    paths: tuple[DataPath, ...] = ()
+
+    def path(self, bind: str) -> DataPath | None:
+        return next((p for p in self.paths if p.bind == bind), None)
+
+
+def choices(tree: App) -> Choices:
+    form, result = _form(tree), _result(tree)
+    fields = tuple(c.props.bind for c in form.children if hasattr(c.props, "bind")) if form else ()
+    required = frozenset(c.props.bind for c in form.children if getattr(c.props, "required", False)) if form else frozenset()
+    widgets = {bind: options for bind, options in _widget_fields(form)} if form else {}
+    paths = tuple(_data_paths(result)) if result else ()
+    return Choices(fields=fields, required=required, widgets=widgets, paths=paths)
+
+
+def _form(tree: App) -> Node | None:
+    return next((c for c in tree.children if type(c).__name__ == "Form"), None)
+
+
+def _result(tree: App) -> Node | None:
+    return next((c for c in tree.children if type(c).__name__ == "ResultView"), None)
+
+
+def _widget_fields(node: Node) -> Iterator[tuple[str, tuple[str, ...]]]:
+    for child in node.children:
+        kind = type(child).__name__
+        if kind in WIDGET_FAMILIES and "*" not in child.props.bind.split("/") and "#" not in child.id:
+            options = WIDGET_FAMILIES[kind]
+            if kind == "NumberField" and not _bounded(child):
+                options = ("number",)
+            yield child.props.bind, options
+        yield from _widget_fields(child)
+
+
+def _bounded(node: Node) -> bool:
+    p = node.props
+    low = p.minimum if p.minimum is not None else p.exclusiveMinimum
+    high = p.maximum if p.maximum is not None else p.exclusiveMaximum
+    return low is not None and high is not None
+
+
+def _data_paths(node: Node) -> Iterator[DataPath]:
+    seen: set[str] = set()
+    for view in _views(node):
+        bind = view.props.bind
+        if bind in seen:
+            continue
+        seen.add(bind)
+        if isinstance(view, (Table, CardGrid)):
+            columns = view.props.columns if isinstance(view, Table) else view.props.fields
+            yield DataPath(bind, type(view).__name__, columns)
+        elif isinstance(view, KeyValue):
+            yield DataPath(bind, "KeyValue", view.props.fields)
+        elif isinstance(view, (List, Metric)):
+            yield DataPath(bind, type(view).__name__)
+
+
+def _views(node: Node) -> Iterator[Node]:
+    for child in node.children:
+        if type(child).__name__ in VIEW_TYPES:
+            yield child
+        yield from _views(child)

@@ -1,0 +1,116 @@
+"""The heuristic layout: deterministic rules that give every tool a good spec without a model.
+
+Input: required fields first; when a form has many optional fields, they fold under "Advanced";
+long text gets a textarea; a small bounded integer gets a slider. Output: the first table of the
+result keeps at most ``MAX_COLUMNS`` well-chosen columns, and when its rows have a time or
+category column and numeric columns, a chart is offered beside it. The heuristic spec always
+passes ``check_spec`` for its own tree (a test checks the corpus).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from components.nodes import App, Node
+
+from .choices import QUANTITATIVE, TEMPORAL, Choices, DataPath, choices
+from .spec import Chart, InputLayout, LayoutSpec, OutputLayout, WidgetChoice
+
+MAX_COLUMNS = 7
+MAX_SERIES = 3
+MANY_FIELDS = 6
+MANY_OPTIONAL = 3
+SLIDER_MAX_RANGE = 100
+LONG_TEXT_NAMES = re.compile(
+    r"(content|body|description|message|prompt|notes?|comment|code|script|markdown|html|sql|instructions)$", re.I
+)
+# Column formats by how much a person wants to see them in a narrow table.
+_COLUMN_RANK = {"text": 0, "enum": 0, "date": 0, "date-time": 0, "number": 1, "integer": 1, "boolean": 2,
+                "email": 2, "uri": 3, "time": 3, "uuid": 4, "multiline": 5, "image": 6, "json": 7}
+
+
+def heuristic_spec(tree: App, tool: Mapping[str, Any] | None = None) -> LayoutSpec:
+    offer = choices(tree)
+    return LayoutSpec(input=_input(tree, offer), output=_output(offer))
+
+
+def _input(tree: App, offer: Choices) -> InputLayout:
+    required = [f for f in offer.fields if f in offer.required]
+    optional = [f for f in offer.fields if f not in offer.required]
+    order = required + optional if required and optional and required + optional != list(offer.fields) else []
+    advanced: list[str] = []
+    if len(offer.fields) >= MANY_FIELDS and len(optional) >= MANY_OPTIONAL:
+        keep = 0 if required else MANY_OPTIONAL  # a form never opens empty
+        advanced = optional[keep:]
+    return InputLayout(order=order, advanced=advanced, widgets=_widgets(tree, offer))
+
+
+def _widgets(tree: App, offer: Choices) -> list[WidgetChoice]:
+    chosen = []
+    for node in _fields(tree):
+        bind = node.props.bind
+        options = offer.widgets.get(bind, ())
+        kind = type(node).__name__
+        if kind == "TextField" and node.props.widget == "text" and _long_text(node) and "textarea" in options:
+            chosen.append(WidgetChoice(field=bind, widget="textarea"))
+        elif kind == "NumberField" and "slider" in options and _small_range(node):
+            chosen.append(WidgetChoice(field=bind, widget="slider"))
+    return chosen
+
+
+def _fields(node: Node):
+    for child in node.children:
+        if hasattr(child.props, "bind") and hasattr(child.props, "widget"):
+            yield child
+        yield from _fields(child)
+
+
+def _long_text(node: Node) -> bool:
+    name = node.props.bind.rsplit("/", 1)[-1]
+    return bool(LONG_TEXT_NAMES.search(name)) and not node.props.format and (node.props.maxLength or 10_000) > 80
+
+
+def _small_range(node: Node) -> bool:
+    p = node.props
+    return (
+        p.integer
+        and p.minimum is not None
+        and p.maximum is not None
+        and 0 < p.maximum - p.minimum <= SLIDER_MAX_RANGE
+    )
+
+
+# --------------------------------------------------------------------------- output
+
+
+def _output(offer: Choices) -> OutputLayout | None:
+    table = next((p for p in offer.paths if p.node_type == "Table" and p.columns), None)
+    if table is None:
+        return None
+    columns = _best_columns(table)
+    chart = _chart(table)
+    if chart is not None:
+        return OutputLayout(path=table.bind, view="chart", columns=columns, chart=chart)
+    return OutputLayout(path=table.bind, view="table", columns=columns)
+
+
+def _best_columns(path: DataPath) -> list[str]:
+    if len(path.columns) <= MAX_COLUMNS:
+        return []
+    ranked = sorted(range(len(path.columns)), key=lambda i: (_COLUMN_RANK.get(path.columns[i].format, 3), i))
+    keep = sorted(ranked[:MAX_COLUMNS])
+    return [path.columns[i].pointer for i in keep]
+
+
+def _chart(path: DataPath) -> Chart | None:
+    if "chart" not in path.views:
+        return None
+    temporal = [c.pointer for c in path.columns if c.format in TEMPORAL]
+    categories = list(path.categories)
+    x = temporal[0] if temporal else (categories[0] if categories else None)
+    y = [p for p in path.numeric if p != x][:MAX_SERIES]
+    if x is None or not y:
+        return None
+    return Chart(mark="line" if temporal else "bar", x=x, y=y)

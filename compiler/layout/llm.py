@@ -1,0 +1,419 @@
+"""The LLM layout: ask a Claude model for a LayoutSpec, under one hard time budget.
+
+The model is an improvement, never a dependency. ``LLMLayout.generate`` always returns a complete
+spec: the model's where it is valid, the heuristic's everywhere else, and a record of which part
+came from where and why.
+
+* One request shape (no sampling parameters: the API version the SDK speaks refuses them):
+  forced tool use (``tool_choice`` = the ``layout`` tool) whose input schema is
+  ``spec_schema(tree)`` — every field reference an enum of the tree's real JSON Pointers.
+* One total budget (``LLMSettings.budget_s``) across attempts; retries with exponential backoff
+  only for retryable failures (429 honouring ``retry-after``, 529, other 5xx, network); the
+  in-flight request is cancelled when the budget ends (``asyncio.timeout``).
+* Invalid answers go back once with the problems (a ``tool_result`` with ``is_error``); what is
+  still invalid is dropped part by part and the heuristic fills in.
+* Concurrency is limited (a semaphore) and identical concurrent requests share one call.
+* The tool definition is data between markers; its strings are truncated and cannot contain the
+  markers (angle brackets in data are replaced), and the system prompt says to treat it as data.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import os
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import anthropic
+
+import prompts
+from components.nodes import App
+
+from .choices import choices
+from .heuristic import heuristic_spec
+from .spec import LayoutSpec, check_spec, spec_schema
+
+log = logging.getLogger("compile_ui.layout")
+
+DEFAULT_MODEL = "claude-haiku-4-5"
+TOOL_NAME = "layout"
+MAX_ATTEMPTS = 6
+FIRST_BACKOFF_S = 0.5
+MAX_FEEDBACK = 5
+LIMITS = {"name": 100, "title": 200, "description": 2000, "schema": 6000, "feedback": 500}
+PARTS = ("title", "summary", "input.order", "input.groups", "input.advanced", "input.widgets", "input.submitLabel", "output")
+
+
+@dataclass(frozen=True)
+class LLMSettings:
+    """How to reach the model. The key comes only from the environment or a config file and is
+    never part of ``repr`` (so never of a log line)."""
+
+    model: str = DEFAULT_MODEL
+    temperature: float | None = None
+    """Not sent by default: the Messages API version the SDK 2.x speaks (2026-10-21) rejects
+    sampling parameters. Set it only for an endpoint that still takes one (sent as an extra body
+    field). Determinism comes from forced tool use over an enum-only schema, and from the cache."""
+    max_tokens: int = 700
+    budget_s: float = 15.0
+    concurrency: int = 2
+    api_key: str | None = field(default=None, repr=False)
+    base_url: str | None = None
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> "LLMSettings":
+        env = os.environ if env is None else env
+        values: dict[str, Any] = {
+            "api_key": env.get("ANTHROPIC_API_KEY") or None,
+            "base_url": env.get("ANTHROPIC_BASE_URL") or None,
+            "model": env.get("COMPILE_UI_MODEL") or DEFAULT_MODEL,
+        }
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.api_key)
+
+
+@dataclass
+class Generation:
+    """One layout generation: the spec used, where each part came from, and what it cost."""
+
+    spec: LayoutSpec
+    sources: dict[str, str]
+    reasons: dict[str, str] = field(default_factory=dict)
+    usage: dict[str, int] = field(default_factory=lambda: {"input_tokens": 0, "output_tokens": 0})
+    duration_ms: float = 0.0
+    model: str | None = None
+    prompt_version: str = prompts.PROMPT_VERSION
+    key: str = ""
+    attempts: int = 0
+
+    @property
+    def layout(self) -> str:
+        kinds = set(self.sources.values())
+        return "llm" if kinds == {"llm"} else "heuristic" if kinds == {"heuristic"} else "mixed"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "layout": self.layout,
+            "spec": self.spec.model_dump(mode="json", exclude_defaults=True),
+            "sources": self.sources,
+            "reasons": self.reasons,
+            "usage": self.usage,
+            "durationMs": round(self.duration_ms, 1),
+            "model": self.model,
+            "promptVersion": self.prompt_version,
+            "key": self.key,
+            "attempts": self.attempts,
+        }
+
+
+class ModelFailed(Exception):
+    """The model could not give an answer (a non-retryable error, or retries exhausted)."""
+
+
+def cache_key(tool: Mapping[str, Any], refinements: Sequence[str], settings: LLMSettings) -> str:
+    """sha256 of the canonical JSON of everything a layout depends on."""
+    from runtime_js import RUNTIME_VERSION
+
+    material = {
+        "tool": tool,
+        "refinements": list(refinements)[-MAX_FEEDBACK:],
+        "prompt": prompts.PROMPT_VERSION,
+        "model": settings.model if settings.enabled else None,
+        "temperature": settings.temperature if settings.enabled else None,  # part of the key even when unsent
+        "runtime": RUNTIME_VERSION,
+    }
+    canonical = json.dumps(material, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+class LLMLayout:
+    def __init__(self, settings: LLMSettings, client: Any = None) -> None:
+        self.settings = settings
+        self._client = client
+        self._semaphore: asyncio.Semaphore | None = None
+        self._inflight: dict[str, _Shared] = {}
+        self.calls = 0
+        """Model requests sent (for tests and reports)."""
+
+    @property
+    def client(self) -> Any:
+        if self._client is None:
+            self._client = anthropic.AsyncAnthropic(
+                api_key=self.settings.api_key,
+                base_url=self.settings.base_url,
+                max_retries=0,  # retries are ours, inside the one budget
+                timeout=self.settings.budget_s,
+            )
+        return self._client
+
+    async def generate(self, tool: Mapping[str, Any], tree: App, refinements: Sequence[str] = ()) -> Generation:
+        """The layout for ``tool``; concurrent calls with the same key share one generation."""
+        key = cache_key(tool, refinements, self.settings)
+        shared = self._inflight.get(key)
+        if shared is None:
+            shared = _Shared(asyncio.ensure_future(self._generate(key, tool, tree, list(refinements))))
+            self._inflight[key] = shared
+            shared.task.add_done_callback(lambda _task: self._inflight.pop(key, None))
+        return await shared.wait()
+
+    async def _generate(self, key: str, tool: Mapping[str, Any], tree: App, refinements: list[str]) -> Generation:
+        start = time.monotonic()
+        fallback = heuristic_spec(tree, tool)
+        if not self.settings.enabled:
+            return _heuristic(fallback, key, start, "no API key configured (ANTHROPIC_API_KEY)")
+        if self._semaphore is None:
+            self._semaphore = asyncio.Semaphore(self.settings.concurrency)
+        deadline = start + self.settings.budget_s
+        conversation = _Conversation(self, tool, tree, refinements, deadline)
+        try:
+            async with self._semaphore:
+                remaining = deadline - time.monotonic()
+                async with asyncio.timeout(max(remaining, 0.001)):
+                    raw, problems = await conversation.run()
+        except TimeoutError:
+            reason = f"the model did not answer within the {self.settings.budget_s:g} s budget"
+            return _heuristic(fallback, key, start, reason, conversation)
+        except ModelFailed as error:
+            return _heuristic(fallback, key, start, str(error), conversation)
+        spec, sources, reasons = _merge(tree, raw, problems, fallback)
+        return Generation(
+            spec=spec,
+            sources=sources,
+            reasons=reasons,
+            usage=conversation.usage,
+            duration_ms=(time.monotonic() - start) * 1000,
+            model=self.settings.model,
+            key=key,
+            attempts=conversation.attempts,
+        )
+
+
+class _Shared:
+    """One generation awaited by several callers; cancelled only when every caller has gone."""
+
+    def __init__(self, task: asyncio.Future) -> None:
+        self.task = task
+        self.waiters = 0
+
+    async def wait(self) -> Generation:
+        self.waiters += 1
+        try:
+            return await asyncio.shield(self.task)
+        except asyncio.CancelledError:
+            if not self.task.done() and self.waiters == 1:
+                self.task.cancel()
+            raise
+        finally:
+            self.waiters -= 1
+
+
+class _Conversation:
+    """The exchange with the model for one generation: ask, and repair once."""
+
+    def __init__(self, owner: LLMLayout, tool: Mapping[str, Any], tree: App, refinements: list[str], deadline: float):
+        self.owner = owner
+        self.tree = tree
+        self.deadline = deadline
+        self.schema = spec_schema(tree)
+        self.messages: list[dict[str, Any]] = [{"role": "user", "content": user_prompt(tool, tree, refinements)}]
+        self.usage = {"input_tokens": 0, "output_tokens": 0}
+        self.attempts = 0
+
+    async def run(self) -> tuple[Any, list]:
+        answer = await self.ask()
+        spec, problems = check_spec(self.tree, answer["input"])
+        if spec is not None:
+            return answer["input"], []
+        # one repair round: the same conversation, with the problems as the tool's error result
+        self.messages += [
+            {"role": "assistant", "content": [answer]},
+            {
+                "role": "user",
+                "content": [
+                    {
+                        "type": "tool_result",
+                        "tool_use_id": answer["id"],
+                        "is_error": True,
+                        "content": "The layout is invalid. Fix exactly these problems and call `layout` again:\n"
+                        + "\n".join(f"- {p}" for p in problems[:20]),
+                    }
+                ],
+            },
+        ]
+        repaired = await self.ask()
+        spec, problems = check_spec(self.tree, repaired["input"])
+        return repaired["input"], problems
+
+    async def ask(self) -> dict[str, Any]:
+        settings = self.owner.settings
+        extra = {"temperature": settings.temperature} if settings.temperature is not None else None
+        response = await self.request(
+            model=settings.model,
+            max_tokens=settings.max_tokens,
+            extra_body=extra,
+            system=prompts.load("layout_system.md"),
+            messages=self.messages,
+            tools=[{"name": TOOL_NAME, "description": "Set the layout of the tool's interface.", "input_schema": self.schema}],
+            tool_choice={"type": "tool", "name": TOOL_NAME},
+        )
+        usage = getattr(response, "usage", None)
+        for k in self.usage:
+            self.usage[k] += int(getattr(usage, k, 0) or 0)
+        block = next((b for b in response.content if getattr(b, "type", None) == "tool_use"), None)
+        if block is None:
+            raise ModelFailed("the model answered without calling the layout tool")
+        return {"type": "tool_use", "id": block.id, "name": block.name, "input": block.input}
+
+    async def request(self, **params: Any) -> Any:
+        backoff = FIRST_BACKOFF_S
+        while True:
+            self.attempts += 1
+            self.owner.calls += 1
+            try:
+                return await self.owner.client.messages.create(**params)
+            except anthropic.APIStatusError as error:
+                if not _retryable(error.status_code):
+                    raise ModelFailed(f"the model API refused the request (HTTP {error.status_code})") from None
+                wait = _retry_after(error) or backoff
+                what = f"HTTP {error.status_code}"
+            except anthropic.APIConnectionError as error:
+                wait, what = backoff, type(error).__name__
+            if self.attempts >= MAX_ATTEMPTS:
+                raise ModelFailed(f"the model API kept failing ({what}) after {self.attempts} attempts")
+            if time.monotonic() + wait >= self.deadline:
+                raise ModelFailed(f"the model API asked to wait {wait:g} s ({what}), beyond the budget")
+            log.info("layout: %s, retrying in %.2g s", what, wait)
+            await asyncio.sleep(wait)
+            backoff *= 2
+
+
+def _retryable(status: int) -> bool:
+    return status == 429 or status >= 500
+
+
+def _retry_after(error: anthropic.APIStatusError) -> float | None:
+    value = error.response.headers.get("retry-after") if error.response is not None else None
+    try:
+        return max(float(value), 0.0) if value is not None else None
+    except ValueError:
+        return None
+
+
+# --------------------------------------------------------------------------- prompt
+
+
+def user_prompt(tool: Mapping[str, Any], tree: App, refinements: Sequence[str]) -> str:
+    offer = choices(tree)
+    data = {
+        "name": _data(tool.get("name"), LIMITS["name"]),
+        "title": _data(tool.get("title"), LIMITS["title"]),
+        "description": _data(tool.get("description"), LIMITS["description"]),
+        "inputSchema": _schema_data(tool.get("inputSchema")),
+        "outputSchema": _schema_data(tool.get("outputSchema")),
+    }
+    feedback = [_data(f, LIMITS["feedback"]) for f in list(refinements)[-MAX_FEEDBACK:]]
+    return prompts.load("layout_user.md").format(
+        tool=json.dumps({k: v for k, v in data.items() if v}, separators=(",", ":"), ensure_ascii=False),
+        fields=json.dumps(list(offer.fields)),
+        required=json.dumps(sorted(offer.required)),
+        paths=json.dumps([{"path": p.bind, "views": list(p.views), "columns": list(p.pointers)} for p in offer.paths]),
+        feedback="\n".join(f"- {f}" for f in feedback) or "(none)",
+    )
+
+
+def _schema_data(schema: Any) -> Any:
+    """A schema as prompt data: the JSON itself when short enough, else its truncated text."""
+    if schema is None:
+        return None
+    inert = _inert(schema)
+    text = json.dumps(inert, separators=(",", ":"), ensure_ascii=False)
+    return inert if len(text) <= LIMITS["schema"] else text[: LIMITS["schema"] - 1] + "…"
+
+
+def _inert(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.replace("<", "‹").replace(">", "›")
+    if isinstance(value, list):
+        return [_inert(v) for v in value]
+    if isinstance(value, dict):
+        return {_inert(k): _inert(v) for k, v in value.items()}
+    return value
+
+
+def _data(value: Any, limit: int) -> str | None:
+    """Untrusted text, made inert as prompt data: truncated, and unable to forge a marker."""
+    if not isinstance(value, str) or not value:
+        return None
+    text = _inert(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# --------------------------------------------------------------------------- merging
+
+
+def _heuristic(spec: LayoutSpec, key: str, start: float, reason: str, conversation: _Conversation | None = None) -> Generation:
+    return Generation(
+        spec=spec,
+        sources={part: "heuristic" for part in PARTS},
+        reasons={"*": reason},
+        usage=conversation.usage if conversation else {"input_tokens": 0, "output_tokens": 0},
+        duration_ms=(time.monotonic() - start) * 1000,
+        model=None,
+        key=key,
+        attempts=conversation.attempts if conversation else 0,
+    )
+
+
+def _merge(tree: App, raw: Any, problems: list, fallback: LayoutSpec) -> tuple[LayoutSpec, dict[str, str], dict[str, str]]:
+    """The model's valid parts over the heuristic spec; invalid parts dropped with their reason."""
+    spec, _ = check_spec(tree, raw)
+    if spec is not None:
+        return spec, {part: "llm" for part in PARTS}, {}
+    accepted = fallback.model_dump(mode="json")
+    sources = {part: "heuristic" for part in PARTS}
+    reasons: dict[str, str] = {}
+    given = raw if isinstance(raw, dict) else {}
+    for part in PARTS:
+        value = _get(given, part)
+        if value is _MISSING:
+            reasons[part] = "not given by the model"
+            continue
+        candidate = json.loads(json.dumps(accepted))
+        _set(candidate, part, value)
+        ok, part_problems = check_spec(tree, candidate)
+        if ok is not None:
+            accepted, sources[part] = candidate, "llm"
+        else:
+            reasons[part] = "; ".join(str(p) for p in part_problems[:3])
+    final, _ = check_spec(tree, accepted)
+    return final or fallback, sources, reasons
+
+
+_MISSING = object()
+
+
+def _get(data: dict, part: str) -> Any:
+    head, _, tail = part.partition(".")
+    if head not in data:
+        return _MISSING
+    if not tail:
+        return data[head]
+    inner = data[head]
+    return inner.get(tail, _MISSING) if isinstance(inner, dict) else _MISSING
+
+
+def _set(data: dict, part: str, value: Any) -> None:
+    head, _, tail = part.partition(".")
+    if tail:
+        data.setdefault(head, {})[tail] = value
+    else:
+        data[head] = value

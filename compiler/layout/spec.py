@@ -1,0 +1,233 @@
+"""The LayoutSpec: the only thing a model writes. Small, flat, enum-heavy.
+
+``LayoutSpec`` (pydantic) says what any spec may look like. ``spec_schema(tree)`` narrows it for
+one tool: every field reference becomes an enum of that tree's real JSON Pointers, and a chart's
+``y`` may only name numeric columns — that is the schema a model is asked to fill.
+``check_spec(tree, value)`` accepts any JSON value and returns the spec or every problem, each
+with the JSON Pointer of the offending part (what also goes back to the model for repair).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from components.validate import Problem
+
+from .choices import Choices, DataPath, choices
+
+MAX_TITLE = 80
+MAX_SUMMARY = 300
+MAX_GROUP_TITLE = 60
+MAX_SUBMIT = 30
+
+Widget = Literal["text", "textarea", "password", "number", "slider", "select", "radio", "checkbox", "switch", "checkboxes"]
+View = Literal["table", "cards", "key_value", "list", "chart", "metric", "text", "json"]
+Mark = Literal["bar", "line", "area", "point", "arc"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Group(_Strict):
+    title: str = Field(min_length=1, max_length=MAX_GROUP_TITLE)
+    fields: list[str] = Field(min_length=1)
+
+
+class WidgetChoice(_Strict):
+    field: str
+    widget: Widget
+
+
+class InputLayout(_Strict):
+    order: list[str] = []
+    """Top-level fields, first to last; fields not listed follow in schema order."""
+    groups: list[Group] = []
+    advanced: list[str] = []
+    """Fields shown under a collapsed "Advanced" section."""
+    widgets: list[WidgetChoice] = []
+    submitLabel: str | None = Field(default=None, min_length=1, max_length=MAX_SUBMIT)
+
+
+class Chart(_Strict):
+    mark: Mark
+    x: str
+    y: list[str] = Field(min_length=1, max_length=4)
+    color: str | None = None
+    aggregate: Literal["sum", "mean", "min", "max", "count"] | None = None
+    sort: Literal["ascending", "descending"] | None = None
+
+
+class OutputLayout(_Strict):
+    path: str
+    """The ``bind`` of the data this layout presents (a view the tree already has)."""
+    view: View
+    columns: list[str] = []
+    """Columns (tables, cards) or fields (key/value) shown, in order; empty keeps them all."""
+    chart: Chart | None = None
+    """With ``view == "chart"``: the chart, offered beside the table."""
+
+
+class LayoutSpec(_Strict):
+    version: Literal[1] = 1
+    title: str | None = Field(default=None, min_length=1, max_length=MAX_TITLE)
+    summary: str | None = Field(default=None, min_length=1, max_length=MAX_SUMMARY)
+    input: InputLayout = InputLayout()
+    output: OutputLayout | None = None
+
+
+# --------------------------------------------------------------------------- per-tool schema
+
+
+def spec_schema(tree: Any) -> dict:
+    """The JSON Schema of the LayoutSpecs valid for this tree (sent to the model)."""
+    offer = choices(tree)
+    fields = {"type": "string", "enum": list(offer.fields)} if offer.fields else {"not": {}}
+    field_list = {"type": "array", "items": fields, "uniqueItems": True}
+    widget_items = [
+        {
+            "type": "object",
+            "properties": {"field": {"enum": binds}, "widget": {"enum": list(options)}},
+            "required": ["field", "widget"],
+            "additionalProperties": False,
+        }
+        for options, binds in _by_family(offer).items()
+    ]
+    input_schema = {
+        "type": "object",
+        "properties": {
+            "order": field_list,
+            "groups": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "title": {"type": "string", "minLength": 1, "maxLength": MAX_GROUP_TITLE},
+                        "fields": {**field_list, "minItems": 1},
+                    },
+                    "required": ["title", "fields"],
+                    "additionalProperties": False,
+                },
+            },
+            "advanced": field_list,
+            "widgets": {"type": "array", "items": {"anyOf": widget_items} if widget_items else {"not": {}}},
+            "submitLabel": {"type": "string", "minLength": 1, "maxLength": MAX_SUBMIT},
+        },
+        "additionalProperties": False,
+    }
+    outputs = [_output_schema(p) for p in offer.paths]
+    return {
+        "type": "object",
+        "properties": {
+            "version": {"const": 1},
+            "title": {"type": "string", "minLength": 1, "maxLength": MAX_TITLE},
+            "summary": {"type": "string", "minLength": 1, "maxLength": MAX_SUMMARY},
+            "input": input_schema,
+            "output": {"anyOf": [*outputs, {"type": "null"}]} if outputs else {"type": "null"},
+        },
+        "additionalProperties": False,
+    }
+
+
+def _by_family(offer: Choices) -> dict[tuple[str, ...], list[str]]:
+    families: dict[tuple[str, ...], list[str]] = {}
+    for bind, options in offer.widgets.items():
+        families.setdefault(options, []).append(bind)
+    return families
+
+
+def _output_schema(path: DataPath) -> dict:
+    properties: dict[str, Any] = {"path": {"const": path.bind}, "view": {"enum": list(path.views)}}
+    if path.columns:
+        properties["columns"] = {"type": "array", "items": {"enum": list(path.pointers)}, "uniqueItems": True}
+    if "chart" in path.views:
+        chart: dict[str, Any] = {
+            "mark": {"enum": ["bar", "line", "area", "point", "arc"]},
+            "x": {"enum": list(path.pointers)},
+            "y": {"type": "array", "items": {"enum": list(path.numeric)}, "minItems": 1, "maxItems": 4},
+            "aggregate": {"enum": ["sum", "mean", "min", "max", "count"]},
+            "sort": {"enum": ["ascending", "descending"]},
+        }
+        if path.categories:
+            chart["color"] = {"enum": list(path.categories)}
+        properties["chart"] = {
+            "type": "object",
+            "properties": chart,
+            "required": ["mark", "x", "y"],
+            "additionalProperties": False,
+        }
+    return {"type": "object", "properties": properties, "required": ["path", "view"], "additionalProperties": False}
+
+
+# --------------------------------------------------------------------------- checking
+
+
+def check_spec(tree: Any, value: Any) -> tuple[LayoutSpec | None, list[Problem]]:
+    """The spec, if ``value`` is a valid LayoutSpec for this tree; else every problem."""
+    try:
+        spec = LayoutSpec.model_validate(value)
+    except ValidationError as error:
+        return None, [Problem(_pointer(e["loc"]), e["msg"]) for e in error.errors()]
+    problems = list(_semantic(spec, choices(tree)))
+    return (None, problems) if problems else (spec, [])
+
+
+def _pointer(loc: tuple) -> str:
+    return "".join(f"/{str(part).replace('~', '~0').replace('/', '~1')}" for part in loc)
+
+
+def _semantic(spec: LayoutSpec, offer: Choices):
+    known = set(offer.fields)
+    placed: dict[str, str] = {}
+    for where, names in (
+        ("/input/order", spec.input.order),
+        ("/input/advanced", spec.input.advanced),
+        *((f"/input/groups/{i}/fields", g.fields) for i, g in enumerate(spec.input.groups)),
+    ):
+        for i, name in enumerate(names):
+            if name not in known:
+                yield Problem(f"{where}/{i}", f"no top-level input field {name!r}")
+            elif where != "/input/order" and name in placed:
+                yield Problem(f"{where}/{i}", f"{name!r} is already placed at {placed[name]}")
+            elif where != "/input/order":
+                placed[name] = f"{where}/{i}"
+    for i, choice in enumerate(spec.input.widgets):
+        options = offer.widgets.get(choice.field)
+        if options is None:
+            yield Problem(f"/input/widgets/{i}/field", f"no field {choice.field!r} with a widget choice")
+        elif choice.widget not in options:
+            yield Problem(f"/input/widgets/{i}/widget", f"{choice.widget!r} is not one of {list(options)}")
+    if spec.output is not None:
+        yield from _check_output(spec.output, offer)
+
+
+def _check_output(out: OutputLayout, offer: Choices):
+    path = offer.path(out.path)
+    if path is None:
+        yield Problem("/output/path", f"no view of the result at {out.path!r}")
+        return
+    if out.view not in path.views:
+        yield Problem("/output/view", f"{out.view!r} cannot show {out.path!r}; choose one of {list(path.views)}")
+    for i, pointer in enumerate(out.columns):
+        if pointer not in path.pointers:
+            yield Problem(f"/output/columns/{i}", f"no column {pointer!r} at {out.path!r}")
+    if (out.view == "chart") != (out.chart is not None):
+        yield Problem("/output/chart", "a chart is given exactly when view is 'chart'")
+    if out.chart is not None and out.view == "chart":
+        yield from _check_chart(out.chart, path)
+
+
+def _check_chart(chart: Chart, path: DataPath):
+    if chart.x not in path.pointers:
+        yield Problem("/output/chart/x", f"no column {chart.x!r}")
+    for i, y in enumerate(chart.y):
+        if y not in path.numeric:
+            yield Problem(f"/output/chart/y/{i}", f"{y!r} is not a numeric column")
+    if chart.color is not None and chart.color not in path.categories:
+        yield Problem("/output/chart/color", f"{chart.color!r} is not a category column")
+    if chart.mark in ("line", "area") and chart.x in path.pointers and chart.x not in path.ordered:
+        yield Problem("/output/chart/x", f"a {chart.mark} needs an ordered x (a date or a number)")
+    if chart.mark == "arc" and (chart.x not in path.categories or len(chart.y) != 1):
+        yield Problem("/output/chart", "an arc needs a category x and exactly one y")
