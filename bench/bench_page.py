@@ -1,0 +1,127 @@
+"""Page figures: size of every corpus tool's page, and time to ``initialized`` in Chromium.
+
+    python bench/bench_page.py            # full run
+    python bench/bench_page.py --quick    # few repetitions
+
+Sizes: raw and gzip (level 9) bytes of the page of every tool in ../shared/corpus/tools (every
+tool of every file), beside the official vanilla-JS example app.
+Time: from handing the page to the iframe (``srcdoc``) to the host's ``oninitialized``, through
+the official AppBridge in headless Chromium, interleaved in one run for three pages: ours (a
+typical tool), a hand-written page that only does the handshake (the floor), and the official
+``server-basic-vanillajs`` example app. Prints medians and the ratio to the floor (target ≤ 1.3).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from apphost import VANILLA_APP, Browser  # noqa: E402
+
+from compiler.pipeline import build_page  # noqa: E402
+from compiler.tools import load_tools  # noqa: E402
+
+CORPUS_TOOLS = ROOT.parent / "shared" / "corpus" / "tools"
+TYPICAL = ("everything.json", "get-sum")
+
+FLOOR_PAGE = """<!doctype html><html><head><meta charset="utf-8"></head><body><script>
+addEventListener("message", (e) => {
+  const m = e.data;
+  if (e.source === parent && m && m.id === 1 && "result" in m)
+    parent.postMessage({jsonrpc: "2.0", method: "ui/notifications/initialized"}, "*");
+});
+parent.postMessage({jsonrpc: "2.0", id: 1, method: "ui/initialize", params: {protocolVersion: "2026-01-26",
+  appInfo: {name: "floor", version: "1"}, appCapabilities: {}}}, "*");
+</script></body></html>"""
+
+
+def sizes() -> dict[str, dict[str, int]]:
+    out = {}
+    for path in sorted(CORPUS_TOOLS.glob("*.json")):
+        for _, tool in load_tools(path.read_text(), str(path)):
+            page = build_page(tool).encode()
+            out[f"{path.stem}/{tool['name']}"] = {"raw": len(page), "gzip": len(gzip.compress(page, 9))}
+    return out
+
+
+def typical_page() -> str:
+    path = CORPUS_TOOLS / TYPICAL[0]
+    tool = next(t for _, t in load_tools(path.read_text(), str(path)) if t["name"] == TYPICAL[1])
+    return build_page(tool)
+
+
+def timings(repeat: int) -> dict[str, list[float]]:
+    pages = {"ours": typical_page(), "floor": FLOOR_PAGE, "vanilla example": VANILLA_APP.read_text()}
+    browser = Browser()
+    try:
+        host = browser.new_host("<!doctype html><title>blank</title>")
+        times: dict[str, list[float]] = {name: [] for name in pages}
+        for name, html in pages.items():  # warm-up, not counted
+            host.reload(html)
+            host.wait_initialized()
+        for _ in range(repeat):
+            for name, html in pages.items():  # interleaved: drift hits all three alike
+                host.reload(html)
+                times[name].append(host.wait_initialized())
+        return times
+    finally:
+        browser.close()
+
+
+def measure(quick: bool = False) -> dict:
+    size = sizes()
+    times = timings(5 if quick else 25)
+    medians = {name: round(statistics.median(v), 1) for name, v in times.items()}
+    vanilla = VANILLA_APP.read_bytes()
+    raw = sorted(s["raw"] for s in size.values())
+    gz = sorted(s["gzip"] for s in size.values())
+    typical = size[f"{TYPICAL[0].removesuffix('.json')}/{TYPICAL[1]}"]
+    return {
+        "sizes": size,
+        "vanilla_example": {"raw": len(vanilla), "gzip": len(gzip.compress(vanilla, 9))},
+        "init_ms": {name: [round(x, 1) for x in v] for name, v in times.items()},
+        "init_median_ms": medians,
+        "summary": {
+            "pages measured (corpus tools)": len(size),
+            "typical page (get-sum), raw / gzip bytes": f"{typical['raw']} / {typical['gzip']}",
+            "page raw bytes, median / max": f"{raw[len(raw) // 2]} / {raw[-1]}",
+            "page gzip bytes, median / max": f"{gz[len(gz) // 2]} / {gz[-1]}",
+            "official vanilla example, raw / gzip bytes": f"{len(vanilla)} / {len(gzip.compress(vanilla, 9))}",
+            "to initialized, ours (median ms)": medians["ours"],
+            "to initialized, handshake-only floor (median ms)": medians["floor"],
+            "to initialized, official vanilla example (median ms)": medians["vanilla example"],
+            "ours / floor (target ≤ 1.3)": round(medians["ours"] / medians["floor"], 2),
+            "vanilla example / floor": round(medians["vanilla example"] / medians["floor"], 2),
+        },
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="few repetitions")
+    parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    args = parser.parse_args()
+    result = measure(args.quick)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    print(f"{'tool':60} {'raw':>8} {'gzip':>7}")
+    for name, s in result["sizes"].items():
+        print(f"{name:60} {s['raw']:>8} {s['gzip']:>7}")
+    v = result["vanilla_example"]
+    print(f"{'(official server-basic-vanillajs example app)':60} {v['raw']:>8} {v['gzip']:>7}")
+    print()
+    for label, value in result["summary"].items():
+        print(f"{label:55} {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
