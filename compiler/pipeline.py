@@ -1,7 +1,7 @@
 """The pipeline, end to end: tool definition → tree → page. Pure: same inputs, same bytes.
 
     compile_tree   normalize + compile (compiler.compile)
-    layout         a LayoutSpec (given, or the heuristic one) applied to the tree
+    layout         a LayoutSpec — given (from a model, a file) or the heuristic one — applied
     render         the self-contained page (compiler.render)
 """
 
@@ -13,20 +13,24 @@ from typing import Any
 from components.nodes import App
 
 from .compile import compile_tree
+from .layout import LayoutSpec, apply, heuristic_spec
+from .render import render_page
 
-__all__ = ["compile_tool", "build_page"]
+__all__ = ["compile_tool", "build_page", "layout_tool"]
 
 
-def compile_tool(tool: Mapping[str, Any], *, spec: Any = None) -> App:
-    """The laid-out component tree of a checked tool definition."""
+def layout_tool(tool: Mapping[str, Any], *, spec: LayoutSpec | None = None) -> tuple[App, LayoutSpec]:
+    """The laid-out tree and the spec used (``spec``, else the heuristic one)."""
     tree = compile_tree(tool)
-    if spec is not None:
-        raise NotImplementedError("layout specs are applied once compiler.layout lands")
-    return tree
+    used = spec if spec is not None else heuristic_spec(tree, tool)
+    return apply(tree, used), used
 
 
-def build_page(tool: Mapping[str, Any], *, spec: Any = None) -> str:
+def compile_tool(tool: Mapping[str, Any], *, spec: LayoutSpec | None = None) -> App:
+    """The laid-out component tree of a checked tool definition."""
+    return layout_tool(tool, spec=spec)[0]
+
+
+def build_page(tool: Mapping[str, Any], *, spec: LayoutSpec | None = None) -> str:
     """The tool's MCP App page (``text/html;profile=mcp-app``)."""
-    from .render import render_page
-
     return render_page(compile_tool(tool, spec=spec), input_schema=tool.get("inputSchema"))

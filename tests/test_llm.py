@@ -17,6 +17,7 @@ import pytest
 
 from compiler.layout import LLMLayout, LLMSettings, cache_key, check_spec, spec_schema
 from compiler.layout.llm import PARTS
+from asyncutil import run_async
 from layout_trees import FORECAST_TOOL, forecast_tree
 
 KEY = "sk-ant-test-DO-NOT-LOG-0123456789"
@@ -75,7 +76,7 @@ def layout_for(model: FakeModel, **settings) -> LLMLayout:
 
 
 def generate(layout: LLMLayout, tool=FORECAST_TOOL, refinements=()):
-    return asyncio.run(layout.generate(tool, forecast_tree(), refinements))
+    return run_async(layout.generate(tool, forecast_tree(), refinements))
 
 
 def test_success_uses_forced_tool_use_with_the_per_tool_schema():
@@ -162,7 +163,7 @@ def test_cancelling_the_caller_cancels_the_request():
             await task
         await asyncio.sleep(0.05)
 
-    asyncio.run(scenario())
+    run_async(scenario())
     assert model.cancelled
 
 
@@ -173,7 +174,7 @@ def test_ten_concurrent_identical_requests_share_one_model_call():
         layout = layout_for(model)
         return await asyncio.gather(*(layout.generate(FORECAST_TOOL, forecast_tree()) for _ in range(10)))
 
-    results = asyncio.run(scenario())
+    results = run_async(scenario())
     assert len(model.requests) == 1 and all(r.spec == results[0].spec for r in results)
 
 
@@ -187,7 +188,7 @@ def test_concurrency_is_limited():
         await asyncio.gather(*(layout.generate(t, forecast_tree()) for t in tools))
         return time.monotonic() - start
 
-    assert asyncio.run(scenario()) >= 0.55  # 4 calls of 0.3 s, two at a time
+    assert run_async(scenario()) >= 0.55  # 4 calls of 0.3 s, two at a time
 
 
 def test_injection_in_the_description_stays_data():
@@ -208,7 +209,7 @@ def test_injection_in_the_description_stays_data():
 
 def test_no_key_means_heuristic_and_no_call():
     layout = LLMLayout(LLMSettings.from_env({}))
-    gen = asyncio.run(layout.generate(FORECAST_TOOL, forecast_tree()))
+    gen = run_async(layout.generate(FORECAST_TOOL, forecast_tree()))
     assert gen.layout == "heuristic" and layout.calls == 0 and "ANTHROPIC_API_KEY" in gen.reasons["*"]
 
 
