@@ -584,7 +584,20 @@ function elAdd(n, c) {
   function prefill(args, partial) {
     if (!form || !isObj(args)) return;
     if (whole) whole.set(args); else top.set(args, partial);
-    if (!partial) resultStatus("Waiting for the result…", true);
+    if (partial) return;
+    resultStatus("Waiting for the result…", true);
+    // Values the host sent must be visible: open the folded sections that hold one.
+    form.querySelectorAll("details").forEach((d) => {
+      if (Array.from(d.querySelectorAll(".ctl, .opt")).some((e) => e.type === "checkbox" || e.type === "radio" ? e.checked : e.value)) d.open = true;
+    });
+  }
+
+  // Show a control hidden in a folded section or an unselected tab (to show its error).
+  function reveal(e) {
+    for (var n = e.parentElement; n; n = n.parentElement) {
+      if (n.tagName === "DETAILS") n.open = true;
+      if (n.showTab && n.hidden) n.showTab();
+    }
   }
 
   function collect() {
@@ -603,6 +616,7 @@ function elAdd(n, c) {
     if (bad.length) {
       formStatus.textContent = bad.length === 1 ? "Check the highlighted field." : "Check the " + bad.length + " highlighted fields.";
       formStatus.className = "status error";
+      bad.forEach(reveal);
       bad[0].focus();
       return;
     }
@@ -623,14 +637,15 @@ function elAdd(n, c) {
   function wireTabs() {
     doc.querySelectorAll("[role=tablist]").forEach((list) => {
       var tabs = Array.from(list.querySelectorAll("[role=tab]"));
-      function select(t) {
+      function select(t, quiet) {
         tabs.forEach((x) => {
           var on = x === t;
           x.setAttribute("aria-selected", String(on)); x.tabIndex = on ? 0 : -1;
           doc.getElementById(x.getAttribute("aria-controls")).hidden = !on;
         });
-        t.focus();
+        if (!quiet) t.focus();
       }
+      tabs.forEach((t) => { doc.getElementById(t.getAttribute("aria-controls")).showTab = () => select(t, true); });
       list.addEventListener("click", (e) => { var t = e.target.closest("[role=tab]"); if (t) select(t); });
       list.addEventListener("keydown", (e) => {
         var i = tabs.indexOf(doc.activeElement), d = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;

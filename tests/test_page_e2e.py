@@ -9,7 +9,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from compiler.compile import compile_tree
 from compiler.pipeline import build_page
+from compiler.render import render_page
 
 pytestmark = pytest.mark.browser
 
@@ -47,7 +49,9 @@ def echo(name, arguments):
 
 @pytest.fixture
 def page_html():
-    return build_page(EVERY_FIELD)
+    """Every field kind, without layout (every control in view); the laid-out page is tested
+    in ``test_laid_out_page``."""
+    return render_page(compile_tree(EVERY_FIELD), input_schema=SCHEMA)
 
 
 def field(host, node_id: str, sel: str = ".ctl"):
@@ -379,3 +383,23 @@ def test_prefill_is_not_shared_between_array_items(apphost, page_html):
     assert labels == ["X*", "Y*", "X*", "Y*"]
     host.frame.locator('[data-id="f:/points"] li.item [data-action=remove]').first.click()
     assert submit(host, 1)["arguments"]["points"] == [{"x": 3, "y": 4}]
+
+
+def test_laid_out_page(apphost):
+    """The pipeline's page (heuristic layout: a slider, an "Advanced" folded section)."""
+    host = apphost.load(build_page(EVERY_FIELD))
+    host.wait_initialized()
+    advanced = host.frame.locator("form details").first
+    assert advanced.get_attribute("open") is None
+    host.send_tool_input({"query": "q", "count": 4, "mode": "fast", "keywords": ["k"]})
+    host.settle(100)
+    assert advanced.get_attribute("open") is not None  # a prefilled value inside: unfolded
+    assert submit(host, 1)["arguments"] == {"query": "q", "count": 4, "mode": "fast", "keywords": ["k"]}
+    # an error inside a folded section unfolds it and takes the focus
+    host.frame.evaluate("() => document.querySelector('form details').open = false")
+    field(host, "f:/keywords/*").evaluate("e => { e.value = ''; e.dispatchEvent(new Event('input', {bubbles: true})); }")
+    host.frame.click("[data-action=submit]")
+    host.settle(100)
+    assert advanced.get_attribute("open") is not None
+    assert host.frame.evaluate("() => document.activeElement.closest('[data-id]').dataset.id") == "f:/keywords/*"
+    assert len(host.calls) == 1
