@@ -8,18 +8,22 @@ outputs are produced whole in memory first and written atomically, so nothing is
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import re
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
 from . import messages
 from .errors import CompileUIError, fail
-from .pipeline import build_page, compile_tool
-from .tools import Tool, load_tools, pick_tool
+from .compile import compile_tree
+from .layout import Generation, LLMLayout, LLMSettings, check_spec
+from .pipeline import build_page, layout_tool
+from .tools import Tool, load_tools, parse_json, pick_tool
 
 EXAMPLES = """\
 examples:
@@ -29,6 +33,11 @@ examples:
   compile-ui tools.json --out trees.json    write the trees instead of printing them
   compile-ui tool.json --html page.html     write the tool's MCP App page
   compile-ui tools.json --html pages/       one page per tool: pages/<tool>.html
+  compile-ui tool.json --print-spec         the heuristic LayoutSpec (no model needed)
+  compile-ui tool.json --layout spec.json   apply a LayoutSpec you wrote (checked first)
+  ANTHROPIC_API_KEY=… compile-ui tool.json --llm
+                                            ask the model for a layout; prints the spec it
+                                            used (and where each part came from) beside the tree
 
 FILE holds one tool, a JSON array of tools, or an object with a "tools" array (a tools/list
 result). One tool prints its tree; several print a JSON array of trees, in input order.
@@ -56,6 +65,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--tool", metavar="NAME", help="compile only the tool with this name")
     p.add_argument("--out", metavar="FILE", help="write the tree(s) to FILE instead of stdout")
     p.add_argument("--html", metavar="PATH", help="write the page: a file for one tool, a directory for several")
+    layout = p.add_mutually_exclusive_group()
+    layout.add_argument("--layout", metavar="SPEC", help="apply this LayoutSpec (JSON) instead of the heuristic one")
+    layout.add_argument("--llm", action="store_true", help="ask the model (ANTHROPIC_API_KEY) for the layout")
+    layout.add_argument("--print-spec", action="store_true", help="print the heuristic LayoutSpec instead of the tree")
     return p
 
 
@@ -75,18 +88,55 @@ def run(args: argparse.Namespace) -> None:
     if args.tool is not None:
         found = pick_tool(found, args.tool, source)
     tools = [tool for _, tool in found]
+    specs = layout_specs(args, tools)
     if args.html:
-        write_pages(tools, Path(args.html))
-    trees = [compile_tool(tool) for tool in tools]
+        write_pages(tools, specs, Path(args.html))
+    results = [output_for(args, tool, spec) for tool, spec in zip(tools, specs)]
     if args.html and not args.out:
         return
-    payload = trees[0] if len(trees) == 1 else trees
+    payload = results[0] if len(results) == 1 else results
     text = msgspec.json.format(msgspec.json.encode(payload), indent=2) + b"\n"
     if args.out:
         write_atomic(Path(args.out), text)
     else:
         sys.stdout.buffer.write(text)
         sys.stdout.flush()
+
+
+def layout_specs(args: argparse.Namespace, tools: list[Tool]) -> list[Any]:
+    """The spec per tool: the given one (checked), the model's, or None (the heuristic)."""
+    if args.layout:
+        if len(tools) != 1:
+            fail(messages.LAYOUT_NEEDS_ONE_TOOL, source=args.layout, count=len(tools))
+        data = parse_json(read_input(args.layout, args.layout), args.layout)
+        spec, problems = check_spec(compile_tree(tools[0]), data)
+        if problems:
+            fail(messages.BAD_LAYOUT, pointer=problems[0].pointer, source=args.layout,
+                 problems="; ".join(str(p) for p in problems))
+        return [spec]
+    if args.llm:
+        layout = LLMLayout(LLMSettings.from_env())
+        generations = asyncio.run(_generate_all(layout, tools))
+        args.generations = generations
+        for tool, generation in zip(tools, generations):
+            if "*" in generation.reasons:  # the whole layout fell back: say why, once per tool
+                print(f"compile-ui: {tool['name']}: heuristic layout ({generation.reasons['*']})", file=sys.stderr)
+        return [g.spec for g in generations]
+    return [None] * len(tools)
+
+
+async def _generate_all(layout: LLMLayout, tools: list[Tool]) -> list[Generation]:
+    return list(await asyncio.gather(*(layout.generate(tool, compile_tree(tool)) for tool in tools)))
+
+
+def output_for(args: argparse.Namespace, tool: Tool, spec: Any) -> Any:
+    tree, used = layout_tool(tool, spec=spec)
+    if args.print_spec:
+        return used.model_dump(mode="json", exclude_defaults=True)
+    if args.llm:
+        generation = next(g for g in args.generations if g.spec is spec)
+        return {"spec": generation.to_json(), "tree": tree}
+    return tree
 
 
 def read_input(name: str, source: str) -> bytes:
@@ -96,8 +146,8 @@ def read_input(name: str, source: str) -> bytes:
         fail(messages.CANNOT_READ, source=source, detail=error.strerror or str(error))
 
 
-def write_pages(tools: list[Tool], target: Path) -> None:
-    pages = [(tool["name"], build_page(tool).encode()) for tool in tools]
+def write_pages(tools: list[Tool], specs: list[Any], target: Path) -> None:
+    pages = [(tool["name"], build_page(tool, spec=spec).encode()) for tool, spec in zip(tools, specs)]
     if len(pages) == 1 and not target.is_dir() and not str(target).endswith(os.sep):
         write_atomic(target, pages[0][1])
         return

@@ -16,6 +16,8 @@ NOT_JSON_CONSTANT = "{name} is not JSON"
 CANNOT_READ = "cannot read: {detail}"
 CANNOT_WRITE = "cannot write: {detail}"
 TOOL_NOT_FOUND = "no tool named {name!r} (tools: {names})"
+LAYOUT_NEEDS_ONE_TOOL = "a layout spec is for one tool; the input has {count} (choose one with --tool)"
+BAD_LAYOUT = "not a valid layout for this tool: {problems}"
 
 # --- normalize: reasons a shape falls back, and what was not used
 NOT_A_SCHEMA = "a schema must be an object or a boolean, not {kind}"
@@ -66,3 +68,22 @@ SUBMIT_LABEL = "Run"
 ADVANCED_SECTION = "Advanced"
 CHART_TAB = "Chart"
 TABLE_TAB = "Table"
+
+# --- render: words on the static page (compiler/render.py); the runtime's own words live in
+# runtime_js/runtime.js (it cannot import this module)
+PAGE_NO_ARGUMENTS = "This tool takes no arguments."
+PAGE_CHOOSE = "Choose…"
+PAGE_NONE = "—"
+PAGE_REQUIRED = "required"
+PAGE_DEPRECATED = "deprecated"
+PAGE_NULL = "null"
+PAGE_JSON_HINT = "JSON ({reason})"
+PAGE_REMOVE = "Remove"
+PAGE_ADD = "Add {what}"
+PAGE_ADD_ENTRY = "Add entry"
+PAGE_MORE_PROPERTIES = "More properties"
+PAGE_KEY = "Key"
+PAGE_BRANCH = "Kind"
+PAGE_RESULT = "Result"
+PAGE_LIMITS = {"both": "{low} to {high} {nouns}", "low": "at least {low} {noun}", "high": "at most {high} {noun}"}
+PAGE_NOUNS = {"item": ("item", "items"), "entry": ("entry", "entries")}

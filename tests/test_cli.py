@@ -99,3 +99,49 @@ def test_nothing_half_written_on_error(tmp_path):
 def test_help_shows_examples():
     result = run("--help")
     assert result.returncode == 0 and "examples:" in result.stdout and "--tool" in result.stdout
+
+
+WITH_OUTPUT = FIXTURES / "tools" / "with_output.json"
+
+
+def test_print_spec_prints_the_heuristic_spec(capsysbinary):
+    assert main([str(WITH_OUTPUT), "--print-spec"]) == 0
+    assert json.loads(capsysbinary.readouterr().out) == {"input": {"widgets": [{"field": "/days", "widget": "slider"}]}}
+
+
+def test_layout_applies_a_given_spec(tmp_path, capsysbinary):
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps({"title": "My forecast", "input": {"order": ["/days", "/city"]}}))
+    assert main([str(WITH_OUTPUT), "--layout", str(spec)]) == 0
+    tree = json.loads(capsysbinary.readouterr().out)
+    assert tree["props"]["title"] == "My forecast"
+    assert [c["props"]["bind"] for c in tree["children"][0]["children"]] == ["/days", "/city"]
+
+
+def test_an_invalid_layout_is_exit_2_with_every_problem(tmp_path):
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps({"input": {"order": ["/nope"]}, "output": {"path": "/x", "view": "table"}}))
+    result = run(str(WITH_OUTPUT), "--layout", str(spec))
+    assert result.returncode == 2 and result.stdout == ""
+    assert f"{spec}#/input/order/0:" in result.stderr and "/output/path" in result.stderr
+
+
+def test_llm_without_a_key_prints_the_heuristic_spec_beside_the_tree_and_says_why():
+    result = subprocess.run(
+        [sys.executable, "-m", "compiler", str(WITH_OUTPUT), "--llm"],
+        capture_output=True, text=True, cwd=ROOT, timeout=60,
+        env={k: v for k, v in __import__("os").environ.items() if k != "ANTHROPIC_API_KEY"},
+    )
+    assert result.returncode == 0
+    out = json.loads(result.stdout)
+    assert out["spec"]["layout"] == "heuristic" and out["tree"]["type"] == "App"
+    assert "ANTHROPIC_API_KEY" in result.stderr
+
+
+def test_html_writes_one_page_or_a_directory(tmp_path):
+    page = tmp_path / "page.html"
+    assert run(str(WITH_OUTPUT), "--html", str(page)).returncode == 0
+    assert page.read_text().lower().startswith("<!doctype html>") and "get_forecast" in page.read_text()
+    pages = tmp_path / "pages"
+    assert run(str(TIME), "--html", str(pages) + "/").returncode == 0
+    assert sorted(p.name for p in pages.iterdir()) == ["convert_time.html", "get_current_time.html"]
