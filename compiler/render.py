@@ -30,15 +30,12 @@ from dominate.util import raw
 from components.nodes import FIELD_TYPES, UNSET, App, Node
 from runtime_js import runtime_css, runtime_js
 
+from . import messages as m
+
 __all__ = ["render_page", "script_json", "csp_policy", "sha256_source"]
 
 MAX_SHORT_DESCRIPTION = 280
 """A longer tool description is folded into a <details> so the form stays in view."""
-
-NULLABLE_TOGGLE = frozenset(
-    {"BooleanField", "ObjectField", "ArrayField", "TupleField", "MapField", "UnionField", "MultiSelectField", "FileField"}
-)
-"""Fields whose control cannot show ``null`` by being empty get an explicit "null" checkbox."""
 
 DATE_EXAMPLES = {"time": "09:30:00Z", "date-time": "2026-01-31T09:30:00Z"}
 TEXT_INPUT_TYPES = {"email": "email", "uri": "url", "url": "url"}
@@ -216,7 +213,7 @@ def visit_Form(node: Any, ctx: _Ctx) -> None:
     submit = next((a for a in node.actions if a.id == "submit"), None)
     with t.form(id=node.id, cls="form", novalidate="novalidate", **{"aria-label": node.props.toolName}):
         if not any(type(c).__name__ in FIELD_TYPES or c.children for c in node.children):
-            t.p("This tool takes no arguments.", cls="help")
+            t.p(m.PAGE_NO_ARGUMENTS, cls="help")
         visit_children(node, ctx)
         with t.div(cls="actions"):
             label = submit.label if submit else node.props.submitLabel
@@ -265,9 +262,9 @@ class _Field:
 
     def marker(self) -> None:
         if self.p.required:
-            t.span("*", cls="req", title="required", **{"aria-hidden": "true"})
+            t.span("*", cls="req", title=m.PAGE_REQUIRED, **{"aria-hidden": "true"})
         if self.p.deprecated:
-            t.span("deprecated", cls="badge")
+            t.span(m.PAGE_DEPRECATED, cls="badge")
 
     def help(self) -> None:
         if self.p.help:
@@ -280,7 +277,7 @@ class _Field:
         if self.p.nullable:
             with t.label(cls="nul"):
                 t.input_(type="checkbox")
-                t.span("null")
+                t.span(m.PAGE_NULL)
 
 
 def _default(p: Any) -> Any:
@@ -381,7 +378,7 @@ def visit_SelectField(node: Any, ctx: _Ctx) -> None:
     with f.wrapper("select"):
         f.label()
         with t.select(**attrs):
-            t.option("Choose…" if p.required else "—", value="")
+            t.option(m.PAGE_CHOOSE if p.required else m.PAGE_NONE, value="")
             for i, opt in enumerate(p.options):
                 o = t.option(opt.label, value=str(i))
                 if i == chosen:
@@ -490,7 +487,7 @@ def visit_JsonField(node: Any, ctx: _Ctx) -> None:
     with f.wrapper("json"):
         f.label()
         t.textarea(text, rows="4", spellcheck="false", **attrs)
-        t.p(f"JSON ({p.reason})", cls="help muted")
+        t.p(m.PAGE_JSON_HINT.format(reason=p.reason), cls="help muted")
         f.help()
         f.error()
 
@@ -529,9 +526,10 @@ def visit_ArrayField(node: Any, ctx: _Ctx) -> None:
             with t.li(cls="item"):
                 if item is not None:
                     visit(item, ctx)
-                t.button("Remove", type="button", cls="btn small", **{"data-action": "remove"})
+                t.button(m.PAGE_REMOVE, type="button", cls="btn small", **{"data-action": "remove"})
         label = item.props.label if item is not None else "item"
-        t.button(f"Add {label.lower() if label == 'Item' else label}", type="button", cls="btn", **{"data-action": "add"})
+        what = label.lower() if label == m.ITEM_LABEL else label
+        t.button(m.PAGE_ADD.format(what=what), type="button", cls="btn", **{"data-action": "add"})
         _limits(p.minItems, p.maxItems, "item")
         f.error()
 
@@ -540,7 +538,7 @@ def visit_MapField(node: Any, ctx: _Ctx) -> None:
     f, p = _Field(node, ctx), node.props
     value = node.children[0] if node.children else None
     with f.group("map"):
-        f.legend() if not p.rest else t.legend("More properties")
+        f.legend() if not p.rest else t.legend(m.PAGE_MORE_PROPERTIES)
         f.null_toggle()
         f.help()
         t.ul(cls="body entries")
@@ -549,8 +547,8 @@ def visit_MapField(node: Any, ctx: _Ctx) -> None:
                 _map_key(f, p, ctx)
                 if value is not None:
                     visit(value, ctx)
-                t.button("Remove", type="button", cls="btn small", **{"data-action": "remove"})
-        t.button("Add entry", type="button", cls="btn", **{"data-action": "add"})
+                t.button(m.PAGE_REMOVE, type="button", cls="btn small", **{"data-action": "remove"})
+        t.button(m.PAGE_ADD_ENTRY, type="button", cls="btn", **{"data-action": "add"})
         _limits(p.minProperties, p.maxProperties, "entry")
         f.error()
 
@@ -558,10 +556,10 @@ def visit_MapField(node: Any, ctx: _Ctx) -> None:
 def _map_key(f: _Field, p: Any, ctx: _Ctx) -> None:
     kid = ctx.uid()
     with t.div(cls="field field-key"):
-        t.label("Key", fr=kid)
+        t.label(m.PAGE_KEY, fr=kid)
         if p.keyOptions:
             with t.select(id=kid, cls="key", required="required"):
-                t.option("Choose…", value="")
+                t.option(m.PAGE_CHOOSE, value="")
                 for opt in p.keyOptions:
                     t.option(opt.label, value=str(opt.value))
         else:
@@ -572,12 +570,13 @@ def _map_key(f: _Field, p: Any, ctx: _Ctx) -> None:
 def _limits(low: int | None, high: int | None, noun: str) -> None:
     if low is None and high is None:
         return
+    one, many = m.PAGE_NOUNS[noun]
     if low is not None and high is not None:
-        text = f"{low} to {high} {noun}s"
+        text = m.PAGE_LIMITS["both"].format(low=low, high=high, nouns=many)
     elif low is not None:
-        text = f"at least {low} {noun}{'s' if low != 1 else ''}"
+        text = m.PAGE_LIMITS["low"].format(low=low, noun=one if low == 1 else many)
     else:
-        text = f"at most {high} {noun}{'s' if high != 1 else ''}"
+        text = m.PAGE_LIMITS["high"].format(high=high, noun=one if high == 1 else many)
     t.p(text, cls="help muted")
 
 
@@ -588,7 +587,7 @@ def visit_UnionField(node: Any, ctx: _Ctx) -> None:
         f.null_toggle()
         f.help()
         with t.div(cls="choose"):
-            t.label("Kind", fr=f.cid, cls="muted")
+            t.label(m.PAGE_BRANCH, fr=f.cid, cls="muted")
             with t.select(id=f.cid, cls="branch"):
                 if not p.required:
                     t.option("—", value="")
@@ -605,8 +604,8 @@ def visit_UnionField(node: Any, ctx: _Ctx) -> None:
 
 
 def visit_ResultView(node: Any, ctx: _Ctx) -> None:
-    with t.section(id=node.id, cls="result", hidden="hidden", **{"aria-label": "Result"}):
-        t.h2("Result", cls="result-head")
+    with t.section(id=node.id, cls="result", hidden="hidden", **{"aria-label": m.PAGE_RESULT}):
+        t.h2(m.PAGE_RESULT, cls="result-head")
         t.p(cls="status", role="status", **{"aria-live": "polite"})
         t.div(cls="result-body")
 
