@@ -403,3 +403,16 @@ def test_laid_out_page(apphost):
     assert advanced.get_attribute("open") is not None
     assert host.frame.evaluate("() => document.activeElement.closest('[data-id]').dataset.id") == "f:/keywords/*"
     assert len(host.calls) == 1
+
+
+def test_messages_from_other_windows_are_ignored(apphost, page_html):
+    host = apphost.load(page_html)
+    host.wait_initialized()
+    post = """(src) => window.dispatchEvent(new MessageEvent('message', {source: src === 'parent' ? window.parent : window,
+        data: {jsonrpc: '2.0', method: 'ui/notifications/tool-result',
+               params: {content: [{type: 'text', text: 'from ' + src}]}}}))"""
+    host.frame.evaluate(post, "self")
+    host.settle(100)
+    assert "from self" not in host.frame.inner_text("body")
+    host.frame.evaluate(post, "parent")  # the same message from the embedding host is shown
+    host.wait_until(lambda: "from parent" in host.frame.inner_text("#result"))

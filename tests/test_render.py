@@ -371,3 +371,9 @@ def test_size_budget_for_a_typical_tool():
     html = render_page(compile_tree(tool)).encode()
     assert len(html) <= PAGE_BUDGET_RAW, len(html)
     assert len(gzip.compress(html, 9)) <= PAGE_BUDGET_GZIP, len(gzip.compress(html, 9))
+
+
+def test_runtime_never_sizes_by_the_viewport():
+    # 100vh inside an auto-sized frame grows forever (the host resizes to the reported height)
+    assert not re.search(r"\d+(vh|dvh|svh|lvh)\b", runtime_css())
+    assert "innerHeight" not in runtime_js()
