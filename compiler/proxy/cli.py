@@ -1,0 +1,184 @@
+"""``compile-ui proxy``: wrap an MCP server and serve an app for each of its tools.
+
+    compile-ui proxy [OPTIONS] -- COMMAND [ARGS…]
+
+Configuration precedence: command line > environment (``COMPILE_UI_*``, ``ANTHROPIC_*``) >
+``--config`` file > defaults. Logs go to stderr; stdout carries only the protocol.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import signal
+import sys
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from compiler.errors import CompileUIError, fail
+from compiler.layout import LLMSettings
+
+from .cache import PageCache, SpecStore
+from .core import Options, Proxy
+from .logs import configure
+from .pages import PageStore
+from .transports import HostStdio, UpstreamStdio
+
+log = logging.getLogger("compile_ui.proxy")
+EXIT_USAGE = 2
+
+EPILOG = """\
+examples:
+  compile-ui proxy -- npx -y @modelcontextprotocol/server-filesystem ~/Documents
+  compile-ui proxy --force-ui --no-cache -- python -m my_server
+  compile-ui proxy --config proxy.json
+
+environment: ANTHROPIC_API_KEY (enables the LLM layout), ANTHROPIC_BASE_URL, COMPILE_UI_MODEL,
+COMPILE_UI_FORCE_UI=1, COMPILE_UI_CACHE_DIR, COMPILE_UI_NO_CACHE=1, COMPILE_UI_LOG_FORMAT,
+COMPILE_UI_LOG_LEVEL, COMPILE_UI_ENABLED_TOOLS (comma-separated).
+"""
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="compile-ui proxy", description=__doc__.splitlines()[0], epilog=EPILOG,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("command", nargs=argparse.REMAINDER, help="the upstream server command, after --")
+    p.add_argument("--config", metavar="FILE", help="JSON configuration file (schema: compiler/proxy/config.schema.json)")
+    p.add_argument("--force-ui", action="store_true", default=None, help="serve pages even if the host does not declare MCP Apps")
+    p.add_argument("--enabled-tools", metavar="A,B", help="only these tools get pages")
+    p.add_argument("--prewarm", action="store_true", default=None, help="generate every page in the background at start-up")
+    p.add_argument("--refresh-seconds", type=float, metavar="S", help="re-list the upstream's tools every S seconds")
+    p.add_argument("--cache-dir", metavar="DIR", help="where the layout cache file lives")
+    p.add_argument("--no-cache", action="store_true", default=None, help="no cache at all")
+    p.add_argument("--model", help="the Anthropic model for layouts (default claude-haiku-4-5)")
+    p.add_argument("--llm-budget", type=float, metavar="S", help="total seconds per layout generation (default 15)")
+    p.add_argument("--log-format", choices=["text", "json"])
+    p.add_argument("--log-level", choices=["debug", "info", "warning", "error"])
+    p.add_argument("--debug", action="store_true", default=None, help="verbose logs; with --export-dir, write pages and specs")
+    p.add_argument("--export-dir", metavar="DIR")
+    return p
+
+
+def main(argv: list[str]) -> int:
+    args = parser().parse_args(argv)
+    try:
+        config = resolve(args, os.environ)
+    except CompileUIError as error:
+        print(f"compile-ui proxy: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    configure(config["logFormat"], "debug" if config["debug"] else config["logLevel"])
+    try:
+        asyncio.run(serve(config))
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+DEFAULTS: dict[str, Any] = {
+    "command": None, "env": {}, "enabledTools": None, "forceUi": False, "prewarm": False, "refreshSeconds": 0,
+    "cacheDir": None, "noCache": False, "logFormat": "text", "logLevel": "info", "exportDir": None, "debug": False,
+    "llm": {},
+}
+
+
+def resolve(args: argparse.Namespace, env: dict[str, str]) -> dict[str, Any]:
+    """Defaults < file < environment < command line."""
+    config = dict(DEFAULTS)
+    if args.config:
+        config.update(load_config(Path(args.config)))
+    env_values = {
+        "forceUi": _flag(env.get("COMPILE_UI_FORCE_UI")),
+        "noCache": _flag(env.get("COMPILE_UI_NO_CACHE")),
+        "cacheDir": env.get("COMPILE_UI_CACHE_DIR"),
+        "logFormat": env.get("COMPILE_UI_LOG_FORMAT"),
+        "logLevel": env.get("COMPILE_UI_LOG_LEVEL"),
+        "enabledTools": _names(env.get("COMPILE_UI_ENABLED_TOOLS")),
+    }
+    config.update({k: v for k, v in env_values.items() if v is not None})
+    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    cli_values = {
+        "command": command or None, "forceUi": args.force_ui, "enabledTools": _names(args.enabled_tools),
+        "prewarm": args.prewarm, "refreshSeconds": args.refresh_seconds, "cacheDir": args.cache_dir,
+        "noCache": args.no_cache, "logFormat": args.log_format, "logLevel": args.log_level, "debug": args.debug,
+        "exportDir": args.export_dir,
+    }
+    config.update({k: v for k, v in cli_values.items() if v is not None})
+    llm = dict(config.get("llm") or {})
+    llm.update({k: v for k, v in {"model": args.model, "budgetSeconds": args.llm_budget}.items() if v is not None})
+    config["llm"] = llm
+    if not config["command"]:
+        fail("no upstream: give its command after -- (or \"command\" in the config file)")
+    return config
+
+
+def load_config(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text())
+    except OSError as error:
+        fail("cannot read: {detail}", source=str(path), detail=error.strerror or str(error))
+    except ValueError as error:
+        fail("not valid JSON: {detail}", source=str(path), detail=str(error))
+    schema = json.loads(files("compiler.proxy").joinpath("config.schema.json").read_text())
+    problem = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(data))
+    if problem is not None:
+        pointer = "".join(f"/{p}" for p in problem.absolute_path)
+        fail("{message}", pointer=pointer, source=str(path), message=problem.message)
+    return data
+
+
+def _flag(value: str | None) -> bool | None:
+    return None if value is None else value.lower() in ("1", "true", "yes", "on")
+
+
+def _names(value: str | None) -> list[str] | None:
+    return [n.strip() for n in value.split(",") if n.strip()] if value else None
+
+
+def llm_settings(config: dict[str, Any]) -> LLMSettings:
+    llm = config["llm"]
+    return LLMSettings.from_env(
+        api_key=llm.get("apiKey"), base_url=llm.get("baseUrl"), model=llm.get("model"),
+        budget_s=llm.get("budgetSeconds"), concurrency=llm.get("concurrency"), max_tokens=llm.get("maxTokens"),
+    )
+
+
+def cache_path(config: dict[str, Any]) -> Path:
+    base = config["cacheDir"] or os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / ("compile-ui" if not config["cacheDir"] else "") / "layouts.sqlite3"
+
+
+async def serve(config: dict[str, Any]) -> None:
+    store = None if config["noCache"] else SpecStore(cache_path(config))
+    pages = PageStore(
+        llm_settings(config),
+        cache=None if config["noCache"] else PageCache(),
+        store=store,
+        export_dir=Path(config["exportDir"]) if config["exportDir"] and config["debug"] else None,
+    )
+    env = {**os.environ, **config["env"]} if config["env"] else None
+    options = Options(
+        enabled_tools=frozenset(config["enabledTools"]) if config["enabledTools"] is not None else None,
+        force_ui=config["forceUi"], prewarm=config["prewarm"], refresh_s=config["refreshSeconds"],
+    )
+    host = HostStdio()
+    await host.open()
+    proxy = Proxy(host, lambda: UpstreamStdio(config["command"], env), pages, options)
+    loop = asyncio.get_running_loop()
+    main_task = asyncio.current_task()
+    loop.add_signal_handler(signal.SIGTERM, main_task.cancel)
+    log.info("proxy ready: upstream %s", " ".join(config["command"]))
+    try:
+        await proxy.run()
+    except asyncio.CancelledError:
+        log.info("stopping on SIGTERM")
+        if proxy.upstream is not None:
+            await proxy.upstream.stop()
+    finally:
+        if store is not None:
+            store.close()

@@ -1,0 +1,31 @@
+"""Logging to stderr only (stdout is the protocol): plain text or JSON lines."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+import time
+
+
+class JsonLines(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        entry = {
+            "ts": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)) + f".{int(record.msecs):03d}Z",
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        for key in ("cid", "tool"):
+            if hasattr(record, key):
+                entry[key] = getattr(record, key)
+        return json.dumps(entry, ensure_ascii=False)
+
+
+def configure(fmt: str, level: str) -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonLines() if fmt == "json" else logging.Formatter("compile-ui proxy: %(levelname)s %(message)s"))
+    root = logging.getLogger("compile_ui")
+    root.handlers[:] = [handler]
+    root.setLevel(level.upper())
+    root.propagate = False

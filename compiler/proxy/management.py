@@ -1,0 +1,149 @@
+"""The ``_ui_*`` management tools: visible to the model (``_meta.ui.visibility: ["model"]``), so a
+person can say "make the weather table show the low first" and the model can act on it. Pages
+cannot call them. Each answers a normal CallToolResult; a bad argument is an ``isError`` result.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .core import Proxy
+
+_MODEL_ONLY = {"ui": {"visibility": ["model"]}}
+_TOOL_NAME = {"type": "string", "description": "The name of a tool of this server"}
+
+MANAGEMENT_TOOLS: dict[str, dict[str, Any]] = {
+    "_ui_refine": {
+        "name": "_ui_refine",
+        "description": "Improve the interactive app of a tool from natural-language feedback about its layout "
+        "(field order, grouping, widgets, which columns or chart to show). Feedback accumulates.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"toolName": _TOOL_NAME, "feedback": {"type": "string", "minLength": 1, "maxLength": 500}},
+            "required": ["toolName", "feedback"],
+        },
+        "_meta": _MODEL_ONLY,
+    },
+    "_ui_regenerate": {
+        "name": "_ui_regenerate",
+        "description": "Regenerate a tool's app, bypassing the cache; optionally forget its refinements.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"toolName": _TOOL_NAME, "clearRefinements": {"type": "boolean", "default": False}},
+            "required": ["toolName"],
+        },
+        "_meta": _MODEL_ONLY,
+    },
+    "_ui_list": {
+        "name": "_ui_list",
+        "description": "List the tools that have generated apps: layout source, cache state, refinements.",
+        "inputSchema": {"type": "object", "properties": {}},
+        "_meta": _MODEL_ONLY,
+    },
+    "_ui_inspect": {
+        "name": "_ui_inspect",
+        "description": "Show how a tool's app was made: cache key, timing, model, prompt and runtime versions, "
+        "refinements, the layout spec and where each part came from.",
+        "inputSchema": {"type": "object", "properties": {"toolName": _TOOL_NAME}, "required": ["toolName"]},
+        "_meta": _MODEL_ONLY,
+    },
+    "_ui_refresh_tools": {
+        "name": "_ui_refresh_tools",
+        "description": "Re-read the upstream server's tools and report what was added, removed or changed.",
+        "inputSchema": {"type": "object", "properties": {}},
+        "_meta": _MODEL_ONLY,
+    },
+}
+
+
+def text(value: str, *, error: bool = False) -> dict[str, Any]:
+    result: dict[str, Any] = {"content": [{"type": "text", "text": value}]}
+    if error:
+        result["isError"] = True
+    return result
+
+
+def data(value: Any) -> dict[str, Any]:
+    return {"content": [{"type": "text", "text": json.dumps(value, indent=1, ensure_ascii=False, default=str)}], "structuredContent": value}
+
+
+class Management:
+    def __init__(self, proxy: "Proxy") -> None:
+        self.proxy = proxy
+
+    async def call(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        handler = getattr(self, name.removeprefix("_ui_"))
+        try:
+            return await handler(arguments if isinstance(arguments, dict) else {})
+        except LookupError as error:
+            return text(str(error.args[0]), error=True)
+        except (ConnectionError, TimeoutError, RuntimeError) as error:
+            return text(f"{name} failed: {error}", error=True)
+
+    def _tool(self, arguments: dict[str, Any]) -> str:
+        name = arguments.get("toolName")
+        if not isinstance(name, str) or name not in self.proxy.state.tools:
+            raise LookupError(f"no tool named {name!r}; _ui_list shows the tools")
+        if not self.proxy.wrapped(name):
+            raise LookupError(f"{name!r} has its own app or is not enabled; compile-ui does not generate it")
+        return name
+
+    async def refine(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        name = self._tool(arguments)
+        feedback = arguments.get("feedback")
+        if not isinstance(feedback, str) or not feedback.strip():
+            raise LookupError("feedback must be a non-empty string")
+        history = self.proxy.pages.refine(name, feedback)
+        start = time.monotonic()
+        made = await self.proxy.page_for(name)
+        await self.proxy.notify_lists(uri=_uri(name))
+        took = (time.monotonic() - start) * 1000
+        if self.proxy.pages.needs_model(name):
+            return text(f"Recorded feedback for {name} ({len(history)} kept); it needs a model to take effect "
+                        f"(set ANTHROPIC_API_KEY). Page unchanged, {took:.0f} ms.")
+        layout = (made.generation or {}).get("layout", "heuristic")
+        return text(f"Regenerated {name} with {len(history)} refinement(s): layout {layout}, {took:.0f} ms.")
+
+    async def regenerate(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        name = self._tool(arguments)
+        if arguments.get("clearRefinements") is True:
+            self.proxy.pages.clear_refinements(name)
+        start = time.monotonic()
+        made = await self.proxy.page_for(name, force=True)
+        await self.proxy.notify_lists(uri=_uri(name))
+        layout = (made.generation or {}).get("layout", "heuristic")
+        return text(f"Regenerated {name}: layout {layout}, {(time.monotonic() - start) * 1000:.0f} ms.")
+
+    async def list(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        proxy = self.proxy
+        rows = []
+        for name, tool in proxy.state.tools.items():
+            made = proxy.state.made.get(name)
+            rows.append(
+                {
+                    "name": name,
+                    "layout": ((made.generation or {}).get("layout") if made else None) or "heuristic",
+                    "cached": proxy.pages.cached(tool),
+                    "refinements": len(proxy.pages.refinements.get(name)),
+                    "enabled": proxy.wrapped(name),
+                }
+            )
+        return data({"tools": rows})
+
+    async def inspect(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        name = self._tool(arguments)
+        made = self.proxy.state.made.get(name) or await self.proxy.page_for(name)
+        return data(self.proxy.pages.inspect(self.proxy.state.tools[name], made))
+
+    async def refresh_tools(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        diff = await self.proxy.refresh_tools(notify=True)
+        return data(diff)
+
+
+def _uri(name: str) -> str:
+    from .core import ui_uri
+
+    return ui_uri(name)

@@ -1,0 +1,155 @@
+"""Pages for the wrapped tools: generate (layout, then render), cache, de-duplicate.
+
+``PageStore.page(tool)`` is what ``resources/read ui://<tool>`` answers. The key is the layout
+cache key (tool definition, refinements, prompt version, model, runtime version): a cached page is
+returned at once; otherwise one generation per key runs (concurrent reads share it), bounded by
+the LLM budget, and the page is rendered from the spec it produced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from compiler.compile import compile_tree
+from compiler.layout import Generation, LayoutSpec, LLMLayout, LLMSettings, Refinements, cache_key, check_spec, needs_model
+from compiler.pipeline import build_page
+from runtime_js import RUNTIME_VERSION
+
+from .cache import Entry, PageCache, SpecStore
+
+log = logging.getLogger("compile_ui.proxy")
+
+
+@dataclass
+class Made:
+    """A page and how it was made (what ``_ui_inspect`` reports)."""
+
+    key: str
+    page: bytes
+    generation: dict[str, Any]
+    generated_at: float
+    cached: bool = False
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+class PageStore:
+    def __init__(
+        self,
+        settings: LLMSettings,
+        *,
+        cache: PageCache | None = None,
+        store: SpecStore | None = None,
+        export_dir: Path | None = None,
+        llm: LLMLayout | None = None,
+    ) -> None:
+        self.settings = settings
+        self.llm = llm or LLMLayout(settings)
+        self.cache = cache  # None: --no-cache
+        self.store = store
+        self.export_dir = export_dir
+        self.refinements = Refinements(store.refinements() if store else None)
+        self._inflight: dict[str, asyncio.Task] = {}
+        self.generations = 0
+        """Pages generated (not served from cache) since start."""
+
+    def key(self, tool: Mapping[str, Any]) -> str:
+        return cache_key(tool, self.refinements.get(tool["name"]), self.settings)
+
+    def cached(self, tool: Mapping[str, Any]) -> bool:
+        return self.cache is not None and self.key(tool) in self.cache
+
+    async def page(self, tool: Mapping[str, Any], *, force: bool = False) -> Made:
+        key = self.key(tool)
+        if not force and self.cache is not None:
+            entry = self.cache.get(key)
+            if entry is not None:
+                return Made(key, entry.page, entry.generation, entry.generated_at, cached=True)
+        task = self._inflight.get(key)
+        if task is None or force:
+            task = asyncio.ensure_future(self._make(key, dict(tool), force))
+            self._inflight[key] = task
+            task.add_done_callback(lambda _t, k=key, t=task: self._inflight.pop(k, None) if self._inflight.get(k) is t else None)
+        return await asyncio.shield(task)
+
+    async def _make(self, key: str, tool: dict[str, Any], force: bool) -> Made:
+        start = time.monotonic()
+        record = None if force or self.store is None else self.store.generation(key)
+        spec = _stored_spec(tool, record) if record else None
+        if spec is None:
+            generation = await self.llm.generate(tool, compile_tree(tool), self.refinements.get(tool["name"]))
+            spec, record = generation.spec, generation.to_json()
+            if self.store is not None and record["layout"] != "heuristic":
+                self.store.save_generation(key, tool["name"], record)
+        page = build_page(tool, spec=spec).encode()
+        made = Made(key, page, record, time.time())
+        made.info["durationMs"] = round((time.monotonic() - start) * 1000, 1)
+        self.generations += 1
+        if self.cache is not None:
+            self.cache.put(key, Entry(page, record, made.generated_at))
+        self._export(tool["name"], made)
+        return made
+
+    def refine(self, name: str, feedback: str) -> tuple[str, ...]:
+        history = self.refinements.add(name, feedback)
+        if self.store is not None:
+            self.store.save_refinements(name, list(history))
+        return history
+
+    def clear_refinements(self, name: str) -> None:
+        self.refinements.clear(name)
+        if self.store is not None:
+            self.store.save_refinements(name, [])
+
+    def needs_model(self, name: str) -> bool:
+        return needs_model(self.refinements.get(name), self.settings.enabled)
+
+    def inspect(self, tool: Mapping[str, Any], made: Made | None) -> dict[str, Any]:
+        generation = (made.generation if made else None) or {}
+        return {
+            "toolName": tool["name"],
+            "cacheKey": self.key(tool),
+            "cached": self.cached(tool),
+            "generatedAt": _iso(made.generated_at) if made else None,
+            "durationMs": made.info.get("durationMs", generation.get("durationMs")) if made else None,
+            "model": generation.get("model"),
+            "promptVersion": generation.get("promptVersion"),
+            "runtimeVersion": RUNTIME_VERSION,
+            "layout": generation.get("layout"),
+            "refinements": list(self.refinements.get(tool["name"])),
+            "refinementsNeedModel": self.needs_model(tool["name"]),
+            "spec": generation.get("spec"),
+            "sources": generation.get("sources"),
+            "reasons": generation.get("reasons"),
+            "usage": generation.get("usage"),
+            "inputSchema": tool.get("inputSchema"),
+        }
+
+    def _export(self, name: str, made: Made) -> None:
+        if self.export_dir is None:
+            return
+        import json
+
+        from compiler.compile_cli import page_file_name
+
+        self.export_dir.mkdir(parents=True, exist_ok=True)
+        stem = page_file_name(name).removesuffix(".html")
+        (self.export_dir / f"{stem}.html").write_bytes(made.page)
+        (self.export_dir / f"{stem}.layout.json").write_text(json.dumps(made.generation, indent=1))
+
+
+def _stored_spec(tool: Mapping[str, Any], record: dict[str, Any]) -> LayoutSpec | None:
+    spec, problems = check_spec(compile_tree(tool), record.get("spec", {}))
+    return spec if not problems else None
+
+
+def _iso(timestamp: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(timestamp))
+
+
+__all__ = ["Generation", "Made", "PageStore"]

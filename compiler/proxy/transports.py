@@ -1,0 +1,112 @@
+"""Byte-level transports: newline-delimited JSON-RPC over stdio, both towards the host and
+towards a stdio upstream (the MCP stdio transport is exactly one JSON message per line).
+
+The upstream runs in its own process group, so shutting it down reaches the whole tree
+(``npx`` wrappers, shells): stdin is closed first (the spec's polite stop), then SIGTERM, then
+SIGKILL, each wait bounded — no orphans.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from collections.abc import Sequence
+
+LINE_LIMIT = 1 << 30
+"""Largest message accepted (1 GiB): big results must pass; asyncio's default is 64 KiB."""
+STOP_GRACE_S = 2.0
+
+
+class HostStdio:
+    """The host side over the proxy's own stdin/stdout (stdout carries only the protocol)."""
+
+    def __init__(self) -> None:
+        self._reader: asyncio.StreamReader | None = None
+        self._out = sys.stdout.buffer
+        self._lock = asyncio.Lock()
+
+    async def open(self) -> None:
+        loop = asyncio.get_running_loop()
+        reader = asyncio.StreamReader(limit=LINE_LIMIT)
+        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+        self._reader = reader
+
+    async def receive(self) -> bytes | None:
+        assert self._reader is not None
+        line = await self._reader.readline()
+        return line or None
+
+    async def send(self, data: bytes) -> None:
+        # a blocking write of one line; stdout is a pipe read by the host
+        self._out.write(data + b"\n")
+        self._out.flush()
+
+
+class UpstreamStdio:
+    """One run of the upstream server as a subprocess."""
+
+    def __init__(self, command: Sequence[str], env: dict[str, str] | None = None) -> None:
+        self.command = list(command)
+        self.env = env
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        self.process = await asyncio.create_subprocess_exec(
+            *self.command,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=None,  # the upstream's own logs go to our stderr, never to the host's stdout
+            env=self.env,
+            limit=LINE_LIMIT,
+            start_new_session=True,
+        )
+
+    async def receive(self) -> bytes | None:
+        assert self.process is not None and self.process.stdout is not None
+        try:
+            line = await self.process.stdout.readline()
+        except (ValueError, asyncio.LimitOverrunError, ConnectionError):
+            return None
+        return line or None
+
+    async def send(self, data: bytes) -> None:
+        process = self.process
+        if process is None or process.stdin is None or process.stdin.is_closing():
+            raise ConnectionError("upstream is not running")
+        process.stdin.write(data + b"\n")
+        await process.stdin.drain()
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid if self.process else None
+
+    async def stop(self) -> None:
+        process = self.process
+        if process is None or process.returncode is not None:
+            return
+        if process.stdin is not None and not process.stdin.is_closing():
+            process.stdin.close()
+        if await _exited(process, STOP_GRACE_S):
+            return
+        _signal_group(process.pid, signal.SIGTERM)
+        if await _exited(process, STOP_GRACE_S):
+            return
+        _signal_group(process.pid, signal.SIGKILL)
+        await _exited(process, STOP_GRACE_S)
+
+
+async def _exited(process: asyncio.subprocess.Process, timeout: float) -> bool:
+    try:
+        await asyncio.wait_for(process.wait(), timeout)
+        return True
+    except TimeoutError:
+        return False
+
+
+def _signal_group(pid: int, sig: signal.Signals) -> None:
+    try:
+        os.killpg(pid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
