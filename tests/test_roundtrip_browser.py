@@ -47,6 +47,10 @@ def leaf() -> st.SearchStrategy[Case]:
             ({"type": ["integer", "null"]}, st.none() | st.integers(-50, 50)),
             ({"type": "string", "format": "date"}, st.dates().map(lambda d: d.isoformat())),
             ({"type": "string", "format": "date-time"}, st.just("2026-01-31T09:30:00Z")),
+            ({"type": "integer", "minimum": 0, "maximum": 10}, st.integers(0, 10)),
+            ({"type": "number", "minimum": -5, "maximum": 5, "multipleOf": 0.5}, st.integers(-10, 10).map(lambda i: i / 2)),
+            ({"type": "string", "maxLength": 3}, text.filter(lambda x: len(x) <= 3)),
+            ({"type": "string", "format": "email"}, st.just("a@b.co")),
         ]
     ) | st.lists(scalars, min_size=1, max_size=5, unique=True).map(lambda vals: ({"enum": vals}, st.sampled_from(vals))) | st.lists(
         text, min_size=2, max_size=4, unique=True
