@@ -416,3 +416,12 @@ def test_messages_from_other_windows_are_ignored(apphost, page_html):
     assert "from self" not in host.frame.inner_text("body")
     host.frame.evaluate(post, "parent")  # the same message from the embedding host is shown
     host.wait_until(lambda: "from parent" in host.frame.inner_text("#result"))
+
+
+def test_the_official_example_app_initializes_in_the_harness(apphost):
+    """The harness is a faithful host: the official vanilla-JS example app connects to it."""
+    from apphost import VANILLA_APP
+
+    host = apphost.load(VANILLA_APP.read_text(), host_context={"theme": "light"})
+    assert host.wait_initialized() > 0
+    host.wait_until(lambda: host.size_reports)
