@@ -5,6 +5,7 @@ cannot call them. Each answers a normal CallToolResult; a bad argument is an ``i
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from typing import TYPE_CHECKING, Any
@@ -77,6 +78,7 @@ class Management:
     async def call(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
         handler = getattr(self, name.removeprefix("_ui_"))
         try:
+            await asyncio.wait_for(self.proxy.listed.wait(), 30)  # the first listing may still run
             return await handler(arguments if isinstance(arguments, dict) else {})
         except LookupError as error:
             return text(str(error.args[0]), error=True)
@@ -131,7 +133,7 @@ class Management:
                     "enabled": proxy.wrapped(name),
                 }
             )
-        return data({"tools": rows})
+        return data({"tools": rows, "pagesGenerated": proxy.pages.generations})
 
     async def inspect(self, arguments: dict[str, Any]) -> dict[str, Any]:
         name = self._tool(arguments)

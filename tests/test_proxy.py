@@ -1,0 +1,283 @@
+"""The proxy against real servers over real stdio, driven by the official ``mcp`` client.
+
+Upstreams: fixtures/servers/upstream.py (an SDK server: outputSchema, progress, errors, a tool
+that kills its process), fixtures/servers/raw_upstream.py (hand-written: malformed tools, garbage
+on stdout, crash, hang, huge results), and @modelcontextprotocol/server-everything from npm.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import jsonschema
+import pytest
+from mcp.client.session import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp.shared.exceptions import MCPError
+
+from asyncutil import run_async
+from conftest import ROOT
+
+UI = {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}
+SDK_UPSTREAM = [sys.executable, str(ROOT / "fixtures" / "servers" / "upstream.py")]
+RAW_UPSTREAM = [sys.executable, str(ROOT / "fixtures" / "servers" / "raw_upstream.py")]
+EVERYTHING = ROOT / "tests" / "js" / "node_modules" / "@modelcontextprotocol" / "server-everything" / "dist" / "index.js"
+MANAGEMENT = {"_ui_refine", "_ui_regenerate", "_ui_list", "_ui_inspect", "_ui_refresh_tools"}
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.messages: list = []
+
+    async def __call__(self, message) -> None:
+        self.messages.append(message)
+
+    def methods(self) -> list[str]:
+        return [getattr(getattr(m, "root", m), "method", None) for m in self.messages]
+
+
+@asynccontextmanager
+async def proxied(upstream: list[str], *, ui: bool = True, options: tuple[str, ...] = ("--no-cache",), recorder=None):
+    params = StdioServerParameters(command=sys.executable, args=["-m", "compiler", "proxy", *options, "--", *upstream], cwd=str(ROOT))
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write, extensions=UI if ui else None, message_handler=recorder) as session:
+            await session.initialize()
+            yield session
+
+
+def text_of(result) -> str:
+    return result.content[0].text
+
+
+# --------------------------------------------------------------------------- tools, resources, pages
+
+
+def test_tools_are_decorated_and_pages_served():
+    async def scenario():
+        async with proxied(SDK_UPSTREAM) as s:
+            tools = {t.name: t for t in (await s.list_tools()).tools}
+            resources = (await s.list_resources()).resources
+            page = (await s.read_resource("ui://add")).contents[0]
+            with pytest.raises(MCPError) as gone:
+                await s.read_resource("ui://no_such_tool")
+            return tools, resources, page, gone.value
+
+    tools, resources, page, gone = run_async(scenario())
+    assert tools["add"].meta["ui"]["resourceUri"] == "ui://add" and tools["add"].meta["ui/resourceUri"] == "ui://add"
+    assert tools["add"].output_schema["properties"]["sum"]["type"] == "number"  # the rest untouched
+    assert MANAGEMENT <= set(tools) and tools["_ui_list"].meta["ui"]["visibility"] == ["model"]
+    assert {str(r.uri) for r in resources} == {f"ui://{n}" for n in ("add", "echo", "fail", "slow", "die", "hang")}
+    assert all(r.mime_type == "text/html;profile=mcp-app" for r in resources)
+    assert page.mime_type == "text/html;profile=mcp-app" and page.text.lower().startswith("<!doctype html>")
+    assert '"toolName":"add"' in page.text
+    assert gone.code == -32001 and gone.message == "Resource not found: ui://no_such_tool"
+
+
+def test_a_host_without_the_ui_extension_gets_everything_untouched():
+    async def scenario():
+        async with proxied(SDK_UPSTREAM, ui=False) as s:
+            return (await s.list_tools()).tools, await s.call_tool("add", {"a": 2, "b": 3})
+
+    tools, result = run_async(scenario())
+    assert {t.name for t in tools} == {"add", "echo", "fail", "slow", "die", "hang"}
+    assert all(not (t.meta or {}).get("ui") for t in tools)
+    assert result.structured_content == {"a": 2, "b": 3, "sum": 5}
+
+
+def test_force_ui_serves_pages_to_a_host_that_did_not_ask():
+    async def scenario():
+        async with proxied(SDK_UPSTREAM, ui=False, options=("--no-cache", "--force-ui")) as s:
+            return (await s.read_resource("ui://echo")).contents[0].text
+
+    assert "echo" in run_async(scenario())
+
+
+def test_enabled_tools_limits_which_tools_get_pages():
+    async def scenario():
+        async with proxied(SDK_UPSTREAM, options=("--no-cache", "--enabled-tools", "add,echo")) as s:
+            tools = {t.name: t for t in (await s.list_tools()).tools}
+            return tools, [str(r.uri) for r in (await s.list_resources()).resources]
+
+    tools, uris = run_async(scenario())
+    assert uris == ["ui://add", "ui://echo"]
+    assert "ui" not in (tools["fail"].meta or {})
+
+
+# --------------------------------------------------------------------------- calls
+
+
+def test_calls_are_forwarded_with_results_errors_and_progress_untouched():
+    progress: list = []
+
+    async def on_progress(value, total, message):
+        progress.append((value, total, message))
+
+    async def scenario():
+        async with proxied(SDK_UPSTREAM) as s:
+            added = await s.call_tool("add", {"a": 1.5, "b": 2})
+            failed = await s.call_tool("fail", {"reason": "for the test"})
+            slow = await s.call_tool("slow", {"steps": 3}, progress_callback=on_progress)
+            return added, failed, slow
+
+    added, failed, slow = run_async(scenario())
+    assert added.structured_content == {"a": 1.5, "b": 2, "sum": 3.5} and not added.is_error
+    assert failed.is_error and "for the test" in text_of(failed)
+    assert text_of(slow) == "done after 3 steps"
+    assert [p[0] for p in progress] == [1, 2, 3] and progress[-1][2] == "step 3"
+
+
+def test_server_everything_through_the_proxy():
+    async def scenario():
+        async with proxied(["node", str(EVERYTHING), "stdio"]) as s:
+            tools = {t.name: t for t in (await s.list_tools()).tools}
+            echo = await s.call_tool("echo", {"message": "through the proxy"})
+            resources = [str(r.uri) for r in (await s.list_resources()).resources]
+            page = (await s.read_resource("ui://echo")).contents[0].text
+            upstream_resource = (await s.read_resource(resources[0])).contents[0] if not resources[0].startswith("ui://") else None
+            return tools, echo, resources, page, upstream_resource
+
+    tools, echo, resources, page, upstream_resource = run_async(scenario())
+    assert tools["echo"].meta["ui"]["resourceUri"] == "ui://echo"
+    assert text_of(echo) == "Echo: through the proxy"
+    assert "ui://echo" in resources and any(not r.startswith("ui://") for r in resources)  # upstream's own kept
+    assert "echo" in page and upstream_resource is not None
+
+
+# --------------------------------------------------------------------------- management tools
+
+
+def test_management_tools():
+    async def scenario():
+        async with proxied(SDK_UPSTREAM) as s:
+            listed = await s.call_tool("_ui_list", {})
+            inspected = await s.call_tool("_ui_inspect", {"toolName": "add"})
+            refined = await s.call_tool("_ui_refine", {"toolName": "add", "feedback": "put b before a"})
+            regenerated = await s.call_tool("_ui_regenerate", {"toolName": "add", "clearRefinements": True})
+            refreshed = await s.call_tool("_ui_refresh_tools", {})
+            unknown = await s.call_tool("_ui_inspect", {"toolName": "nope"})
+            return listed, inspected, refined, regenerated, refreshed, unknown
+
+    listed, inspected, refined, regenerated, refreshed, unknown = run_async(scenario())
+    rows = {r["name"]: r for r in listed.structured_content["tools"]}
+    assert rows["add"] == {"name": "add", "layout": "heuristic", "cached": False, "refinements": 0, "enabled": True}
+    info = inspected.structured_content
+    assert len(info["cacheKey"]) == 64 and info["runtimeVersion"] and info["promptVersion"]
+    assert info["inputSchema"]["properties"]["a"]["type"] == "number" and info["sources"]["output"] == "heuristic"
+    assert "needs a model" in text_of(refined)
+    assert text_of(regenerated).startswith("Regenerated add")
+    assert refreshed.structured_content["unchanged"] == ["add", "die", "echo", "fail", "hang", "slow"]
+    assert unknown.is_error and "no tool named 'nope'" in text_of(unknown)
+
+
+def test_refine_notifies_the_host_to_refetch():
+    recorder = Recorder()
+
+    async def scenario():
+        async with proxied(SDK_UPSTREAM, recorder=recorder) as s:
+            await s.call_tool("_ui_refine", {"toolName": "echo", "feedback": "bigger box"})
+            await asyncio.sleep(0.2)
+
+    run_async(scenario())
+    methods = recorder.methods()
+    assert "notifications/resources/updated" in methods and "notifications/tools/list_changed" in methods
+    assert "notifications/resources/list_changed" in methods
+
+
+# --------------------------------------------------------------------------- faults
+
+
+def test_malformed_upstream_tools_are_repaired_or_dropped_and_garbage_ignored():
+    async def scenario():
+        async with proxied([*RAW_UPSTREAM, "--bad-tools", "--garbage"]) as s:
+            tools = {t.name: t for t in (await s.list_tools()).tools}
+            echo = await s.call_tool("echo", {"message": "still here"})
+            return tools, echo
+
+    tools, echo = run_async(scenario())
+    assert tools["no_type"].input_schema == {"type": "object", "properties": {"x": {"type": "string"}}}
+    assert tools["list_schema"].input_schema == {"type": "object"}
+    assert "" not in tools and None not in tools
+    assert json.loads(text_of(echo)) == {"tool": "echo", "arguments": {"message": "still here"}}
+
+
+def test_an_upstream_crash_mid_call_is_an_error_result_and_the_upstream_comes_back():
+    async def scenario():
+        async with proxied(SDK_UPSTREAM) as s:
+            start = time.monotonic()
+            crashed = await s.call_tool("die", {})
+            took = time.monotonic() - start
+            for _ in range(60):  # restarted after a 1 s backoff
+                await asyncio.sleep(0.25)
+                again = await s.call_tool("add", {"a": 1, "b": 1})
+                if not again.is_error:
+                    break
+            return crashed, took, again
+
+    crashed, took, again = run_async(scenario())
+    assert crashed.is_error and "exited" in text_of(crashed) and took < 1.0
+    assert again.structured_content == {"a": 1, "b": 1, "sum": 2}
+
+
+def test_a_hanging_call_can_be_cancelled_and_the_proxy_keeps_serving():
+    async def scenario():
+        async with proxied(RAW_UPSTREAM) as s:
+            with pytest.raises((TimeoutError, MCPError)):
+                await s.call_tool("hang", {}, read_timeout_seconds=0.5)
+            return await s.call_tool("echo", {"message": "after"})
+
+    assert json.loads(text_of(run_async(scenario())))["arguments"] == {"message": "after"}
+
+
+def test_a_huge_result_passes_through():
+    async def scenario():
+        async with proxied([*RAW_UPSTREAM, "--big", str(20_000_000)]) as s:
+            return await s.call_tool("big", {})
+
+    assert len(text_of(run_async(scenario()))) == 20_000_000
+
+
+def test_bad_config_is_exit_2_with_the_pointer(tmp_path):
+    import subprocess
+
+    config = tmp_path / "proxy.json"
+    config.write_text(json.dumps({"command": ["x"], "llm": {"budgetSeconds": -1}}))
+    done = subprocess.run([sys.executable, "-m", "compiler", "proxy", "--config", str(config)], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 2 and f"{config}#/llm/budgetSeconds" in done.stderr
+    done = subprocess.run([sys.executable, "-m", "compiler", "proxy"], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 2 and "no upstream" in done.stderr
+
+
+def test_the_shipped_config_schema_is_valid():
+    from importlib.resources import files
+
+    jsonschema.Draft202012Validator.check_schema(json.loads(files("compiler.proxy").joinpath("config.schema.json").read_text()))
+
+
+# --------------------------------------------------------------------------- load
+
+
+def test_load_many_reads_generate_each_page_once_and_many_calls_match(tmp_path):
+    async def scenario():
+        async with proxied([*RAW_UPSTREAM, "--tools", "100"], options=("--cache-dir", str(tmp_path))) as s:
+            names = [f"t{i}" for i in range(100)]
+            reads = await asyncio.gather(*(s.read_resource(f"ui://{names[i % 100]}") for i in range(1000)))
+            listed = (await s.call_tool("_ui_list", {})).structured_content
+            calls = []
+            for batch in range(10):
+                calls += await asyncio.gather(*(s.call_tool("t1", {"n": batch * 1000 + i}) for i in range(1000)))
+            return reads, listed, calls
+
+    reads, listed, calls = run_async(scenario())
+    assert all(r.contents[0].mime_type == "text/html;profile=mcp-app" for r in reads)
+    by_tool: dict[str, set] = {}
+    for r in reads:
+        by_tool.setdefault(str(r.contents[0].uri), set()).add(r.contents[0].text)
+    assert len(by_tool) == 100 and all(len(pages) == 1 for pages in by_tool.values())
+    assert sum(1 for row in listed["tools"] if row["cached"]) == 100
+    assert listed["pagesGenerated"] == 100  # 1 000 concurrent reads, one generation per page
+    assert [json.loads(text_of(c))["arguments"]["n"] for c in calls] == list(range(10_000))
