@@ -128,6 +128,7 @@ class PageStore:
             "reasons": generation.get("reasons"),
             "usage": generation.get("usage"),
             "inputSchema": tool.get("inputSchema"),
+            "tree": _tree(tool, generation.get("spec")),
         }
 
     def _export(self, name: str, made: Made) -> None:
@@ -146,6 +147,16 @@ class PageStore:
 def _stored_spec(tool: Mapping[str, Any], record: dict[str, Any]) -> LayoutSpec | None:
     spec, problems = check_spec(compile_tree(tool), record.get("spec", {}))
     return spec if not problems else None
+
+
+def _tree(tool: Mapping[str, Any], spec: Any) -> Any:
+    """The laid-out component tree, as JSON (for the preview's tree panel)."""
+    import msgspec
+
+    from compiler.pipeline import compile_tool
+
+    checked, _ = check_spec(compile_tree(tool), spec or {})
+    return msgspec.to_builtins(compile_tool(tool, spec=checked))
 
 
 def _iso(timestamp: float) -> str:

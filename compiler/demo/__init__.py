@@ -1,0 +1,1 @@
+"""The demo upstream: an ordinary, tools-only MCP server that ``compile-ui demo`` wraps."""
