@@ -1,21 +1,143 @@
-"""Compile outputs: a tool's normalized ``outputSchema`` → the ``ResultView`` subtree.
+"""Compile outputs: a tool's raw ``outputSchema`` → the ``ResultView`` subtree.
 
-Placeholder until output compilation lands (issue 4): every tool gets an ``AutoView``, which the
-runtime fills from the data's shape at run time.
+The schema goes through the same normalizer as inputs (``$ref``, ``allOf``, nullable folded), then
+one function per shape kind picks a view bound by JSON Pointer into ``structuredContent``:
+
+* object → ``KeyValue`` (scalar properties as its fields; nested objects and arrays as child views),
+* array of objects → ``Table`` with typed columns, array of anything else → ``List``,
+* a number at the root → ``Metric``, any other lone value → ``KeyValue``-less ``AutoView``,
+* shapes with no single reading (unions, any, tuples) → ``AutoView``: the runtime decides.
+
+Without an output schema the whole result is an ``AutoView`` over the content blocks.
+View ids are ``v:<bind>`` (``v:`` for the root).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from components.nodes import AutoView, ResultView, ResultViewProps, ViewProps
+from components.nodes import (
+    AutoView,
+    Column,
+    KeyValue,
+    KeyValueProps,
+    List,
+    ListProps,
+    Metric,
+    MetricProps,
+    Node,
+    Option,
+    ResultView,
+    ResultViewProps,
+    Table,
+    TableProps,
+    ViewProps,
+)
+from compiler.compile.naming import as_text, child_pointer, humanize
+from compiler.normalize import normalize
+from compiler.normalize.shapes import (
+    ArrayShape,
+    BooleanShape,
+    ConstShape,
+    EnumShape,
+    NumberShape,
+    ObjectShape,
+    StringShape,
+)
+
+__all__ = ["compile_result_view", "column_format"]
+
+MAX_DEPTH = 6
+"""Nested views deeper than this are left to the runtime (an ``AutoView``)."""
+
+STRING_FORMATS = frozenset({"date", "time", "date-time", "uri", "email", "uuid"})
+IMAGE_TYPES = ("image/",)
 
 
 def compile_result_view(output_schema: Any | None) -> ResultView:
-    """The result subtree for a tool; ``output_schema`` is the *normalized* output schema or None."""
-    source = "content" if output_schema is None else "structured"
-    return ResultView(
-        id="result",
-        props=ResultViewProps(source=source),
-        children=(AutoView(id="result:auto", props=ViewProps()),),
-    )
+    """The result subtree for a tool, from its RAW ``outputSchema`` (None when it has none)."""
+    if output_schema is None:
+        return ResultView(
+            id="result",
+            props=ResultViewProps(source="content"),
+            children=(AutoView(id="result:auto", props=ViewProps()),),
+        )
+    shape = normalize(output_schema)
+    return ResultView(id="result", props=ResultViewProps(source="structured"), children=(_root(shape),))
+
+
+def _root(shape: Any) -> Node:
+    if isinstance(shape, NumberShape):
+        return Metric(id="v:", props=MetricProps(format=column_format(shape), label=shape.title))
+    return _view(shape, "", shape.title, 0)
+
+
+def _view(shape: Any, bind: str, label: str | None, depth: int) -> Node:
+    """The view for the value at ``bind`` (absolute in the result data)."""
+    if depth <= MAX_DEPTH:
+        if isinstance(shape, ObjectShape) and (shape.properties or shape.additional is not None):
+            return _key_value(shape, bind, label, depth)
+        if isinstance(shape, ArrayShape):
+            return _array(shape, bind, label)
+    return AutoView(id=f"v:{bind}", props=ViewProps(bind=bind, label=label))
+
+
+def _key_value(shape: ObjectShape, bind: str, label: str | None, depth: int) -> Node:
+    fields: list[Column] = []
+    children: list[Node] = []
+    for prop in shape.properties:
+        name = prop.shape.title or humanize(prop.name)
+        pointer = child_pointer("", prop.name)
+        if _is_scalar(prop.shape):
+            fields.append(_column(prop.shape, pointer, name))
+        else:
+            children.append(_view(prop.shape, bind + pointer, name, depth + 1))
+    # Without named properties (a map) the runtime shows every key; with both, the extra keys
+    # appear in the raw JSON and in an AutoView of the whole object would duplicate them.
+    return KeyValue(id=f"v:{bind}", props=KeyValueProps(bind=bind, label=label, fields=tuple(fields)), children=tuple(children))
+
+
+def _array(shape: ArrayShape, bind: str, label: str | None) -> Node:
+    items = shape.items
+    if isinstance(items, ObjectShape) and items.properties:
+        columns = tuple(
+            _column(p.shape, child_pointer("", p.name), p.shape.title or humanize(p.name)) for p in items.properties
+        )
+        return Table(id=f"v:{bind}", props=TableProps(bind=bind, label=label, columns=columns))
+    if _is_scalar(items):
+        return List(id=f"v:{bind}", props=ListProps(bind=bind, label=label, format=column_format(items)))
+    return AutoView(id=f"v:{bind}", props=ViewProps(bind=bind, label=label))
+
+
+def _is_scalar(shape: Any) -> bool:
+    return isinstance(shape, (StringShape, NumberShape, BooleanShape, EnumShape, ConstShape))
+
+
+def _column(shape: Any, pointer: str, label: str) -> Column:
+    fmt = column_format(shape)
+    if isinstance(shape, EnumShape):
+        options = tuple(
+            Option(value=v, label=(shape.labels[i] if i < len(shape.labels) and shape.labels[i] else as_text(v)))
+            for i, v in enumerate(shape.values)
+        )
+        return Column(pointer=pointer, label=label, format="enum", options=options)
+    return Column(pointer=pointer, label=label, format=fmt)
+
+
+def column_format(shape: Any) -> str:
+    """How a value of ``shape`` is displayed (a ``ValueFormat``)."""
+    if isinstance(shape, NumberShape):
+        return "integer" if shape.integer else "number"
+    if isinstance(shape, BooleanShape):
+        return "boolean"
+    if isinstance(shape, EnumShape):
+        return "enum"
+    if isinstance(shape, StringShape):
+        if shape.format in STRING_FORMATS:
+            return shape.format
+        if shape.contentEncoding == "base64" and (shape.contentMediaType or "").startswith(IMAGE_TYPES):
+            return "image"
+        return "text"
+    if isinstance(shape, ConstShape):
+        return "text"
+    return "json"

@@ -1,0 +1,371 @@
+/* compile-ui result views (issue 4). Concatenated after runtime.js in the same <script>; uses its
+   global el(). Defines the global renderResult(container, result, resultViewNode, ctx).
+   Data is never markup: DOM nodes + textContent only; links only http(s), opened via ctx.openLink. */
+var renderResult = (() => {
+  var C, L, TZ, MAXT = 1e5, ISD = /^\d{4}-\d\d-\d\d$/, ISDT = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
+  var COLORS = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1", "#edc948", "#9c755f"];
+  var isO = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  var J = (v, n) => JSON.stringify(v, null, n);
+  var tok = (t) => t.replace(/~1/g, "/").replace(/~0/g, "~");
+  var esc = (k) => "/" + k.replace(/~/g, "~0").replace(/\//g, "~1");
+  // JSON Pointer lookup; undefined when any step is missing.
+  function at(d, p) {
+    if (!p) return d;
+    var ts = p.split("/").slice(1);
+    for (var i = 0; i < ts.length; i++) {
+      if (d === null || typeof d !== "object" || !Object.prototype.hasOwnProperty.call(d, tok(ts[i]))) return;
+      d = d[tok(ts[i])];
+    }
+    return d;
+  }
+  function parse(s) {
+    if (!/^\s*[[{]/.test(s)) return;
+    try { return JSON.parse(s); } catch (e) { return; }
+  }
+
+  /* ------------------------------------------------------------------ values */
+
+  function link(u, text) {
+    if (!/^https?:\/\//i.test(u)) return text != null && text !== u ? text + " (" + u + ")" : String(u);
+    return el("a", { href: u, title: u, onclick: (e) => { e.preventDefault(); C.openLink(u); } }, text == null ? u : text);
+  }
+  function num(v) {
+    try { return Math.abs(v) < 1e15 ? v.toLocaleString(L, { maximumFractionDigits: 10 }) : String(v); } catch (e) { return String(v); }
+  }
+  function date(v, f) {
+    var d = new Date(f === "date" && ISD.test(v) ? v + "T00:00:00Z" : v);
+    if (isNaN(d)) return String(v);
+    try {
+      return f === "date" ? d.toLocaleDateString(L, { timeZone: ISD.test(v) ? "UTC" : TZ, dateStyle: "medium" })
+        : d.toLocaleString(L, { timeZone: TZ, dateStyle: "medium", timeStyle: "short" });
+    } catch (e) { return d.toISOString(); }
+  }
+  // What a value looks like, for data without a schema.
+  function guess(v) {
+    if (typeof v === "number") return "number";
+    if (typeof v === "boolean") return "boolean";
+    if (v === null || typeof v !== "string") return v === null ? "text" : "json";
+    return ISD.test(v) ? "date" : ISDT.test(v) ? "date-time" : /^https?:\/\/\S+$/i.test(v) ? "uri" : /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(v) ? "uuid" : "text";
+  }
+  // One value as a node: formatted by its column format (guessed when absent).
+  function val(v, f, opts) {
+    if (v === undefined || v === null) return el("span", { class: "muted" }, v === null ? "null" : "—");
+    f = f || guess(v);
+    if (typeof v === "object") return more(v);
+    if (f === "enum" || (f === "boolean" && typeof v === "boolean")) {
+      var o = (opts || []).find((o) => o.value === v);
+      return el("span", { class: "tag tag-" + String(v).replace(/\W/g, "").slice(0, 20) }, o ? o.label : String(v));
+    }
+    if (typeof v === "number") return num(v);
+    v = String(v);
+    if (f === "uri") return link(v);
+    if (f === "uuid" && v.length > 13) return el("span", { title: v, class: "uuid" }, v.slice(0, 8) + "…");
+    if (/^date/.test(f)) return el("time", { datetime: v, title: v }, date(v, f));
+    if (f === "image") return img(v);
+    return text(v);
+  }
+  // Nested values drill down: a summary line, the full view built on first open.
+  function more(v) {
+    var n = Array.isArray(v) ? v.length + " items" : Object.keys(v).length + " fields", d;
+    d = el("details", { class: "more", ontoggle: () => { if (d.open && d.children.length < 2) d.appendChild(auto(v)); } },
+      el("summary", null, n));
+    return d;
+  }
+  function img(v, mime) {
+    return el("img", { class: "block-img", alt: "", src: /^data:image\//.test(v) ? v : "data:" + (mime || "image/png") + ";base64," + v });
+  }
+  // Long text is cut at 100 KB with a control that shows the rest.
+  function text(s, pre) {
+    var n = el(pre ? "pre" : "span", { class: pre ? "text-block" : "" }, s.length > MAXT ? s.slice(0, MAXT) : s);
+    if (s.length <= MAXT) return n;
+    return el("div", null, n, el("button", { type: "button", class: "btn small", onclick: (e) => { n.textContent = s; e.target.remove(); } },
+      "Show all (" + Math.round(s.length / 1024) + " KB)"));
+  }
+
+  /* ------------------------------------------------------------------ shape-driven views */
+
+  function auto(v) {
+    if (Array.isArray(v)) {
+      if (v.length && v.every(isO)) return table(v, cols(v), 100);
+      return list(v);
+    }
+    if (isO(v)) return kv(v, []);
+    if (typeof v === "string") return prose(v);
+    return el("div", { class: "metric" }, val(v));
+  }
+  // Columns from the union of keys over a sample of rows.
+  function cols(rows) {
+    var seen = {}, out = [];
+    rows.slice(0, 200).forEach((r) => { for (var k in r) if (!seen[k]) { seen[k] = 1; out.push({ pointer: esc(k), label: k, g: 1 }); } });
+    return out;
+  }
+  function list(a, f) {
+    var ul = el("ul", { class: "list" }), n = 0;
+    function add() { a.slice(n, n += 200).forEach((x) => { ul.appendChild(el("li", null, val(x, f))); }); btn.hidden = n >= a.length; btn.textContent = "Show more (" + (a.length - n) + ")"; }
+    var btn = el("button", { type: "button", class: "btn small", onclick: add });
+    add();
+    return el("div", null, ul, btn);
+  }
+  function kv(o, fields, kids, root) {
+    if (!isO(o)) return auto(o);
+    var dl = el("dl", { class: "kv" });
+    (fields.length ? fields : Object.keys(o).map((k) => ({ pointer: esc(k), label: k }))).forEach((c) => {
+      var v = at(o, c.pointer);
+      if (v !== undefined) dl.append(el("dt", null, c.label), el("dd", null, val(v, c.format, c.options)));
+    });
+    return el("div", { class: "view" }, dl.children.length ? dl : null, (kids || []).map((k) => node(k, root)));
+  }
+  // Sort by a column (click its header), filter by text, one page of pageSize rows at a time.
+  function table(rows, cs, size) {
+    cs.forEach((c) => { if (c.g) c.format = guess(rows.map((r) => at(r, c.pointer)).find((v) => v != null)); });
+    var shown = rows, page = 0, key = -1, dir = 1;
+    var tb = el("tbody"), info = el("span", { class: "muted" });
+    var prev = el("button", { type: "button", class: "btn small", onclick: () => { page--; draw(); } }, "‹ Prev");
+    var next = el("button", { type: "button", class: "btn small", onclick: () => { page++; draw(); } }, "Next ›");
+    var head = cs.map((c, i) => el("th", { scope: "col", "aria-sort": "none" }, el("button", { type: "button", onclick: () => sort(i) }, c.label)));
+    function sort(i) {
+      dir = key === i ? -dir : 1; key = i;
+      var p = cs[i].pointer;
+      shown = shown.slice().sort((a, b) => {
+        var x = at(a, p), y = at(b, p);
+        return x == null ? 1 : y == null ? -1 : (typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y), L, { numeric: true })) * dir;
+      });
+      head.forEach((h, j) => { h.setAttribute("aria-sort", j === i ? (dir > 0 ? "ascending" : "descending") : "none"); });
+      page = 0; draw();
+    }
+    function draw() {
+      var pages = Math.max(1, Math.ceil(shown.length / size));
+      page = Math.min(Math.max(page, 0), pages - 1);
+      tb.replaceChildren.apply(tb, shown.slice(page * size, page * size + size).map((r) => el("tr", null, cs.map((c) => el("td", null, val(at(r, c.pointer), c.format, c.options))))));
+      info.textContent = shown.length > size ? page * size + 1 + "–" + Math.min(shown.length, page * size + size) + " of " + shown.length : shown.length + " rows";
+      prev.hidden = next.hidden = pages < 2; prev.disabled = !page; next.disabled = page >= pages - 1;
+    }
+    var q = rows.length > 10 && el("input", { type: "search", class: "ctl filter", placeholder: "Filter", "aria-label": "Filter rows", oninput: () => {
+      var t = q.value.toLowerCase();
+      shown = t ? rows.filter((r) => J(r).toLowerCase().indexOf(t) >= 0) : rows; key = -1; page = 0; draw();
+    } });
+    draw();
+    return el("div", { class: "tbl" }, q, el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, head)), tb)), el("div", { class: "pager" }, prev, info, next));
+  }
+  function cards(rows, p) {
+    var cs = p.fields.length ? p.fields : cols(rows);
+    return el("div", { class: "cards" }, rows.map((r) => el("div", { class: "card" }, p.titlePointer ? el("strong", null, val(at(r, p.titlePointer))) : null, kv(r, cs))));
+  }
+
+  /* ------------------------------------------------------------------ markdown subset (DOM only) */
+
+  var MD = /^(#{1,6} |\s*([-*+]|\d+\.) |```|\|.*\|\s*$|>)|\*\*\S|\[[^\]]+\]\(https?:/m;
+  function prose(s) {
+    var d = parse(s);
+    if (d !== undefined) return auto(d);
+    return s.length <= MAXT && MD.test(s) ? md(s) : text(s, 1);
+  }
+  function md(s) {
+    var out = el("div", { class: "md" }), lines = s.split(/\r?\n/), i = 0, m, para = [], lst = null;
+    function flush() { if (para.length) out.appendChild(el("p", null, inline(para.join(" ")))); para = []; }
+    while (i < lines.length) {
+      var ln = lines[i++];
+      if (/^```/.test(ln)) {
+        flush(); lst = null;
+        var code = [];
+        while (i < lines.length && !/^```/.test(lines[i])) code.push(lines[i++]);
+        i++;
+        out.appendChild(el("pre", { class: "json" }, el("code", null, code.join("\n"))));
+      } else if ((m = /^(#{1,6}) +(.*)/.exec(ln))) {
+        flush(); lst = null;
+        out.appendChild(el("h" + Math.min(6, m[1].length + 2), null, inline(m[2])));
+      } else if ((m = /^\s*([-*+]|\d+\.) +(.*)/.exec(ln))) {
+        flush();
+        var tag = /\d/.test(m[1]) ? "ol" : "ul";
+        if (!lst || lst.tagName.toLowerCase() !== tag) out.appendChild(lst = el(tag));
+        lst.appendChild(el("li", null, inline(m[2])));
+      } else if (/^\s*\|.*\|\s*$/.test(ln)) {
+        flush(); lst = null;
+        var rows = [ln];
+        while (i < lines.length && /^\s*\|.*\|\s*$/.test(lines[i])) rows.push(lines[i++]);
+        var cells = (r) => r.trim().slice(1, -1).split("|").map((c) => c.trim());
+        rows = rows.filter((r) => !/^[\s|:-]+$/.test(r)).map(cells);
+        out.appendChild(el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, rows[0].map((c) => el("th", null, inline(c))))),
+          el("tbody", null, rows.slice(1).map((r) => el("tr", null, r.map((c) => el("td", null, inline(c)))))))));
+      } else if ((m = /^> ?(.*)/.exec(ln))) {
+        flush(); lst = null;
+        out.appendChild(el("blockquote", null, inline(m[1])));
+      } else if (!ln.trim()) { flush(); lst = null; } else { lst = null; para.push(ln.trim()); }
+    }
+    flush();
+    return out;
+  }
+  // Inline: `code`, **bold**, *em* / _em_, [text](http-url); everything else stays text.
+  function inline(s) {
+    var re = /`([^`]+)`|\*\*(.+?)\*\*|(?:\*|\b_)(\S(?:.*?\S)?)(?:\*|_\b)|\[([^\]]+)\]\(([^)\s]+)\)/g, out = [], last = 0, m;
+    while ((m = re.exec(s))) {
+      out.push(s.slice(last, m.index)); last = re.lastIndex;
+      out.push(m[1] ? el("code", null, m[1]) : m[2] ? el("strong", null, inline(m[2])) : m[3] ? el("em", null, inline(m[3])) : link(m[5], m[4]));
+    }
+    out.push(s.slice(last));
+    return out;
+  }
+
+  /* ------------------------------------------------------------------ MCP content blocks */
+
+  function block(b) {
+    if (!isO(b)) return el("pre", { class: "json" }, J(b, 2));
+    var t = b.type, r = b.resource;
+    if (t === "text") return prose(String(b.text));
+    if (t === "image") return img(b.data, b.mimeType);
+    if (t === "audio") return el("audio", { controls: true, src: "data:" + b.mimeType + ";base64," + b.data });
+    if (t === "resource_link") return el("div", { class: "res" }, link(b.uri, b.title || b.name || b.uri), b.description ? el("div", { class: "muted" }, b.description) : null);
+    if (t === "resource" && isO(r)) {
+      var mime = r.mimeType || "", body = r.text != null ? (/json/.test(mime) ? auto(parse(r.text) !== undefined ? parse(r.text) : r.text) : /markdown/.test(mime) && r.text.length <= MAXT ? md(r.text) : text(String(r.text), 1))
+        : /^image\//.test(mime) ? img(r.blob, mime) : download(r);
+      return el("div", { class: "res" }, el("div", { class: "muted" }, r.uri + (mime ? " · " + mime : "")), body);
+    }
+    return el("pre", { class: "json" }, J(b, 2));
+  }
+  function download(r) {
+    var name = String(r.uri || "file").split(/[/?#]/).filter(Boolean).pop() || "file", size = Math.floor(String(r.blob || "").length * 3 / 4);
+    return el("button", { type: "button", class: "btn small", onclick: () => {
+      var bin = atob(r.blob), a = new Uint8Array(bin.length);
+      for (var i = 0; i < bin.length; i++) a[i] = bin.charCodeAt(i);
+      var u = URL.createObjectURL(new Blob([a], { type: r.mimeType || "application/octet-stream" }));
+      el("a", { href: u, download: name }).click();
+      setTimeout(() => { URL.revokeObjectURL(u); }, 1e4);
+    } }, "Download " + name + " (" + size + " bytes)");
+  }
+  function blocks(content, skipJson) {
+    return (Array.isArray(content) ? content : []).filter((b) => !(skipJson && isO(b) && b.type === "text" && parse(String(b.text)) !== undefined)).map(block);
+  }
+
+  /* ------------------------------------------------------------------ charts (SVG by hand) */
+
+  // Nice tick values over [lo, hi]: steps of 1, 2 or 5 × 10^k, about n of them.
+  function ticks(lo, hi, n) {
+    var st = Math.pow(10, Math.floor(Math.log10((hi - lo) / n || 1))), e = (hi - lo) / n / st;
+    st *= e > 5 ? 10 : e > 2 ? 5 : e > 1 ? 2 : 1;
+    var out = [];
+    for (var v = Math.floor(lo / st + 1e-9) * st; v < hi + st * 0.999; v += st) out.push(+v.toPrecision(12));
+    return out;
+  }
+  function chart(rows, p) {
+    var W = 600, H = 240, ml = 52, mb = 36, mt = 10, mr = 40, S = (t, a, ...k) => el("svg:" + t, a, ...k);
+    var tx = p.x.type === "temporal", xq = tx || p.x.type === "quantitative", xv = (r) => { var v = at(r, p.x.pointer); return tx ? +new Date(v) : v; };
+    // Series: one per y encoding, or one per color value; points aggregated per x.
+    var ser = {}, names = [];
+    rows.forEach((r) => {
+      (p.color ? [p.y[0]] : p.y).forEach((y) => {
+        var nm = p.color ? String(at(r, p.color.pointer)) : y.label, x = xv(r), v = Number(at(r, y.pointer));
+        if (xq && !isFinite(x)) return;
+        if (!ser[nm]) { ser[nm] = new Map(); names.push(nm); }
+        var g = ser[nm].get(x) || ser[nm].set(x, []).get(x);
+        if (p.aggregate === "count" || isFinite(v)) g.push(v);
+      });
+    });
+    var AG = { sum: (a) => a.reduce((s, v) => s + v, 0), mean: (a) => AG.sum(a) / a.length, min: (a) => Math.min.apply(0, a), max: (a) => Math.max.apply(0, a), count: (a) => a.length };
+    var series = names.map((nm, i) => {
+      var pts = Array.from(ser[nm], (e) => [e[0], (AG[p.aggregate] || AG.sum)(e[1])]).filter((e) => isFinite(e[1]));
+      return { nm: nm, c: COLORS[i % 8], pts: pts };
+    });
+    var xs = [];
+    series.forEach((s) => { s.pts.forEach((q) => { if (xs.indexOf(q[0]) < 0) xs.push(q[0]); }); });
+    if (xq) xs.sort((a, b) => a - b);
+    if (p.sort && !xq && series[0]) { var tot = new Map(series[0].pts); xs.sort((a, b) => ((tot.get(a) || 0) - (tot.get(b) || 0)) * (p.sort === "ascending" ? 1 : -1)); }
+    var fx = (v) => tx ? date(new Date(v).toISOString(), "date") : typeof v === "number" ? num(v) : String(v);
+    var title = (s, q) => S("title", null, s.nm + " · " + fx(q[0]) + ": " + num(q[1]));
+    var svg = S("svg", { viewBox: "0 0 " + W + " " + H, class: "chart", role: "img", "aria-label": p.label || p.y.map((y) => y.label).join(", ") });
+    var legend = (items) => el("div", { class: "legend" }, items.map((s) => el("span", null, el("i", { style: { background: s.c } }), s.nm)));
+    if (p.mark === "arc") {
+      var s0 = series[0] || { pts: [] }, tot2 = s0.pts.reduce((a, q) => a + Math.max(0, q[1]), 0) || 1, a0 = 0, R = 100, cx = W / 2, cy = H / 2;
+      var sl = s0.pts.map((q, i) => {
+        var a1 = a0 + Math.max(0, q[1]) / tot2 * 2 * Math.PI, big = a1 - a0 > Math.PI ? 1 : 0, P = (a) => (cx + R * Math.sin(a)).toFixed(1) + " " + (cy - R * Math.cos(a)).toFixed(1);
+        var d = a1 - a0 >= 2 * Math.PI - 1e-9 ? "M" + (cx - R) + " " + cy + "a" + R + " " + R + " 0 1 0 " + 2 * R + " 0a" + R + " " + R + " 0 1 0 " + -2 * R + " 0" : "M" + cx + " " + cy + "L" + P(a0) + "A" + R + " " + R + " 0 " + big + " 1 " + P(a1) + "Z";
+        a0 = a1;
+        svg.appendChild(S("path", { d: d, fill: COLORS[i % 8], stroke: "var(--cu-bg)" }, S("title", null, fx(q[0]) + ": " + num(q[1]))));
+        return { nm: fx(q[0]), c: COLORS[i % 8] };
+      });
+      return el("figure", { class: "fig" }, svg, legend(sl));
+    }
+    var ys = [0];
+    series.forEach((s) => { s.pts.forEach((q) => { ys.push(q[1]); }); });
+    var yt = ticks(Math.min.apply(0, ys), Math.max.apply(0, ys), 5), y0 = yt[0], y1 = yt[yt.length - 1] === y0 ? y0 + 1 : yt[yt.length - 1];
+    var Y = (v) => mt + (H - mt - mb) * (1 - (v - y0) / (y1 - y0)), bw = (W - ml - mr) / Math.max(1, xs.length);
+    var xlo = xs[0], xhi = xs[xs.length - 1], X = xq && !/bar/.test(p.mark) ? (v) => ml + (W - ml - mr) * (xhi === xlo ? 0.5 : (v - xlo) / (xhi - xlo)) : (v) => ml + bw * (xs.indexOf(v) + 0.5);
+    yt.forEach((v) => { svg.append(S("line", { x1: ml, x2: W - mr, y1: Y(v), y2: Y(v), class: "grid" }), S("text", { x: ml - 6, y: Y(v) + 4, "text-anchor": "end" }, num(v))); });
+    var xt = xq && !/bar/.test(p.mark) ? (tx ? xs.filter((v, i) => i % Math.ceil(xs.length / 6) === 0) : ticks(xlo, xhi, 6)) : xs.filter((v, i) => i % Math.ceil(xs.length / 8) === 0);
+    xt.forEach((v) => { svg.appendChild(S("text", { x: X(v), y: H - mb + 16, "text-anchor": "middle" }, String(fx(v)).slice(0, 14))); });
+    svg.appendChild(S("line", { x1: ml, x2: W - mr, y1: Y(Math.max(y0, 0)), y2: Y(Math.max(y0, 0)), class: "axis" }));
+    series.forEach((s, k) => {
+      if (p.mark === "bar") {
+        var w = bw * 0.8 / series.length;
+        s.pts.forEach((q) => { var y = Y(q[1]), z = Y(Math.max(y0, 0)); svg.appendChild(S("rect", { x: X(q[0]) - bw * 0.4 + k * w, y: Math.min(y, z), width: Math.max(1, w - 1), height: Math.abs(z - y), fill: s.c }, title(s, q))); });
+        return;
+      }
+      var pts = s.pts.slice().sort((a, b) => xq ? a[0] - b[0] : xs.indexOf(a[0]) - xs.indexOf(b[0])), line = pts.map((q, i) => (i ? "L" : "M") + X(q[0]).toFixed(1) + " " + Y(q[1]).toFixed(1)).join("");
+      if (p.mark === "area" && pts.length) svg.appendChild(S("path", { d: line + "L" + X(pts[pts.length - 1][0]).toFixed(1) + " " + Y(Math.max(y0, 0)) + "L" + X(pts[0][0]).toFixed(1) + " " + Y(Math.max(y0, 0)) + "Z", fill: s.c, "fill-opacity": 0.25 }));
+      if (p.mark !== "point") svg.appendChild(S("path", { d: line, fill: "none", stroke: s.c, "stroke-width": 2 }));
+      pts.forEach((q) => { svg.appendChild(S("circle", { cx: X(q[0]), cy: Y(q[1]), r: p.mark === "point" ? 4 : 3, fill: s.c }, title(s, q))); });
+    });
+    return el("figure", { class: "fig" }, svg, series.length > 1 || p.color ? legend(series) : null);
+  }
+
+  /* ------------------------------------------------------------------ the tree's nodes */
+
+  var R0, RES;
+  var NODES = {
+    AutoView: (n, d) => auto(d),
+    KeyValue: (n, d) => kv(d, n.props.fields || [], n.children, R0),
+    Table: (n, d) => Array.isArray(d) ? table(d, (n.props.columns || []).length ? n.props.columns.slice() : cols(d.filter(isO)), n.props.pageSize || 100) : auto(d),
+    List: (n, d) => Array.isArray(d) ? list(d, n.props.format) : auto(d),
+    CardGrid: (n, d) => Array.isArray(d) ? cards(d, n.props) : auto(d),
+    Chart: (n, d) => Array.isArray(d) ? chart(d.filter(isO), n.props) : auto(d),
+    Metric: (n, d) => el("div", { class: "metric" }, val(d, n.props.format), n.props.unit ? el("small", null, " " + n.props.unit) : null),
+    Image: (n, d) => typeof d === "string" ? img(d, n.props.mimeType) : auto(d),
+    JsonView: (n, d) => el("details", { class: "raw", open: true }, el("summary", null, "JSON"), el("pre", { class: "json" }, J(d, 2))),
+    ContentBlocks: () => el("div", { class: "view" }, blocks(RES.content))
+  };
+  var LAYOUT = {
+    Section: (n) => el("section", { class: "section" }, el("h3", null, n.props.title), kids(n)),
+    Card: (n) => el("div", { class: "card" }, n.props.title ? el("h3", null, n.props.title) : null, kids(n)),
+    Stack: (n) => el("div", { class: "stack stack-" + n.props.direction }, kids(n)),
+    Heading: (n) => el("h" + Math.min(4, (n.props.level || 2) + 1), null, n.props.text),
+    Text: (n) => el("p", { class: "text" + (n.props.tone === "muted" ? " muted" : "") }, n.props.text),
+    Alert: (n) => el("div", { class: "alert alert-" + (n.props.tone || "info") }, n.props.title ? el("strong", null, n.props.title) : null, el("p", null, n.props.text)),
+    Tabs: (n) => {
+      var panels = n.children.map((c) => el("div", { role: "tabpanel" }, kids(c)));
+      var tabs = n.children.map((c, i) => el("button", { type: "button", role: "tab", onclick: () => pick(i) }, c.props.title || String(i + 1)));
+      function pick(k) { tabs.forEach((t, i) => { t.setAttribute("aria-selected", String(i === k)); panels[i].hidden = i !== k; }); }
+      pick(Math.min(n.props.selected || 0, tabs.length - 1));
+      return el("div", { class: "tabs" }, el("div", { role: "tablist" }, tabs), panels);
+    }
+  };
+  function kids(n) { return (n.children || []).map((c) => node(c, R0)); }
+  // A view shows the value at its bind; missing data shows nothing, wrong-shaped data its AutoView.
+  function node(n, root) {
+    if (LAYOUT[n.type]) return LAYOUT[n.type](n);
+    var f = NODES[n.type], d = at(root, (n.props && n.props.bind) || "");
+    if (!f) return el("pre", { class: "json" }, J(d, 2));
+    if (d === undefined && n.type !== "ContentBlocks") return null;
+    var lab = n.props && n.props.label;
+    return el("div", { class: "view", "data-view": n.id }, lab && n.props.bind ? el("h3", null, lab) : null, f(n, d));
+  }
+
+  return (box, r, rv, ctx) => {
+    C = ctx;
+    var hc = ctx.hostContext || {};
+    L = hc.locale || undefined; TZ = hc.timeZone || undefined;
+    RES = r;
+    if (r.isError) {
+      var msg = (Array.isArray(r.content) ? r.content : []).filter((b) => isO(b) && b.type === "text").map((b) => String(b.text)).join("\n");
+      box.appendChild(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, "Error"), el("p", null, msg || "The tool reported an error without a message.")));
+      return;
+    }
+    var d = r.structuredContent, views = (rv && rv.children) || [], compiled = rv && rv.props && rv.props.source !== "content";
+    if (d !== undefined && compiled) {
+      R0 = d;
+      box.append.apply(box, views.map((n) => node(n, d)).filter(Boolean));
+      box.append.apply(box, blocks(r.content, true));
+    } else if (d !== undefined) {
+      box.append(auto(d));
+      box.append.apply(box, blocks(r.content, true));
+    } else box.append.apply(box, blocks(r.content));
+  };
+})();
