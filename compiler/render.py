@@ -169,7 +169,12 @@ def visit_Tabs(node: Any, ctx: _Ctx) -> None:
             with t.div(role="tabpanel", id=panel, **{"aria-labelledby": tab}) as div:
                 if i != selected:
                     div["hidden"] = "hidden"
-                visit_children(child, ctx) if type(child).__name__ == "Section" else visit(child, ctx)
+                if type(child).__name__ != "Section":
+                    visit(child, ctx)
+                    continue
+                if child.props.description:  # the section's title is the tab's label
+                    t.p(child.props.description, cls="help")
+                visit_children(child, ctx)
 
 
 def visit_Section(node: Any, ctx: _Ctx) -> None:

@@ -48,7 +48,7 @@ from components.nodes import (
 from compiler.compile import compile_tree
 from compiler.render import render_page, script_json
 from compiler.tools import load_tools
-from runtime_js import RUNTIME_VERSION, compact, runtime_css, runtime_js
+from runtime_js import RUNTIME_VERSION, bundle_is_fresh, compact, runtime_css, runtime_js
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS_TOOLS = ROOT.parent / "shared" / "corpus" / "tools"
@@ -377,3 +377,10 @@ def test_runtime_never_sizes_by_the_viewport():
     # 100vh inside an auto-sized frame grows forever (the host resizes to the reported height)
     assert not re.search(r"\d+(vh|dvh|svh|lvh)\b", runtime_css())
     assert "innerHeight" not in runtime_js()
+
+
+def test_the_minified_bundle_is_built_from_the_current_sources():
+    # Like components/schema.json: the committed bundle must match the sources it came from.
+    # (A stale bundle is never shipped — runtime_js falls back to the compact sources — but then
+    # the page is larger than it should be.)
+    assert bundle_is_fresh(), "runtime_js/page.min.* are stale: run `python -m runtime_js.build` and commit them"
