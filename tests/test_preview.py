@@ -1,0 +1,84 @@
+"""``compile-ui demo`` / ``compile-ui preview`` in Chromium: the preview host lists the tools,
+shows a tool's app, runs it, logs the call, switches theme, and hosts an official example app."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+VANILLA = ROOT / "tests" / "js" / "node_modules" / "@modelcontextprotocol" / "server-basic-vanillajs" / "dist" / "index.js"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start(args: list[str]):
+    process = subprocess.Popen([sys.executable, "-m", "compiler", *args, "--no-browser", "--port", str(free_port())] if args[0] == "demo"
+                               else [sys.executable, "-m", "compiler", args[0], "--no-browser", "--port", str(free_port()), *args[1:]],
+                               cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    url = process.stdout.readline().strip()
+    assert url.startswith("http://127.0.0.1:"), url
+    return process, url
+
+
+@pytest.fixture
+def demo():
+    process, url = start(["demo"])
+    yield url
+    process.terminate()
+    process.wait(15)
+
+
+@pytest.mark.browser
+def test_demo_lists_tools_runs_one_logs_it_and_switches_theme(browser, demo):
+    page = browser.context.new_page()
+    try:
+        page.goto(demo)
+        page.wait_for_selector('[data-tool="forecast"]', timeout=30000)
+        names = page.eval_on_selector_all("#tools button", "bs => bs.map(b => b.dataset.tool)")
+        assert {"forecast", "tasks_list", "search_records", "chart_image", "slow_job", "failing_tool"} <= set(names)
+        page.click('[data-tool="forecast"]')
+        app = page.frame_locator("#app")
+        app.locator('[data-id="f:/city"] input').fill("Bergen")
+        app.locator("[data-action=submit]").click()
+        app.get_by_text("Bergen", exact=True).last.wait_for(timeout=20000)  # the result's city
+        log = page.inner_text("#log")
+        assert "tools/call forecast" in log and "ui/initialize" in log
+        before = app.locator("body").evaluate("b => getComputedStyle(b).backgroundColor")
+        page.select_option("#theme", "dark")
+        after = before
+        for _ in range(50):  # the app restyles when host-context-changed arrives
+            page.wait_for_timeout(100)
+            after = app.locator("body").evaluate("b => getComputedStyle(b).backgroundColor")
+            if after != before:
+                break
+        assert before != after
+        assert "host-context-changed" in page.inner_text("#log")
+        page.wait_for_selector("#tree details", state="attached", timeout=10000)
+        assert "Form" in page.text_content("#tree") and "/days" in page.text_content("#spec")
+    finally:
+        page.close()
+
+
+@pytest.mark.browser
+def test_the_official_example_app_runs_in_the_preview_host(browser):
+    process, url = start(["preview", "--", "node", str(VANILLA), "--stdio"])
+    page = browser.context.new_page()
+    try:
+        page.goto(url)
+        page.wait_for_selector("#tools button", timeout=30000)
+        page.click("#tools button")
+        page.wait_for_function("() => document.getElementById('log').textContent.includes('ui/notifications/initialized')", timeout=20000)
+        assert "own app" in page.inner_text("#tools")
+    finally:
+        page.close()
+        process.terminate()
+        process.wait(15)
