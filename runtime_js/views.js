@@ -67,7 +67,7 @@ var renderResult = (() => {
   // Nested values drill down: a summary line, the full view built on first open.
   function more(v) {
     var n = Array.isArray(v) ? v.length + " items" : Object.keys(v).length + " fields", d;
-    d = el("details", { class: "more", ontoggle: () => { if (d.open && d.children.length < 2) d.appendChild(auto(v)); } },
+    d = el("details", { class: "more", ontoggle: () => { if (d.open && d.children.length < 2) d.appendChild(auto(v, 2)); } },
       el("summary", null, n));
     return d;
   }
@@ -84,12 +84,14 @@ var renderResult = (() => {
 
   /* ------------------------------------------------------------------ shape-driven views */
 
-  function auto(v) {
+  // dep: nesting depth; below the top two levels nested values fold behind a "more" summary.
+  function auto(v, dep) {
+    dep = dep || 0;
     if (Array.isArray(v)) {
       if (v.length && v.every(isO)) return table(v, cols(v), 100);
       return list(v);
     }
-    if (isO(v)) return kv(v, []);
+    if (isO(v)) return kv(v, [], null, null, dep);
     if (typeof v === "string") return prose(v);
     return el("div", { class: "metric" }, val(v));
   }
@@ -106,14 +108,15 @@ var renderResult = (() => {
     add();
     return el("div", null, ul, btn);
   }
-  function kv(o, fields, kids, root) {
+  function kv(o, fields, kids, root, dep) {
     if (!isO(o)) return auto(o);
-    var dl = el("dl", { class: "kv" });
+    var dl = el("dl", { class: "kv" }), subs = [];
     (fields.length ? fields : Object.keys(o).map((k) => ({ pointer: esc(k), label: k }))).forEach((c) => {
       var v = at(o, c.pointer);
-      if (v !== undefined) dl.append(el("dt", null, c.label), el("dd", null, val(v, c.format, c.options)));
+      if (!fields.length && v && typeof v === "object" && dep < 2) subs.push(el("div", { class: "view" }, el("h3", null, c.label), auto(v, dep + 1)));
+      else if (v !== undefined) dl.append(el("dt", null, c.label), el("dd", null, val(v, c.format, c.options)));
     });
-    return el("div", { class: "view" }, dl.children.length ? dl : null, (kids || []).map((k) => node(k, root)));
+    return el("div", { class: "view" }, dl.children.length ? dl : null, subs, (kids || []).map((k) => node(k, root)));
   }
   // Sort by a column (click its header), filter by text, one page of pageSize rows at a time.
   function table(rows, cs, size) {

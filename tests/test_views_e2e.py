@@ -1,0 +1,363 @@
+"""Result views in a real host: headless Chromium + the official AppBridge (tests/apphost.py)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from conftest import CORPUS
+from viewvalues import example, leaves
+
+from compiler.compile import compile_tree
+from compiler.pipeline import build_page
+from compiler.render import render_page
+from compiler.tools import load_tools
+
+pytestmark = pytest.mark.browser
+
+EVERYTHING = {t["name"]: t for _, t in load_tools((CORPUS / "tools" / "everything.json").read_text(), "everything.json")}
+PLAIN = {"name": "plain", "inputSchema": {"type": "object"}}
+
+
+def page(tool=PLAIN, *, layout: bool = False) -> str:
+    return build_page(tool) if layout else render_page(compile_tree(tool))
+
+
+def show(host, result: dict) -> str:
+    """Send ``result`` as the tool result; the visible text of the result area."""
+    host.send_tool_result(result)
+    host.frame.wait_for_selector("#result .result-body .view")
+    host.settle(60)
+    return host.frame.inner_text("#result")
+
+
+def clean(host) -> None:
+    assert host.console_errors == []
+    assert host.csp_violations == []
+    assert not [entry for entry in host.logs if "result view failed" in json.dumps(entry)]
+
+
+def tool_for(name: str, result_file: str) -> tuple[dict, dict]:
+    recorded = json.loads((CORPUS / "results" / result_file).read_text())
+    result = recorded["raw"]["result"]
+    if "contents" in result:  # a resources/read result: show its contents as embedded resources
+        result = {"content": [{"type": "resource", "resource": c} for c in result["contents"]]}
+    return EVERYTHING.get(name, PLAIN), result
+
+
+RESULTS = sorted(p.name for p in (CORPUS / "results").glob("*.json"))
+
+
+@pytest.mark.parametrize("result_file", RESULTS)
+def test_every_recorded_result_renders_and_shows_its_data(apphost, result_file):
+    recorded = json.loads((CORPUS / "results" / result_file).read_text())
+    tool, result = tool_for(recorded.get("tool", ""), result_file)
+    host = apphost(page(tool, layout=True))
+    host.wait_initialized()
+    text = show(host, result)
+    clean(host)
+    frame = host.frame
+    if result.get("isError"):
+        assert frame.locator(".result-body .alert-error").count() == 1
+    for block in result.get("content", []):
+        kind = block["type"]
+        if kind == "text":
+            try:
+                data = json.loads(block["text"])
+            except ValueError:
+                first = block["text"].strip().splitlines()[0]
+                assert first[:40] in text
+            else:
+                for leaf in leaves(data):
+                    assert str(leaf) in text
+        elif kind == "image":
+            assert frame.locator(".result-body img").count() >= 1
+        elif kind == "resource_link":
+            assert block["name"] in text and block["uri"] in text
+        elif kind == "resource":
+            res = block["resource"]
+            assert res["uri"] in text
+            if "text" in res:
+                assert re.sub(r"[#*`|\[\]]", "", res["text"]).split("\n")[0].strip()[:20] in text
+            else:
+                assert frame.locator(".result-body button", has_text="Download").count() == 1
+    for leaf in leaves(result.get("structuredContent", {})):
+        assert str(leaf) in text
+
+
+def corpus_output_tools():
+    for path in sorted((CORPUS / "tools").glob("*.json")):
+        for _, tool in load_tools(path.read_text(), str(path)):
+            if tool.get("outputSchema") is not None:
+                yield pytest.param(tool, id=f"{path.stem}:{tool['name']}")
+
+
+@pytest.mark.parametrize("tool", list(corpus_output_tools()))
+def test_tools_with_output_schema_get_bound_views(apphost, tool):
+    value = example(tool["outputSchema"])
+    host = apphost(page(tool))
+    host.wait_initialized()
+    text = show(host, {"content": [{"type": "text", "text": json.dumps(value)}], "structuredContent": value})
+    clean(host)
+    frame = host.frame
+    assert frame.locator('[data-view^="v:"]').count() >= 1
+    frame.evaluate("() => document.querySelectorAll('details.more').forEach((d) => { d.open = true; })")
+    host.settle(60)
+    text = frame.inner_text("#result .result-body")
+    for leaf in leaves(value):
+        if isinstance(leaf, str) and leaf not in ("2026-03-14", "2026-03-14T15:09:26Z", "3f2504e0-4f89-11d3-9a0c-0305e82c3301"):
+            assert leaf in text, (leaf, text[:400])
+
+
+FORECAST = json.loads((CORPUS.parent / "tools" / "with_output.json").read_text())
+DAYS = [{"date": f"2026-01-{d:02d}", "high": 3.5 + d, "low": -2 + d} for d in range(1, 8)]
+
+
+def test_bound_views_format_values_in_the_host_locale_and_time_zone(apphost):
+    tool = {
+        "name": "fmt",
+        "inputSchema": {"type": "object"},
+        "outputSchema": {
+            "type": "object",
+            "properties": {
+                "when": {"type": "string", "format": "date-time"},
+                "day": {"type": "string", "format": "date"},
+                "site": {"type": "string", "format": "uri"},
+                "bad": {"type": "string", "format": "uri"},
+                "id": {"type": "string", "format": "uuid"},
+                "mail": {"type": "string", "format": "email"},
+                "state": {"oneOf": [{"const": "open", "title": "Open"}, {"const": "done", "title": "Done"}]},
+                "total": {"type": "number"},
+            },
+        },
+    }
+    value = {
+        "when": "2026-01-31T20:00:00Z",
+        "day": "2026-02-01",
+        "site": "https://example.org/a?b=1",
+        "bad": "javascript:alert(1)",
+        "id": "3f2504e0-4f89-11d3-9a0c-0305e82c3301",
+        "mail": "ada@example.org",
+        "state": "done",
+        "total": 1234567.5,
+    }
+    host = apphost(page(tool), host_context={"locale": "de-DE", "timeZone": "Asia/Tokyo"})
+    host.wait_initialized()
+    text = show(host, {"content": [], "structuredContent": value})
+    clean(host)
+    frame = host.frame
+    assert "01.02.2026, 05:00" in text  # 20:00 UTC is 05:00 the next day in Tokyo
+    assert "01.02.2026" in text and "1.234.567,5" in text
+    assert "3f2504e0…" in text and frame.locator('[title="3f2504e0-4f89-11d3-9a0c-0305e82c3301"]').count() == 1
+    assert frame.locator(".tag", has_text="Done").count() == 1
+    assert "ada@example.org" in text and "javascript:alert(1)" in text
+    links = frame.locator(".result-body a")
+    assert links.count() == 1  # the javascript: value stays text
+    links.first.click()
+    host.wait_until(lambda: host.links)
+    assert host.links == ["https://example.org/a?b=1"]
+
+
+def test_laid_out_forecast_shows_a_chart_and_a_table(apphost):
+    host = apphost(page(FORECAST, layout=True), host_context={"theme": "dark"})
+    host.wait_initialized()
+    text = show(host, {"content": [{"type": "text", "text": json.dumps({"city": "Oslo", "days": DAYS})}], "structuredContent": {"city": "Oslo", "days": DAYS}})
+    clean(host)
+    frame = host.frame
+    assert "Oslo" in text
+    svg = frame.locator(".result-body svg.chart")
+    assert svg.count() == 1 and svg.locator("path").count() == 2 and svg.locator("circle").count() == 14
+    assert "High" in svg.locator("circle title").first.text_content()
+    assert frame.locator(".legend").inner_text().split() == ["High", "Low"]
+    frame.get_by_role("tab", name="Table").click()
+    assert frame.locator(".result-body table tbody tr").count() == 7
+
+
+def chart_tree_page(mark: str, **extra) -> str:
+    from components.nodes import Chart, ChartEncoding, ChartProps
+
+    tree = compile_tree(FORECAST)
+    result = tree.children[1]
+    chart = Chart(
+        id="v:/days:chart",
+        props=ChartProps(
+            bind="/days",
+            mark=mark,
+            x=ChartEncoding(pointer="/date", label="Date", type="temporal" if mark in ("line", "area", "point") else "nominal"),
+            y=(ChartEncoding(pointer="/high", label="High", type="quantitative"),),
+            **extra,
+        ),
+    )
+    from msgspec.structs import replace
+
+    tree = replace(tree, children=(tree.children[0], replace(result, children=(chart,))))
+    return render_page(tree)
+
+
+@pytest.mark.parametrize("mark,shape", [("bar", "rect"), ("line", "circle"), ("area", "path"), ("point", "circle"), ("arc", "path")])
+def test_every_chart_mark_draws(apphost, mark, shape):
+    host = apphost(chart_tree_page(mark))
+    host.wait_initialized()
+    show(host, {"content": [], "structuredContent": {"city": "Oslo", "days": DAYS}})
+    clean(host)
+    svg = host.frame.locator("svg.chart")
+    assert svg.locator(shape).count() >= (1 if mark == "area" else 7)
+    assert svg.locator("title").count() >= 7  # a tooltip per mark
+    if mark != "arc":
+        labels = svg.locator("text").all_text_contents()
+        assert "0" in labels and any("2026" in t for t in labels)
+
+
+def test_chart_aggregates_by_color(apphost):
+    from components.nodes import ChartEncoding
+
+    rows = [{"date": "a", "high": 1, "kind": k} for k in ("x", "y", "x")]
+    html = chart_tree_page("bar", aggregate="sum", color=ChartEncoding(pointer="/kind", label="Kind", type="nominal"))
+    host = apphost(html)
+    host.wait_initialized()
+    show(host, {"content": [], "structuredContent": {"days": rows}})
+    clean(host)
+    titles = host.frame.locator("svg.chart rect title").all_text_contents()
+    assert sorted(titles) == ["x · a: 2", "y · a: 1"]
+
+
+def test_error_result_is_an_error_panel(apphost):
+    host = apphost(page())
+    host.wait_initialized()
+    text = show(host, {"content": [{"type": "text", "text": "Disk <b>full</b>"}], "isError": True})
+    clean(host)
+    panel = host.frame.locator(".result-body .alert-error")
+    assert panel.count() == 1 and "Disk <b>full</b>" in panel.inner_text()
+    assert "Disk <b>full</b>" in text
+
+
+def test_auto_view_from_data_shape(apphost):
+    rows = [{"name": f"n{i}", "size": i, "tags": ["a", "b"]} for i in range(3)] + [{"name": "x", "extra": True}]
+    host = apphost(page())
+    host.wait_initialized()
+    show(host, {"content": [{"type": "text", "text": json.dumps(rows)}]})
+    clean(host)
+    frame = host.frame
+    assert frame.locator(".result-body th").all_inner_texts() == ["name", "size", "tags", "extra"]
+    assert frame.locator(".result-body tbody tr").count() == 4
+    more = frame.locator(".result-body details.more").first
+    more.locator("summary").click()
+    assert more.locator("li").all_inner_texts() == ["a", "b"]
+
+
+def test_big_table_sorts_filters_and_pages(apphost):
+    rows = [{"id": i, "name": f"row {i:05d}", "even": i % 2 == 0} for i in range(1000)]
+    host = apphost(page())
+    host.wait_initialized()
+    show(host, {"content": [], "structuredContent": {"rows": rows}})
+    clean(host)
+    frame = host.frame
+    body = frame.locator(".result-body tbody tr")
+    assert body.count() == 100 and "1–100 of 1000" in frame.inner_text(".pager")
+    frame.get_by_role("button", name="Next ›").click()
+    assert body.first.inner_text().startswith("100")
+    frame.locator("th button", has_text="id").click()
+    frame.locator("th button", has_text="id").click()  # descending
+    assert body.first.inner_text().startswith("999") and frame.locator("th[aria-sort=descending]").count() == 1
+    frame.fill("input.filter", "row 00042")
+    assert body.count() == 1 and "42" in body.first.inner_text()
+
+
+def test_long_text_is_cut_with_show_all(apphost):
+    big = "x" * 150_000 + "END"
+    host = apphost(page())
+    host.wait_initialized()
+    text = show(host, {"content": [{"type": "text", "text": big}]})
+    clean(host)
+    assert "END" not in text
+    host.frame.get_by_role("button", name=re.compile("Show all")).click()
+    assert "END" in host.frame.inner_text(".result-body")
+
+
+MARKDOWN = """# Title <script>alert(1)</script>
+
+Some **bold**, *em* and `code` with [a link](https://example.org/md) and [bad](javascript:alert(2)).
+
+- one
+- two <img src=x onerror=alert(3)>
+
+1. first
+
+```
+<b>not bold</b>
+```
+
+| a | b |
+|---|---|
+| 1 | <i>2</i> |
+"""
+
+
+def test_markdown_subset_is_built_from_nodes_and_stays_text(apphost):
+    host = apphost(page())
+    host.wait_initialized()
+    text = show(host, {"content": [{"type": "text", "text": MARKDOWN}]})
+    clean(host)
+    md = host.frame.locator(".result-body .md")
+    assert md.locator("h3").inner_text() == "Title <script>alert(1)</script>"
+    assert md.locator("strong").inner_text() == "bold" and md.locator("em").inner_text() == "em"
+    assert md.locator("ul li").all_inner_texts() == ["one", "two <img src=x onerror=alert(3)>"]
+    assert md.locator("ol li").all_inner_texts() == ["first"]
+    assert md.locator("pre code").inner_text() == "<b>not bold</b>"
+    assert md.locator("td").all_inner_texts() == ["1", "<i>2</i>"]
+    assert md.locator("script, img, b, i").count() == 0
+    assert md.locator("a").count() == 1 and "bad (javascript:alert(2))" in text
+    md.locator("a").click()
+    host.wait_until(lambda: host.links)
+    assert host.links == ["https://example.org/md"]
+    assert host.frame.evaluate("() => window.__pwned === undefined")
+
+
+def test_plain_text_keeps_whitespace(apphost):
+    host = apphost(page())
+    host.wait_initialized()
+    show(host, {"content": [{"type": "text", "text": "a  b\n\tc"}]})
+    assert host.frame.locator(".result-body pre.text-block").inner_text() == "a  b\n\tc"
+
+
+PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+
+
+def test_every_content_block_kind(apphost):
+    host = apphost(page())
+    host.wait_initialized()
+    text = show(
+        host,
+        {
+            "content": [
+                {"type": "text", "text": "hello"},
+                {"type": "image", "data": PNG, "mimeType": "image/png"},
+                {"type": "audio", "data": "UklGRiQAAABXQVZF", "mimeType": "audio/wav"},
+                {"type": "resource_link", "uri": "https://example.org/r", "name": "Report", "description": "the report"},
+                {"type": "resource", "resource": {"uri": "file:///a.txt", "mimeType": "text/plain", "text": "inside"}},
+                {"type": "resource", "resource": {"uri": "file:///p.png", "mimeType": "image/png", "blob": PNG}},
+                {"type": "resource", "resource": {"uri": "file:///x.bin", "mimeType": "application/octet-stream", "blob": "AAEC"}},
+                {"type": "mystery", "x": 1},
+            ]
+        },
+    )
+    clean(host)
+    frame = host.frame
+    assert "hello" in text and "inside" in text and "the report" in text and '"mystery"' in text
+    assert frame.locator(".result-body img").count() == 2 and frame.locator(".result-body audio").count() == 1
+    assert frame.locator(".result-body button", has_text="Download x.bin (3 bytes)").count() == 1
+    frame.get_by_role("link", name="Report").click()
+    host.wait_until(lambda: host.links)
+    assert host.links == ["https://example.org/r"]
+
+
+def test_hostile_structured_values_stay_text(apphost):
+    evil = "<img src=x onerror=window.__pwned=1>"
+    host = apphost(page())
+    host.wait_initialized()
+    text = show(host, {"content": [], "structuredContent": {evil: evil, "rows": [{evil: evil, "u": "javascript:window.__pwned=2"}]}})
+    clean(host)
+    assert text.count(evil) >= 4 and "javascript:window.__pwned=2" in text
+    assert host.frame.locator(".result-body img, .result-body a").count() == 0
+    assert host.frame.evaluate("() => window.__pwned === undefined")
