@@ -281,3 +281,64 @@ def test_load_many_reads_generate_each_page_once_and_many_calls_match(tmp_path):
     assert sum(1 for row in listed["tools"] if row["cached"]) == 100
     assert listed["pagesGenerated"] == 100  # 1 000 concurrent reads, one generation per page
     assert [json.loads(text_of(c))["arguments"]["n"] for c in calls] == list(range(10_000))
+
+
+# --------------------------------------------------------------------------- shutdown, logs
+
+
+def _start_raw_proxy(tmp_path, *extra: str):
+    import os
+    import subprocess
+
+    pidfile = tmp_path / "upstream.pid"
+    env = {**os.environ, "UPSTREAM_PIDFILE": str(pidfile)}
+    proxy = subprocess.Popen(
+        [sys.executable, "-m", "compiler", "proxy", "--no-cache", *extra, "--", *SDK_UPSTREAM],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT,
+    )
+    init = {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+    proxy.stdin.write(json.dumps(init).encode() + b"\n")
+    proxy.stdin.flush()
+    assert json.loads(proxy.stdout.readline())["id"] == 0
+    for _ in range(100):
+        if pidfile.exists() and pidfile.read_text():
+            break
+        time.sleep(0.05)
+    return proxy, int(pidfile.read_text())
+
+
+def _gone(pid: int) -> bool:
+    import os
+
+    for _ in range(100):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.parametrize("how", ["stdin-eof", "sigterm"])
+def test_the_proxy_leaves_no_orphan(tmp_path, how):
+    proxy, upstream_pid = _start_raw_proxy(tmp_path)
+    if how == "stdin-eof":
+        proxy.stdin.close()
+    else:
+        proxy.terminate()
+    assert proxy.wait(15) is not None
+    assert _gone(upstream_pid)
+
+
+def test_debug_logs_carry_the_request_id_and_go_to_stderr_only(tmp_path):
+    proxy, _ = _start_raw_proxy(tmp_path, "--debug", "--log-format", "json")
+    call = {"jsonrpc": "2.0", "id": "req-7", "method": "tools/call", "params": {"name": "echo", "arguments": {"message": "m"}}}
+    proxy.stdin.write(json.dumps(call).encode() + b"\n")
+    proxy.stdin.flush()
+    answer = json.loads(proxy.stdout.readline())
+    proxy.stdin.close()
+    proxy.wait(15)
+    lines = [json.loads(line) for line in proxy.stderr.read().decode().splitlines() if line.startswith("{")]
+    assert answer["id"] == "req-7" and answer["result"]["content"][0]["text"] == "m"
+    assert any(entry.get("cid") == 'host:"req-7"' and "tools/call" in entry["message"] for entry in lines)
+    assert proxy.stdout.read() == b""  # nothing but protocol on stdout

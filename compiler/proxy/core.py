@@ -109,6 +109,8 @@ class Proxy:
 
     async def run(self) -> None:
         supervisor = self._spawn(self._supervise())
+        if self.options.refresh_s > 0:
+            self._spawn(self._refresh_periodically())
         try:
             while (line := await self.host.receive()) is not None:
                 if line.strip():
@@ -159,6 +161,23 @@ class Proxy:
             log.warning("upstream exited; restarting in %.0f s", backoff)
             await asyncio.sleep(backoff)
             backoff = min(backoff * 2, BACKOFF_MAX_S)
+
+    async def _refresh_periodically(self) -> None:
+        """Re-list the upstream's tools every ``refresh_s``; after a failure, wait longer (×2,
+        up to ×16) until a listing succeeds again."""
+        factor = 1
+        while not self.stopping:
+            await asyncio.sleep(self.options.refresh_s * factor)
+            try:
+                diff = await self.refresh_tools(notify=False)
+            except (ConnectionError, TimeoutError, RuntimeError):
+                factor = min(factor * 2, 16)
+                continue
+            factor = 1
+            if diff["added"] or diff["removed"] or diff["changed"]:
+                log.info("tools changed upstream: %s", diff)
+                if self.ui:
+                    await self.notify_lists()
 
     async def _read_upstream(self) -> None:
         while (line := await self.upstream.receive()) is not None:
@@ -214,6 +233,8 @@ class Proxy:
 
     async def forward(self, env: wire.Envelope, line: bytes, *, tool: str | None = None, cursor: bool = False) -> None:
         self.pending[env.key] = Pending(env.method, tool, time.monotonic(), cursor)
+        if log.isEnabledFor(logging.DEBUG):  # the host's request id is the correlation id
+            log.debug("→ upstream %s%s", env.method, f" {tool}" if tool else "", extra={"cid": f"host:{env.key.decode()}"})
         try:
             if not self.running.is_set():
                 await asyncio.wait_for(self.running.wait(), UPSTREAM_WAIT_S)
@@ -307,6 +328,9 @@ class Proxy:
                 self._settle_own(env)
                 return
             pending = self.pending.pop(env.key, None)
+            if pending is not None and log.isEnabledFor(logging.DEBUG):
+                took = (time.monotonic() - pending.started) * 1000
+                log.debug("← upstream %s in %.1f ms", pending.method, took, extra={"cid": f"host:{env.key.decode()}"})
             transform = self._RESPONSES.get(pending.method) if pending else None
             if transform is not None:
                 try:

@@ -22,9 +22,15 @@ class JsonLines(logging.Formatter):
         return json.dumps(entry, ensure_ascii=False)
 
 
+class Text(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        cid = f" [{record.cid}]" if hasattr(record, "cid") else ""
+        return f"compile-ui proxy: {record.levelname}{cid} {record.getMessage()}"
+
+
 def configure(fmt: str, level: str) -> None:
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(JsonLines() if fmt == "json" else logging.Formatter("compile-ui proxy: %(levelname)s %(message)s"))
+    handler.setFormatter(JsonLines() if fmt == "json" else Text())
     root = logging.getLogger("compile_ui")
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
