@@ -1,11 +1,11 @@
 """Phase 4, render: a component tree → one self-contained MCP App page.
 
-    head   charset, CSP (sha256 of the one <style> and the one <script>), viewport, title, style
+    head   charset, CSP (sha256 of the one <style> and the one <script>), viewport, title, style,
+           the runtime <script> (it starts the handshake at once, hydrates on DOMContentLoaded)
     body   <main id="app">: header (title, description), the Form rendered server-side (every
            field with its label, help, required marker and constraints as HTML attributes;
            ``<template>``s for array items, map values and union branches), the ResultView
-           container; then the tree as ``<script type="application/json" id="ui-tree">`` and
-           the runtime ``<script>``.
+           container; then the tree as ``<script type="application/json" id="ui-tree">``.
 
 Only ``dominate`` tags write markup. ``raw()`` is used for exactly two things: the fixed runtime
 bytes (from ``runtime_js``) and the tree's JSON, escaped by ``script_json`` so no data can close
@@ -65,10 +65,12 @@ def render_page(tree: App, *, input_schema: Any = None, lang: str = "en") -> str
             t.meta(name="viewport", content="width=device-width, initial-scale=1")
             t.title(tree.props.title)
             t.style(raw(css))
+            # In <head>: the handshake starts before the body is parsed; the runtime hydrates
+            # the form on DOMContentLoaded.
+            t.script(raw(js))
         with t.body():
             visit(tree, ctx)
             t.script(raw(script_json(msgspec.to_builtins(tree))), type="application/json", id="ui-tree")
-            t.script(raw(js))
     return "<!doctype html>\n" + page.render(pretty=False) + "\n"
 
 

@@ -59,7 +59,9 @@ function elAdd(n, c) {
     },
     "ui/notifications/host-context-changed": (p) => { applyContext(p); }
   };
-  var torn = false;
+  // The script runs in <head> so ui/initialize leaves before the body is parsed; notifications
+  // that arrive before the form is hydrated wait in the queue.
+  var torn = false, ready = false, queue = [];
 
   addEventListener("message", (e) => {
     if (e.source !== P) return; // only the host that embeds us
@@ -67,7 +69,7 @@ function elAdd(n, c) {
     if (!m || typeof m !== "object" || m.jsonrpc !== "2.0") return;
     if (typeof m.method === "string") {
       if ("id" in m) answer(m);
-      else if (NOTES[m.method]) NOTES[m.method](m.params);
+      else if (NOTES[m.method]) ready ? NOTES[m.method](m.params) : queue.push(m);
     } else if ("id" in m && pending[m.id]) {
       var p = pending[m.id];
       delete pending[m.id];
@@ -88,8 +90,8 @@ function elAdd(n, c) {
   }).then((r) => {
     applyContext((r && r.hostContext) || {});
     notify("ui/notifications/initialized");
-    watchSize();
-  }, (err) => { resultStatus("The host refused the connection: " + ((err && err.message) || err)); });
+    onReady(watchSize);
+  }, (err) => { onReady(() => resultStatus("The host refused the connection: " + ((err && err.message) || err))); });
 
   var ctx = {
     get hostContext() { return hostContext; },
@@ -135,10 +137,8 @@ function elAdd(n, c) {
 
   /* ------------------------------------------------------------------ the tree */
 
-  var data = JSON.parse(doc.getElementById("ui-tree").textContent);
-  var formNode = findNode(data, "Form"), resultNode = findNode(data, "ResultView");
-  var form = formNode && doc.getElementById(formNode.id);
-  var resultEl = resultNode && doc.getElementById(resultNode.id);
+  var data, formNode, resultNode, form, resultEl, submitBtn, formStatus, top = null, whole = null;
+  function onReady(f) { if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", f); else f(); }
   var LAYOUT = /^(Card|Stack|Tabs|Section|Heading|Text|Alert)$/;
 
   function findNode(n, type) {
@@ -571,15 +571,24 @@ function elAdd(n, c) {
 
   /* ------------------------------------------------------------------ the form */
 
-  var top = null, whole = null;
-  if (form) {
-    var fields = fieldsOf(formNode.children);
-    // A root that is not an object is one field bound to the whole arguments ("").
-    if (fields.length === 1 && fields[0].props.bind === "") whole = bind(fields[0], form);
-    else top = group(formNode, form, true);
-    form.addEventListener("submit", (e) => { e.preventDefault(); run(); });
-    wireTabs();
+  function hydrate() {
+    data = JSON.parse(doc.getElementById("ui-tree").textContent);
+    formNode = findNode(data, "Form"); resultNode = findNode(data, "ResultView");
+    form = formNode && doc.getElementById(formNode.id);
+    resultEl = resultNode && doc.getElementById(resultNode.id);
+    if (form) {
+      var fields = fieldsOf(formNode.children);
+      // A root that is not an object is one field bound to the whole arguments ("").
+      if (fields.length === 1 && fields[0].props.bind === "") whole = bind(fields[0], form);
+      else top = group(formNode, form, true);
+      form.addEventListener("submit", (e) => { e.preventDefault(); run(); });
+      submitBtn = form.querySelector("[data-action=submit]"); formStatus = own(form, ".actions > .status");
+      wireTabs();
+    }
+    ready = true;
+    queue.splice(0).forEach((m) => NOTES[m.method](m.params));
   }
+  onReady(hydrate);
 
   function prefill(args, partial) {
     if (!form || !isObj(args)) return;
@@ -608,7 +617,6 @@ function elAdd(n, c) {
     return v === UNSET ? {} : v;
   }
 
-  var submitBtn = form && form.querySelector("[data-action=submit]"), formStatus = form && own(form, ".actions > .status");
 
   function run() {
     if (torn) return;

@@ -271,7 +271,7 @@ def check_allow_list(html: str) -> None:
     page = Page(html)
     scripts = [attrs for attrs, _ in page.scripts]
     assert len(scripts) == 2
-    assert [a.get("type") for a in scripts] == ["application/json", None]
+    assert [a.get("type") for a in scripts] == [None, "application/json"]
     assert len(page.styles) == 1
     # the CSP meta must come before the only <style> and <script>
     assert html.index("Content-Security-Policy") < html.index("<style>")
