@@ -43,7 +43,8 @@ class Recorder:
 
 @asynccontextmanager
 async def proxied(upstream: list[str], *, ui: bool = True, options: tuple[str, ...] = ("--no-cache",), recorder=None):
-    params = StdioServerParameters(command=sys.executable, args=["-m", "compiler", "proxy", *options, "--", *upstream], cwd=str(ROOT))
+    tail = ["--", *upstream] if upstream else []
+    params = StdioServerParameters(command=sys.executable, args=["-m", "compiler", "proxy", *options, *tail], cwd=str(ROOT))
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write, extensions=UI if ui else None, message_handler=recorder) as session:
             await session.initialize()
@@ -342,3 +343,43 @@ def test_debug_logs_carry_the_request_id_and_go_to_stderr_only(tmp_path):
     assert answer["id"] == "req-7" and answer["result"]["content"][0]["text"] == "m"
     assert any(entry.get("cid") == 'host:"req-7"' and "tools/call" in entry["message"] for entry in lines)
     assert proxy.stdout.read() == b""  # nothing but protocol on stdout
+
+
+# --------------------------------------------------------------------------- HTTP upstreams
+
+
+@pytest.fixture(params=["streamable-http", "sse"])
+def http_upstream(request):
+    import socket
+    import subprocess
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    flag = "--http" if request.param == "streamable-http" else "--sse"
+    server = subprocess.Popen([*SDK_UPSTREAM, flag, str(port)], cwd=ROOT, stderr=subprocess.DEVNULL)
+    for _ in range(200):
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                break
+        time.sleep(0.05)
+    path = "/mcp" if request.param == "streamable-http" else "/sse"
+    yield f"http://127.0.0.1:{port}{path}", request.param
+    server.terminate()
+    server.wait(10)
+
+
+def test_an_http_upstream_through_the_proxy(http_upstream):
+    url, transport = http_upstream
+
+    async def scenario():
+        async with proxied([], options=("--no-cache", "--upstream-url", url, "--upstream-transport", transport)) as s:
+            tools = {t.name: t for t in (await s.list_tools()).tools}
+            added = await s.call_tool("add", {"a": 20, "b": 22})
+            page = (await s.read_resource("ui://add")).contents[0].text
+            return tools, added, page
+
+    tools, added, page = run_async(scenario())
+    assert tools["add"].meta["ui"]["resourceUri"] == "ui://add"
+    assert added.structured_content == {"a": 20, "b": 22, "sum": 42}
+    assert '"toolName":"add"' in page

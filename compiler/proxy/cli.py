@@ -28,7 +28,7 @@ from .cache import PageCache, SpecStore
 from .core import Options, Proxy
 from .logs import configure
 from .pages import PageStore
-from .transports import HostStdio, UpstreamStdio
+from .transports import HostStdio, UpstreamSDK, UpstreamStdio
 
 log = logging.getLogger("compile_ui.proxy")
 EXIT_USAGE = 2
@@ -49,6 +49,8 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="compile-ui proxy", description=__doc__.splitlines()[0], epilog=EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("command", nargs=argparse.REMAINDER, help="the upstream server command, after --")
+    p.add_argument("--upstream-url", metavar="URL", help="wrap a server reached over HTTP instead of a command")
+    p.add_argument("--upstream-transport", choices=["streamable-http", "sse"], help="with --upstream-url (default streamable-http)")
     p.add_argument("--config", metavar="FILE", help="JSON configuration file (schema: compiler/proxy/config.schema.json)")
     p.add_argument("--force-ui", action="store_true", default=None, help="serve pages even if the host does not declare MCP Apps")
     p.add_argument("--enabled-tools", metavar="A,B", help="only these tools get pages")
@@ -81,7 +83,7 @@ def main(argv: list[str]) -> int:
 
 
 DEFAULTS: dict[str, Any] = {
-    "command": None, "env": {}, "enabledTools": None, "forceUi": False, "prewarm": False, "refreshSeconds": 0,
+    "command": None, "upstreamUrl": None, "upstreamTransport": "streamable-http", "env": {}, "enabledTools": None, "forceUi": False, "prewarm": False, "refreshSeconds": 0,
     "cacheDir": None, "noCache": False, "logFormat": "text", "logLevel": "info", "exportDir": None, "debug": False,
     "llm": {},
 }
@@ -103,7 +105,8 @@ def resolve(args: argparse.Namespace, env: dict[str, str]) -> dict[str, Any]:
     config.update({k: v for k, v in env_values.items() if v is not None})
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     cli_values = {
-        "command": command or None, "forceUi": args.force_ui, "enabledTools": _names(args.enabled_tools),
+        "command": command or None, "upstreamUrl": args.upstream_url, "upstreamTransport": args.upstream_transport,
+        "forceUi": args.force_ui, "enabledTools": _names(args.enabled_tools),
         "prewarm": args.prewarm, "refreshSeconds": args.refresh_seconds, "cacheDir": args.cache_dir,
         "noCache": args.no_cache, "logFormat": args.log_format, "logLevel": args.log_level, "debug": args.debug,
         "exportDir": args.export_dir,
@@ -112,8 +115,8 @@ def resolve(args: argparse.Namespace, env: dict[str, str]) -> dict[str, Any]:
     llm = dict(config.get("llm") or {})
     llm.update({k: v for k, v in {"model": args.model, "budgetSeconds": args.llm_budget}.items() if v is not None})
     config["llm"] = llm
-    if not config["command"]:
-        fail("no upstream: give its command after -- (or \"command\" in the config file)")
+    if not config["command"] and not config["upstreamUrl"]:
+        fail("no upstream: give its command after -- , or --upstream-url (or \"command\"/\"upstreamUrl\" in the config file)")
     return config
 
 
@@ -168,17 +171,19 @@ async def serve(config: dict[str, Any]) -> None:
     )
     host = HostStdio()
     await host.open()
-    proxy = Proxy(host, lambda: UpstreamStdio(config["command"], env), pages, options)
+    if config["upstreamUrl"]:
+        upstream = lambda: UpstreamSDK(config["upstreamUrl"], config["upstreamTransport"])  # noqa: E731
+    else:
+        upstream = lambda: UpstreamStdio(config["command"], env)  # noqa: E731
+    proxy = Proxy(host, upstream, pages, options)
     loop = asyncio.get_running_loop()
     main_task = asyncio.current_task()
     loop.add_signal_handler(signal.SIGTERM, main_task.cancel)
-    log.info("proxy ready: upstream %s", " ".join(config["command"]))
+    log.info("proxy ready: upstream %s", config["upstreamUrl"] or " ".join(config["command"]))
     try:
         await proxy.run()
     except asyncio.CancelledError:
-        log.info("stopping on SIGTERM")
-        if proxy.upstream is not None:
-            await proxy.upstream.stop()
+        log.info("stopped on SIGTERM")
     finally:
         if store is not None:
             store.close()

@@ -117,11 +117,11 @@ class Proxy:
                     await self.on_host(line.strip())
         finally:
             self.stopping = True
-            supervisor.cancel()
             for task in list(self._tasks):
-                task.cancel()
-            if self.upstream is not None:
-                await self.upstream.stop()
+                if task is not supervisor:
+                    task.cancel()
+            supervisor.cancel()  # the supervisor stops the upstream, in its own task
+            await asyncio.gather(supervisor, return_exceptions=True)
 
     def _spawn(self, coroutine) -> asyncio.Task:
         task = asyncio.ensure_future(coroutine)
@@ -135,6 +135,13 @@ class Proxy:
             log.error("internal task failed: %r", task.exception())
 
     async def _supervise(self) -> None:
+        try:
+            await self._supervise_runs()
+        finally:
+            if self.upstream is not None:
+                await self.upstream.stop()
+
+    async def _supervise_runs(self) -> None:
         backoff = BACKOFF_START_S
         while not self.stopping:
             self.upstream = self.upstream_factory()

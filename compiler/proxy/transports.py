@@ -110,3 +110,65 @@ def _signal_group(pid: int, sig: signal.Signals) -> None:
         os.killpg(pid, sig)
     except (ProcessLookupError, PermissionError):
         pass
+
+
+class UpstreamSDK:
+    """An upstream reached through one of the official SDK's client transports (streamable HTTP
+    or SSE). Messages cross as the SDK's ``SessionMessage``; only here are they converted to and
+    from the wire bytes the rest of the proxy routes (HTTP costs far more than the conversion)."""
+
+    def __init__(self, url: str, transport: str = "streamable-http") -> None:
+        self.url = url
+        self.transport = transport
+        self.pid = None
+        self._stack = None
+        self._read = self._write = None
+
+    async def start(self) -> None:
+        import contextlib
+
+        from mcp.client.sse import sse_client
+        from mcp.client.streamable_http import streamable_http_client
+
+        self._stack = contextlib.AsyncExitStack()
+        connect = sse_client(self.url) if self.transport == "sse" else streamable_http_client(self.url)
+        try:
+            streams = await self._stack.enter_async_context(connect)
+        except Exception as error:  # any connection failure: the supervisor retries with backoff
+            await self._stack.aclose()
+            raise OSError(f"cannot connect to {self.url}: {error}") from error
+        self._read, self._write = streams[0], streams[1]
+
+    async def receive(self) -> bytes | None:
+        import anyio
+
+        while True:
+            try:
+                item = await self._read.receive()
+            except (anyio.EndOfStream, anyio.ClosedResourceError):
+                return None
+            if isinstance(item, Exception):  # the SDK surfaces transport errors in the stream
+                continue
+            return item.message.model_dump_json(by_alias=True, exclude_unset=True).encode()
+
+    async def send(self, data: bytes) -> None:
+        import anyio
+        import mcp_types
+        from mcp.shared.message import SessionMessage
+
+        if self._write is None:
+            raise ConnectionError("upstream is not connected")
+        message = mcp_types.jsonrpc_message_adapter.validate_json(data, by_name=False)
+        try:
+            await self._write.send(SessionMessage(message))
+        except (anyio.ClosedResourceError, anyio.BrokenResourceError) as error:
+            raise ConnectionError("upstream connection closed") from error
+
+    async def stop(self) -> None:
+        if self._stack is not None:
+            stack, self._stack = self._stack, None
+            try:
+                await stack.aclose()
+            except Exception:  # closing a broken HTTP session must not stop the proxy
+                pass
+            self._read = self._write = None
