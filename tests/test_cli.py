@@ -106,7 +106,10 @@ WITH_OUTPUT = FIXTURES / "tools" / "with_output.json"
 
 def test_print_spec_prints_the_heuristic_spec(capsysbinary):
     assert main([str(WITH_OUTPUT), "--print-spec"]) == 0
-    assert json.loads(capsysbinary.readouterr().out) == {"input": {"widgets": [{"field": "/days", "widget": "slider"}]}}
+    assert json.loads(capsysbinary.readouterr().out) == {
+        "input": {"widgets": [{"field": "/days", "widget": "slider"}]},
+        "output": {"path": "/days", "view": "chart", "chart": {"mark": "line", "x": "/date", "y": ["/high", "/low"]}},
+    }
 
 
 def test_layout_applies_a_given_spec(tmp_path, capsysbinary):
