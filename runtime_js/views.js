@@ -29,16 +29,19 @@ var renderResult = (() => {
     if (!/^https?:\/\//i.test(u)) return text != null && text !== u ? text + " (" + u + ")" : String(u);
     return el("a", { href: u, title: u, onclick: (e) => { e.preventDefault(); C.openLink(u); } }, text == null ? u : text);
   }
+  // Intl formatters are costly to build: one per kind, per rendered result (locale/zone may change).
+  var FM = {};
+  function fmt(k, mk) {
+    try { return FM[k] || (FM[k] = mk()); } catch (e) { return FM[k] = { format: (v) => String(v) }; }
+  }
   function num(v) {
-    try { return Math.abs(v) < 1e15 ? v.toLocaleString(L, { maximumFractionDigits: 10 }) : String(v); } catch (e) { return String(v); }
+    return Math.abs(v) < 1e15 ? fmt("n", () => new Intl.NumberFormat(L, { maximumFractionDigits: 10 })).format(v) : String(v);
   }
   function date(v, f) {
-    var d = new Date(f === "date" && ISD.test(v) ? v + "T00:00:00Z" : v);
+    var day = f === "date" && ISD.test(v), d = new Date(day ? v + "T00:00:00Z" : v);
     if (isNaN(d)) return String(v);
-    try {
-      return f === "date" ? d.toLocaleDateString(L, { timeZone: ISD.test(v) ? "UTC" : TZ, dateStyle: "medium" })
-        : d.toLocaleString(L, { timeZone: TZ, dateStyle: "medium", timeStyle: "short" });
-    } catch (e) { return d.toISOString(); }
+    // A calendar date has no zone: shown as it is (UTC), never shifted by the host's zone.
+    return fmt(f + day, () => new Intl.DateTimeFormat(L, f === "date" ? { timeZone: day ? "UTC" : TZ, dateStyle: "medium" } : { timeZone: TZ, dateStyle: "medium", timeStyle: "short" })).format(d);
   }
   // What a value looks like, for data without a schema.
   function guess(v) {
@@ -120,7 +123,7 @@ var renderResult = (() => {
   }
   // Sort by a column (click its header), filter by text, one page of pageSize rows at a time.
   function table(rows, cs, size) {
-    cs.forEach((c) => { if (c.g) c.format = guess(rows.map((r) => at(r, c.pointer)).find((v) => v != null)); });
+    cs.forEach((c) => { if (c.g) { var r = rows.find((r) => at(r, c.pointer) != null); c.format = guess(r && at(r, c.pointer)); } });
     var shown = rows, page = 0, key = -1, dir = 1;
     var tb = el("tbody"), info = el("span", { class: "muted" });
     var prev = el("button", { type: "button", class: "btn small", onclick: () => { page--; draw(); } }, "‹ Prev");
@@ -352,7 +355,7 @@ var renderResult = (() => {
   }
 
   return (box, r, rv, ctx) => {
-    C = ctx;
+    C = ctx; FM = {};
     var hc = ctx.hostContext || {};
     L = hc.locale || undefined; TZ = hc.timeZone || undefined;
     RES = r;

@@ -1,0 +1,174 @@
+"""Result-view figures: a 10 000-row, 8-column result from tool-result to painted table, and the
+size the views add to a page.
+
+    python bench/bench_views.py            # full run
+    python bench/bench_views.py --quick    # few repetitions
+
+Time: the host (official AppBridge, headless Chromium) sends ``ui/notifications/tool-result``;
+the clock stops inside the app after the first animation frame that follows the table's rows
+being in the DOM (rAF + a macrotask: the frame was painted). Both clocks are absolute
+(``performance.timeOrigin + now()``), so host and app frame compare. Measured for a compiled
+``Table`` (outputSchema with typed columns) and for an ``AutoView`` (no schema, JSON text), each
+on a freshly loaded app. Target: median ≤ 150 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from apphost import Browser  # noqa: E402
+
+from compiler.compile import compile_tree  # noqa: E402
+from compiler.pipeline import build_page  # noqa: E402
+from compiler.render import render_page  # noqa: E402
+from compiler.tools import load_tools  # noqa: E402
+from runtime_js import compact  # noqa: E402
+
+ROWS = 10_000
+TARGET_MS = 150
+CORPUS_TOOLS = ROOT / "fixtures" / "corpus" / "tools"
+TYPICAL = ("everything.json", "get-sum")
+
+ROW_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "id": {"type": "integer"},
+        "name": {"type": "string"},
+        "email": {"type": "string", "format": "email"},
+        "created": {"type": "string", "format": "date-time"},
+        "amount": {"type": "number"},
+        "status": {"enum": ["open", "closed", "pending"]},
+        "site": {"type": "string", "format": "uri"},
+        "active": {"type": "boolean"},
+    },
+}
+BOUND_TOOL = {
+    "name": "rows",
+    "inputSchema": {"type": "object"},
+    "outputSchema": {"type": "object", "properties": {"rows": {"type": "array", "items": ROW_SCHEMA}}},
+}
+AUTO_TOOL = {"name": "rows", "inputSchema": {"type": "object"}}
+
+WAIT_PAINT = """() => { let arrived = 0;
+  addEventListener("message", () => { arrived = arrived || performance.timeOrigin + performance.now(); }, {capture: true});
+  window.__painted = new Promise((done) => {
+  const stop = () => requestAnimationFrame(() => setTimeout(() => done([arrived, performance.timeOrigin + performance.now()]), 0));
+  const mo = new MutationObserver(() => {
+    if (document.querySelector('#result tbody tr')) { mo.disconnect(); stop(); }
+  });
+  mo.observe(document.body, {childList: true, subtree: true});
+}); }"""
+SEND = "(r) => { const t0 = performance.timeOrigin + performance.now(); window.__host.toolResult(r); return t0; }"
+
+
+def rows(n: int = ROWS) -> list[dict]:
+    states = ("open", "closed", "pending")
+    return [
+        {
+            "id": i,
+            "name": f"Customer {i}",
+            "email": f"c{i}@example.org",
+            "created": f"2026-{1 + i % 12:02d}-{1 + i % 28:02d}T{i % 24:02d}:00:00Z",
+            "amount": round(i * 1.37 % 9999, 2),
+            "status": states[i % 3],
+            "site": f"https://example.org/c/{i}",
+            "active": i % 2 == 0,
+        }
+        for i in range(n)
+    ]
+
+
+def time_once(host, html: str, result: dict) -> tuple[float, float]:
+    """(ms from the host sending to painted, ms from the message reaching the app to painted)."""
+    host.reload(html)
+    host.wait_initialized()
+    host.settle(100)  # let the page finish its start-up frames
+    host.frame.evaluate(WAIT_PAINT)
+    t0 = host.page.evaluate(SEND, result)
+    arrived, t1 = host.frame.evaluate("() => window.__painted")
+    return t1 - t0, t1 - arrived
+
+
+def paint_times(repeat: int) -> dict[str, list[tuple[float, float]]]:
+    data = {"rows": rows()}
+    cases = {
+        "bound table": (render_page(compile_tree(BOUND_TOOL)), {"content": [], "structuredContent": data}),
+        "auto table": (render_page(compile_tree(AUTO_TOOL)), {"content": [{"type": "text", "text": json.dumps(data["rows"])}]}),
+    }
+    browser = Browser()
+    try:
+        host = browser.new_host(render_page(compile_tree(AUTO_TOOL)))
+        out: dict[str, list[tuple[float, float]]] = {name: [] for name in cases}
+        for _ in range(repeat):  # interleaved: both cases see the same machine load
+            for name, (html, result) in cases.items():
+                out[name].append(time_once(host, html, result))
+        host.close()
+        return out
+    finally:
+        browser.close()
+
+
+def sizes() -> dict[str, int]:
+    path = CORPUS_TOOLS / TYPICAL[0]
+    tool = next(t for _, t in load_tools(path.read_text(), str(path)) if t["name"] == TYPICAL[1])
+    page = build_page(tool).encode()
+    views_js = compact((ROOT / "runtime_js" / "views.js").read_text()).encode()
+    views_css = compact((ROOT / "runtime_js" / "views.css").read_text(), line_comments=False).encode()
+    return {
+        "typical_page_raw": len(page),
+        "typical_page_gzip": len(gzip.compress(page, 9)),
+        "views_js_raw": len(views_js),
+        "views_js_gzip": len(gzip.compress(views_js, 9)),
+        "views_css_raw": len(views_css),
+        "views_css_gzip": len(gzip.compress(views_css, 9)),
+    }
+
+
+def measure(quick: bool = False) -> dict:
+    times = paint_times(3 if quick else 15)
+    size = sizes()
+    medians = {name: round(statistics.median(t[0] for t in ts), 1) for name, ts in times.items()}
+    in_app = {name: round(statistics.median(t[1] for t in ts), 1) for name, ts in times.items()}
+    return {
+        "rows": ROWS,
+        "columns": 8,
+        "paint_ms": {name: [round(t[0], 1) for t in ts] for name, ts in times.items()},
+        "in_app_ms": {name: [round(t[1], 1) for t in ts] for name, ts in times.items()},
+        "median_ms": medians,
+        "median_in_app_ms": in_app,
+        "sizes": size,
+        "summary": {
+            "10k×8 tool-result sent by host to painted table, bound Table (ms, median)": medians["bound table"],
+            "10k×8 result reaching the app to painted table, bound Table (ms, median)": in_app["bound table"],
+            "10k×8 tool-result sent by host to painted table, AutoView from JSON text (ms, median)": medians["auto table"],
+            "10k×8 result reaching the app to painted table, AutoView from JSON text (ms, median)": in_app["auto table"],
+            "target (ms)": f"≤ {TARGET_MS}",
+            "views.js+views.css gzip, shipped (KB)": round((size["views_js_gzip"] + size["views_css_gzip"]) / 1024, 1),
+            "page size, typical tool (KB)": round(size["typical_page_raw"] / 1024, 1),
+            "page size gzip, typical tool (KB)": round(size["typical_page_gzip"] / 1024, 1),
+        },
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="few repetitions")
+    figures = measure(quick=parser.parse_args().quick)
+    for label, value in figures["summary"].items():
+        print(f"{label:90} {value}")
+    for name, ts in figures["paint_ms"].items():
+        print(f"  {name}, host to painted: {ts}")
+        print(f"  {name}, in the app: {figures['in_app_ms'][name]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
