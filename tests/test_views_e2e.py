@@ -243,6 +243,7 @@ def test_auto_view_from_data_shape(apphost):
     assert frame.locator(".result-body tbody tr").count() == 4
     more = frame.locator(".result-body details.more").first
     more.locator("summary").click()
+    more.locator("li").first.wait_for()  # the nested view is built on the (async) toggle event
     assert more.locator("li").all_inner_texts() == ["a", "b"]
 
 
