@@ -358,7 +358,7 @@ def http_upstream(request):
         port = s.getsockname()[1]
     flag = "--http" if request.param == "streamable-http" else "--sse"
     server = subprocess.Popen([*SDK_UPSTREAM, flag, str(port)], cwd=ROOT, stderr=subprocess.DEVNULL)
-    for _ in range(200):
+    for _ in range(600):
         with socket.socket() as probe:
             if probe.connect_ex(("127.0.0.1", port)) == 0:
                 break
@@ -383,3 +383,44 @@ def test_an_http_upstream_through_the_proxy(http_upstream):
     assert tools["add"].meta["ui"]["resourceUri"] == "ui://add"
     assert added.structured_content == {"a": 20, "b": 22, "sum": 42}
     assert '"toolName":"add"' in page
+
+
+def test_serving_the_host_over_http():
+    import socket
+    import subprocess
+
+    from mcp.client.streamable_http import streamable_http_client
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proxy = subprocess.Popen([sys.executable, "-m", "compiler", "proxy", "--no-cache", "--serve", "http", "--port", str(port), "--", *SDK_UPSTREAM],
+                             cwd=ROOT, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(600):  # up to 30 s on a loaded machine
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.05)
+        progress: list = []
+
+        async def on_progress(value, total, message):
+            progress.append(value)
+
+        async def scenario():
+            async with streamable_http_client(f"http://127.0.0.1:{port}/mcp") as streams:
+                async with ClientSession(streams[0], streams[1], extensions=UI) as s:
+                    await s.initialize()
+                    tools = {t.name: t for t in (await s.list_tools()).tools}
+                    added = await s.call_tool("add", {"a": 1, "b": 2})
+                    slow = await s.call_tool("slow", {"steps": 2}, progress_callback=on_progress)
+                    page = (await s.read_resource("ui://add")).contents[0].text
+                    return tools, added, slow, page
+
+        tools, added, slow, page = run_async(scenario())
+        assert tools["add"].meta["ui"]["resourceUri"] == "ui://add"
+        assert added.structured_content["sum"] == 3 and text_of(slow) == "done after 2 steps"
+        assert progress == [1, 2] and '"toolName":"add"' in page
+    finally:
+        proxy.terminate()
+        proxy.wait(15)

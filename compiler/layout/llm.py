@@ -29,8 +29,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import anthropic
-
 import prompts
 from components.nodes import App
 
@@ -147,6 +145,8 @@ class LLMLayout:
     @property
     def client(self) -> Any:
         if self._client is None:
+            import anthropic  # imported on first use: it is large, and most runs never call a model
+
             self._client = anthropic.AsyncAnthropic(
                 api_key=self.settings.api_key,
                 base_url=self.settings.base_url,
@@ -274,6 +274,8 @@ class _Conversation:
         return {"type": "tool_use", "id": block.id, "name": block.name, "input": block.input}
 
     async def request(self, **params: Any) -> Any:
+        import anthropic
+
         backoff = FIRST_BACKOFF_S
         while True:
             self.attempts += 1
@@ -300,7 +302,7 @@ def _retryable(status: int) -> bool:
     return status == 429 or status >= 500
 
 
-def _retry_after(error: anthropic.APIStatusError) -> float | None:
+def _retry_after(error: Any) -> float | None:
     value = error.response.headers.get("retry-after") if error.response is not None else None
     try:
         return max(float(value), 0.0) if value is not None else None

@@ -51,6 +51,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("command", nargs=argparse.REMAINDER, help="the upstream server command, after --")
     p.add_argument("--upstream-url", metavar="URL", help="wrap a server reached over HTTP instead of a command")
     p.add_argument("--upstream-transport", choices=["streamable-http", "sse"], help="with --upstream-url (default streamable-http)")
+    p.add_argument("--serve", choices=["stdio", "http"], help="how the host connects (default stdio)")
+    p.add_argument("--port", type=int, help="with --serve http: the port on 127.0.0.1 (default 8766)")
     p.add_argument("--config", metavar="FILE", help="JSON configuration file (schema: compiler/proxy/config.schema.json)")
     p.add_argument("--force-ui", action="store_true", default=None, help="serve pages even if the host does not declare MCP Apps")
     p.add_argument("--enabled-tools", metavar="A,B", help="only these tools get pages")
@@ -83,7 +85,7 @@ def main(argv: list[str]) -> int:
 
 
 DEFAULTS: dict[str, Any] = {
-    "command": None, "upstreamUrl": None, "upstreamTransport": "streamable-http", "env": {}, "enabledTools": None, "forceUi": False, "prewarm": False, "refreshSeconds": 0,
+    "serve": "stdio", "port": 8766, "command": None, "upstreamUrl": None, "upstreamTransport": "streamable-http", "env": {}, "enabledTools": None, "forceUi": False, "prewarm": False, "refreshSeconds": 0,
     "cacheDir": None, "noCache": False, "logFormat": "text", "logLevel": "info", "exportDir": None, "debug": False,
     "llm": {},
 }
@@ -106,7 +108,7 @@ def resolve(args: argparse.Namespace, env: dict[str, str]) -> dict[str, Any]:
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     cli_values = {
         "command": command or None, "upstreamUrl": args.upstream_url, "upstreamTransport": args.upstream_transport,
-        "forceUi": args.force_ui, "enabledTools": _names(args.enabled_tools),
+        "serve": args.serve, "port": args.port, "forceUi": args.force_ui, "enabledTools": _names(args.enabled_tools),
         "prewarm": args.prewarm, "refreshSeconds": args.refresh_seconds, "cacheDir": args.cache_dir,
         "noCache": args.no_cache, "logFormat": args.log_format, "logLevel": args.log_level, "debug": args.debug,
         "exportDir": args.export_dir,
@@ -169,19 +171,22 @@ async def serve(config: dict[str, Any]) -> None:
         enabled_tools=frozenset(config["enabledTools"]) if config["enabledTools"] is not None else None,
         force_ui=config["forceUi"], prewarm=config["prewarm"], refresh_s=config["refreshSeconds"],
     )
-    host = HostStdio()
-    await host.open()
     if config["upstreamUrl"]:
         upstream = lambda: UpstreamSDK(config["upstreamUrl"], config["upstreamTransport"])  # noqa: E731
     else:
         upstream = lambda: UpstreamStdio(config["command"], env)  # noqa: E731
-    proxy = Proxy(host, upstream, pages, options)
     loop = asyncio.get_running_loop()
-    main_task = asyncio.current_task()
-    loop.add_signal_handler(signal.SIGTERM, main_task.cancel)
+    loop.add_signal_handler(signal.SIGTERM, asyncio.current_task().cancel)
     log.info("proxy ready: upstream %s", config["upstreamUrl"] or " ".join(config["command"]))
     try:
-        await proxy.run()
+        if config["serve"] == "http":
+            from .http_host import serve_http
+
+            await serve_http(config["port"], lambda host: Proxy(host, upstream, pages, options))
+        else:
+            host = HostStdio()
+            await host.open()
+            await Proxy(host, upstream, pages, options).run()
     except asyncio.CancelledError:
         log.info("stopped on SIGTERM")
     finally:
