@@ -6,6 +6,8 @@ var renderResult = (() => {
   var COLORS = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1", "#edc948", "#9c755f"];
   var isO = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
   var J = (v, n) => JSON.stringify(v, null, n);
+  var B = (on, ...k) => el("button", { type: "button", class: "btn small", onclick: on }, ...k);
+  var PJ = (v) => el("pre", { class: "json" }, J(v, 2));
   var tok = (t) => t.replace(/~1/g, "/").replace(/~0/g, "~");
   var esc = (k) => "/" + k.replace(/~/g, "~0").replace(/\//g, "~1");
   // JSON Pointer lookup; undefined when any step is missing.
@@ -126,8 +128,8 @@ var renderResult = (() => {
     cs.forEach((c) => { if (c.g) { var r = rows.find((r) => at(r, c.pointer) != null); c.format = guess(r && at(r, c.pointer)); } });
     var shown = rows, page = 0, key = -1, dir = 1;
     var tb = el("tbody"), info = el("span", { class: "muted" });
-    var prev = el("button", { type: "button", class: "btn small", onclick: () => { page--; draw(); } }, "‹ Prev");
-    var next = el("button", { type: "button", class: "btn small", onclick: () => { page++; draw(); } }, "Next ›");
+    var prev = B(() => { page--; draw(); }, "‹ Prev");
+    var next = B(() => { page++; draw(); }, "Next ›");
     var head = cs.map((c, i) => el("th", { scope: "col", "aria-sort": "none" }, el("button", { type: "button", onclick: () => sort(i) }, c.label)));
     function sort(i) {
       dir = key === i ? -dir : 1; key = i;
@@ -215,7 +217,7 @@ var renderResult = (() => {
   /* ------------------------------------------------------------------ MCP content blocks */
 
   function block(b) {
-    if (!isO(b)) return el("pre", { class: "json" }, J(b, 2));
+    if (!isO(b)) return PJ(b);
     var t = b.type, r = b.resource;
     if (t === "text") return prose(String(b.text));
     if (t === "image") return img(b.data, b.mimeType);
@@ -226,7 +228,7 @@ var renderResult = (() => {
         : /^image\//.test(mime) ? img(r.blob, mime) : download(r);
       return el("div", { class: "res" }, el("div", { class: "muted" }, r.uri + (mime ? " · " + mime : "")), body);
     }
-    return el("pre", { class: "json" }, J(b, 2));
+    return PJ(b);
   }
   function download(r) {
     var name = String(r.uri || "file").split(/[/?#]/).filter(Boolean).pop() || "file", size = Math.floor(String(r.blob || "").length * 3 / 4);
@@ -325,7 +327,7 @@ var renderResult = (() => {
     Chart: (n, d) => Array.isArray(d) ? chart(d.filter(isO), n.props) : auto(d),
     Metric: (n, d) => el("div", { class: "metric" }, val(d, n.props.format), n.props.unit ? el("small", null, " " + n.props.unit) : null),
     Image: (n, d) => typeof d === "string" ? img(d, n.props.mimeType) : auto(d),
-    JsonView: (n, d) => el("details", { class: "raw", open: true }, el("summary", null, "JSON"), el("pre", { class: "json" }, J(d, 2))),
+    JsonView: (n, d) => el("details", { class: "raw", open: true }, el("summary", null, "JSON"), PJ(d)),
     ContentBlocks: () => el("div", { class: "view" }, blocks(RES.content))
   };
   var LAYOUT = {
@@ -348,7 +350,7 @@ var renderResult = (() => {
   function node(n, root) {
     if (LAYOUT[n.type]) return LAYOUT[n.type](n);
     var f = NODES[n.type], d = at(root, (n.props && n.props.bind) || "");
-    if (!f) return el("pre", { class: "json" }, J(d, 2));
+    if (!f) return PJ(d);
     if (d === undefined && n.type !== "ContentBlocks") return null;
     var lab = n.props && n.props.label;
     return el("div", { class: "view", "data-view": n.id }, lab && n.props.bind ? el("h3", null, lab) : null, f(n, d));
