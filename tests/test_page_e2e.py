@@ -425,3 +425,26 @@ def test_the_official_example_app_initializes_in_the_harness(apphost):
     host = apphost.load(VANILLA_APP.read_text(), host_context={"theme": "light"})
     assert host.wait_initialized() > 0
     host.wait_until(lambda: host.size_reports)
+
+
+def test_tabs_sections_and_widgets_of_a_hand_built_tree(apphost):
+    from test_render import layout_tree
+
+    host = apphost.load(render_page(layout_tree()))
+    host.wait_initialized()
+    f = host.frame
+    tabs = f.locator("[role=tab]")
+    assert f.locator("[role=tabpanel]").nth(1).is_hidden()
+    tabs.nth(0).focus()
+    host.page.keyboard.press("ArrowRight")  # arrow keys move between tabs
+    assert tabs.nth(1).get_attribute("aria-selected") == "true"
+    assert f.locator("[role=tabpanel]").nth(0).is_hidden()
+    f.locator('[data-id="f:/colors"] select').select_option(["1", "0"])
+    host.send_tool_input({"level": 7, "note": "n"})  # the folded section holding a value unfolds
+    host.settle(100)
+    assert f.locator("details.section").get_attribute("open") is not None
+    assert f.locator('[data-id="f:/level"] output').inner_text() == "7"
+    args = submit(host, 1)["arguments"]
+    assert args == {"level": 7, "note": "n"}  # the host's input replaced what was chosen
+    f.locator('[data-id="f:/colors"] select').select_option(["0"])
+    assert submit(host, 2)["arguments"] == {"level": 7, "colors": ["r"], "note": "n"}
