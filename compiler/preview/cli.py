@@ -64,6 +64,7 @@ def bind(port: int | None) -> socket.socket:
         if port is not None:
             raise
         sock.bind(("127.0.0.1", 0))  # the default port is taken: any free one
+    sock.listen(128)  # listening before the URL is printed: early connections wait in the backlog
     return sock
 
 
