@@ -76,8 +76,10 @@ var renderResult = (() => {
       el("summary", null, n));
     return d;
   }
+  // Only a well-formed base64 image becomes an <img>; anything else is shown as text.
   function img(v, mime) {
-    return el("img", { class: "block-img", alt: "", src: /^data:image\//.test(v) ? v : "data:" + (mime || "image/png") + ";base64," + v });
+    var src = /^data:image\//.test(v) ? String(v) : "data:" + (mime || "image/png") + ";base64," + String(v).replace(/\s+/g, "");
+    return /^data:image\/[\w.+-]+;base64,[A-Za-z0-9+/]*={0,2}$/.test(src) ? el("img", { class: "block-img", alt: "", src: src }) : text(String(v));
   }
   // Long text is cut at 100 KB with a control that shows the rest.
   function text(s, pre) {
@@ -130,7 +132,7 @@ var renderResult = (() => {
     var tb = el("tbody"), info = el("span", { class: "muted" });
     var prev = B(() => { page--; draw(); }, "‹ Prev");
     var next = B(() => { page++; draw(); }, "Next ›");
-    var head = cs.map((c, i) => el("th", { scope: "col", "aria-sort": "none" }, el("button", { type: "button", onclick: () => sort(i) }, c.label)));
+    var head = cs.map((c, i) => el("th", { scope: "col", "aria-sort": "none", class: /^(number|integer)$/.test(c.format) ? "num" : null }, el("button", { type: "button", onclick: () => sort(i) }, c.label)));
     function sort(i) {
       dir = key === i ? -dir : 1; key = i;
       var p = cs[i].pointer;
@@ -144,7 +146,7 @@ var renderResult = (() => {
     function draw() {
       var pages = Math.max(1, Math.ceil(shown.length / size));
       page = Math.min(Math.max(page, 0), pages - 1);
-      tb.replaceChildren.apply(tb, shown.slice(page * size, page * size + size).map((r) => el("tr", null, cs.map((c) => el("td", null, val(at(r, c.pointer), c.format, c.options))))));
+      tb.replaceChildren.apply(tb, shown.slice(page * size, page * size + size).map((r) => el("tr", null, cs.map((c) => el("td", { class: /^(number|integer)$/.test(c.format) ? "num" : null }, val(at(r, c.pointer), c.format, c.options))))));
       info.textContent = shown.length > size ? page * size + 1 + "–" + Math.min(shown.length, page * size + size) + " of " + shown.length : shown.length + " rows";
       prev.hidden = next.hidden = pages < 2; prev.disabled = !page; next.disabled = page >= pages - 1;
     }
@@ -221,7 +223,7 @@ var renderResult = (() => {
     var t = b.type, r = b.resource;
     if (t === "text") return prose(String(b.text));
     if (t === "image") return img(b.data, b.mimeType);
-    if (t === "audio") return el("audio", { controls: true, src: "data:" + b.mimeType + ";base64," + b.data });
+    if (t === "audio") return /^audio\/[\w.+-]+$/.test(b.mimeType) && /^[A-Za-z0-9+/]*={0,2}$/.test(b.data) ? el("audio", { controls: true, src: "data:" + b.mimeType + ";base64," + b.data }) : text(String(b.data));
     if (t === "resource_link") return el("div", { class: "res" }, link(b.uri, b.title || b.name || b.uri), b.description ? el("div", { class: "muted" }, b.description) : null);
     if (t === "resource" && isO(r)) {
       var mime = r.mimeType || "", body = r.text != null ? (/json/.test(mime) ? auto(parse(r.text) !== undefined ? parse(r.text) : r.text) : /markdown/.test(mime) && r.text.length <= MAXT ? md(r.text) : text(String(r.text), 1))
