@@ -9,7 +9,9 @@ the LLM budget, and the page is rendered from the spec it produced.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
+import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -57,6 +59,8 @@ class PageStore:
         self._inflight: dict[str, asyncio.Task] = {}
         self.generations = 0
         """Pages generated (not served from cache) since start."""
+        if settings.enabled:  # the SDK takes a while to import: do it now, off the first read's path
+            threading.Thread(target=importlib.import_module, args=("anthropic",), daemon=True).start()
 
     def key(self, tool: Mapping[str, Any]) -> str:
         return cache_key(tool, self.refinements.get(tool["name"]), self.settings)
