@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _ACRONYMS = frozenset(
@@ -12,6 +13,7 @@ _ACRONYMS = frozenset(
 MAX_LABEL = 120
 
 
+@lru_cache(maxsize=4096)  # pure, and the same names recur across tools and nested schemas
 def humanize(name: str) -> str:
     """``maxResults`` / ``max_results`` / ``max-results`` → ``Max results``; ``repo_url`` → ``Repo URL``."""
     words = _WORD.findall(name)

@@ -221,6 +221,11 @@ class _Build:
         """The annotations of this schema, plus what the caller folds in (``nullable``)."""
         s = self.schema
         meta: dict[str, Any] = {}
+        if _META_KEYS.isdisjoint(s):  # most subschemas carry no annotation at all
+            meta.update(extra)
+            if meta.get("nullable") is False:
+                del meta["nullable"]
+            return meta
         if isinstance(s.get("title"), str) and s["title"].strip():
             meta["title"] = _clip(s["title"].strip(), MAX_TITLE)
         if isinstance(s.get("description"), str) and s["description"].strip():
@@ -240,6 +245,8 @@ class _Build:
         return meta
 
     def ignored(self) -> tuple[str, ...]:
+        if not self.notes and self.used.issuperset(self.schema):
+            return ()
         unused = [k for k in self.schema if k not in self.used]
         return tuple(self.notes) + tuple(messages.IGNORED_KEYWORD.format(keyword=k, why="not used") for k in unused)
 
