@@ -330,7 +330,7 @@ var renderResult = (() => {
     Metric: (n, d) => el("div", { class: "metric" }, val(d, n.props.format), n.props.unit ? el("small", null, " " + n.props.unit) : null),
     Image: (n, d) => typeof d === "string" ? img(d, n.props.mimeType) : auto(d),
     JsonView: (n, d) => el("details", { class: "raw", open: true }, el("summary", null, "JSON"), PJ(d)),
-    ContentBlocks: () => el("div", { class: "view" }, blocks(RES.content))
+    ContentBlocks: () => { RES.shown = 1; return el("div", { class: "view" }, blocks(RES.content)); }
   };
   var LAYOUT = {
     Section: (n) => el("section", { class: "section" }, el("h3", null, n.props.title), kids(n)),
@@ -362,7 +362,7 @@ var renderResult = (() => {
     C = ctx; FM = {};
     var hc = ctx.hostContext || {};
     L = hc.locale || undefined; TZ = hc.timeZone || undefined;
-    RES = r;
+    RES = { content: r.content };
     if (r.isError) {
       var msg = (Array.isArray(r.content) ? r.content : []).filter((b) => isO(b) && b.type === "text").map((b) => String(b.text)).join("\n");
       box.appendChild(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, "Error"), el("p", null, msg || "The tool reported an error without a message.")));
@@ -372,7 +372,8 @@ var renderResult = (() => {
     if (d !== undefined && compiled) {
       R0 = d;
       box.append.apply(box, views.map((n) => node(n, d)).filter(Boolean));
-      box.append.apply(box, blocks(r.content, true));
+      // The text blocks usually repeat the data as JSON; the rest shows unless a view already did.
+      if (!RES.shown) box.append.apply(box, blocks(r.content, true));
     } else if (d !== undefined) {
       box.append(auto(d));
       box.append.apply(box, blocks(r.content, true));

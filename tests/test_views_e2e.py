@@ -362,3 +362,63 @@ def test_hostile_structured_values_stay_text(apphost):
     assert text.count(evil) >= 4 and "javascript:window.__pwned=2" in text
     assert host.frame.locator(".result-body img, .result-body a").count() == 0
     assert host.frame.evaluate("() => window.__pwned === undefined")
+
+
+def test_every_view_node_of_a_laid_out_tree(apphost):
+    from msgspec.structs import replace
+
+    from components.nodes import (
+        Alert,
+        AlertProps,
+        CardGrid,
+        CardGridProps,
+        Column,
+        ContentBlocks,
+        ContentBlocksProps,
+        Image,
+        ImageProps,
+        JsonView,
+        List,
+        ListProps,
+        Metric,
+        MetricProps,
+        Section,
+        SectionProps,
+        ViewProps,
+    )
+
+    tree = compile_tree(PLAIN)
+    views = (
+        Metric(id="v:/total", props=MetricProps(bind="/total", label="Total", unit="kg")),
+        List(id="v:/tags", props=ListProps(bind="/tags", label="Tags")),
+        CardGrid(
+            id="v:/people",
+            props=CardGridProps(bind="/people", titlePointer="/name", fields=(Column(pointer="/age", label="Age", format="integer"),)),
+        ),
+        Section(
+            id="s",
+            props=SectionProps(title="More"),
+            children=(
+                Alert(id="a", props=AlertProps(text="Heads up", tone="warning")),
+                Image(id="v:/pic", props=ImageProps(bind="/pic", mimeType="image/png")),
+                JsonView(id="v:/raw", props=ViewProps(bind="/raw")),
+                ContentBlocks(id="blocks", props=ContentBlocksProps()),
+                Metric(id="v:/missing", props=MetricProps(bind="/missing")),
+            ),
+        ),
+    )
+    result = replace(tree.children[1], props=replace(tree.children[1].props, source="structured"), children=views)
+    host = apphost(render_page(replace(tree, children=(tree.children[0], result))))
+    host.wait_initialized()
+    value = {"total": 1234.5, "tags": ["red", "green"], "people": [{"name": "Ada", "age": 36}, {"name": "Alan", "age": 41}], "pic": PNG, "raw": {"k": [1, 2]}}
+    text = show(host, {"content": [{"type": "text", "text": "block text"}], "structuredContent": value})
+    clean(host)
+    frame = host.frame
+    assert frame.inner_text('[data-view="v:/total"] .metric') == "1,234.5 kg"
+    assert frame.locator('[data-view="v:/tags"] li').all_inner_texts() == ["red", "green"]
+    assert frame.locator(".cards > .card").count() == 2 and "Ada" in text and "41" in text
+    assert "Heads up" in text and "More" in text
+    assert frame.locator('[data-view="v:/pic"] img').count() == 1
+    assert json.loads(frame.inner_text('[data-view="v:/raw"] pre')) == {"k": [1, 2]}
+    assert text.count("block text") == 1
+    assert frame.locator('[data-view="v:/missing"]').count() == 0  # no data there: nothing shown
