@@ -443,3 +443,35 @@ def test_serving_the_host_over_http():
     finally:
         proxy.terminate()
         proxy.wait(15)
+
+
+def test_upstream_list_changed_is_forwarded_and_the_new_tool_gets_a_page():
+    recorder = Recorder()
+
+    async def scenario():
+        async with proxied(RAW_UPSTREAM, recorder=recorder) as s:
+            before = {t.name for t in (await s.list_tools()).tools}
+            await s.call_tool("grow", {})
+            await asyncio.sleep(0.5)  # the proxy re-lists on the notification
+            after = {t.name for t in (await s.list_tools()).tools}
+            page = (await s.read_resource("ui://grown0")).contents[0].text
+            return before, after, page
+
+    before, after, page = run_async(scenario())
+    assert "grown0" not in before and "grown0" in after
+    assert "notifications/tools/list_changed" in recorder.methods()
+    assert '"toolName":"grown0"' in page
+
+
+def test_prewarm_generates_every_page_at_start(tmp_path):
+    async def scenario():
+        async with proxied([*RAW_UPSTREAM, "--tools", "5"], options=("--cache-dir", str(tmp_path), "--prewarm")) as s:
+            for _ in range(100):
+                listed = (await s.call_tool("_ui_list", {})).structured_content
+                if listed["pagesGenerated"] >= 10:
+                    break
+                await asyncio.sleep(0.1)
+            return listed
+
+    listed = run_async(scenario())
+    assert listed["pagesGenerated"] == 10 and all(row["cached"] for row in listed["tools"])  # echo, t0–t4, crash, hang, big, grow
