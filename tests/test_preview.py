@@ -82,3 +82,31 @@ def test_the_official_example_app_runs_in_the_preview_host(browser):
         page.close()
         process.terminate()
         process.wait(15)
+
+
+def test_preview_of_a_file_answers_from_recordings_or_says_there_is_none():
+    import json
+    import urllib.request
+
+    corpus = ROOT / "fixtures" / "corpus"
+    process, url = start(["preview", "--results", str(corpus / "results"), str(corpus / "tools" / "everything.json")])
+
+    def post(path: str, body: dict) -> dict:
+        request = urllib.request.Request(url + path, json.dumps(body).encode(), {"content-type": "application/json"})
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return json.load(response)
+
+    try:
+        with urllib.request.urlopen(url + "api/tools", timeout=60) as response:
+            listing = json.load(response)
+        assert listing["server"]["name"] == "recorded:everything.json"
+        assert "get-sum" in [t["name"] for t in listing["tools"]]
+        recorded = post("api/call", {"name": "get-sum", "arguments": {"a": 2, "b": 3}})["result"]
+        assert recorded["content"][0]["text"] == "The sum of 2 and 3 is 5."
+        missing = post("api/call", {"name": "get-env", "arguments": {}})["result"]
+        assert missing["isError"] and "No recorded result for get-env" in missing["content"][0]["text"]
+        with urllib.request.urlopen(url + "app/get-sum", timeout=60) as response:
+            assert response.read()[:15].lower() == b"<!doctype html>"
+    finally:
+        process.terminate()
+        process.wait(15)
