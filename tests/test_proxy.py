@@ -140,9 +140,12 @@ def test_server_everything_through_the_proxy():
             resources = [str(r.uri) for r in (await s.list_resources()).resources]
             page = (await s.read_resource("ui://echo")).contents[0].text
             upstream_resource = (await s.read_resource(resources[0])).contents[0] if not resources[0].startswith("ui://") else None
-            return tools, echo, resources, page, upstream_resource
+            prompts = [p.name for p in (await s.list_prompts()).prompts]
+            templates = (await s.list_resource_templates()).resource_templates
+            return tools, echo, resources, page, upstream_resource, prompts, templates
 
-    tools, echo, resources, page, upstream_resource = run_async(scenario())
+    tools, echo, resources, page, upstream_resource, prompts, templates = run_async(scenario())
+    assert prompts and templates  # the upstream's prompts and resource templates pass through
     assert tools["echo"].meta["ui"]["resourceUri"] == "ui://echo"
     assert text_of(echo) == "Echo: through the proxy"
     assert "ui://echo" in resources and any(not r.startswith("ui://") for r in resources)  # upstream's own kept
