@@ -3,7 +3,9 @@
 One builder per field type (``_BUILDERS``), chosen by ``widgets.field_type``; each builder is
 given the shape, the JSON Pointer it binds to, its label and whether it is required, and builds
 its children the same way. Ids are ``f:<bind>``, plus a ``#<n>`` per enclosing union branch (the
-branches of a union share their ``bind``) so every id in a tree is unique and stable.
+branches of a union share their ``bind``) and ``#rest`` inside an object's additional-properties
+map (whose own id ends in ``+rest``); ``%``, ``#`` and ``+`` in names are percent-escaped, so
+every id in a tree is unique and stable.
 """
 
 from __future__ import annotations
@@ -75,7 +77,9 @@ class Site:
 
     @property
     def id(self) -> str:
-        return f"f:{self.bind}{self.scope}"
+        # '#' and '+' only ever come from scopes and markers: escaped in names, ids stay unique
+        name = self.bind.replace("%", "%25").replace("#", "%23").replace("+", "%2B")
+        return f"f:{name}{self.scope}"
 
     def child(self, token: str | int, label: str, required: bool) -> "Site":
         return Site(child_pointer(self.bind, token), label, required, self.scope)
@@ -211,7 +215,7 @@ def object_children(shape: ObjectShape, site: Site) -> tuple[Node, ...]:
     rest = _rest_value(shape)
     if rest is not None:
         rest_site = Site(site.bind, messages.VALUE_LABEL, False, site.scope + "#rest")
-        children.append(map_node(shape, rest, rest_site, rest=True))
+        children.append(map_node(shape, rest, rest_site, rest=True, node_id=f"{site.id}+rest"))
     return tuple(children)
 
 
@@ -221,7 +225,7 @@ def map_field(shape: ObjectShape, site: Site) -> Node:
     return map_node(shape, value, site, rest=False)
 
 
-def map_node(shape: ObjectShape, value: SomeShape, site: Site, rest: bool) -> Node:
+def map_node(shape: ObjectShape, value: SomeShape, site: Site, rest: bool, node_id: str | None = None) -> Node:
     props = common(shape, site) if not rest else {"bind": site.bind, "label": site.label}
     names = shape.propertyNames
     key_options = options(names) if isinstance(names, EnumShape) else ()
@@ -230,7 +234,7 @@ def map_node(shape: ObjectShape, value: SomeShape, site: Site, rest: bool) -> No
         key_pattern = shape.patterns[0][0]
     template = field(value, Site(child_pointer(site.bind, "*"), value.title or messages.VALUE_LABEL, True, site.scope))
     return MapField(
-        id=site.id,
+        id=node_id or site.id,
         props=MapFieldProps(
             **props,
             keyPattern=key_pattern,
