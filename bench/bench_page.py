@@ -3,7 +3,7 @@
     python bench/bench_page.py            # full run
     python bench/bench_page.py --quick    # few repetitions
 
-Sizes: raw and gzip (level 9) bytes of the page of every tool in ../shared/corpus/tools (every
+Sizes: raw and gzip (level 9) bytes of the page of every tool in fixtures/corpus/tools (every
 tool of every file), beside the official vanilla-JS example app.
 Time: from handing the page to the iframe (``srcdoc``) to the host's ``oninitialized``, through
 the official AppBridge in headless Chromium, interleaved in one run for three pages: ours (a
@@ -28,7 +28,7 @@ from apphost import VANILLA_APP, Browser  # noqa: E402
 from compiler.pipeline import build_page  # noqa: E402
 from compiler.tools import load_tools  # noqa: E402
 
-CORPUS_TOOLS = ROOT.parent / "shared" / "corpus" / "tools"
+CORPUS_TOOLS = ROOT / "fixtures" / "corpus" / "tools"  # the committed copy: CI checks out this repository alone
 TYPICAL = ("everything.json", "get-sum")
 
 FLOOR_PAGE = """<!doctype html><html><head><meta charset="utf-8"></head><body><script>
