@@ -3,9 +3,9 @@
 One builder per field type (``_BUILDERS``), chosen by ``widgets.field_type``; each builder is
 given the shape, the JSON Pointer it binds to, its label and whether it is required, and builds
 its children the same way. Ids are ``f:<bind>``, plus a ``#<n>`` per enclosing union branch (the
-branches of a union share their ``bind``) and ``#rest`` inside an object's additional-properties
-map (whose own id ends in ``+rest``); ``%``, ``#`` and ``+`` in names are percent-escaped, so
-every id in a tree is unique and stable.
+branches of a union share their ``bind``) and ``#rest(<object>)`` inside an object's
+additional-properties map (whose own id ends in ``+rest``); ``%``, ``#``, ``+`` and parentheses in
+names are percent-escaped, so every id in a tree is unique and stable.
 """
 
 from __future__ import annotations
@@ -77,12 +77,15 @@ class Site:
 
     @property
     def id(self) -> str:
-        # '#' and '+' only ever come from scopes and markers: escaped in names, ids stay unique
-        name = self.bind.replace("%", "%25").replace("#", "%23").replace("+", "%2B")
-        return f"f:{name}{self.scope}"
+        return f"f:{_escape_id(self.bind)}{self.scope}"
 
     def child(self, token: str | int, label: str, required: bool) -> "Site":
         return Site(child_pointer(self.bind, token), label, required, self.scope)
+
+
+def _escape_id(bind: str) -> str:
+    """'#', '+', '(' and ')' only ever come from scopes and markers: escaped in names, ids stay unique."""
+    return bind.replace("%", "%25").replace("#", "%23").replace("+", "%2B").replace("(", "%28").replace(")", "%29")
 
 
 def compile_form(input_schema: Any, tool_name: str) -> Form:
@@ -214,7 +217,8 @@ def object_children(shape: ObjectShape, site: Site) -> tuple[Node, ...]:
     ]
     rest = _rest_value(shape)
     if rest is not None:
-        rest_site = Site(site.bind, messages.VALUE_LABEL, False, site.scope + "#rest")
+        # the scope names which object's rest map this is: two rest maps may hold the same pointers
+        rest_site = Site(site.bind, messages.VALUE_LABEL, False, f"{site.scope}#rest({_escape_id(site.bind)})")
         children.append(map_node(shape, rest, rest_site, rest=True, node_id=f"{site.id}+rest"))
     return tuple(children)
 
