@@ -659,10 +659,11 @@ def _dedupe(values: Any) -> list:
 
 
 def _dedupe_json(values: list) -> list:
-    seen: set[str] = set()
+    seen: set = set()
     out = []
     for v in values:
-        key = _json(v)
+        # scalars key by (type, value) — no serializing; 1 and True and 1.0 stay distinct values
+        key = (type(v), v) if isinstance(v, (str, int, float, bool, type(None))) else _json(v)
         if key not in seen:
             seen.add(key)
             out.append(v)
