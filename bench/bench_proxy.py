@@ -7,13 +7,15 @@
   both, so the difference is the proxy;
 * ``resources/read`` of a page: first (uncached, heuristic layout), cached, and first with the
   LLM path against a local fake model endpoint that answers after a fixed delay;
-* the proxy's peak RSS with every corpus tool's page generated and cached.
+* the proxy's peak RSS with every corpus tool's page generated and cached;
+* with ``FASTMCP_PYTHON`` set, FastMCP's proxy on the same upstream, in the same rounds.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import statistics
@@ -84,19 +86,36 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+FASTMCP_PYTHON = os.environ.get("FASTMCP_PYTHON")
+"""An interpreter with ``fastmcp`` installed (kept out of compile-ui's dependencies): when set,
+FastMCP's proxy (``fastmcp.server.create_proxy``) is measured in the same interleaved rounds."""
+
+
 async def call_latency(calls: int, cache_dir: str) -> dict:
     upstream = ["node", str(EVERYTHING), "stdio"]
     params = {"name": "echo", "arguments": {"message": "hi"}}
-    direct, proxied = [], []
-    async with RawClient(upstream) as d, RawClient([*PROXY, "--cache-dir", cache_dir, "--", *upstream]) as p:
-        await d.timed("tools/call", params, 50)  # warm both
-        await p.timed("tools/call", params, 50)
-        for _ in range(max(calls // 100, 1)):  # interleaved rounds: both see the same machine
+    direct, proxied, fast = [], [], []
+    fastmcp_cmd = [FASTMCP_PYTHON, str(ROOT / "bench" / "fastmcp_proxy.py"), *upstream] if FASTMCP_PYTHON else None
+    async with contextlib.AsyncExitStack() as stack:
+        d = await stack.enter_async_context(RawClient(upstream))
+        p = await stack.enter_async_context(RawClient([*PROXY, "--cache-dir", cache_dir, "--", *upstream]))
+        f = await stack.enter_async_context(RawClient(fastmcp_cmd)) if fastmcp_cmd else None
+        for client in (d, p, f):  # warm all
+            if client:
+                await client.timed("tools/call", params, 50)
+        for _ in range(max(calls // 100, 1)):  # interleaved rounds: all see the same machine
             direct += await d.timed("tools/call", params, 100)
             proxied += await p.timed("tools/call", params, 100)
+            if f:
+                fast += await f.timed("tools/call", params, 100)
         first = (await p.timed("resources/read", {"uri": "ui://echo"}, 1))[0]
         cached = await p.timed("resources/read", {"uri": "ui://echo"}, 200)
-    return {
+    if fast:
+        extra = {"fastmcp_ms": {"p50": pct(fast, 0.5), "p99": pct(fast, 0.99)},
+                 "fastmcp_added_ms_median": statistics.median(fast) - statistics.median(direct)}
+    else:
+        extra = {}
+    return {**extra, 
         "direct_ms": {"p50": pct(direct, 0.5), "p99": pct(direct, 0.99)},
         "proxied_ms": {"p50": pct(proxied, 0.5), "p99": pct(proxied, 0.99)},
         "added_ms_median": statistics.median(proxied) - statistics.median(direct),
@@ -183,6 +202,11 @@ def measure(quick: bool = False, calls: int | None = None) -> dict:
         f"peak RSS with all {mem['tools']} corpus pages cached (MB)": mem["peak_rss_mb"],
         "calls measured": latency["calls"],
     }
+    if "fastmcp_ms" in latency:
+        result["summary"]["FastMCP proxy (create_proxy), same upstream, p50 (ms)"] = round(latency["fastmcp_ms"]["p50"], 3)
+        result["summary"]["added by FastMCP's proxy, median (ms)"] = round(latency["fastmcp_added_ms_median"], 3)
+    else:
+        result["summary"]["FastMCP proxy"] = "not measured (set FASTMCP_PYTHON to an interpreter with fastmcp)"
     return result
 
 
