@@ -220,3 +220,17 @@ def test_any_json_as_a_spec_is_rejected_with_reasons_or_applies_to_a_valid_tree(
     else:
         assert problems == []
         assert validate(tree_json(apply(tree, spec))) == []
+
+
+def test_the_heuristic_never_charts_identifiers():
+    import msgspec
+
+    from components.nodes import Column, ResultView, ResultViewProps, Table, TableProps
+
+    tree = forecast_tree()
+    columns = (Column(pointer="/due", label="Due", format="date"), Column(pointer="/id", label="ID", format="integer"),
+               Column(pointer="/task_id", label="Task", format="integer"), Column(pointer="/title", label="Title"))
+    result = ResultView(id="result", props=ResultViewProps(), children=(Table(id="v:/tasks", props=TableProps(bind="/tasks", columns=columns)),))
+    tree = msgspec.structs.replace(tree, children=(tree.children[0], result))
+    out = heuristic_spec(tree, FORECAST_TOOL).output
+    assert out.view == "table" and out.chart is None

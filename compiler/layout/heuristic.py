@@ -26,6 +26,8 @@ SLIDER_MAX_RANGE = 100
 LONG_TEXT_NAMES = re.compile(
     r"(content|body|description|message|prompt|notes?|comment|code|script|markdown|html|sql|instructions)$", re.I
 )
+IDENTIFIER = re.compile(r"^(id|ids|index|idx|rank|key|pk)$|(_id|Id|ID|_key)$")
+"""Numbers that name rows rather than measure them: never charted."""
 # Column formats by how much a person wants to see them in a narrow table.
 _COLUMN_RANK = {"text": 0, "enum": 0, "date": 0, "date-time": 0, "number": 1, "integer": 1, "boolean": 2,
                 "email": 2, "uri": 3, "time": 3, "uuid": 4, "multiline": 5, "image": 6, "json": 7}
@@ -110,7 +112,7 @@ def _chart(path: DataPath) -> Chart | None:
     temporal = [c.pointer for c in path.columns if c.format in TEMPORAL]
     categories = list(path.categories)
     x = temporal[0] if temporal else (categories[0] if categories else None)
-    y = [p for p in path.numeric if p != x][:MAX_SERIES]
+    y = [p for p in path.numeric if p != x and not IDENTIFIER.search(p.rsplit("/", 1)[-1])][:MAX_SERIES]
     if x is None or not y:
         return None
     return Chart(mark="line" if temporal else "bar", x=x, y=y)
