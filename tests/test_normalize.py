@@ -487,3 +487,13 @@ def test_all_of_fan_out_is_bounded():
 
 def test_null_type():
     assert isinstance(normalize({"type": "null"}), NullShape)
+
+
+def test_recursive_unions_through_the_root_stop_at_the_reference_budget():
+    schema = {
+        "anyOf": [{"$ref": "#"}, {"type": "object", "properties": {"a": {"$ref": "#"}, "b": {"$ref": "#"}, "c": {"$ref": "#"}}}],
+        "properties": {"d": {"$ref": "#"}},
+    }
+    walker = walk._Walk(schema)
+    walker.shape(schema, walker.root_refs, (), 0)
+    assert walker.ref_shapes <= walk.MAX_REF_SHAPES + 1 and walker.steps < 3 * walk.MAX_REF_SHAPES

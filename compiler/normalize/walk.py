@@ -49,6 +49,10 @@ from .shapes import (
 MAX_DEPTH = 32
 MAX_REF_REPEAT = 2
 MAX_STEPS = 30_000
+MAX_REF_SHAPES = 500
+"""Shapes built from inside references, per schema: recursive refs that fan out (a union that
+refers back to the root, several times per level) stop here rather than growing a form no one
+could fill — or render. Flat schemas (10 000 plain properties) are not affected."""
 MAX_TITLE = 300
 MAX_DESCRIPTION = 4_000
 MAX_EXAMPLES = 5
@@ -102,6 +106,7 @@ def normalize(schema: Any) -> SomeShape:
 class _Walk:
     def __init__(self, root: Any) -> None:
         self.steps = 0
+        self.ref_shapes = 0
         self.root_refs = Refs.for_root(root)
 
     # ------------------------------------------------------------------ entry per schema
@@ -112,6 +117,10 @@ class _Walk:
             return AnyShape(reason=messages.SCHEMA_TOO_LARGE.format(limit=MAX_STEPS))
         if depth > MAX_DEPTH:
             return AnyShape(reason=messages.SCHEMA_TOO_DEEP.format(limit=MAX_DEPTH))
+        if path:
+            self.ref_shapes += 1
+            if self.ref_shapes > MAX_REF_SHAPES:
+                return AnyShape(reason=messages.REF_BUDGET.format(limit=MAX_REF_SHAPES))
         flat = self.expand(raw, refs, path)
         if isinstance(flat, (AnyShape, NeverShape)):
             return flat
@@ -176,6 +185,7 @@ class _Walk:
             notes.append(messages.IGNORED_KEYWORD.format(keyword="allOf", why="not an array"))
             return base, refs, path, notes
         parts = [base]
+        through = path  # every reference the parts went through: recursion must stay visible
         for part in parts_raw:
             expanded = self.expand(part, refs, path)
             if isinstance(expanded, NeverShape):
@@ -183,14 +193,15 @@ class _Walk:
             if isinstance(expanded, AnyShape):
                 notes.append(messages.ALLOF_PART_DROPPED.format(reason=expanded.reason))
                 continue
-            part_schema, _part_refs, _part_path, part_notes = expanded
+            part_schema, _part_refs, part_path, part_notes = expanded
             notes.extend(part_notes)
             parts.append(part_schema)
+            through = through + part_path[len(path):]
         merged = merge_parts(parts)
         notes.extend(merged.conflicts)
         if merged.unsatisfiable:
             return NeverShape(reason=merged.unsatisfiable)
-        return merged.schema, refs, path, notes
+        return merged.schema, refs, through, notes
 
 
 _ALWAYS_USED = _META_KEYS | _SILENT_KEYS
@@ -201,7 +212,7 @@ _SINGLE_TYPES["null"] = ((), True)
 class _Build:
     """Reads one flat schema object (no ``$ref``, no ``allOf``) into a shape."""
 
-    __slots__ = ("walk", "schema", "refs", "path", "depth", "notes", "used")
+    __slots__ = ("walk", "schema", "refs", "path", "depth", "notes", "used", "branch_sites")
 
     def __init__(
         self, walk: _Walk, schema: dict, refs: Refs, path: tuple[str, ...], depth: int, notes: list[str]
@@ -350,6 +361,7 @@ class _Build:
         if "type" in s:
             base["type"] = s["type"]
         branches: list[dict] = []
+        self.branch_sites: list[tuple[Refs, tuple[str, ...]]] = []
         nullable = False
         for raw in raw_branches:
             merged = self.walk.expand({"allOf": [base, raw]} if base else raw, self.refs, self.path)
@@ -359,9 +371,16 @@ class _Build:
                     nullable = True
                     continue
                 branches.append(schema)
+                # the branch keeps the references it went through, so recursion stays bounded
+                self.branch_sites.append((merged[1], merged[2]))
             elif isinstance(merged, AnyShape):
                 branches.append({"__fallback__": merged.reason})
+                self.branch_sites.append((self.refs, self.path))
         return self.branches(branches, nullable)
+
+    def branch(self, index: int, schema: dict) -> SomeShape:
+        refs, path = self.branch_sites[index]
+        return self.walk.shape(schema, refs, path, self.depth + 1)
 
     def branches(self, branches: list[dict], nullable: bool) -> SomeShape:
         if not branches:
@@ -376,10 +395,10 @@ class _Build:
                 descriptions=tuple(_text(b.get("description")) for b in branches),
             )
         if len(branches) == 1:
-            inner = self.child(branches[0])
+            inner = self.branch(0, branches[0])
             return _with_meta(inner, self.meta(nullable=nullable or inner.nullable))
         shapes = tuple(
-            AnyShape(reason=b["__fallback__"]) if "__fallback__" in b else self.child(b) for b in branches
+            AnyShape(reason=b["__fallback__"]) if "__fallback__" in b else self.branch(i, b) for i, b in enumerate(branches)
         )
         discriminator = _discriminator(shapes)
         labels = _distinct(tuple(_branch_label(shapes, i, discriminator) for i in range(len(shapes))))
