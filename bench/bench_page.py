@@ -4,7 +4,8 @@
     python bench/bench_page.py --quick    # few repetitions
 
 Sizes: raw and gzip (level 9) bytes of the page of every tool in fixtures/corpus/tools (every
-tool of every file), beside the official vanilla-JS example app.
+tool of every file), with the runtime modules each page carries, beside the official vanilla-JS
+example app; and each runtime module's shipped bytes (JS + CSS) on its own.
 Time: from handing the page to the iframe (``srcdoc``) to the host's ``oninitialized``, through
 the official AppBridge in headless Chromium, interleaved in one run for three pages: ours (a
 typical tool), a hand-written page that only does the handshake (the floor), and the official
@@ -27,6 +28,7 @@ from apphost import VANILLA_APP, Browser  # noqa: E402
 
 from compiler.pipeline import build_page  # noqa: E402
 from compiler.tools import load_tools  # noqa: E402
+from runtime_js import MODULES, runtime_css, runtime_js  # noqa: E402
 
 CORPUS_TOOLS = ROOT / "fixtures" / "corpus" / "tools"  # the committed copy: CI checks out this repository alone
 TYPICAL = ("everything.json", "get-sum")
@@ -42,12 +44,23 @@ parent.postMessage({jsonrpc: "2.0", id: 1, method: "ui/initialize", params: {pro
 </script></body></html>"""
 
 
-def sizes() -> dict[str, dict[str, int]]:
+def sizes() -> dict[str, dict]:
     out = {}
     for path in sorted(CORPUS_TOOLS.glob("*.json")):
         for _, tool in load_tools(path.read_text(), str(path)):
-            page = build_page(tool).encode()
-            out[f"{path.stem}/{tool['name']}"] = {"raw": len(page), "gzip": len(gzip.compress(page, 9))}
+            html = build_page(tool)
+            page = html.encode()
+            modules = "+".join(m.name for m in MODULES if runtime_js((m.name,)).strip() in html)
+            out[f"{path.stem}/{tool['name']}"] = {"raw": len(page), "gzip": len(gzip.compress(page, 9)), "modules": modules}
+    return out
+
+
+def module_sizes() -> dict[str, dict[str, int]]:
+    """Each runtime module's shipped JS + CSS, raw and gzipped on its own."""
+    out = {}
+    for m in MODULES:
+        code = (runtime_js((m.name,)) + runtime_css((m.name,))).encode()
+        out[m.name] = {"raw": len(code), "gzip": len(gzip.compress(code, 9))}
     return out
 
 
@@ -85,6 +98,7 @@ def measure(quick: bool = False) -> dict:
     typical = size[f"{TYPICAL[0].removesuffix('.json')}/{TYPICAL[1]}"]
     return {
         "sizes": size,
+        "modules": module_sizes(),
         "vanilla_example": {"raw": len(vanilla), "gzip": len(gzip.compress(vanilla, 9))},
         "init_ms": {name: [round(x, 1) for x in v] for name, v in times.items()},
         "init_median_ms": medians,
@@ -93,6 +107,8 @@ def measure(quick: bool = False) -> dict:
             "typical page (get-sum), raw / gzip bytes": f"{typical['raw']} / {typical['gzip']}",
             "page raw bytes, median / max": f"{raw[len(raw) // 2]} / {raw[-1]}",
             "page gzip bytes, median / max": f"{gz[len(gz) // 2]} / {gz[-1]}",
+            "pages carrying fields / chart module": f"{sum('fields' in s['modules'] for s in size.values())} / "
+            f"{sum('chart' in s['modules'] for s in size.values())}",
             "official vanilla example, raw / gzip bytes": f"{len(vanilla)} / {len(gzip.compress(vanilla, 9))}",
             "to initialized, ours (median ms)": medians["ours"],
             "to initialized, handshake-only floor (median ms)": medians["floor"],
@@ -112,11 +128,14 @@ def main() -> int:
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
-    print(f"{'tool':60} {'raw':>8} {'gzip':>7}")
+    print(f"{'tool':60} {'raw':>8} {'gzip':>7}  runtime modules")
     for name, s in result["sizes"].items():
-        print(f"{name:60} {s['raw']:>8} {s['gzip']:>7}")
+        print(f"{name:60} {s['raw']:>8} {s['gzip']:>7}  {s['modules']}")
     v = result["vanilla_example"]
     print(f"{'(official server-basic-vanillajs example app)':60} {v['raw']:>8} {v['gzip']:>7}")
+    print()
+    for name, s in result["modules"].items():
+        print(f"{'runtime module ' + name + ' (JS + CSS)':60} {s['raw']:>8} {s['gzip']:>7}")
     print()
     for label, value in result["summary"].items():
         print(f"{label:55} {value}")

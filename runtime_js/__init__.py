@@ -1,42 +1,85 @@
 """The fixed runtime shipped inside every page: the exact JS and CSS bytes ``render`` inlines.
 
-Sources: ``runtime.js`` + ``runtime.css`` (protocol, form), then ``views.js`` + ``views.css``
-(result views) when present, concatenated in that order. What ships:
+The runtime is four hand-written modules, each a ``.js`` and a ``.css`` source (``MODULES``):
 
-1. ``page.min.js`` / ``page.min.css`` — the sources minified by ``python -m runtime_js.build``
+    runtime   the MCP Apps protocol, host context, size reports, the form and its simple fields
+    fields    composite fields: lists, maps, tuples, unions, multi-selects, files
+    views     result views: tables, key-value lists, cards, markdown, images, metrics, JSON
+    chart     charts drawn as SVG
+
+A page ships the modules its tree needs, concatenated in that order into its one ``<script>``
+and its one ``<style>`` (``modules_for``): a form of plain scalars and no chart carries neither
+fields nor chart. Every combination is the same audited code; the CSP hashes whatever was inlined.
+
+What ships, per module:
+
+1. ``<name>.min.js`` / ``<name>.min.css`` — the sources minified by ``python -m runtime_js.build``
    (esbuild ``--minify``, the version pinned in tests/js), committed beside them together with
-   ``page.sources.txt``, the sha256 of the sources they were built from. Used only while that
+   ``bundle.sources.txt``, the sha256 of all sources they were built from. Used only while that
    hash matches the sources, so an edited source is never shadowed by a stale bundle.
 2. Otherwise the sources made compact by ``compact`` (comment lines and indentation removed,
    nothing else). ``tests/test_render.py`` fails while the bundle is stale.
 
 Files are read as package data through ``importlib.resources`` so a plain (non-editable)
-``pip install`` works. ``RUNTIME_VERSION`` is derived from the shipped bytes: any change to the
-runtime changes it (and so every page's CSP hashes and cache keys). The sources keep one rule
-for ``compact``: no multi-line string or template literal.
+``pip install`` works. ``RUNTIME_VERSION`` is derived from every module's shipped bytes: any change
+to the runtime changes it (and so every page's CSP hashes and cache keys). The sources keep one
+rule for ``compact``: no multi-line string or template literal.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
 __all__ = [
     "RUNTIME_VERSION",
+    "MODULES",
+    "Module",
+    "modules_for",
     "runtime_js",
     "runtime_css",
     "compact",
-    "sources",
     "sources_digest",
     "bundle_is_fresh",
-    "JS_PARTS",
-    "CSS_PARTS",
 ]
 
-JS_PARTS = ("runtime.js", "views.js")
-CSS_PARTS = ("runtime.css", "views.css")
-MIN_JS, MIN_CSS, MIN_SOURCES = "page.min.js", "page.min.css", "page.sources.txt"
+
+@dataclass(frozen=True)
+class Module:
+    """One part of the runtime. ``needed_by``: the node types that need it; empty for always."""
+
+    name: str
+    needed_by: frozenset[str] = frozenset()
+
+    def source(self, kind: str) -> str:
+        return _file(f"{self.name}.{kind}") or ""
+
+    def minified(self, kind: str) -> str | None:
+        return _file(f"{self.name}.min.{kind}")
+
+
+MODULES = (
+    Module("runtime"),
+    Module(
+        "fields",
+        frozenset({"MultiSelectField", "FileField", "TupleField", "ArrayField", "MapField", "UnionField"}),
+    ),
+    Module("views"),
+    Module("chart", frozenset({"Chart"})),
+)
+"""In concatenation order: each module may build on the ones before it."""
+
+ALL = tuple(m.name for m in MODULES)
+BUNDLE_SOURCES = "bundle.sources.txt"
+
+
+def modules_for(node_types: Iterable[str]) -> tuple[str, ...]:
+    """The names of the modules a tree with these node types needs, in concatenation order."""
+    present = set(node_types)
+    return tuple(m.name for m in MODULES if not m.needed_by or m.needed_by & present)
 
 
 def compact(source: str, *, line_comments: bool = True) -> str:
@@ -66,45 +109,52 @@ def _file(name: str) -> str | None:
     return part.read_text(encoding="utf-8") if part.is_file() else None
 
 
-def sources(names: tuple[str, ...]) -> list[str]:
-    """The source texts that exist, in order."""
-    return [text for text in map(_file, names) if text is not None]
-
-
 def sources_digest() -> str:
-    """sha256 of every source, as the bundle records it."""
+    """sha256 of every module's sources, as the bundle records it."""
     h = hashlib.sha256()
-    for name in JS_PARTS + CSS_PARTS:
-        h.update(f"{name}\0{_file(name) or ''}\0".encode("utf-8"))
+    for module in MODULES:
+        for kind in ("js", "css"):
+            h.update(f"{module.name}.{kind}\0{module.source(kind)}\0".encode("utf-8"))
     return h.hexdigest()
 
 
-def bundle_is_fresh() -> bool:
-    recorded = _file(MIN_SOURCES)
-    return recorded is not None and recorded.strip() == sources_digest() and None not in (_file(MIN_JS), _file(MIN_CSS))
-
-
-def _shipped(kind: str) -> str:
-    if bundle_is_fresh():
-        return (_file(MIN_JS) if kind == "js" else _file(MIN_CSS)).strip("\n") + "\n"
-    names, line_comments = (JS_PARTS, True) if kind == "js" else (CSS_PARTS, False)
-    return "\n".join(compact(text, line_comments=line_comments) for text in sources(names)) + "\n"
-
-
 @lru_cache(maxsize=1)
-def runtime_js() -> str:
-    """The page's one script: runtime.js, then views.js (when it exists)."""
-    text = _shipped("js")
+def bundle_is_fresh() -> bool:
+    recorded = _file(BUNDLE_SOURCES)
+    return (
+        recorded is not None
+        and recorded.strip() == sources_digest()
+        and all(m.minified(kind) is not None for m in MODULES for kind in ("js", "css"))
+    )
+
+
+def _shipped(module: Module, kind: str) -> str:
+    if bundle_is_fresh():
+        return (module.minified(kind) or "").strip("\n")
+    return compact(module.source(kind), line_comments=kind == "js")
+
+
+def _pick(names: tuple[str, ...]) -> list[Module]:
+    unknown = set(names) - set(ALL)
+    if unknown:
+        raise ValueError(f"unknown runtime modules: {sorted(unknown)}")
+    return [m for m in MODULES if m.name in names]
+
+
+@lru_cache(maxsize=16)
+def runtime_js(names: tuple[str, ...] = ALL) -> str:
+    """The page's one script: the named modules' JS, in ``MODULES`` order."""
+    text = "\n".join(_shipped(m, "js") for m in _pick(names)) + "\n"
     # The text goes verbatim into a <script> element: it must never be able to close it.
     if "</script" in text.lower() or "<!--" in text:
         raise ValueError("runtime JS must not contain '</script' or '<!--'")
     return text
 
 
-@lru_cache(maxsize=1)
-def runtime_css() -> str:
-    """The page's one stylesheet: runtime.css, then views.css (when it exists)."""
-    text = _shipped("css")
+@lru_cache(maxsize=16)
+def runtime_css(names: tuple[str, ...] = ALL) -> str:
+    """The page's one stylesheet: the named modules' CSS, in ``MODULES`` order."""
+    text = "\n".join(_shipped(m, "css") for m in _pick(names)) + "\n"
     if "</style" in text.lower():
         raise ValueError("runtime CSS must not contain '</style'")
     return text

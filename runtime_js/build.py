@@ -1,20 +1,22 @@
 """Build the shipped runtime: ``python -m runtime_js.build`` (after editing any runtime source).
 
-Concatenates runtime.js + views.js and runtime.css + views.css (as ``runtime_js`` does), minifies
-each with esbuild (``--minify``; the version pinned in tests/js/package-lock.json, so the bytes are
-reproducible) and writes page.min.js, page.min.css and page.sources.txt (the sources' sha256)
-beside the sources. Needs ``npm ci`` in tests/js. Minification only renames locals and drops
-whitespace: the e2e tests run against these exact bytes.
+Minifies each module's ``.js`` and ``.css`` on its own with esbuild (``--minify``; the version
+pinned in tests/js/package-lock.json, so the bytes are reproducible) and writes
+``<name>.min.js``, ``<name>.min.css`` and ``bundle.sources.txt`` (the sources' sha256) beside the
+sources. Needs ``npm ci`` in tests/js. Minification only renames locals and drops whitespace
+(names at a module's top level, such as ``el`` and ``CU``, are kept: the modules share them); the
+e2e tests run against these exact bytes.
 """
 
 from __future__ import annotations
 
+import gzip
 import os
 import subprocess
 import sys
 from pathlib import Path
 
-from . import CSS_PARTS, JS_PARTS, MIN_CSS, MIN_JS, MIN_SOURCES, sources, sources_digest
+from . import BUNDLE_SOURCES, MODULES, sources_digest
 
 HERE = Path(__file__).resolve().parent
 ESBUILD = HERE.parent / "tests" / "js" / "node_modules" / ".bin" / "esbuild"
@@ -31,16 +33,22 @@ def minify(text: str, loader: str) -> str:
     return done.stdout.strip("\n") + "\n"
 
 
+def _write(name: str, text: str) -> None:
+    tmp = HERE / f".{name}.{os.getpid()}"
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(HERE / name)
+
+
 def build() -> None:
     if not ESBUILD.exists():
         raise SystemExit(f"{ESBUILD} missing: run `npm ci` in tests/js")
-    js = minify("\n".join(sources(JS_PARTS)), "js")
-    css = minify("\n".join(sources(CSS_PARTS)), "css")
-    for name, text in ((MIN_JS, js), (MIN_CSS, css), (MIN_SOURCES, sources_digest() + "\n")):
-        tmp = HERE / f".{name}.{os.getpid()}"
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(HERE / name)
-    print(f"page.min.js {len(js)} bytes, page.min.css {len(css)} bytes", file=sys.stderr)
+    for module in MODULES:
+        for kind in ("js", "css"):
+            text = minify(module.source(kind), kind)
+            _write(f"{module.name}.min.{kind}", text)
+            size = len(text.encode())
+            print(f"{module.name}.min.{kind:<3} {size:6} bytes, {len(gzip.compress(text.encode(), 9)):5} gzipped", file=sys.stderr)
+    _write(BUNDLE_SOURCES, sources_digest() + "\n")
 
 
 if __name__ == "__main__":
