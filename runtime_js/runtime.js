@@ -87,15 +87,23 @@ var CU = (() => {
     else send({ id: m.id, error: { code: -32601, message: "Method not found: " + m.method } });
   }
 
+  // The first paint waits for the host's theme and style variables (one render in the host's
+  // look instead of a render in the fallback palette and another after the handshake), for
+  // 300 ms at most: a silent host still gets the form. Without script the page shows at once.
+  root.style.display = "none";
+  var painted = false, paint = () => { if (!painted) { painted = true; root.style.removeProperty("display"); } };
+  setTimeout(paint, 300);
+
   request("ui/initialize", {
     protocolVersion: "2026-01-26",
     appInfo: { name: "compile-ui", version: "0.1.0" },
     appCapabilities: {}
   }).then((r) => {
     applyContext((r && r.hostContext) || {});
+    paint();
     notify("ui/notifications/initialized");
     onReady(watchSize);
-  }, (err) => { onReady(() => resultStatus("The host refused the connection: " + ((err && err.message) || err))); });
+  }, (err) => { paint(); onReady(() => resultStatus("The host refused the connection: " + ((err && err.message) || err))); });
 
   var ctx = {
     get hostContext() { return hostContext; },

@@ -184,6 +184,12 @@ class AppHost:
         self.page.wait_for_function("() => window.__host.initialized", timeout=timeout * 1000)
         return float(self._state("initMs"))
 
+    def wait_first_size(self, timeout: float = 10.0) -> float:
+        """Wait for the app's first ``ui/notifications/size-changed``; returns ms from srcdoc to it
+        (a real host shows the frame at its reported size, so this is when the user sees it)."""
+        self.page.wait_for_function("() => window.__host.sizes.length > 0", timeout=timeout * 1000)
+        return float(self.page.evaluate("() => window.__host.sizes[0].t - window.__host.t0"))
+
     @property
     def initialized(self) -> bool:
         return bool(self._state("initialized"))

@@ -79,6 +79,51 @@ def test_handshake_is_accepted_by_the_official_host(apphost, page_html):
     assert host.console_errors == [] and host.csp_violations == []
 
 
+# A parent that holds the app's ui/initialize until the test answers it (AppBridge answers at once).
+HOLDING_HOST = """<!doctype html><html><body><iframe id="app" sandbox="allow-scripts allow-forms"></iframe><script>
+window.held = null;
+addEventListener("message", (e) => { if (e.data && e.data.method === "ui/initialize") held = e.data; });
+window.answer = () => document.getElementById("app").contentWindow.postMessage(
+  {jsonrpc: "2.0", id: held.id, result: {protocolVersion: "2026-01-26", hostInfo: {name: "t", version: "1"},
+   hostCapabilities: {}, hostContext: {theme: "dark"}}}, "*");
+</script></body></html>"""
+
+
+# In the app: timers only run when the test fires them (Playwright's clock replays its commands
+# into each new srcdoc document too late to hold the first one reliably).
+HELD_TIMERS = """if (window.parent !== window) {
+  window.__timers = [];
+  window.setTimeout = (f, ms) => window.__timers.push({f: f, ms: ms});
+  window.__fire = (ms) => window.__timers.filter((t) => t.ms <= ms).forEach((t) => t.f());
+}"""
+
+
+def test_first_paint_waits_for_the_host_context_but_never_for_a_silent_host(browser, page_html):
+    context = browser.browser.new_context()
+    try:
+        context.add_init_script(HELD_TIMERS)
+        page = context.new_page()
+        page.set_content(HOLDING_HOST)
+        for answered in (True, False):
+            page.evaluate("(html) => { held = null; document.getElementById('app').srcdoc = html; }", page_html)
+            page.wait_for_function("() => window.held !== null")
+            app = page.frames[1]
+            app.wait_for_selector("[data-action=submit]", state="attached")
+            display = "() => getComputedStyle(document.documentElement).display"
+            assert app.evaluate(display) == "none"  # parsed and hydrated, not painted yet
+            if answered:
+                page.evaluate("() => answer()")
+                app.wait_for_function("() => document.documentElement.dataset.theme === 'dark'")
+            else:
+                app.evaluate("() => __fire(299)")
+                assert app.evaluate(display) == "none"
+                app.evaluate("() => __fire(300)")  # a host that never answers still gets the form
+            assert app.evaluate(display) != "none"
+            assert app.locator("[data-action=submit]").is_visible()
+    finally:
+        context.close()
+
+
 def test_ping_teardown_and_unknown_requests(apphost, page_html):
     host = apphost.load(page_html)
     host.wait_initialized()
