@@ -30,7 +30,7 @@ from apphost import VANILLA_APP, Browser  # noqa: E402
 
 from compiler.pipeline import build_page  # noqa: E402
 from compiler.tools import load_tools  # noqa: E402
-from runtime_js import MODULES, runtime_css, runtime_js  # noqa: E402
+from runtime_js import MODULES  # noqa: E402
 
 CORPUS_TOOLS = ROOT / "fixtures" / "corpus" / "tools"  # the committed copy: CI checks out this repository alone
 TYPICAL = ("everything.json", "get-sum")
@@ -52,7 +52,7 @@ def sizes() -> dict[str, dict]:
         for _, tool in load_tools(path.read_text(), str(path)):
             html = build_page(tool)
             page = html.encode()
-            modules = "+".join(m.name for m in MODULES if runtime_js((m.name,)).strip() in html)
+            modules = "+".join(m.name for m in MODULES if m.shipped("js") in html)
             out[f"{path.stem}/{tool['name']}"] = {"raw": len(page), "gzip": len(gzip.compress(page, 9)), "modules": modules}
     return out
 
@@ -61,7 +61,7 @@ def module_sizes() -> dict[str, dict[str, int]]:
     """Each runtime module's shipped JS + CSS, raw and gzipped on its own."""
     out = {}
     for m in MODULES:
-        code = (runtime_js((m.name,)) + runtime_css((m.name,))).encode()
+        code = (m.shipped("js") + m.shipped("css")).encode()
         out[m.name] = {"raw": len(code), "gzip": len(gzip.compress(code, 9))}
     return out
 

@@ -71,7 +71,7 @@ CHART_TAB = "Chart"
 TABLE_TAB = "Table"
 
 # --- render: words on the static page (compiler/render.py); the runtime's own words live in
-# runtime_js/runtime.js (it cannot import this module)
+# its modules, runtime_js/*.js (they cannot import this module)
 PAGE_NO_ARGUMENTS = "This tool takes no arguments."
 PAGE_CHOOSE = "Choose…"
 PAGE_NONE = "—"

@@ -49,10 +49,12 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Module:
-    """One part of the runtime. ``needed_by``: the node types that need it; empty for always."""
+    """One part of the runtime. ``needed_by``: the node types that need it (empty: every page);
+    ``requires``: the modules it builds on, which must come with it (and before it)."""
 
     name: str
     needed_by: frozenset[str] = frozenset()
+    requires: tuple[str, ...] = ()
 
     def source(self, kind: str) -> str:
         return _file(f"{self.name}.{kind}") or ""
@@ -60,15 +62,22 @@ class Module:
     def minified(self, kind: str) -> str | None:
         return _file(f"{self.name}.min.{kind}")
 
+    def shipped(self, kind: str) -> str:
+        """What a page inlines of this module: the minified bytes while the bundle is fresh."""
+        if bundle_is_fresh():
+            return (self.minified(kind) or "").strip("\n")
+        return compact(self.source(kind), line_comments=kind == "js")
+
 
 MODULES = (
     Module("runtime"),
     Module(
         "fields",
         frozenset({"MultiSelectField", "FileField", "TupleField", "ArrayField", "MapField", "UnionField"}),
+        requires=("runtime",),
     ),
-    Module("views"),
-    Module("chart", frozenset({"Chart"})),
+    Module("views", requires=("runtime",)),
+    Module("chart", frozenset({"Chart"}), requires=("runtime", "views")),
 )
 """In concatenation order: each module may build on the ones before it."""
 
@@ -128,23 +137,24 @@ def bundle_is_fresh() -> bool:
     )
 
 
-def _shipped(module: Module, kind: str) -> str:
-    if bundle_is_fresh():
-        return (module.minified(kind) or "").strip("\n")
-    return compact(module.source(kind), line_comments=kind == "js")
-
-
-def _pick(names: tuple[str, ...]) -> list[Module]:
+def _modules(names: tuple[str, ...]) -> list[Module]:
+    """The named modules in ``MODULES`` order, checked to carry every module they build on (a
+    page that lacked one would fail as a whole: the modules share one <script>)."""
     unknown = set(names) - set(ALL)
     if unknown:
         raise ValueError(f"unknown runtime modules: {sorted(unknown)}")
-    return [m for m in MODULES if m.name in names]
+    picked = [m for m in MODULES if m.name in names]
+    for m in picked:
+        missing = [r for r in m.requires if r not in names]
+        if missing:
+            raise ValueError(f"runtime module {m.name!r} needs {missing}")
+    return picked
 
 
 @lru_cache(maxsize=16)
 def runtime_js(names: tuple[str, ...] = ALL) -> str:
     """The page's one script: the named modules' JS, in ``MODULES`` order."""
-    text = "\n".join(_shipped(m, "js") for m in _pick(names)) + "\n"
+    text = "\n".join(m.shipped("js") for m in _modules(names)) + "\n"
     # The text goes verbatim into a <script> element: it must never be able to close it.
     if "</script" in text.lower() or "<!--" in text:
         raise ValueError("runtime JS must not contain '</script' or '<!--'")
@@ -154,7 +164,7 @@ def runtime_js(names: tuple[str, ...] = ALL) -> str:
 @lru_cache(maxsize=16)
 def runtime_css(names: tuple[str, ...] = ALL) -> str:
     """The page's one stylesheet: the named modules' CSS, in ``MODULES`` order."""
-    text = "\n".join(_shipped(m, "css") for m in _pick(names)) + "\n"
+    text = "\n".join(m.shipped("css") for m in _modules(names)) + "\n"
     if "</style" in text.lower():
         raise ValueError("runtime CSS must not contain '</style'")
     return text

@@ -110,7 +110,7 @@ def test_first_paint_waits_for_the_host_context_but_never_for_a_silent_host(brow
             app = page.frames[1]
             app.wait_for_selector("[data-action=submit]", state="attached")
             display = "() => getComputedStyle(document.documentElement).display"
-            assert app.evaluate(display) == "none"  # parsed and hydrated, not painted yet
+            assert app.evaluate(display) == "none"  # parsed, handshake sent, not painted yet
             if answered:
                 page.evaluate("() => answer()")
                 app.wait_for_function("() => document.documentElement.dataset.theme === 'dark'")

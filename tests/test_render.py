@@ -422,6 +422,37 @@ def test_module_conditions_match_what_each_module_registers():
     assert VIEW_TYPES - views == {"Chart"}
 
 
+def test_modules_come_with_and_after_what_they_build_on():
+    order = [m.name for m in MODULES]
+    for m in MODULES:
+        assert all(order.index(r) < order.index(m.name) for r in m.requires), m.name
+        assert modules_for(m.needed_by) == tuple(n for n in order if n in {"runtime", "views", m.name, *m.requires})
+    with pytest.raises(ValueError, match="'chart' needs"):
+        runtime_js(("runtime", "chart"))
+
+
+def test_nodes_nest_only_through_children():
+    # render.node_types, which picks a page's runtime modules, walks `children` alone: no props
+    # may hold a node, or a field kind reached only through props could miss its module.
+    import msgspec.inspect as mi
+
+    def holds_node(t: mi.Type, seen: set) -> bool:
+        if isinstance(t, mi.StructType):
+            if issubclass(t.cls, Node):
+                return True
+            if t.cls in seen:
+                return False
+            seen.add(t.cls)
+            return any(holds_node(f.type, seen) for f in t.fields)
+        parts = [getattr(t, name) for name in t.__struct_fields__]  # item, key, value and member types
+        inner = [x for part in parts for x in (part if isinstance(part, tuple) else (part,)) if isinstance(x, mi.Type)]
+        return any(holds_node(x, seen) for x in inner)
+
+    for name, cls in NODE_TYPES.items():
+        props = next(f for f in mi.type_info(cls).fields if f.name == "props")
+        assert not holds_node(props.type, set()), name
+
+
 def test_runtime_never_sizes_by_the_viewport():
     # 100vh inside an auto-sized frame grows forever (the host resizes to the reported height)
     assert not re.search(r"\d+(vh|dvh|svh|lvh)\b", runtime_css())
@@ -432,4 +463,4 @@ def test_the_minified_bundle_is_built_from_the_current_sources():
     # Like components/schema.json: the committed bundle must match the sources it came from.
     # (A stale bundle is never shipped — runtime_js falls back to the compact sources — but then
     # the page is larger than it should be.)
-    assert bundle_is_fresh(), "runtime_js/page.min.* are stale: run `python -m runtime_js.build` and commit them"
+    assert bundle_is_fresh(), "runtime_js/*.min.* are stale: run `python -m runtime_js.build` and commit them"
