@@ -43,7 +43,10 @@ var CU = (() => {
 
   function send(m) { m.jsonrpc = "2.0"; P.postMessage(m, "*"); }
   function notify(method, params) { send(params === undefined ? { method: method } : { method: method, params: params }); }
+  // A page opened on its own (no embedding host) says so instead of talking to itself.
+  var HOSTED = P !== window, NO_HOST = "Not inside an MCP host: open this page from one (or compile-ui preview) to run the tool.";
   function request(method, params) {
+    if (!HOSTED) return Promise.reject({ message: NO_HOST });
     var id = nextId++;
     send({ id: id, method: method, params: params });
     return new Promise((ok, no) => { pending[id] = [ok, no]; });
@@ -68,7 +71,7 @@ var CU = (() => {
   var torn = false, ready = false, queue = [];
 
   addEventListener("message", (e) => {
-    if (e.source !== P) return; // only the host that embeds us
+    if (!HOSTED || e.source !== P) return; // only the host that embeds us
     var m = e.data;
     if (!m || typeof m !== "object" || m.jsonrpc !== "2.0") return;
     if (typeof m.method === "string") {
@@ -103,7 +106,10 @@ var CU = (() => {
     paint();
     notify("ui/notifications/initialized");
     onReady(watchSize);
-  }, (err) => { paint(); onReady(() => resultStatus("The host refused the connection: " + ((err && err.message) || err))); });
+  }, (err) => {
+    paint();
+    onReady(() => resultStatus(HOSTED ? "The host refused the connection: " + ((err && err.message) || err) : NO_HOST));
+  });
 
   var ctx = {
     get hostContext() { return hostContext; },

@@ -124,6 +124,38 @@ def test_first_paint_waits_for_the_host_context_but_never_for_a_silent_host(brow
         context.close()
 
 
+# Counts every postMessage the page makes (on itself or anyone else).
+COUNT_POSTS = """window.__posts = 0;
+const post = window.postMessage.bind(window);
+window.postMessage = (...a) => { window.__posts++; return post(...a); };"""
+
+
+def test_a_page_opened_on_its_own_says_it_needs_a_host(browser):
+    """`compile-ui tool.json --html page.html`, then page.html opened in a browser: no host, so the
+    form shows at once and both loading and Run say what is missing, without messaging itself."""
+    tool = {"name": "lookup", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}}
+    context = browser.browser.new_context()
+    try:
+        context.add_init_script(COUNT_POSTS)
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.set_content(render_page(compile_tree(tool), input_schema=tool["inputSchema"]))
+        status = page.locator(".result .status")
+        status.wait_for()
+        assert status.text_content().startswith("Not inside an MCP host")
+        assert page.locator("[data-action=submit]").is_visible()
+        page.fill('[data-id="f:/q"] .ctl', "x")
+        page.click("[data-action=submit]")
+        page.wait_for_function("() => document.querySelector('.result .status').classList.contains('error')")
+        assert "Not inside an MCP host" in status.text_content()
+        assert page.evaluate("() => window.__posts") == 0
+        assert errors == []
+    finally:
+        context.close()
+
+
 def test_ping_teardown_and_unknown_requests(apphost, page_html):
     host = apphost.load(page_html)
     host.wait_initialized()
