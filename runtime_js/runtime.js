@@ -41,10 +41,10 @@ var CU = (() => {
 
   /* ------------------------------------------------------------------ protocol */
 
-  function send(m) { m.jsonrpc = "2.0"; P.postMessage(m, "*"); }
-  function notify(method, params) { send(params === undefined ? { method: method } : { method: method, params: params }); }
-  // A page opened on its own (no embedding host) says so instead of talking to itself.
+  // A page opened on its own (no embedding host) sends nothing; its requests fail saying why.
   var HOSTED = P !== window, NO_HOST = "Not inside an MCP host: open this page from one (or compile-ui preview) to run the tool.";
+  function send(m) { if (HOSTED) { m.jsonrpc = "2.0"; P.postMessage(m, "*"); } }
+  function notify(method, params) { send(params === undefined ? { method: method } : { method: method, params: params }); }
   function request(method, params) {
     if (!HOSTED) return Promise.reject({ message: NO_HOST });
     var id = nextId++;
@@ -71,7 +71,7 @@ var CU = (() => {
   var torn = false, ready = false, queue = [];
 
   addEventListener("message", (e) => {
-    if (!HOSTED || e.source !== P) return; // only the host that embeds us
+    if (e.source !== P) return; // only the host that embeds us
     var m = e.data;
     if (!m || typeof m !== "object" || m.jsonrpc !== "2.0") return;
     if (typeof m.method === "string") {
