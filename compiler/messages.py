@@ -88,3 +88,14 @@ PAGE_BRANCH = "Kind"
 PAGE_RESULT = "Result"
 PAGE_LIMITS = {"both": "{low} to {high} {nouns}", "low": "at least {low} {noun}", "high": "at most {high} {noun}"}
 PAGE_NOUNS = {"item": ("item", "items"), "entry": ("entry", "entries")}
+
+# --- local HTTP servers (compiler.httpguard): the reasons a request is refused
+BIND_NEEDS_TOKEN = (
+    "refusing to listen on {address}: a non-loopback address needs a token "
+    "(--token, COMPILE_UI_TOKEN or \"token\" in the config file)"
+)
+HTTP_BAD_TOKEN = "Missing or invalid bearer token"
+HTTP_NOT_JSON = "Content-Type must be application/json"
+HTTP_NO_OWN_HEADER = "Missing {header} header"
+HTTP_TOO_LARGE = "Request body too large"
+HTTP_TOO_SLOW = "Request body not received in time"

@@ -92,7 +92,7 @@ def test_preview_of_a_file_answers_from_recordings_or_says_there_is_none():
     process, url = start(["preview", "--results", str(corpus / "results"), str(corpus / "tools" / "everything.json")])
 
     def post(path: str, body: dict) -> dict:
-        request = urllib.request.Request(url + path, json.dumps(body).encode(), {"content-type": "application/json"})
+        request = urllib.request.Request(url + path, json.dumps(body).encode(), {"content-type": "application/json", "x-compile-ui": "1"})
         with urllib.request.urlopen(request, timeout=60) as response:
             return json.load(response)
 

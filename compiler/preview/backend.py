@@ -8,6 +8,7 @@ takes, so pages, calls, ``_ui_inspect`` and ``_ui_refine`` are exactly what Clau
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from importlib.resources import files
 from typing import Any
@@ -34,8 +35,11 @@ def dump(model: Any) -> Any:
 
 class Backend:
     def __init__(self, upstream: list[str], proxy_options: list[str]) -> None:
+        # The whole environment, as when the user runs the server itself (the SDK's default passes
+        # only a few safe variables, so a server's own settings, e.g. an API token, would be lost).
         self.params = StdioServerParameters(
-            command=sys.executable, args=["-m", "compiler", "proxy", "--force-ui", *proxy_options, "--", *upstream]
+            command=sys.executable, args=["-m", "compiler", "proxy", "--force-ui", *proxy_options, "--", *upstream],
+            env=dict(os.environ),
         )
         self.stack = contextlib.AsyncExitStack()
         self.session: ClientSession | None = None

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import uvicorn
 
+from compiler.httpguard import GuardSettings, guard
+
 from .backend import Backend, app
 
 DEFAULT_PORT = 8765
@@ -84,7 +86,8 @@ async def _serve(upstream: list[str], sock: socket.socket, url: str, open_browse
     backend = Backend(upstream, ["--no-cache"])
     await backend.start()
     try:
-        server = uvicorn.Server(uvicorn.Config(app(backend), log_level="warning", lifespan="off"))
+        settings = GuardSettings(port=sock.getsockname()[1], own_header=True)
+        server = uvicorn.Server(uvicorn.Config(guard(app(backend), settings), log_level="warning", lifespan="off"))
         print(url, flush=True)
         print(f"compile-ui: previewing {backend.server.get('name', 'the server')} at {url} (Ctrl-C to stop)", file=sys.stderr, flush=True)
         if open_browser:

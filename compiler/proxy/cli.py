@@ -22,6 +22,7 @@ from typing import Any
 import jsonschema
 
 from compiler.errors import CompileUIError, fail
+from compiler.httpguard import BODY_TIMEOUT_S, MAX_BODY_BYTES, GuardSettings, check_bind
 from compiler.layout import LLMSettings
 
 from .cache import PageCache, SpecStore
@@ -41,7 +42,7 @@ examples:
 
 environment: ANTHROPIC_API_KEY (enables the LLM layout), ANTHROPIC_BASE_URL, COMPILE_UI_MODEL,
 COMPILE_UI_FORCE_UI=1, COMPILE_UI_CACHE_DIR, COMPILE_UI_NO_CACHE=1, COMPILE_UI_LOG_FORMAT,
-COMPILE_UI_LOG_LEVEL, COMPILE_UI_ENABLED_TOOLS (comma-separated).
+COMPILE_UI_LOG_LEVEL, COMPILE_UI_ENABLED_TOOLS (comma-separated), COMPILE_UI_TOKEN (with --serve http).
 """
 
 
@@ -52,7 +53,15 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--upstream-url", metavar="URL", help="wrap a server reached over HTTP instead of a command")
     p.add_argument("--upstream-transport", choices=["streamable-http", "sse"], help="with --upstream-url (default streamable-http)")
     p.add_argument("--serve", choices=["stdio", "http"], help="how the host connects (default stdio)")
-    p.add_argument("--port", type=int, help="with --serve http: the port on 127.0.0.1 (default 8766)")
+    p.add_argument("--port", type=int, help="with --serve http: the port (default 8766)")
+    p.add_argument("--host", metavar="ADDRESS", help="with --serve http: the address to listen on (default 127.0.0.1; "
+                   "any other needs a token)")
+    p.add_argument("--token", help="with --serve http: every request needs 'Authorization: Bearer TOKEN' "
+                   "(prefer COMPILE_UI_TOKEN: arguments are visible to other local users)")
+    p.add_argument("--allow-origin", action="append", metavar="ORIGIN", help="with --serve http: also accept "
+                   "requests from this browser origin (e.g. https://app.example); repeatable")
+    p.add_argument("--allow-host", action="append", metavar="HOST:PORT", help="with --serve http: also accept this "
+                   "Host header (e.g. the machine's name when listening on 0.0.0.0); repeatable")
     p.add_argument("--config", metavar="FILE", help="JSON configuration file (schema: compiler/proxy/config.schema.json)")
     p.add_argument("--force-ui", action="store_true", default=None, help="serve pages even if the host does not declare MCP Apps")
     p.add_argument("--enabled-tools", metavar="A,B", help="only these tools get pages")
@@ -85,7 +94,8 @@ def main(argv: list[str]) -> int:
 
 
 DEFAULTS: dict[str, Any] = {
-    "serve": "stdio", "port": 8766, "command": None, "upstreamUrl": None, "upstreamTransport": "streamable-http", "env": {}, "enabledTools": None, "forceUi": False, "prewarm": False, "refreshSeconds": 0,
+    "serve": "stdio", "port": 8766, "host": "127.0.0.1", "token": None, "allowOrigins": [], "allowHosts": [],
+    "maxBodyBytes": MAX_BODY_BYTES, "bodyTimeoutSeconds": BODY_TIMEOUT_S, "command": None, "upstreamUrl": None, "upstreamTransport": "streamable-http", "env": {}, "enabledTools": None, "forceUi": False, "prewarm": False, "refreshSeconds": 0,
     "cacheDir": None, "noCache": False, "logFormat": "text", "logLevel": "info", "exportDir": None, "debug": False,
     "llm": {},
 }
@@ -103,6 +113,7 @@ def resolve(args: argparse.Namespace, env: dict[str, str]) -> dict[str, Any]:
         "logFormat": env.get("COMPILE_UI_LOG_FORMAT"),
         "logLevel": env.get("COMPILE_UI_LOG_LEVEL"),
         "enabledTools": _names(env.get("COMPILE_UI_ENABLED_TOOLS")),
+        "token": env.get("COMPILE_UI_TOKEN") or None,
     }
     config.update({k: v for k, v in env_values.items() if v is not None})
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
@@ -111,12 +122,15 @@ def resolve(args: argparse.Namespace, env: dict[str, str]) -> dict[str, Any]:
         "serve": args.serve, "port": args.port, "forceUi": args.force_ui, "enabledTools": _names(args.enabled_tools),
         "prewarm": args.prewarm, "refreshSeconds": args.refresh_seconds, "cacheDir": args.cache_dir,
         "noCache": args.no_cache, "logFormat": args.log_format, "logLevel": args.log_level, "debug": args.debug,
-        "exportDir": args.export_dir,
+        "exportDir": args.export_dir, "host": args.host, "token": args.token,
+        "allowOrigins": args.allow_origin, "allowHosts": args.allow_host,
     }
     config.update({k: v for k, v in cli_values.items() if v is not None})
     llm = dict(config.get("llm") or {})
     llm.update({k: v for k, v in {"model": args.model, "budgetSeconds": args.llm_budget}.items() if v is not None})
     config["llm"] = llm
+    if config["serve"] == "http":
+        check_bind(guard_settings(config))
     if not config["command"] and not config["upstreamUrl"]:
         fail("no upstream: give its command after -- , or --upstream-url (or \"command\"/\"upstreamUrl\" in the config file)")
     return config
@@ -153,6 +167,14 @@ def llm_settings(config: dict[str, Any]) -> LLMSettings:
     )
 
 
+def guard_settings(config: dict[str, Any]) -> GuardSettings:
+    return GuardSettings(
+        port=config["port"], bind=config["host"], token=config["token"],
+        allowed_origins=tuple(config["allowOrigins"]), allowed_hosts=tuple(config["allowHosts"]),
+        max_body=config["maxBodyBytes"], body_timeout_s=config["bodyTimeoutSeconds"],
+    )
+
+
 def cache_path(config: dict[str, Any]) -> Path:
     base = config["cacheDir"] or os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / ("compile-ui" if not config["cacheDir"] else "") / "layouts.sqlite3"
@@ -182,7 +204,7 @@ async def serve(config: dict[str, Any]) -> None:
         if config["serve"] == "http":
             from .http_host import serve_http
 
-            await serve_http(config["port"], lambda host: Proxy(host, upstream, pages, options))
+            await serve_http(guard_settings(config), lambda host: Proxy(host, upstream, pages, options))
         else:
             host = HostStdio()
             await host.open()

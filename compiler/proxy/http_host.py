@@ -18,6 +18,8 @@ import mcp_types
 from mcp.server.streamable_http import StreamableHTTPServerTransport
 from mcp.shared.message import ServerMessageMetadata, SessionMessage
 
+from compiler.httpguard import GuardSettings, guard
+
 from . import wire
 
 log = logging.getLogger("compile_ui.proxy")
@@ -66,8 +68,9 @@ class HostHTTP:
                 self._progress[wire.encode(meta["progressToken"])] = env.id
 
 
-async def serve_http(port: int, make_proxy) -> None:
-    """Serve sessions one after another on 127.0.0.1:``port`` (path ``/mcp``)."""
+async def serve_http(settings: GuardSettings, make_proxy) -> None:
+    """Serve sessions one after another on ``settings.bind:port`` (path ``/mcp``), every request
+    through the guard (Host, Origin, token, body bounds)."""
     import uvicorn
 
     current: dict[str, StreamableHTTPServerTransport] = {}
@@ -81,14 +84,16 @@ async def serve_http(port: int, make_proxy) -> None:
             return
         await transport.handle_request(scope, receive, send)
 
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off"))
+    port = settings.port
+    config = uvicorn.Config(guard(app, settings), host=settings.bind, port=port, log_level="warning", lifespan="off")
+    server = uvicorn.Server(config)
     serving = asyncio.ensure_future(server.serve())
     try:
         while not serving.done():
             transport = StreamableHTTPServerTransport(mcp_session_id=uuid.uuid4().hex)
             current["transport"] = transport
             async with transport.connect() as (read, write):
-                log.info("serving MCP over HTTP at http://127.0.0.1:%d/mcp", port)
+                log.info("serving MCP over HTTP at http://%s:%d/mcp", settings.bind, port)
                 await make_proxy(HostHTTP(read, write)).run()
             log.info("host session ended")
     finally:

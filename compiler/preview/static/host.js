@@ -17,7 +17,8 @@ function el(tag, attrs, ...children) {
 
 async function api(path, body) {
   const response = await fetch(path, body === undefined ? {} : {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    // x-compile-ui: the header only this page sends; the server refuses API calls without it
+    method: "POST", headers: { "content-type": "application/json", "x-compile-ui": "1" }, body: JSON.stringify(body),
   });
   return response.json();
 }
