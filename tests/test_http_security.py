@@ -42,6 +42,8 @@ MODERN_CALL = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
         "io.modelcontextprotocol/clientCapabilities": {},
         "io.modelcontextprotocol/clientInfo": {"name": "evil", "version": "1"}}}}
 PREVIEW_CALL = {"name": "note", "arguments": {"text": "evil"}}
+MODERN_HEADERS = {"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "note"}
+"""What a 2026-07-28 client sends with MODERN_CALL: one POST, no session, so nothing before it to refuse."""
 
 
 def free_port() -> int:
@@ -128,9 +130,9 @@ def call_note_with_official_client(port: int, text: str, headers: dict[str, str]
 
 
 @pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", "application/json"])
-@pytest.mark.parametrize("message", [INITIALIZE, MODERN_CALL], ids=["initialize", "modern-call"])
-def test_a_foreign_origin_gets_403_from_mcp_and_nothing_reaches_the_upstream(proxy, journal, content_type, message):
-    status, body = send(proxy, "POST", "/mcp", {**MCP_HEADERS, "Origin": EVIL, "Content-Type": content_type},
+@pytest.mark.parametrize("message, headers", [(INITIALIZE, {}), (MODERN_CALL, MODERN_HEADERS)], ids=["initialize", "modern-call"])
+def test_a_foreign_origin_gets_403_from_mcp_and_nothing_reaches_the_upstream(proxy, journal, content_type, message, headers):
+    status, body = send(proxy, "POST", "/mcp", {**MCP_HEADERS, **headers, "Origin": EVIL, "Content-Type": content_type},
                         json.dumps(message).encode())
     assert status == 403, body
     assert call_note_with_official_client(proxy, "legit") == "noted legit"
@@ -139,7 +141,7 @@ def test_a_foreign_origin_gets_403_from_mcp_and_nothing_reaches_the_upstream(pro
 
 @pytest.mark.parametrize("host", ["evil.example", "evil.example:{port}", "127.0.0.1.nip.io:{port}", "localhost:1"])
 def test_a_foreign_host_header_gets_421_dns_rebinding(proxy, journal, host):
-    status, _ = send(proxy, "POST", "/mcp", {**MCP_HEADERS, "Host": host.format(port=proxy),
+    status, _ = send(proxy, "POST", "/mcp", {**MCP_HEADERS, **MODERN_HEADERS, "Host": host.format(port=proxy),
                                              "Content-Type": "application/json"}, json.dumps(MODERN_CALL).encode())
     assert status == 421
     assert journal.read_text() == ""
