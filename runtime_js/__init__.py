@@ -29,6 +29,7 @@ rule for ``compact``: no multi-line string or template literal.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -49,7 +50,8 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Module:
-    """One part of the runtime. ``needed_by``: the node types that need it (empty: every page);
+    """One part of the runtime. ``needed_by``: the node types that need it (empty: every page;
+    otherwise the kinds ``components/catalog.json`` assigns to this module);
     ``requires``: the modules it builds on, which must come with it (and before it)."""
 
     name: str
@@ -69,15 +71,20 @@ class Module:
         return compact(self.source(kind), line_comments=kind == "js")
 
 
+def _catalog_kinds() -> dict[str, dict[str, object]]:
+    """``components/catalog.json``'s kinds: the node classes say which module builds each kind."""
+    return json.loads(resources.files("components").joinpath("catalog.json").read_text(encoding="utf-8"))["kinds"]
+
+
+def _needed_by(module: str) -> frozenset[str]:
+    return frozenset(kind for kind, entry in _catalog_kinds().items() if entry["runtime"] == module)
+
+
 MODULES = (
     Module("runtime"),
-    Module(
-        "fields",
-        frozenset({"MultiSelectField", "FileField", "TupleField", "ArrayField", "MapField", "UnionField"}),
-        requires=("runtime",),
-    ),
+    Module("fields", _needed_by("fields"), requires=("runtime",)),
     Module("views", requires=("runtime",)),
-    Module("chart", frozenset({"Chart"}), requires=("runtime", "views")),
+    Module("chart", _needed_by("chart"), requires=("runtime", "views")),
 )
 """In concatenation order: each module may build on the ones before it."""
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from components.nodes import App, CardGrid, Column, KeyValue, List, Metric, Node, Table, VIEW_TYPES
+from components.nodes import App, CardGrid, Column, Form, KeyValue, List, Metric, Node, ResultView, Table, ViewNode
 
 WIDGET_FAMILIES: dict[str, tuple[str, ...]] = {
     "TextField": ("text", "textarea", "password"),
@@ -93,11 +93,11 @@ def choices(tree: App) -> Choices:
 
 
 def _form(tree: App) -> Node | None:
-    return next((c for c in tree.children if type(c).__name__ == "Form"), None)
+    return next((c for c in tree.children if isinstance(c, Form)), None)
 
 
 def _result(tree: App) -> Node | None:
-    return next((c for c in tree.children if type(c).__name__ == "ResultView"), None)
+    return next((c for c in tree.children if isinstance(c, ResultView)), None)
 
 
 def _widget_fields(node: Node) -> Iterator[tuple[str, tuple[str, ...]]]:
@@ -136,6 +136,6 @@ def _data_paths(node: Node) -> Iterator[DataPath]:
 
 def _views(node: Node) -> Iterator[Node]:
     for child in node.children:
-        if type(child).__name__ in VIEW_TYPES:
+        if isinstance(child, ViewNode):
             yield child
         yield from _views(child)
