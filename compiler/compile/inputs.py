@@ -62,6 +62,7 @@ from compiler.normalize import (
 )
 
 from . import widgets
+from .budget import fold
 from .naming import as_text, child_pointer, humanize
 
 MAX_OPTION_LABEL = 200
@@ -94,7 +95,7 @@ def compile_form(input_schema: Any, tool_name: str) -> Form:
     return Form(
         id="form",
         props=FormProps(toolName=tool_name),
-        children=root_fields(shape),
+        children=fold(root_fields(shape)),
         actions=(Action(id="submit", label=messages.SUBMIT_LABEL, primary=True),),
     )
 
