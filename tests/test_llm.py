@@ -15,7 +15,8 @@ import anthropic
 import httpx2 as httpx  # the HTTP library the anthropic SDK 2.x is built on
 import pytest
 
-from compiler.layout import LLMLayout, LLMSettings, cache_key, check_spec, spec_schema
+from compiler.layout import LLMLayout, LLMSettings, check_spec, spec_schema
+from compiler.pipeline import page_key
 from compiler.layout.llm import PARTS
 from asyncutil import run_async
 from layout_trees import FORECAST_TOOL, forecast_tree
@@ -218,9 +219,9 @@ def test_refinements_reach_the_prompt_and_the_cache_key():
     generate(layout_for(model), refinements=["show the low temperature first"])
     assert "show the low temperature first" in model.requests[0]["messages"][0]["content"]
     settings = LLMSettings(api_key=KEY)
-    assert cache_key(FORECAST_TOOL, [], settings) != cache_key(FORECAST_TOOL, ["x"], settings)
-    assert cache_key(FORECAST_TOOL, [], settings) != cache_key(FORECAST_TOOL, [], LLMSettings(api_key=KEY, model="claude-sonnet-4-5"))
-    assert cache_key(FORECAST_TOOL, [], settings) != cache_key(FORECAST_TOOL, [], LLMSettings(api_key=KEY, temperature=0.1))
+    assert page_key(FORECAST_TOOL, [], settings) != page_key(FORECAST_TOOL, ["x"], settings)
+    assert page_key(FORECAST_TOOL, [], settings) != page_key(FORECAST_TOOL, [], LLMSettings(api_key=KEY, model="claude-sonnet-4-5"))
+    assert page_key(FORECAST_TOOL, [], settings) != page_key(FORECAST_TOOL, [], LLMSettings(api_key=KEY, temperature=0.1))
 
 
 def test_an_explicit_temperature_is_sent_for_endpoints_that_take_one():

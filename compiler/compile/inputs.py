@@ -91,7 +91,11 @@ def _escape_id(bind: str) -> str:
 
 def compile_form(input_schema: Any, tool_name: str) -> Form:
     """The form for a tool's arguments; a raw (not yet normalized) ``inputSchema``."""
-    shape = normalize(input_schema)
+    return form_of(normalize(input_schema), tool_name)
+
+
+def form_of(shape: SomeShape, tool_name: str) -> Form:
+    """The form for a tool's arguments, from the normalized ``inputSchema``."""
     return Form(
         id="form",
         props=FormProps(toolName=tool_name),

@@ -12,7 +12,7 @@ from prompts import PROMPT_VERSION
 
 from .apply import apply
 from .heuristic import heuristic_spec
-from .llm import Generation, LLMLayout, LLMSettings, cache_key
+from .llm import Generation, LLMLayout, LLMSettings, request_key
 from .refine import Refinements, needs_model
 from .spec import LayoutSpec, check_spec, spec_schema
 
@@ -24,9 +24,9 @@ __all__ = [
     "LayoutSpec",
     "Refinements",
     "apply",
-    "cache_key",
     "check_spec",
     "heuristic_spec",
     "needs_model",
+    "request_key",
     "spec_schema",
 ]
