@@ -9,22 +9,38 @@ with the JSON Pointer of the offending part (what also goes back to the model fo
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, get_args, get_origin
+
+import msgspec
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from components.nodes import ChartProps
 from components.validate import Problem
 
-from .choices import Choices, DataPath, choices
+from .choices import VIEW_KINDS, WIDGET_FAMILIES, Choices, DataPath, choices
 
 MAX_TITLE = 80
 MAX_SUMMARY = 300
 MAX_GROUP_TITLE = 60
 MAX_SUBMIT = 30
 
-Widget = Literal["text", "textarea", "password", "number", "slider", "select", "radio", "checkbox", "switch", "checkboxes"]
-View = Literal["table", "cards", "key_value", "list", "chart", "metric", "text", "json"]
-Mark = Literal["bar", "line", "area", "point", "arc"]
+Widget = Literal[tuple(dict.fromkeys(w for options in WIDGET_FAMILIES.values() for w in options))]  # type: ignore[misc]
+View = Literal[VIEW_KINDS]  # type: ignore[valid-type]
+
+def _enum(struct: type, name: str) -> tuple[Any, ...]:
+    """The values a catalog prop accepts (its ``Literal``, optional or not): never typed out again."""
+    kind = next(f.type for f in msgspec.structs.fields(struct) if f.name == name)
+    args = (kind,) if get_origin(kind) is Literal else get_args(kind)  # Literal, or Literal | None
+    return tuple(v for arg in args if get_origin(arg) is Literal for v in get_args(arg))
+
+
+MARKS = _enum(ChartProps, "mark")
+AGGREGATES = _enum(ChartProps, "aggregate")
+SORTS = _enum(ChartProps, "sort")
+Mark = Literal[MARKS]  # type: ignore[valid-type]
+Aggregate = Literal[AGGREGATES]  # type: ignore[valid-type]
+Sort = Literal[SORTS]  # type: ignore[valid-type]
 
 
 class _Strict(BaseModel):
@@ -56,8 +72,8 @@ class Chart(_Strict):
     x: str
     y: list[str] = Field(min_length=1, max_length=4)
     color: str | None = None
-    aggregate: Literal["sum", "mean", "min", "max", "count"] | None = None
-    sort: Literal["ascending", "descending"] | None = None
+    aggregate: Aggregate | None = None
+    sort: Sort | None = None
 
 
 class OutputLayout(_Strict):
@@ -144,11 +160,11 @@ def _output_schema(path: DataPath) -> dict:
         properties["columns"] = {"type": "array", "items": {"enum": list(path.pointers)}, "uniqueItems": True}
     if "chart" in path.views:
         chart: dict[str, Any] = {
-            "mark": {"enum": ["bar", "line", "area", "point", "arc"]},
+            "mark": {"enum": list(MARKS)},
             "x": {"enum": list(path.pointers)},
             "y": {"type": "array", "items": {"enum": list(path.numeric)}, "minItems": 1, "maxItems": 4},
-            "aggregate": {"enum": ["sum", "mean", "min", "max", "count"]},
-            "sort": {"enum": ["ascending", "descending"]},
+            "aggregate": {"enum": list(AGGREGATES)},
+            "sort": {"enum": list(SORTS)},
         }
         if path.categories:
             chart["color"] = {"enum": list(path.categories)}
