@@ -51,15 +51,21 @@ class FakeModel:
         self.requests: list[dict] = []
         self.delay = delay
         self.cancelled = False
+        self.started = asyncio.Event()
+        """Set when a request arrives (a test waits on it, not on the clock)."""
+        self.stopped = asyncio.Event()
+        """Set when a delayed request was cancelled."""
 
     async def __call__(self, request: httpx.Request) -> httpx.Response:
         self.requests.append(json.loads(request.content))
+        self.started.set()
         reply = self.replies[min(len(self.requests), len(self.replies)) - 1]
         try:
             if self.delay:
                 await asyncio.sleep(self.delay)
         except asyncio.CancelledError:
             self.cancelled = True
+            self.stopped.set()
             raise
         if isinstance(reply, httpx.Response):
             return reply
@@ -158,11 +164,11 @@ def test_cancelling_the_caller_cancels_the_request():
     async def scenario():
         layout = layout_for(model)
         task = asyncio.create_task(layout.generate(FORECAST_TOOL, forecast_tree()))
-        await asyncio.sleep(0.2)
+        await asyncio.wait_for(model.started.wait(), 10)  # the request is in flight
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
-        await asyncio.sleep(0.05)
+        await asyncio.wait_for(model.stopped.wait(), 10)
 
     run_async(scenario())
     assert model.cancelled

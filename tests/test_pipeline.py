@@ -3,7 +3,7 @@ CLI and the proxy's pages go through it and nothing else."""
 
 from __future__ import annotations
 
-import asyncio
+from asyncutil import run_async
 import json
 import subprocess
 import sys
@@ -49,7 +49,7 @@ def test_the_cli_normalizes_each_schema_once_for_tree_and_page(tmp_path, normali
 
 def test_a_proxy_page_and_its_inspection_normalize_once_each(normalized):
     store = PageStore(LLMSettings(api_key=None))
-    made = asyncio.run(store.page(TOOL))
+    made = run_async(store.page(TOOL))
     assert normalized == {"input": 1, "output": 1}
     report = store.inspect(TOOL, made)
     assert normalized == {"input": 2, "output": 2}
@@ -59,7 +59,7 @@ def test_a_proxy_page_and_its_inspection_normalize_once_each(normalized):
 def test_every_source_gives_the_same_page_for_the_same_spec():
     compiled = compile(TOOL)
     heuristic = make_page(compiled, Heuristic())
-    generation = asyncio.run(LLMLayout(LLMSettings(api_key=None)).generate(TOOL, compiled.tree))
+    generation = run_async(LLMLayout(LLMSettings(api_key=None)).generate(TOOL, compiled.tree))
     by_model = make_page(compiled, Model(generation))
     stored = make_page(compiled, Stored(generation.to_json()))
     spec, problems = check_spec(compiled.tree, heuristic.spec.model_dump(mode="json"))
