@@ -27,7 +27,6 @@ from components.nodes import App
 
 from .compile import compile_tree, input_shape
 from .layout import LayoutSpec, apply, check_spec, heuristic_spec
-from .render import render_page
 
 if TYPE_CHECKING:
     from compiler.normalize import SomeShape
@@ -128,6 +127,8 @@ def make_page(compiled: Compiled, source: Source = Heuristic()) -> Page | None:
     done = laid_out(compiled, source)
     if done is None:
         return None
+    from .render import render_page  # dominate and the runtime: only when a page is asked for
+
     html = render_page(done.tree, input_schema=compiled.tool.get("inputSchema"))
     return Page(done.tree, done.spec, done.record, html)
 
