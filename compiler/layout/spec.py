@@ -44,7 +44,7 @@ Sort = Literal[SORTS]  # type: ignore[valid-type]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Group(_Strict):
