@@ -90,7 +90,7 @@ def time_once(host, html: str, result: dict) -> tuple[float, float]:
     """(ms from the host sending to painted, ms from the message reaching the app to painted)."""
     host.reload(html)
     host.wait_initialized()
-    host.settle(100)  # let the page finish its start-up frames
+    host.wait_frames(10)  # let the page finish its start-up frames
     host.frame.evaluate(WAIT_PAINT)
     t0 = host.page.evaluate(SEND, result)
     arrived, t1 = host.frame.evaluate("() => window.__painted")

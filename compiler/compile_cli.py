@@ -1,6 +1,7 @@
 """``compile-ui FILE``: compile tool definitions into component trees (and pages).
 
-A thin layer: parse arguments, call ``compiler.tools`` and ``compiler.pipeline``, write. Every
+A thin layer: parse arguments, call ``compiler.tools`` and ``compiler.pipeline`` (``compile`` once
+per tool, then ``make_page``/``laid_out`` from the layout source the options name), write. Every
 failure a user can fix is a ``CompileUIError`` and ends as one line on stderr and exit status 2;
 outputs are produced whole in memory first and written atomically, so nothing is half-written.
 """
@@ -8,9 +9,7 @@ outputs are produced whole in memory first and written atomically, so nothing is
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
-import re
 import sys
 import tempfile
 from pathlib import Path
@@ -20,10 +19,10 @@ import msgspec
 
 from . import messages
 from .errors import CompileUIError, fail
-from .compile import compile_tree
-from .layout import Generation, LLMLayout, LLMSettings, check_spec
-from .pipeline import build_page, layout_tool
-from .tools import Tool, load_tools, parse_json, pick_tool
+from .jsonread import parse_json
+from .layout import check_spec
+from .pipeline import Compiled, Given, Heuristic, Model, Page, compile, laid_out, make_page, page_file_name
+from .tools import load_tools, pick_tool
 
 EXAMPLES = """\
 examples:
@@ -87,13 +86,15 @@ def run(args: argparse.Namespace) -> None:
     found = load_tools(read_input(args.file, source), source)
     if args.tool is not None:
         found = pick_tool(found, args.tool, source)
-    tools = [tool for _, tool in found]
-    specs = layout_specs(args, tools)
+    compiled = [compile(tool) for _, tool in found]  # each tool normalized and compiled once
+    sources = layout_sources(args, compiled)
+    door = make_page if args.html else laid_out
+    pages = [door(c, src) for c, src in zip(compiled, sources)]
     if args.html:
-        write_pages(tools, specs, Path(args.html))
-    results = [output_for(args, tool, spec) for tool, spec in zip(tools, specs)]
-    if args.html and not args.out:
-        return
+        write_pages([(c.tool["name"], p.html.encode()) for c, p in zip(compiled, pages)], Path(args.html))
+        if not args.out:
+            return
+    results = [output_for(args, page) for page in pages]
     payload = results[0] if len(results) == 1 else results
     text = msgspec.json.format(msgspec.json.encode(payload), indent=2) + b"\n"
     if args.out:
@@ -103,40 +104,43 @@ def run(args: argparse.Namespace) -> None:
         sys.stdout.flush()
 
 
-def layout_specs(args: argparse.Namespace, tools: list[Tool]) -> list[Any]:
-    """The spec per tool: the given one (checked), the model's, or None (the heuristic)."""
+def layout_sources(args: argparse.Namespace, compiled: list[Compiled]) -> list[Any]:
+    """The layout source per tool: the given spec (checked), the model's, or the heuristic."""
     if args.layout:
-        if len(tools) != 1:
-            fail(messages.LAYOUT_NEEDS_ONE_TOOL, source=args.layout, count=len(tools))
+        if len(compiled) != 1:
+            fail(messages.LAYOUT_NEEDS_ONE_TOOL, source=args.layout, count=len(compiled))
         data = parse_json(read_input(args.layout, args.layout), args.layout)
-        spec, problems = check_spec(compile_tree(tools[0]), data)
+        spec, problems = check_spec(compiled[0].tree, data)
         if problems:
             fail(messages.BAD_LAYOUT, pointer=problems[0].pointer, source=args.layout,
                  problems="; ".join(str(p) for p in problems))
-        return [spec]
+        return [Given(spec)]
     if args.llm:
+        import asyncio
+
+        from .layout import LLMLayout, LLMSettings
+
         layout = LLMLayout(LLMSettings.from_env())
-        generations = asyncio.run(_generate_all(layout, tools))
-        args.generations = generations
-        for tool, generation in zip(tools, generations):
+        generations = asyncio.run(_generate_all(layout, compiled))
+        for c, generation in zip(compiled, generations):
             if "*" in generation.reasons:  # the whole layout fell back: say why, once per tool
-                print(f"compile-ui: {tool['name']}: heuristic layout ({generation.reasons['*']})", file=sys.stderr)
-        return [g.spec for g in generations]
-    return [None] * len(tools)
+                print(f"compile-ui: {c.tool['name']}: heuristic layout ({generation.reasons['*']})", file=sys.stderr)
+        return [Model(g) for g in generations]
+    return [Heuristic()] * len(compiled)
 
 
-async def _generate_all(layout: LLMLayout, tools: list[Tool]) -> list[Generation]:
-    return list(await asyncio.gather(*(layout.generate(tool, compile_tree(tool)) for tool in tools)))
+async def _generate_all(layout: Any, compiled: list[Compiled]) -> list[Any]:
+    import asyncio
+
+    return list(await asyncio.gather(*(layout.generate(c.tool, c.tree) for c in compiled)))
 
 
-def output_for(args: argparse.Namespace, tool: Tool, spec: Any) -> Any:
-    tree, used = layout_tool(tool, spec=spec)
+def output_for(args: argparse.Namespace, page: Page) -> Any:
     if args.print_spec:
-        return used.model_dump(mode="json", exclude_defaults=True)
+        return page.spec.model_dump(mode="json", exclude_defaults=True)
     if args.llm:
-        generation = next(g for g in args.generations if g.spec is spec)
-        return {"spec": generation.to_json(), "tree": tree}
-    return tree
+        return {"spec": dict(page.record), "tree": page.tree}
+    return page.tree
 
 
 def read_input(name: str, source: str) -> bytes:
@@ -146,8 +150,8 @@ def read_input(name: str, source: str) -> bytes:
         fail(messages.CANNOT_READ, source=source, detail=error.strerror or str(error))
 
 
-def write_pages(tools: list[Tool], specs: list[Any], target: Path) -> None:
-    pages = [(tool["name"], build_page(tool, spec=spec).encode()) for tool, spec in zip(tools, specs)]
+def write_pages(pages: list[tuple[str, bytes]], target: Path) -> None:
+    """(tool name, page) → one file at ``target``, or one file per tool in the directory ``target``."""
     if len(pages) == 1 and not target.is_dir() and not str(target).endswith(os.sep):
         write_atomic(target, pages[0][1])
         return
@@ -157,12 +161,6 @@ def write_pages(tools: list[Tool], specs: list[Any], target: Path) -> None:
         fail(messages.CANNOT_WRITE, source=str(target), detail=error.strerror or str(error))
     for name, page in pages:
         write_atomic(target / page_file_name(name), page)
-
-
-def page_file_name(tool_name: str) -> str:
-    """A safe file name for a tool's page (tool names are untrusted: no separators, no dots first)."""
-    safe = re.sub(r"[^A-Za-z0-9._-]+", "_", tool_name).lstrip(".") or "tool"
-    return safe[:120] + ".html"
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -1,29 +1,188 @@
 """The pipeline, end to end: tool definition → tree → page. Pure: same inputs, same bytes.
 
-    compile_tree   normalize + compile (compiler.compile)
-    layout         a LayoutSpec — given (from a model, a file) or the heuristic one — applied
-    render         the self-contained page (compiler.render)
+One door, used by the CLI, the proxy's pages and ``_ui_inspect`` alike::
+
+    compile(tool)              → Compiled(tool, shapes, tree)   normalize once, then compile
+    make_page(compiled, src)   → Page(tree, spec, record, html)  a layout from ``src``, applied, rendered
+    laid_out(compiled, src)    → the same without rendering (a tree to inspect)
+
+Layout sources: ``Heuristic()`` (the default, no model), ``Given(spec)`` (a checked spec: a file,
+``_ui_refine``), ``Stored(record)`` (a generation record kept by the proxy: ``None`` when its spec
+no longer fits the tool), ``Model(generation)`` (what ``LLMLayout.generate`` returned — the one
+asynchronous step stays with the caller, so this door is synchronous).
+
+Page keys (``page_key``) and page file names (``page_file_name``) live here too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import hashlib
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from components.nodes import App
 
-from .compile import compile_tree
-from .layout import LayoutSpec, apply, heuristic_spec
-from .render import render_page
+from .compile import compile_tree, input_shape
+from .layout import LayoutSpec, apply, check_spec, heuristic_spec
 
-__all__ = ["compile_tool", "build_page", "layout_tool"]
+if TYPE_CHECKING:
+    from compiler.normalize import SomeShape
+
+    from .layout import Generation, LLMSettings
+
+__all__ = [
+    "Compiled",
+    "Given",
+    "Heuristic",
+    "Model",
+    "Page",
+    "Stored",
+    "build_page",
+    "compile",
+    "compile_tool",
+    "laid_out",
+    "layout_tool",
+    "make_page",
+    "page_file_name",
+    "page_key",
+]
+
+
+@dataclass(frozen=True)
+class Shapes:
+    """What normalize made of the tool's schemas (the output schema is normalized by
+    ``compile.outputs`` as it compiles the result view)."""
+
+    input: SomeShape
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A tool compiled once: its definition, its normalized schemas, its tree before layout."""
+
+    tool: Mapping[str, Any]
+    shapes: Shapes
+    tree: App
+
+
+@dataclass(frozen=True)
+class Heuristic:
+    """The deterministic layout (``layout.heuristic``)."""
+
+
+@dataclass(frozen=True)
+class Given:
+    """A spec already checked against this tool's tree (``check_spec``)."""
+
+    spec: LayoutSpec
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A generation record kept from an earlier run (its ``spec`` is checked again)."""
+
+    record: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Model:
+    """What the model gave (``LLMLayout.generate``): its spec, merged with the heuristic's."""
+
+    generation: Generation
+
+
+Source = Heuristic | Given | Stored | Model
+
+
+@dataclass(frozen=True)
+class Page:
+    """A laid-out tree, the spec used, how it was made (``None``: heuristic or given), and —
+    from ``make_page`` — the page."""
+
+    tree: App
+    spec: LayoutSpec
+    record: Mapping[str, Any] | None
+    html: str = ""
+
+
+def compile(tool: Mapping[str, Any]) -> Compiled:  # noqa: A001 - the phase's name
+    """Normalize the tool's schemas once and compile its tree (no layout yet)."""
+    shape = input_shape(tool)
+    return Compiled(tool, Shapes(shape), compile_tree(tool, shape))
+
+
+def laid_out(compiled: Compiled, source: Source = Heuristic()) -> Page | None:
+    """The tree laid out from ``source`` (``None`` only for a ``Stored`` spec that no longer fits)."""
+    spec, record = _spec(compiled, source)
+    if spec is None:
+        return None
+    return Page(apply(compiled.tree, spec), spec, record)
+
+
+def make_page(compiled: Compiled, source: Source = Heuristic()) -> Page | None:
+    """The tool's MCP App page (``text/html;profile=mcp-app``) laid out from ``source``."""
+    done = laid_out(compiled, source)
+    if done is None:
+        return None
+    from .render import render_page  # dominate and the runtime: only when a page is asked for
+
+    html = render_page(done.tree, input_schema=compiled.tool.get("inputSchema"))
+    return Page(done.tree, done.spec, done.record, html)
+
+
+def _spec(compiled: Compiled, source: Source) -> tuple[LayoutSpec | None, Mapping[str, Any] | None]:
+    if isinstance(source, Heuristic):
+        return heuristic_spec(compiled.tree, compiled.tool), None
+    if isinstance(source, Given):
+        return source.spec, None
+    if isinstance(source, Model):
+        return source.generation.spec, source.generation.to_json()
+    if isinstance(source, Stored):
+        spec, problems = check_spec(compiled.tree, source.record.get("spec", {}))
+        return (None, None) if problems else (spec, source.record)
+    raise TypeError(f"not a layout source: {source!r}")
+
+
+# --------------------------------------------------------------------------- keys and names
+
+
+def page_key(tool: Mapping[str, Any], refinements: Sequence[str], settings: LLMSettings) -> str:
+    """sha256 of the canonical JSON of everything a page depends on: the tool, its refinements,
+    the prompt, the model (when one is configured) and the runtime."""
+    import prompts
+    from runtime_js import RUNTIME_VERSION
+
+    from .layout.llm import MAX_FEEDBACK
+
+    material = {
+        "tool": tool,
+        "refinements": list(refinements)[-MAX_FEEDBACK:],
+        "prompt": prompts.PROMPT_VERSION,
+        "model": settings.model if settings.enabled else None,
+        "temperature": settings.temperature if settings.enabled else None,  # part of the key even when unsent
+        "runtime": RUNTIME_VERSION,
+    }
+    canonical = json.dumps(material, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def page_file_name(tool_name: str) -> str:
+    """A safe file name for a tool's page (tool names are untrusted: no separators, no dots first)."""
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "_", tool_name).lstrip(".") or "tool"
+    return safe[:120] + ".html"
+
+
+# --------------------------------------------------------------------------- shorthands
 
 
 def layout_tool(tool: Mapping[str, Any], *, spec: LayoutSpec | None = None) -> tuple[App, LayoutSpec]:
     """The laid-out tree and the spec used (``spec``, else the heuristic one)."""
-    tree = compile_tree(tool)
-    used = spec if spec is not None else heuristic_spec(tree, tool)
-    return apply(tree, used), used
+    page = laid_out(compile(tool), Heuristic() if spec is None else Given(spec))
+    assert page is not None  # only a Stored source can miss
+    return page.tree, page.spec
 
 
 def compile_tool(tool: Mapping[str, Any], *, spec: LayoutSpec | None = None) -> App:
@@ -33,4 +192,6 @@ def compile_tool(tool: Mapping[str, Any], *, spec: LayoutSpec | None = None) -> 
 
 def build_page(tool: Mapping[str, Any], *, spec: LayoutSpec | None = None) -> str:
     """The tool's MCP App page (``text/html;profile=mcp-app``)."""
-    return render_page(compile_tool(tool, spec=spec), input_schema=tool.get("inputSchema"))
+    page = make_page(compile(tool), Heuristic() if spec is None else Given(spec))
+    assert page is not None
+    return page.html

@@ -28,7 +28,7 @@ import msgspec
 from dominate import tags as t
 from dominate.util import raw
 
-from components.nodes import FIELD_TYPES, UNSET, App, Node
+from components.nodes import UNSET, App, FieldNode, Node
 from runtime_js import modules_for, runtime_css, runtime_js
 
 from . import messages as m
@@ -233,7 +233,7 @@ def visit_Alert(node: Any, ctx: _Ctx) -> None:
 def visit_Form(node: Any, ctx: _Ctx) -> None:
     submit = next((a for a in node.actions if a.id == "submit"), None)
     with t.form(id=node.id, cls="form", novalidate="novalidate", **{"aria-label": node.props.toolName}):
-        if not any(type(c).__name__ in FIELD_TYPES or c.children for c in node.children):
+        if not any(isinstance(c, FieldNode) or c.children for c in node.children):
             t.p(m.PAGE_NO_ARGUMENTS, cls="help")
         visit_children(node, ctx)
         with t.div(cls="actions"):

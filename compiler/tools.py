@@ -10,11 +10,11 @@ Accepted shapes (each tool keeps the JSON Pointer it was found at, for error mes
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from . import messages
 from .errors import fail
+from .jsonread import parse_json
 
 Tool = dict[str, Any]
 
@@ -26,13 +26,6 @@ def load_tools(text: str | bytes, source: str) -> list[tuple[str, Tool]]:
     for pointer, tool in found:
         check_tool(tool, pointer, source)
     return found
-
-
-def parse_json(text: str | bytes, source: str) -> Any:
-    try:
-        return json.loads(text, parse_constant=_reject_constant)
-    except (json.JSONDecodeError, UnicodeDecodeError, ValueError) as error:
-        fail(messages.NOT_JSON, source=source, detail=_first_line(error))
 
 
 def find_tools(data: Any, source: str) -> list[tuple[str, Tool]]:
@@ -68,14 +61,6 @@ def pick_tool(found: list[tuple[str, Tool]], name: str, source: str) -> list[tup
         names = ", ".join(t["name"] for _, t in found[:20]) + (", …" if len(found) > 20 else "")
         fail(messages.TOOL_NOT_FOUND, source=source, name=name, names=names)
     return chosen[:1]
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(messages.NOT_JSON_CONSTANT.format(name=name))
-
-
-def _first_line(error: Exception) -> str:
-    return str(error).splitlines()[0] if str(error) else type(error).__name__
 
 
 def _kind(value: Any) -> str:

@@ -27,7 +27,7 @@ the contract with the runtime; a test fails when it drifts.
 
 from __future__ import annotations
 
-from typing import Any, Literal, Union
+from typing import Any, ClassVar, Literal, Union
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -40,6 +40,12 @@ __all__ = [
     "Node",
     "Option",
     "Column",
+    "FieldNode",
+    "LayoutNode",
+    "ViewNode",
+    "FIELD_TYPES",
+    "LAYOUT_TYPES",
+    "VIEW_TYPES",
 ]
 
 
@@ -121,6 +127,25 @@ class Node(
     children: tuple["AnyNode", ...] = ()
     actions: tuple[Action, ...] = ()
 
+    runtime: ClassVar[str] = "runtime"
+    """The runtime module (``runtime_js.MODULES``) that builds or hydrates this kind."""
+
+
+class LayoutNode(Node):
+    """Category: arranges other nodes (never binds data). The runtime looks through it."""
+
+
+class FieldNode(Node):
+    """Category: an input field, bound to the tool's arguments (``props.bind``)."""
+
+    props: FieldProps
+
+
+class ViewNode(Node):
+    """Category: an output view, bound to the result data (``props.bind``)."""
+
+    runtime: ClassVar[str] = "views"
+
 
 # --------------------------------------------------------------------------- layout nodes
 
@@ -141,7 +166,7 @@ class CardProps(Struct):
     title: str | None = None
 
 
-class Card(Node, tag="Card"):
+class Card(LayoutNode, tag="Card"):
     props: CardProps
 
 
@@ -149,7 +174,7 @@ class StackProps(Struct):
     direction: Literal["vertical", "horizontal"] = "vertical"
 
 
-class Stack(Node, tag="Stack"):
+class Stack(LayoutNode, tag="Stack"):
     props: StackProps
 
 
@@ -157,7 +182,7 @@ class TabsProps(Struct):
     selected: int = 0
 
 
-class Tabs(Node, tag="Tabs"):
+class Tabs(LayoutNode, tag="Tabs"):
     """Children are ``Section``s; each section's title is its tab label."""
 
     props: TabsProps
@@ -170,7 +195,7 @@ class SectionProps(Struct):
     collapsed: bool = False
 
 
-class Section(Node, tag="Section"):
+class Section(LayoutNode, tag="Section"):
     props: SectionProps
 
 
@@ -179,7 +204,7 @@ class HeadingProps(Struct):
     level: Literal[1, 2, 3, 4] = 2
 
 
-class Heading(Node, tag="Heading"):
+class Heading(LayoutNode, tag="Heading"):
     props: HeadingProps
 
 
@@ -188,7 +213,7 @@ class TextProps(Struct):
     tone: Literal["default", "muted"] = "default"
 
 
-class Text(Node, tag="Text"):
+class Text(LayoutNode, tag="Text"):
     """Plain text, never markup; whitespace is kept."""
 
     props: TextProps
@@ -200,7 +225,7 @@ class AlertProps(Struct):
     title: str | None = None
 
 
-class Alert(Node, tag="Alert"):
+class Alert(LayoutNode, tag="Alert"):
     props: AlertProps
 
 
@@ -246,7 +271,7 @@ class TextFieldProps(FieldProps, kw_only=True):
     pattern: str | None = None
 
 
-class TextField(Node, tag="TextField"):
+class TextField(FieldNode, tag="TextField"):
     props: TextFieldProps
 
 
@@ -260,7 +285,7 @@ class NumberFieldProps(FieldProps, kw_only=True):
     multipleOf: float | None = None
 
 
-class NumberField(Node, tag="NumberField"):
+class NumberField(FieldNode, tag="NumberField"):
     props: NumberFieldProps
 
 
@@ -268,7 +293,7 @@ class BooleanFieldProps(FieldProps, kw_only=True):
     widget: Literal["checkbox", "switch"] = "checkbox"
 
 
-class BooleanField(Node, tag="BooleanField"):
+class BooleanField(FieldNode, tag="BooleanField"):
     props: BooleanFieldProps
 
 
@@ -277,7 +302,7 @@ class SelectFieldProps(FieldProps, kw_only=True):
     widget: Literal["select", "radio"] = "select"
 
 
-class SelectField(Node, tag="SelectField"):
+class SelectField(FieldNode, tag="SelectField"):
     """One of a fixed set of JSON values (``enum``, titled ``oneOf`` of ``const``)."""
 
     props: SelectFieldProps
@@ -290,7 +315,8 @@ class MultiSelectFieldProps(FieldProps, kw_only=True):
     maxItems: int | None = None
 
 
-class MultiSelectField(Node, tag="MultiSelectField"):
+class MultiSelectField(FieldNode, tag="MultiSelectField"):
+    runtime = "fields"
     """An array whose items come from a fixed set (unique)."""
 
     props: MultiSelectFieldProps
@@ -300,7 +326,7 @@ class DateTimeFieldProps(FieldProps, kw_only=True):
     format: Literal["date", "time", "date-time"]
 
 
-class DateTimeField(Node, tag="DateTimeField"):
+class DateTimeField(FieldNode, tag="DateTimeField"):
     props: DateTimeFieldProps
 
 
@@ -308,7 +334,7 @@ class ConstFieldProps(FieldProps, kw_only=True):
     value: Any
 
 
-class ConstField(Node, tag="ConstField"):
+class ConstField(FieldNode, tag="ConstField"):
     """A value fixed by the schema (``const``, a union's discriminator): shown, always sent."""
 
     props: ConstFieldProps
@@ -318,7 +344,7 @@ class ObjectFieldProps(FieldProps, kw_only=True):
     collapsible: bool = False
 
 
-class ObjectField(Node, tag="ObjectField"):
+class ObjectField(FieldNode, tag="ObjectField"):
     """A nested object. Children: one field per property (in schema order), and optionally a
     ``MapField`` with the same ``bind`` for additional properties."""
 
@@ -331,7 +357,8 @@ class ArrayFieldProps(FieldProps, kw_only=True):
     uniqueItems: bool = False
 
 
-class ArrayField(Node, tag="ArrayField"):
+class ArrayField(FieldNode, tag="ArrayField"):
+    runtime = "fields"
     """A list. Exactly one child: the item template, bound to ``<bind>/*``."""
 
     props: ArrayFieldProps
@@ -342,7 +369,8 @@ class TupleFieldProps(FieldProps, kw_only=True):
     additionalItems: bool = False
 
 
-class TupleField(Node, tag="TupleField"):
+class TupleField(FieldNode, tag="TupleField"):
+    runtime = "fields"
     """A fixed-position array (``prefixItems``, draft-07 array ``items``). Children: one field
     per position, bound to ``<bind>/0``, ``<bind>/1``, …"""
 
@@ -359,7 +387,8 @@ class MapFieldProps(FieldProps, kw_only=True):
     """True when the map holds the *additional* properties of an ``ObjectField``."""
 
 
-class MapField(Node, tag="MapField"):
+class MapField(FieldNode, tag="MapField"):
+    runtime = "fields"
     """An object used as a dictionary. Exactly one child: the value template, bound to
     ``<bind>/*``."""
 
@@ -373,7 +402,8 @@ class UnionFieldProps(FieldProps, kw_only=True):
     """The property whose ``const`` tells the branches apart, when there is one."""
 
 
-class UnionField(Node, tag="UnionField"):
+class UnionField(FieldNode, tag="UnionField"):
+    runtime = "fields"
     """One of several shapes (``oneOf``/``anyOf``). Children: one field per branch, each bound
     to the union's own ``bind``."""
 
@@ -385,7 +415,8 @@ class FileFieldProps(FieldProps, kw_only=True):
     """``contentMediaType``, when the schema gives one."""
 
 
-class FileField(Node, tag="FileField"):
+class FileField(FieldNode, tag="FileField"):
+    runtime = "fields"
     """A base64-encoded file (``contentEncoding: base64``): the value is the base64 string."""
 
     props: FileFieldProps
@@ -395,7 +426,7 @@ class JsonFieldProps(FieldProps, kw_only=True):
     reason: str
 
 
-class JsonField(Node, tag="JsonField"):
+class JsonField(FieldNode, tag="JsonField"):
     """Last resort: a JSON text editor, for a shape no other field fits. ``reason`` says why."""
 
     props: JsonFieldProps
@@ -411,6 +442,8 @@ class ResultViewProps(Struct):
 
 
 class ResultView(Node, tag="ResultView"):
+    runtime = "views"
+
     """Where results appear. Children: the compiled views, or an ``AutoView``. The runtime
     always offers the content blocks and the raw JSON beside them."""
 
@@ -422,7 +455,7 @@ class ViewProps(Struct):
     label: str | None = None
 
 
-class AutoView(Node, tag="AutoView"):
+class AutoView(ViewNode, tag="AutoView"):
     """The view is chosen at run time from the data's shape."""
 
     props: ViewProps
@@ -434,7 +467,7 @@ class TableProps(ViewProps, kw_only=True):
     pageSize: int = 100
 
 
-class Table(Node, tag="Table"):
+class Table(ViewNode, tag="Table"):
     props: TableProps
 
 
@@ -443,7 +476,7 @@ class KeyValueProps(ViewProps, kw_only=True):
     """Empty: every key of the bound object, in its order."""
 
 
-class KeyValue(Node, tag="KeyValue"):
+class KeyValue(ViewNode, tag="KeyValue"):
     """An object as label/value rows. Children: nested views (sections) for nested objects."""
 
     props: KeyValueProps
@@ -453,7 +486,7 @@ class ListProps(ViewProps, kw_only=True):
     format: ValueFormat = "text"
 
 
-class List(Node, tag="List"):
+class List(ViewNode, tag="List"):
     props: ListProps
 
 
@@ -462,7 +495,7 @@ class CardGridProps(ViewProps, kw_only=True):
     fields: tuple[Column, ...] = ()
 
 
-class CardGrid(Node, tag="CardGrid"):
+class CardGrid(ViewNode, tag="CardGrid"):
     props: CardGridProps
 
 
@@ -482,7 +515,8 @@ class ChartProps(ViewProps, kw_only=True):
     sort: Literal["ascending", "descending"] | None = None
 
 
-class Chart(Node, tag="Chart"):
+class Chart(ViewNode, tag="Chart"):
+    runtime = "chart"
     """An SVG chart drawn by the runtime. Only a LayoutSpec puts one in a tree."""
 
     props: ChartProps
@@ -493,7 +527,7 @@ class MetricProps(ViewProps, kw_only=True):
     unit: str | None = None
 
 
-class Metric(Node, tag="Metric"):
+class Metric(ViewNode, tag="Metric"):
     props: MetricProps
 
 
@@ -502,7 +536,7 @@ class ImageProps(ViewProps, kw_only=True):
     alt: str = ""
 
 
-class Image(Node, tag="Image"):
+class Image(ViewNode, tag="Image"):
     """A base64 image (or ``data:`` URL) from the result data."""
 
     props: ImageProps
@@ -512,13 +546,13 @@ class ContentBlocksProps(Struct):
     pass
 
 
-class ContentBlocks(Node, tag="ContentBlocks"):
+class ContentBlocks(ViewNode, tag="ContentBlocks"):
     """The result's MCP content blocks: text, image, audio, resource_link, resource."""
 
     props: ContentBlocksProps
 
 
-class JsonView(Node, tag="JsonView"):
+class JsonView(ViewNode, tag="JsonView"):
     """The bound value as collapsible JSON."""
 
     props: ViewProps
@@ -565,25 +599,21 @@ AnyNode = Union[
 
 NODE_TYPES: dict[str, type[Node]] = {cls.__struct_config__.tag: cls for cls in AnyNode.__args__}
 
-LAYOUT_TYPES = frozenset({"Card", "Stack", "Tabs", "Section", "Heading", "Text", "Alert"})
-FIELD_TYPES = frozenset(
-    {
-        "TextField",
-        "NumberField",
-        "BooleanField",
-        "SelectField",
-        "MultiSelectField",
-        "DateTimeField",
-        "ConstField",
-        "ObjectField",
-        "ArrayField",
-        "TupleField",
-        "MapField",
-        "UnionField",
-        "FileField",
-        "JsonField",
-    }
-)
-VIEW_TYPES = frozenset(
-    {"AutoView", "Table", "KeyValue", "List", "CardGrid", "Chart", "Metric", "Image", "ContentBlocks", "JsonView"}
-)
+
+
+def _kinds(category: type[Node]) -> frozenset[str]:
+    return frozenset(tag for tag, cls in NODE_TYPES.items() if issubclass(cls, category))
+
+
+LAYOUT_TYPES = _kinds(LayoutNode)
+FIELD_TYPES = _kinds(FieldNode)
+VIEW_TYPES = _kinds(ViewNode)
+"""The categories, derived from the classes: never restate them by hand."""
+
+
+def category(cls: type[Node]) -> str:
+    """``field`` / ``layout`` / ``view``, or the node's own kind for App, Form and ResultView."""
+    for base, name in ((FieldNode, "field"), (LayoutNode, "layout"), (ViewNode, "view")):
+        if issubclass(cls, base):
+            return name
+    return cls.__struct_config__.tag

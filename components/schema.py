@@ -1,7 +1,15 @@
-"""The catalog's JSON Schema, generated from the node types.
+"""The catalog's JSON Schema and its catalog of kinds, both generated from the node types.
 
 ``components/schema.json`` is committed: it is the contract with the runtime and with anyone who
-writes trees by hand. ``python -m components.schema`` regenerates it; a test fails on drift.
+writes trees by hand. ``components/catalog.json`` lists every kind with its category (from the
+category base classes), the runtime module that builds it and the runtime tables it must be
+registered in (``runtime_js.catalog`` checks the runtime against it). ``python -m
+components.schema`` regenerates both; a test fails on drift.
+
+The node union dispatches on ``type``: ``AnyNode`` requires a known ``type`` and then applies, for
+each kind, ``if {type: const K} then {$ref K}``. A standard validator therefore checks each node
+against one definition only, and a tree validates in time linear in its size (an ``anyOf`` of
+every kind made python-jsonschema retry every branch at every level: exponential in depth).
 """
 
 from __future__ import annotations
@@ -12,24 +20,46 @@ from typing import Any
 
 import msgspec
 
-from .nodes import AnyNode
+from .nodes import NODE_TYPES, AnyNode, category
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
+CATALOG_PATH = Path(__file__).with_name("catalog.json")
+
+HOOKS = {"field": ("FIELDS",), "view": ("NODES",), "layout": ("LAYOUT",)}
+"""Per category: the runtime tables (object keys, or a regex alternation) that must list a kind."""
 
 
 def catalog_schema() -> dict[str, Any]:
     """The JSON Schema (2020-12) of a component tree, from the msgspec types."""
     schema = msgspec.json.schema(AnyNode)
     defs = schema.pop("$defs")
-    # msgspec inlines the whole tagged union at every ``children``; name it once instead.
-    defs["AnyNode"] = schema
     ref = {"$ref": "#/$defs/AnyNode"}
+    # msgspec inlines the whole tagged union at every ``children``; name it once instead.
+    defs = {name: _name_union(body, schema, ref) for name, body in defs.items()}
+    defs["AnyNode"] = _dispatch(schema)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://compile-ui.invalid/components/schema.json",
         "title": "compile-ui component tree",
         **ref,
-        "$defs": {name: _name_union(body, schema, ref) for name, body in defs.items()},
+        "$defs": defs,
+    }
+
+
+def _dispatch(union: dict[str, Any]) -> dict[str, Any]:
+    """``anyOf`` of every kind → one ``if``/``then`` per kind on the ``type`` const."""
+    kinds = [branch["$ref"].rsplit("/", 1)[1] for branch in union["anyOf"]]
+    return {
+        "type": "object",
+        "required": ["type"],
+        "properties": {"type": {"enum": kinds}},
+        "allOf": [
+            {
+                "if": {"required": ["type"], "properties": {"type": {"const": kind}}},
+                "then": {"$ref": f"#/$defs/{kind}"},
+            }
+            for kind in kinds
+        ],
     }
 
 
@@ -41,13 +71,31 @@ def _name_union(value: Any, union: dict[str, Any], ref: dict[str, str]) -> Any:
     return value
 
 
+def catalog() -> dict[str, Any]:
+    """kind → category, runtime module, hooks (the runtime tables that must list it)."""
+    kinds = {}
+    for kind, cls in NODE_TYPES.items():
+        cat = category(cls)
+        kinds[kind] = {"category": cat, "runtime": cls.runtime, "hooks": list(HOOKS.get(cat, ()))}
+    return {"kinds": kinds}
+
+
+def _text(value: dict[str, Any]) -> str:
+    return json.dumps(value, indent=2, sort_keys=True) + "\n"
+
+
 def catalog_schema_text() -> str:
-    return json.dumps(catalog_schema(), indent=2, sort_keys=True) + "\n"
+    return _text(catalog_schema())
+
+
+def catalog_text() -> str:
+    return _text(catalog())
 
 
 def main() -> None:
     SCHEMA_PATH.write_text(catalog_schema_text(), encoding="utf-8")
-    print(f"wrote {SCHEMA_PATH}")
+    CATALOG_PATH.write_text(catalog_text(), encoding="utf-8")
+    print(f"wrote {SCHEMA_PATH} and {CATALOG_PATH}")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from typing import Any
 
 import msgspec
 
-from .nodes import FIELD_TYPES, NODE_TYPES, VIEW_TYPES, Action, AnyNode, Node
+from .nodes import FIELD_TYPES, LAYOUT_TYPES, NODE_TYPES, VIEW_TYPES, Action, AnyNode, Node
 
 __all__ = ["Problem", "validate", "decode", "encode"]
 
@@ -21,8 +21,8 @@ _NODE_KEYS = frozenset({"type", "id", "props", "children", "actions"})
 _POINTER = re.compile(r"^(/([^~/]|~[01])*)*$")
 
 # Which node types may be children of which. A type not listed takes no children.
-_GROUPS = FIELD_TYPES | {"Section", "Stack", "Card", "Heading", "Text", "Alert", "Tabs"}
-_VIEWS = VIEW_TYPES | {"Section", "Stack", "Card", "Heading", "Text", "Alert", "Tabs"}
+_GROUPS = FIELD_TYPES | LAYOUT_TYPES
+_VIEWS = VIEW_TYPES | LAYOUT_TYPES
 _ALLOWED_CHILDREN: dict[str, frozenset[str]] = {
     "App": frozenset(NODE_TYPES) - {"App"},
     "Card": frozenset(NODE_TYPES) - {"App", "Form", "ResultView"},

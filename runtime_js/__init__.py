@@ -17,8 +17,10 @@ What ships, per module:
    (esbuild ``--minify``, the version pinned in tests/js), committed beside them together with
    ``bundle.sources.txt``, the sha256 of all sources they were built from. Used only while that
    hash matches the sources, so an edited source is never shadowed by a stale bundle.
-2. Otherwise the sources made compact by ``compact`` (comment lines and indentation removed,
-   nothing else). ``tests/test_render.py`` fails while the bundle is stale.
+2. A stale bundle (sources edited, not rebuilt) is an error (``StaleBundle``) when a page is
+   rendered: never a silent fallback. ``COMPILE_UI_RUNTIME=sources`` ships the sources made
+   compact by ``compact`` (comment lines and indentation removed, nothing else) on purpose,
+   while editing the runtime.
 
 Files are read as package data through ``importlib.resources`` so a plain (non-editable)
 ``pip install`` works. ``RUNTIME_VERSION`` is derived from every module's shipped bytes: any change
@@ -29,6 +31,8 @@ rule for ``compact``: no multi-line string or template literal.
 from __future__ import annotations
 
 import hashlib
+import json
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -44,12 +48,14 @@ __all__ = [
     "compact",
     "sources_digest",
     "bundle_is_fresh",
+    "StaleBundle",
 ]
 
 
 @dataclass(frozen=True)
 class Module:
-    """One part of the runtime. ``needed_by``: the node types that need it (empty: every page);
+    """One part of the runtime. ``needed_by``: the node types that need it (empty: every page;
+    otherwise the kinds ``components/catalog.json`` assigns to this module);
     ``requires``: the modules it builds on, which must come with it (and before it)."""
 
     name: str
@@ -63,21 +69,40 @@ class Module:
         return _file(f"{self.name}.min.{kind}")
 
     def shipped(self, kind: str) -> str:
-        """What a page inlines of this module: the minified bytes while the bundle is fresh."""
-        if bundle_is_fresh():
-            return (self.minified(kind) or "").strip("\n")
-        return compact(self.source(kind), line_comments=kind == "js")
+        """What a page inlines of this module: the minified bytes, which must be fresh. A stale
+        bundle is an error (``StaleBundle``), unless ``COMPILE_UI_RUNTIME=sources`` asks for the
+        compact sources on purpose (while editing the runtime)."""
+        if os.environ.get("COMPILE_UI_RUNTIME") == "sources":
+            return compact(self.source(kind), line_comments=kind == "js")
+        if not bundle_is_fresh():
+            raise StaleBundle(STALE)
+        return (self.minified(kind) or "").strip("\n")
+
+
+class StaleBundle(RuntimeError):
+    """The committed minified runtime does not match its sources: a page would ship old code."""
+
+
+STALE = (
+    "runtime_js/*.min.* are stale (built from other sources): run `python -m runtime_js.build` and commit "
+    "them, or set COMPILE_UI_RUNTIME=sources to ship the compact sources while editing"
+)
+
+
+def _catalog_kinds() -> dict[str, dict[str, object]]:
+    """``components/catalog.json``'s kinds: the node classes say which module builds each kind."""
+    return json.loads(resources.files("components").joinpath("catalog.json").read_text(encoding="utf-8"))["kinds"]
+
+
+def _needed_by(module: str) -> frozenset[str]:
+    return frozenset(kind for kind, entry in _catalog_kinds().items() if entry["runtime"] == module)
 
 
 MODULES = (
     Module("runtime"),
-    Module(
-        "fields",
-        frozenset({"MultiSelectField", "FileField", "TupleField", "ArrayField", "MapField", "UnionField"}),
-        requires=("runtime",),
-    ),
+    Module("fields", _needed_by("fields"), requires=("runtime",)),
     Module("views", requires=("runtime",)),
-    Module("chart", frozenset({"Chart"}), requires=("runtime", "views")),
+    Module("chart", _needed_by("chart"), requires=("runtime", "views")),
 )
 """In concatenation order: each module may build on the ones before it."""
 
@@ -171,6 +196,8 @@ def runtime_css(names: tuple[str, ...] = ALL) -> str:
 
 
 def _version() -> str:
+    if not bundle_is_fresh() and os.environ.get("COMPILE_UI_RUNTIME") != "sources":
+        return "stale-" + sources_digest()[:10]  # importable (to rebuild it); no page renders
     digest = hashlib.sha256((runtime_js() + "\0" + runtime_css()).encode("utf-8")).hexdigest()
     return digest[:16]
 

@@ -16,7 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import BUNDLE_SOURCES, MODULES, sources_digest
+from . import BUNDLE_SOURCES, MODULES, catalog, sources_digest
 
 HERE = Path(__file__).resolve().parent
 ESBUILD = HERE.parent / "tests" / "js" / "node_modules" / ".bin" / "esbuild"
@@ -42,6 +42,9 @@ def _write(name: str, text: str) -> None:
 def build() -> None:
     if not ESBUILD.exists():
         raise SystemExit(f"{ESBUILD} missing: run `npm ci` in tests/js")
+    disagree = catalog.problems()
+    if disagree:  # a kind the runtime would not build (or builds under another category)
+        raise SystemExit("runtime and components/catalog.json disagree:\n  " + "\n  ".join(disagree))
     for module in MODULES:
         for kind in ("js", "css"):
             text = minify(module.source(kind), kind)

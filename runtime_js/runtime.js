@@ -169,7 +169,7 @@ var CU = (() => {
     var out = [];
     (nodes || []).forEach((n) => {
       if (LAYOUT.test(n.type)) out = out.concat(fieldsOf(n.children));
-      else if (/Field$/.test(n.type)) out.push(n);
+      else if (FIELDS[n.type]) out.push(n);
     });
     return out;
   }

@@ -227,9 +227,21 @@ class AppHost:
             self.page.wait_for_timeout(40)
         return value
 
-    def settle(self, ms: int = 300) -> None:
-        """Let the page run (animation frames, size reports) for ``ms``."""
-        self.page.wait_for_timeout(ms)
+    def wait_handled(self) -> None:
+        """Wait until every message sent to the app before has been handled: a host-context
+        change sent now (the same ordered channel) shows on the page. No clock involved."""
+        theme = "light" if self.frame.evaluate("() => document.documentElement.getAttribute('data-theme')") == "dark" else "dark"
+        self.set_host_context({"theme": theme})
+        self.frame.wait_for_function(f"() => document.documentElement.getAttribute('data-theme') === '{theme}'")
+
+    def wait_frames(self, n: int = 10) -> None:
+        """Wait for ``n`` animation frames of the app (rendering, resize observers), then for the
+        messages they sent to have reached the host."""
+        self.frame.evaluate(
+            "(n) => new Promise((done) => { const f = () => (--n > 0 ? requestAnimationFrame(f) : done()); requestAnimationFrame(f); })",
+            n,
+        )
+        self.page.evaluate("() => new Promise((done) => setTimeout(done, 0))")  # one host task: messages in flight land
 
     # ------------------------------------------------------------------ what the host saw
 

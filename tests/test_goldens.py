@@ -12,7 +12,7 @@ import pytest
 from conftest import FIXTURES, ROOT
 
 sys.path.insert(0, str(ROOT / "scripts"))
-from update_goldens import golden  # noqa: E402
+from update_goldens import PAGES, golden, page_golden  # noqa: E402
 
 TOOLS = sorted((FIXTURES / "tools").glob("*.json"))
 
@@ -24,3 +24,12 @@ def test_there_are_goldens_for_every_fixture():
 @pytest.mark.parametrize("path", TOOLS, ids=lambda p: p.stem)
 def test_golden(path):
     assert golden(path) == (FIXTURES / "golden" / f"{path.stem}.tree.json").read_bytes()
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_page_golden(name):
+    expected = (FIXTURES / "golden" / f"{name}.page.html").read_bytes()
+    assert page_golden(FIXTURES / "tools" / f"{name}.json") == expected, (
+        f"the page of {name} changed: if intended (a runtime build, a render change), run "
+        "`python scripts/update_goldens.py` and review the diff"
+    )

@@ -74,9 +74,10 @@ def test_hostile_text_never_executes(apphost, vector):
     f.click("[data-action=submit]")
     args = host.wait_calls(1)[0]["arguments"]
     assert args[vector] == vector and args["list"] == [vector, vector]
-    host.settle(200)
+    # the call's result is shown (busy ends, then the view renders in the same task) ...
+    f.wait_for_function("() => document.getElementById('result').getAttribute('aria-busy') === 'false'")
     f.click("#result details.raw summary")
-    host.settle(100)
+    f.wait_for_selector("#result details.raw[open]")  # ... and its raw JSON is open: now look
     # Nothing but text: the only active elements are the page's own two <script>s.
     active = f.evaluate(f"() => Array.from(document.querySelectorAll({ACTIVE!r})).map(e => e.outerHTML.slice(0, 80))")
     assert [a for a in active if not a.startswith("<script")] == []

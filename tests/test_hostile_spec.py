@@ -49,9 +49,10 @@ def test_spec_strings_never_execute(apphost, vector):
     host = apphost.load(build_page(t, spec=checked))
     host.wait_initialized()
     host.send_tool_result({"content": [], "structuredContent": {"rows": [{"day": "2026-11-22", "n": 1}, {"day": "2026-11-23", "n": 2}]}})
-    host.settle(300)
     f = host.frame
-    assert vector[:20].strip().split("\n")[0] in f.evaluate("() => document.body.innerText")
+    # the spec's text and the result are on the page: now look for anything active
+    host.wait_until(lambda: vector[:20].strip().split("\n")[0] in f.evaluate("() => document.body.innerText"))
+    f.wait_for_selector("#result .result-body > *")
     active = f.evaluate(f"() => Array.from(document.querySelectorAll({ACTIVE!r})).map(e => e.outerHTML.slice(0, 80))")
     assert [a for a in active if not a.startswith("<script") and not a.startswith("<svg")] == []
     assert f.evaluate("() => document.querySelectorAll('svg [onload], svg script, svg foreignObject').length") == 0

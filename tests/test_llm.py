@@ -15,7 +15,8 @@ import anthropic
 import httpx2 as httpx  # the HTTP library the anthropic SDK 2.x is built on
 import pytest
 
-from compiler.layout import LLMLayout, LLMSettings, cache_key, check_spec, spec_schema
+from compiler.layout import LLMLayout, LLMSettings, check_spec, spec_schema
+from compiler.pipeline import page_key
 from compiler.layout.llm import PARTS
 from asyncutil import run_async
 from layout_trees import FORECAST_TOOL, forecast_tree
@@ -50,15 +51,21 @@ class FakeModel:
         self.requests: list[dict] = []
         self.delay = delay
         self.cancelled = False
+        self.started = asyncio.Event()
+        """Set when a request arrives (a test waits on it, not on the clock)."""
+        self.stopped = asyncio.Event()
+        """Set when a delayed request was cancelled."""
 
     async def __call__(self, request: httpx.Request) -> httpx.Response:
         self.requests.append(json.loads(request.content))
+        self.started.set()
         reply = self.replies[min(len(self.requests), len(self.replies)) - 1]
         try:
             if self.delay:
                 await asyncio.sleep(self.delay)
         except asyncio.CancelledError:
             self.cancelled = True
+            self.stopped.set()
             raise
         if isinstance(reply, httpx.Response):
             return reply
@@ -157,11 +164,11 @@ def test_cancelling_the_caller_cancels_the_request():
     async def scenario():
         layout = layout_for(model)
         task = asyncio.create_task(layout.generate(FORECAST_TOOL, forecast_tree()))
-        await asyncio.sleep(0.2)
+        await asyncio.wait_for(model.started.wait(), 10)  # the request is in flight
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
-        await asyncio.sleep(0.05)
+        await asyncio.wait_for(model.stopped.wait(), 10)
 
     run_async(scenario())
     assert model.cancelled
@@ -218,9 +225,9 @@ def test_refinements_reach_the_prompt_and_the_cache_key():
     generate(layout_for(model), refinements=["show the low temperature first"])
     assert "show the low temperature first" in model.requests[0]["messages"][0]["content"]
     settings = LLMSettings(api_key=KEY)
-    assert cache_key(FORECAST_TOOL, [], settings) != cache_key(FORECAST_TOOL, ["x"], settings)
-    assert cache_key(FORECAST_TOOL, [], settings) != cache_key(FORECAST_TOOL, [], LLMSettings(api_key=KEY, model="claude-sonnet-4-5"))
-    assert cache_key(FORECAST_TOOL, [], settings) != cache_key(FORECAST_TOOL, [], LLMSettings(api_key=KEY, temperature=0.1))
+    assert page_key(FORECAST_TOOL, [], settings) != page_key(FORECAST_TOOL, ["x"], settings)
+    assert page_key(FORECAST_TOOL, [], settings) != page_key(FORECAST_TOOL, [], LLMSettings(api_key=KEY, model="claude-sonnet-4-5"))
+    assert page_key(FORECAST_TOOL, [], settings) != page_key(FORECAST_TOOL, [], LLMSettings(api_key=KEY, temperature=0.1))
 
 
 def test_an_explicit_temperature_is_sent_for_endpoints_that_take_one():

@@ -58,6 +58,10 @@ def field(host, node_id: str, sel: str = ".ctl"):
     return host.frame.locator(f'[data-id="{node_id}"] {sel}').first
 
 
+def value_is(host, node_id: str, value: str):
+    host.wait_until(lambda: field(host, node_id).input_value() == value)
+
+
 def submit(host, n: int):
     host.frame.click("[data-action=submit]")
     return host.wait_calls(n)[n - 1]
@@ -186,7 +190,7 @@ def test_tool_input_prefills_every_field_kind(apphost, page_html):
     host = apphost.load(page_html)
     host.wait_initialized()
     host.send_tool_input(FULL_INPUT)
-    host.settle(100)
+    host.wait_handled()
     assert field(host, "f:/query").input_value() == "cats"
     assert field(host, "f:/notes").input_value() == "two\nlines"
     assert field(host, "f:/count").input_value() == "3"
@@ -210,10 +214,10 @@ def test_partial_input_then_full_input(apphost, page_html):
     host = apphost.load(page_html)
     host.wait_initialized()
     host.send_tool_input_partial({"query": "ca"})
-    host.settle(50)
+    value_is(host, "f:/query", "ca")
     assert field(host, "f:/query").input_value() == "ca"
     host.send_tool_input({"query": "cats", "count": 2, "mode": "fast"})
-    host.settle(50)
+    host.wait_handled()
     assert field(host, "f:/query").input_value() == "cats"
     assert "Waiting for the result" in host.frame.inner_text("#result")
     assert submit(host, 1)["arguments"] == {"query": "cats", "count": 2, "mode": "fast"}
@@ -256,7 +260,8 @@ def test_fill_and_submit_every_field_kind(apphost, page_html):
     field(host, "f:/shape/radius#0").fill("2")
     field(host, "f:/attachment").set_input_files({"name": "a.txt", "mimeType": "text/plain", "buffer": b"hi"})
     field(host, "f:/extra").fill('{"k": [1, 2]}')
-    host.settle(100)  # the file is read asynchronously
+    # the file is read asynchronously: its name and size show when it is
+    host.frame.wait_for_function("""() => document.querySelector('[data-id="f:/attachment"]').textContent.includes('a.txt (2 bytes)')""")
     call = submit(host, 1)
     expected = {
         "query": "hello",
@@ -295,8 +300,8 @@ def test_validation_errors_are_shown_before_calling(apphost, page_html):
     field(host, "f:/count").fill("2.5")
     field(host, "f:/address/zip").fill("12")  # touching the optional object makes its street required
     host.frame.click("[data-action=submit]")
-    host.settle(100)
-    assert host.calls == []
+    host.frame.wait_for_function("""() => document.querySelector('[data-id="f:/query"] > .err').textContent""")
+    assert host.calls == []  # the check runs before any call, in the same task
     err = lambda i: host.frame.locator(f'[data-id="{i}"] > .err').inner_text()  # noqa: E731
     assert err("f:/query") == "Required."
     assert err("f:/count") == "Enter a whole number."
@@ -342,7 +347,7 @@ def test_repeated_empty_and_error_results(apphost, page_html):
     host.wait_until(lambda: "second answer" in host.frame.inner_text("#result"))
     assert "first answer" not in host.frame.inner_text("#result")
     host.send_tool_result({"content": []})  # empty on re-mount: ignored
-    host.settle(150)
+    host.wait_handled()
     assert "second answer" in host.frame.inner_text("#result")
     host.send_tool_result({"content": [{"type": "text", "text": "bad input"}], "isError": True})
     host.wait_until(lambda: "bad input" in host.frame.inner_text("#result"))
@@ -391,10 +396,10 @@ def test_size_reports_settle_without_a_loop(apphost, page_html):
     host = apphost.load(page_html, height=400)
     host.wait_initialized()
     host.send_tool_input(FULL_INPUT)
-    host.settle(600)
+    host.wait_frames(20)
     reports = host.size_reports
     assert 1 <= len(reports) <= 6, reports
-    host.settle(800)
+    host.wait_frames(30)
     assert host.size_reports == reports  # nothing more without a change
     height = host.frame.evaluate("() => Math.ceil(document.documentElement.getBoundingClientRect().height)")
     assert reports[-1]["height"] == height and reports[-1]["width"] == 640
@@ -402,7 +407,7 @@ def test_size_reports_settle_without_a_loop(apphost, page_html):
     # a change in content is reported once more
     host.send_tool_result({"content": [{"type": "text", "text": "x\n" * 40}]})
     host.wait_until(lambda: len(host.size_reports) > len(reports))
-    host.settle(400)
+    host.wait_frames(20)
     after = host.size_reports
     assert after[-1]["height"] > reports[-1]["height"] and len(after) - len(reports) <= 3
 
@@ -425,7 +430,7 @@ def test_no_argument_tool_and_root_level_union(apphost):
     host2 = apphost.load(build_page(union_tool))
     host2.wait_initialized()
     host2.send_tool_input({"b": 5})
-    host2.settle(100)
+    host2.wait_handled()
     assert submit(host2, 1)["arguments"] == {"b": 5}
 
 
@@ -451,7 +456,7 @@ def test_prefill_is_not_shared_between_array_items(apphost, page_html):
     value = copy.deepcopy(FULL_INPUT)
     value["points"] = [{"x": 1, "y": 2}, {"x": 3, "y": 4}]
     host.send_tool_input(value)
-    host.settle(50)
+    host.wait_handled()
     ids = host.frame.evaluate("() => Array.from(document.querySelectorAll('[data-id=\"f:/points\"] input')).map(e => e.id)")
     assert len(ids) == 4 and len(set(ids)) == 4
     labels = host.frame.evaluate(
@@ -469,15 +474,14 @@ def test_laid_out_page(apphost):
     advanced = host.frame.locator("form details").first
     assert advanced.get_attribute("open") is None
     host.send_tool_input({"query": "q", "count": 4, "mode": "fast", "keywords": ["k"]})
-    host.settle(100)
+    host.wait_handled()
     assert advanced.get_attribute("open") is not None  # a prefilled value inside: unfolded
     assert submit(host, 1)["arguments"] == {"query": "q", "count": 4, "mode": "fast", "keywords": ["k"]}
     # an error inside a folded section unfolds it and takes the focus
     host.frame.evaluate("() => document.querySelector('form details').open = false")
     field(host, "f:/keywords/*").evaluate("e => { e.value = ''; e.dispatchEvent(new Event('input', {bubbles: true})); }")
     host.frame.click("[data-action=submit]")
-    host.settle(100)
-    assert advanced.get_attribute("open") is not None
+    host.wait_until(lambda: advanced.get_attribute("open") is not None)
     assert host.frame.evaluate("() => document.activeElement.closest('[data-id]').dataset.id") == "f:/keywords/*"
     assert len(host.calls) == 1
 
@@ -489,7 +493,7 @@ def test_messages_from_other_windows_are_ignored(apphost, page_html):
         data: {jsonrpc: '2.0', method: 'ui/notifications/tool-result',
                params: {content: [{type: 'text', text: 'from ' + src}]}}}))"""
     host.frame.evaluate(post, "self")
-    host.settle(100)
+    host.wait_handled()
     assert "from self" not in host.frame.inner_text("body")
     host.frame.evaluate(post, "parent")  # the same message from the embedding host is shown
     host.wait_until(lambda: "from parent" in host.frame.inner_text("#result"))
@@ -518,7 +522,7 @@ def test_tabs_sections_and_widgets_of_a_hand_built_tree(apphost):
     assert f.locator("[role=tabpanel]").nth(0).is_hidden()
     f.locator('[data-id="f:/colors"] select').select_option(["1", "0"])
     host.send_tool_input({"level": 7, "note": "n"})  # the folded section holding a value unfolds
-    host.settle(100)
+    host.wait_handled()
     assert f.locator("details.section").get_attribute("open") is not None
     assert f.locator('[data-id="f:/level"] output').inner_text() == "7"
     args = submit(host, 1)["arguments"]

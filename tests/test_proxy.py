@@ -132,6 +132,7 @@ def test_calls_are_forwarded_with_results_errors_and_progress_untouched():
     assert [p[0] for p in progress] == [1, 2, 3] and progress[-1][2] == "step 3"
 
 
+@pytest.mark.npm
 def test_server_everything_through_the_proxy():
     async def scenario():
         async with proxied(["node", str(EVERYTHING), "stdio"]) as s:

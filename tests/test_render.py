@@ -18,6 +18,7 @@ from components.nodes import (
     ChartEncoding,
     ChartProps,
     FIELD_TYPES,
+    FieldNode,
     NODE_TYPES,
     VIEW_TYPES,
     Alert,
@@ -197,7 +198,7 @@ def test_every_field_node_has_an_element_and_every_control_a_label():
         for c in n.children:
             yield from walk(c)
 
-    field_ids = {n.id for n in walk(tree) if type(n).__name__.endswith("Field")}
+    field_ids = {n.id for n in walk(tree) if isinstance(n, FieldNode)}
     assert field_ids <= ids
     labelled = {a["for"] for a in page.find("label") if a.get("for")}
     for tag in ("input", "select", "textarea"):

@@ -130,7 +130,8 @@ def test_instance_round_trips_through_the_page(roundtrip_host, case):
     host.wait_initialized()
     host.send_tool_input(instance)
     host.frame.click("[data-action=submit]")
-    host.settle(30)
+    # either the call went out or the form refused (an error shown): wait for one, then look
+    host.wait_until(lambda: host.calls or host.frame.evaluate("() => /error/.test(document.querySelector('.actions > .status').className)"))
     problems = host.frame.evaluate(
         "() => Array.from(document.querySelectorAll('.err')).filter(e => e.textContent)"
         ".map(e => (e.closest('[data-id]') || e).getAttribute('data-id') + ': ' + e.textContent)"

@@ -28,7 +28,7 @@ def show(host, result: dict) -> str:
     """Send ``result`` as the tool result; the visible text of the result area."""
     host.send_tool_result(result)
     host.frame.wait_for_selector("#result .result-body .view")
-    host.settle(60)
+    host.wait_frames(2)
     return host.frame.inner_text("#result")
 
 
@@ -103,7 +103,7 @@ def test_tools_with_output_schema_get_bound_views(apphost, tool):
     frame = host.frame
     assert frame.locator('[data-view^="v:"]').count() >= 1
     frame.evaluate("() => document.querySelectorAll('details.more').forEach((d) => { d.open = true; })")
-    host.settle(60)
+    host.wait_frames(2)  # toggle events fire in a later task; what they build shows after
     text = frame.inner_text("#result .result-body")
     for leaf in leaves(value):
         if isinstance(leaf, str) and leaf not in ("2026-03-14", "2026-03-14T15:09:26Z", "3f2504e0-4f89-11d3-9a0c-0305e82c3301"):

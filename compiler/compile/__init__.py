@@ -14,17 +14,25 @@ from typing import Any
 
 from components.nodes import App, AppProps
 
-from .inputs import compile_form
+from compiler.normalize import SomeShape, normalize
+
+from .inputs import form_of
 from .naming import MAX_LABEL, clip, humanize
 from .outputs import compile_result_view
 
 MAX_TOOL_DESCRIPTION = 4_000
 
-__all__ = ["compile_tree", "tool_title"]
+__all__ = ["compile_tree", "input_shape", "tool_title"]
 
 
-def compile_tree(tool: Mapping[str, Any]) -> App:
-    """The component tree of one tool definition (already checked by ``compiler.tools``)."""
+def input_shape(tool: Mapping[str, Any]) -> SomeShape:
+    """The tool's normalized ``inputSchema`` (no schema: an object of no arguments)."""
+    return normalize(tool.get("inputSchema", {"type": "object"}))
+
+
+def compile_tree(tool: Mapping[str, Any], shape: SomeShape | None = None) -> App:
+    """The component tree of one tool definition (already checked by ``compiler.tools``);
+    ``shape``: its normalized ``inputSchema`` when the caller already holds it."""
     name = tool["name"]
     description = tool.get("description")
     return App(
@@ -37,7 +45,7 @@ def compile_tree(tool: Mapping[str, Any]) -> App:
             else None,
         ),
         children=(
-            compile_form(tool.get("inputSchema", {"type": "object"}), name),
+            form_of(input_shape(tool) if shape is None else shape, name),
             compile_result_view(tool.get("outputSchema")),
         ),
     )

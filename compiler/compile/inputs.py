@@ -62,6 +62,7 @@ from compiler.normalize import (
 )
 
 from . import widgets
+from .budget import fold
 from .naming import as_text, child_pointer, humanize
 
 MAX_OPTION_LABEL = 200
@@ -90,11 +91,15 @@ def _escape_id(bind: str) -> str:
 
 def compile_form(input_schema: Any, tool_name: str) -> Form:
     """The form for a tool's arguments; a raw (not yet normalized) ``inputSchema``."""
-    shape = normalize(input_schema)
+    return form_of(normalize(input_schema), tool_name)
+
+
+def form_of(shape: SomeShape, tool_name: str) -> Form:
+    """The form for a tool's arguments, from the normalized ``inputSchema``."""
     return Form(
         id="form",
         props=FormProps(toolName=tool_name),
-        children=root_fields(shape),
+        children=fold(root_fields(shape)),
         actions=(Action(id="submit", label=messages.SUBMIT_LABEL, primary=True),),
     )
 

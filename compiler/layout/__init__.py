@@ -12,9 +12,21 @@ from prompts import PROMPT_VERSION
 
 from .apply import apply
 from .heuristic import heuristic_spec
-from .llm import Generation, LLMLayout, LLMSettings, cache_key
 from .refine import Refinements, needs_model
 from .spec import LayoutSpec, check_spec, spec_schema
+
+_LLM = ("Generation", "LLMLayout", "LLMSettings", "request_key")
+
+
+def __getattr__(name: str):
+    """The model's side (asyncio, and the SDK on first call) is imported when first named: a
+    heuristic layout never loads it."""
+    if name in _LLM:
+        from . import llm
+
+        return getattr(llm, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "PROMPT_VERSION",
@@ -24,9 +36,9 @@ __all__ = [
     "LayoutSpec",
     "Refinements",
     "apply",
-    "cache_key",
     "check_spec",
     "heuristic_spec",
     "needs_model",
+    "request_key",
     "spec_schema",
 ]

@@ -14,6 +14,8 @@ from msgspec.structs import replace
 
 from components.nodes import (
     App,
+    Form,
+    ResultView,
     CardGrid,
     CardGridProps,
     Chart,
@@ -43,12 +45,11 @@ def apply(tree: App, spec: LayoutSpec) -> App:
     """The tree laid out by ``spec`` (which ``check_spec`` accepted for this tree)."""
     children = []
     for child in tree.children:
-        kind = type(child).__name__
-        if kind == "Form":
+        if isinstance(child, Form):
             if spec.summary:
                 children.append(Text(id="summary", props=TextProps(text=spec.summary, tone="muted")))
             children.append(_form(child, spec.input))
-        elif kind == "ResultView" and spec.output is not None:
+        elif isinstance(child, ResultView) and spec.output is not None:
             path = choices(tree).path(spec.output.path)
             children.append(_present(child, spec.output, path) if path else child)
         else:
@@ -126,7 +127,7 @@ def _present(node: Node, out: OutputLayout, path: DataPath) -> Node:
 
 
 def _shows(node: Node, bind: str) -> bool:
-    return isinstance(node.props, ViewProps) and node.props.bind == bind and type(node).__name__ != "Chart"
+    return isinstance(node.props, ViewProps) and node.props.bind == bind and not isinstance(node, Chart)
 
 
 def _columns(out: OutputLayout, path: DataPath) -> tuple[Column, ...]:

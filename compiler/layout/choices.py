@@ -11,18 +11,43 @@ A spec chooses, never invents. Everything it can refer to is read off the tree h
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Iterator, get_args
 
-from components.nodes import App, CardGrid, Column, KeyValue, List, Metric, Node, Table, VIEW_TYPES
+import msgspec
 
-WIDGET_FAMILIES: dict[str, tuple[str, ...]] = {
-    "TextField": ("text", "textarea", "password"),
-    "NumberField": ("number", "slider"),
-    "SelectField": ("select", "radio"),
-    "BooleanField": ("checkbox", "switch"),
-    "MultiSelectField": ("checkboxes", "select"),
+from components.nodes import (
+    NODE_TYPES,
+    App,
+    ArrayField,
+    CardGrid,
+    Column,
+    FieldNode,
+    Form,
+    KeyValue,
+    List,
+    MapField,
+    Metric,
+    Node,
+    NumberField,
+    ResultView,
+    Table,
+    UnionField,
+    ViewNode,
+)
+
+def _widget_options(cls: type[Node]) -> tuple[str, ...]:
+    props = next(f.type for f in msgspec.structs.fields(cls) if f.name == "props")
+    widget = next((f.type for f in msgspec.structs.fields(props) if f.name == "widget"), None)
+    return get_args(widget) if widget is not None else ()
+
+
+WIDGET_FAMILIES: dict[type[Node], tuple[str, ...]] = {
+    cls: options for cls in NODE_TYPES.values() if issubclass(cls, FieldNode) and (options := _widget_options(cls))
 }
-"""Widget enum per field type (the values each node's ``widget`` prop already accepts)."""
+"""Widget enum per field class: the values its ``widget`` prop accepts (read off the catalog)."""
+TEMPLATES = (ArrayField, MapField, UnionField)
+"""Fields whose children are templates or branches: what lies under them is not a form field of
+its own (a spec cannot name it)."""
 
 VIEW_KINDS = ("table", "cards", "key_value", "list", "chart", "metric", "text", "json")
 QUANTITATIVE = frozenset({"number", "integer"})
@@ -93,22 +118,20 @@ def choices(tree: App) -> Choices:
 
 
 def _form(tree: App) -> Node | None:
-    return next((c for c in tree.children if type(c).__name__ == "Form"), None)
+    return next((c for c in tree.children if isinstance(c, Form)), None)
 
 
 def _result(tree: App) -> Node | None:
-    return next((c for c in tree.children if type(c).__name__ == "ResultView"), None)
+    return next((c for c in tree.children if isinstance(c, ResultView)), None)
 
 
 def _widget_fields(node: Node) -> Iterator[tuple[str, tuple[str, ...]]]:
     for child in node.children:
-        kind = type(child).__name__
-        if kind in WIDGET_FAMILIES and "*" not in child.props.bind.split("/") and "#" not in child.id:
-            options = WIDGET_FAMILIES[kind]
-            if kind == "NumberField" and not _bounded(child):
-                options = ("number",)
-            yield child.props.bind, options
-        yield from _widget_fields(child)
+        options = WIDGET_FAMILIES.get(type(child), ())
+        if options:
+            yield child.props.bind, ("number",) if isinstance(child, NumberField) and not _bounded(child) else options
+        if not isinstance(child, TEMPLATES):
+            yield from _widget_fields(child)
 
 
 def _bounded(node: Node) -> bool:
@@ -136,6 +159,6 @@ def _data_paths(node: Node) -> Iterator[DataPath]:
 
 def _views(node: Node) -> Iterator[Node]:
     for child in node.children:
-        if type(child).__name__ in VIEW_TYPES:
+        if isinstance(child, ViewNode):
             yield child
         yield from _views(child)

@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from components.nodes import App, Node
+from components.nodes import App, FieldNode, Node, NumberField, TextField
 
 from .choices import QUANTITATIVE, TEMPORAL, Choices, DataPath, choices
 from .spec import Chart, InputLayout, LayoutSpec, OutputLayout, WidgetChoice
@@ -54,17 +54,16 @@ def _widgets(tree: App, offer: Choices) -> list[WidgetChoice]:
     for node in _fields(tree):
         bind = node.props.bind
         options = offer.widgets.get(bind, ())
-        kind = type(node).__name__
-        if kind == "TextField" and node.props.widget == "text" and _long_text(node) and "textarea" in options:
+        if isinstance(node, TextField) and node.props.widget == "text" and _long_text(node) and "textarea" in options:
             chosen.append(WidgetChoice(field=bind, widget="textarea"))
-        elif kind == "NumberField" and "slider" in options and _small_range(node):
+        elif isinstance(node, NumberField) and "slider" in options and _small_range(node):
             chosen.append(WidgetChoice(field=bind, widget="slider"))
     return chosen
 
 
 def _fields(node: Node):
     for child in node.children:
-        if hasattr(child.props, "bind") and hasattr(child.props, "widget"):
+        if isinstance(child, FieldNode) and hasattr(child.props, "widget"):
             yield child
         yield from _fields(child)
 

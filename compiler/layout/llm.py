@@ -117,17 +117,15 @@ class ModelFailed(Exception):
     """The model could not give an answer (a non-retryable error, or retries exhausted)."""
 
 
-def cache_key(tool: Mapping[str, Any], refinements: Sequence[str], settings: LLMSettings) -> str:
-    """sha256 of the canonical JSON of everything a layout depends on."""
-    from runtime_js import RUNTIME_VERSION
-
+def request_key(tool: Mapping[str, Any], refinements: Sequence[str], settings: LLMSettings) -> str:
+    """sha256 of everything a model's answer depends on (identical concurrent requests share one
+    call). The page's key, which adds the runtime, is ``compiler.pipeline.page_key``."""
     material = {
         "tool": tool,
         "refinements": list(refinements)[-MAX_FEEDBACK:],
         "prompt": prompts.PROMPT_VERSION,
         "model": settings.model if settings.enabled else None,
         "temperature": settings.temperature if settings.enabled else None,  # part of the key even when unsent
-        "runtime": RUNTIME_VERSION,
     }
     canonical = json.dumps(material, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
     return hashlib.sha256(canonical.encode()).hexdigest()
@@ -157,7 +155,7 @@ class LLMLayout:
 
     async def generate(self, tool: Mapping[str, Any], tree: App, refinements: Sequence[str] = ()) -> Generation:
         """The layout for ``tool``; concurrent calls with the same key share one generation."""
-        key = cache_key(tool, refinements, self.settings)
+        key = request_key(tool, refinements, self.settings)
         shared = self._inflight.get(key)
         if shared is None:
             shared = _Shared(asyncio.ensure_future(self._generate(key, tool, tree, list(refinements))))

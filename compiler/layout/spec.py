@@ -9,26 +9,42 @@ with the JSON Pointer of the offending part (what also goes back to the model fo
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, get_args, get_origin
+
+import msgspec
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from components.nodes import ChartProps
 from components.validate import Problem
 
-from .choices import Choices, DataPath, choices
+from .choices import VIEW_KINDS, WIDGET_FAMILIES, Choices, DataPath, choices
 
 MAX_TITLE = 80
 MAX_SUMMARY = 300
 MAX_GROUP_TITLE = 60
 MAX_SUBMIT = 30
 
-Widget = Literal["text", "textarea", "password", "number", "slider", "select", "radio", "checkbox", "switch", "checkboxes"]
-View = Literal["table", "cards", "key_value", "list", "chart", "metric", "text", "json"]
-Mark = Literal["bar", "line", "area", "point", "arc"]
+Widget = Literal[tuple(dict.fromkeys(w for options in WIDGET_FAMILIES.values() for w in options))]  # type: ignore[misc]
+View = Literal[VIEW_KINDS]  # type: ignore[valid-type]
+
+def _enum(struct: type, name: str) -> tuple[Any, ...]:
+    """The values a catalog prop accepts (its ``Literal``, optional or not): never typed out again."""
+    kind = next(f.type for f in msgspec.structs.fields(struct) if f.name == name)
+    args = (kind,) if get_origin(kind) is Literal else get_args(kind)  # Literal, or Literal | None
+    return tuple(v for arg in args if get_origin(arg) is Literal for v in get_args(arg))
+
+
+MARKS = _enum(ChartProps, "mark")
+AGGREGATES = _enum(ChartProps, "aggregate")
+SORTS = _enum(ChartProps, "sort")
+Mark = Literal[MARKS]  # type: ignore[valid-type]
+Aggregate = Literal[AGGREGATES]  # type: ignore[valid-type]
+Sort = Literal[SORTS]  # type: ignore[valid-type]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Group(_Strict):
@@ -56,8 +72,8 @@ class Chart(_Strict):
     x: str
     y: list[str] = Field(min_length=1, max_length=4)
     color: str | None = None
-    aggregate: Literal["sum", "mean", "min", "max", "count"] | None = None
-    sort: Literal["ascending", "descending"] | None = None
+    aggregate: Aggregate | None = None
+    sort: Sort | None = None
 
 
 class OutputLayout(_Strict):
@@ -82,53 +98,49 @@ class LayoutSpec(_Strict):
 
 
 def spec_schema(tree: Any) -> dict:
-    """The JSON Schema of the LayoutSpecs valid for this tree (sent to the model)."""
+    """The JSON Schema of the LayoutSpecs valid for this tree (sent to the model): the
+    ``LayoutSpec`` model's own schema, with every pointer narrowed to an enum of the tree's."""
     offer = choices(tree)
+    schema = _model_schema()
     fields = {"type": "string", "enum": list(offer.fields)} if offer.fields else {"not": {}}
-    field_list = {"type": "array", "items": fields, "uniqueItems": True}
-    widget_items = [
-        {
-            "type": "object",
-            "properties": {"field": {"enum": binds}, "widget": {"enum": list(options)}},
-            "required": ["field", "widget"],
-            "additionalProperties": False,
-        }
-        for options, binds in _by_family(offer).items()
+    layout = schema["properties"]["input"]
+    for name in ("order", "advanced"):
+        layout["properties"][name].update(items=fields, uniqueItems=True)
+    layout["properties"]["groups"]["items"]["properties"]["fields"].update(items=fields, uniqueItems=True)
+    widget = layout["properties"]["widgets"]["items"]
+    choices_by_family = [
+        _with(widget, field={"enum": binds}, widget={"enum": list(options)}) for options, binds in _by_family(offer).items()
     ]
-    input_schema = {
-        "type": "object",
-        "properties": {
-            "order": field_list,
-            "groups": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "title": {"type": "string", "minLength": 1, "maxLength": MAX_GROUP_TITLE},
-                        "fields": {**field_list, "minItems": 1},
-                    },
-                    "required": ["title", "fields"],
-                    "additionalProperties": False,
-                },
-            },
-            "advanced": field_list,
-            "widgets": {"type": "array", "items": {"anyOf": widget_items} if widget_items else {"not": {}}},
-            "submitLabel": {"type": "string", "minLength": 1, "maxLength": MAX_SUBMIT},
-        },
-        "additionalProperties": False,
-    }
-    outputs = [_output_schema(p) for p in offer.paths]
-    return {
-        "type": "object",
-        "properties": {
-            "version": {"const": 1},
-            "title": {"type": "string", "minLength": 1, "maxLength": MAX_TITLE},
-            "summary": {"type": "string", "minLength": 1, "maxLength": MAX_SUMMARY},
-            "input": input_schema,
-            "output": {"anyOf": [*outputs, {"type": "null"}]} if outputs else {"type": "null"},
-        },
-        "additionalProperties": False,
-    }
+    layout["properties"]["widgets"]["items"] = {"anyOf": choices_by_family} if choices_by_family else {"not": {}}
+    output = next(branch for branch in schema["properties"]["output"]["anyOf"] if branch.get("type") == "object")
+    outputs = [_output_schema(output, p) for p in offer.paths]
+    schema["properties"]["output"] = {"anyOf": [*outputs, {"type": "null"}]} if outputs else {"type": "null"}
+    return schema
+
+
+def _model_schema() -> dict:
+    """``LayoutSpec.model_json_schema()`` with its ``$ref``s inlined, and without ``title`` and
+    ``default`` (words the model need not read)."""
+    raw = LayoutSpec.model_json_schema()
+    defs = raw.pop("$defs", {})
+
+    def clean(value: Any, names: bool = False) -> Any:
+        if isinstance(value, dict) and names:  # a ``properties`` map: its keys are names, kept
+            return {k: clean(v) for k, v in value.items()}
+        if isinstance(value, dict):
+            if "$ref" in value:
+                return clean(defs[value["$ref"].rsplit("/", 1)[1]])
+            return {k: clean(v, k == "properties") for k, v in value.items() if k not in ("title", "default")}
+        if isinstance(value, list):
+            return [clean(v) for v in value]
+        return value
+
+    return clean(raw)
+
+
+def _with(object_schema: dict, **narrowed: dict) -> dict:
+    """A copy of an object schema whose named properties are replaced."""
+    return {**object_schema, "properties": {**object_schema["properties"], **narrowed}}
 
 
 def _by_family(offer: Choices) -> dict[tuple[str, ...], list[str]]:
@@ -138,27 +150,26 @@ def _by_family(offer: Choices) -> dict[tuple[str, ...], list[str]]:
     return families
 
 
-def _output_schema(path: DataPath) -> dict:
-    properties: dict[str, Any] = {"path": {"const": path.bind}, "view": {"enum": list(path.views)}}
+def _output_schema(output: dict, path: DataPath) -> dict:
+    """``OutputLayout``'s schema for one data path: its bind, its views, its columns."""
+    properties = dict(output["properties"])
+    properties["path"] = {"const": path.bind}
+    properties["view"] = {"enum": list(path.views)}
     if path.columns:
-        properties["columns"] = {"type": "array", "items": {"enum": list(path.pointers)}, "uniqueItems": True}
+        properties["columns"] = {**properties["columns"], "items": {"enum": list(path.pointers)}, "uniqueItems": True}
+    else:
+        del properties["columns"]
+    chart = next(b for b in properties.pop("chart")["anyOf"] if b.get("type") == "object")
     if "chart" in path.views:
-        chart: dict[str, Any] = {
-            "mark": {"enum": ["bar", "line", "area", "point", "arc"]},
-            "x": {"enum": list(path.pointers)},
-            "y": {"type": "array", "items": {"enum": list(path.numeric)}, "minItems": 1, "maxItems": 4},
-            "aggregate": {"enum": ["sum", "mean", "min", "max", "count"]},
-            "sort": {"enum": ["ascending", "descending"]},
-        }
+        narrowed = dict(chart["properties"])
+        narrowed["x"] = {"enum": list(path.pointers)}
+        narrowed["y"] = {**narrowed["y"], "items": {"enum": list(path.numeric)}}
         if path.categories:
-            chart["color"] = {"enum": list(path.categories)}
-        properties["chart"] = {
-            "type": "object",
-            "properties": chart,
-            "required": ["mark", "x", "y"],
-            "additionalProperties": False,
-        }
-    return {"type": "object", "properties": properties, "required": ["path", "view"], "additionalProperties": False}
+            narrowed["color"] = {"enum": list(path.categories)}
+        else:
+            del narrowed["color"]
+        properties["chart"] = {**chart, "properties": narrowed}
+    return {**output, "properties": properties}
 
 
 # --------------------------------------------------------------------------- checking

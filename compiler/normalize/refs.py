@@ -9,11 +9,10 @@ the caller records why. The dialect comes from ``$schema`` (draft-07 and 2020-12
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from referencing import Registry, Resource
-from referencing.exceptions import Unresolvable
-import referencing.jsonschema as dialects
+if TYPE_CHECKING:
+    from referencing import Resource
 
 from .. import messages
 
@@ -37,8 +36,12 @@ class Refs:
 
     def lookup(self, ref: str) -> tuple[Any, "Refs"] | str:
         """The referenced schema and the resolver for inside it, or the reason it is unresolvable."""
+        from referencing.exceptions import Unresolvable  # imported with the first $ref: most schemas have none
+
         if self._resolver is None:
-            registry: Registry = Registry().with_resource(_ROOT_URI, _resource(self._root))
+            from referencing import Registry
+
+            registry = Registry().with_resource(_ROOT_URI, _resource(self._root))
             self._resolver = registry.resolver(base_uri=_ROOT_URI)
         try:
             resolved = self._resolver.lookup(ref)
@@ -51,6 +54,9 @@ class Refs:
 
 
 def _resource(root: Any) -> Resource:
+    from referencing import Resource
+    import referencing.jsonschema as dialects
+
     try:
         return Resource.from_contents(root, default_specification=dialects.DRAFT202012)
     except (dialects.UnknownDialect, TypeError, AttributeError, ValueError):

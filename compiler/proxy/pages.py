@@ -18,9 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compiler.compile import compile_tree
-from compiler.layout import Generation, LayoutSpec, LLMLayout, LLMSettings, Refinements, cache_key, check_spec, needs_model
-from compiler.pipeline import build_page
+from compiler.layout import Generation, LLMLayout, LLMSettings, Refinements, check_spec, needs_model
+from compiler.pipeline import Given, Model, Stored, compile, laid_out, make_page, page_file_name, page_key
 from runtime_js import RUNTIME_VERSION
 
 from .cache import Entry, PageCache, SpecStore
@@ -63,7 +62,7 @@ class PageStore:
             threading.Thread(target=importlib.import_module, args=("anthropic",), daemon=True).start()
 
     def key(self, tool: Mapping[str, Any]) -> str:
-        return cache_key(tool, self.refinements.get(tool["name"]), self.settings)
+        return page_key(tool, self.refinements.get(tool["name"]), self.settings)
 
     def cached(self, tool: Mapping[str, Any]) -> bool:
         return self.cache is not None and self.key(tool) in self.cache
@@ -83,19 +82,19 @@ class PageStore:
 
     async def _make(self, key: str, tool: dict[str, Any], force: bool) -> Made:
         start = time.monotonic()
+        compiled = compile(tool)
         record = None if force or self.store is None else self.store.generation(key)
-        spec = _stored_spec(tool, record) if record else None
-        if spec is None:
-            generation = await self.llm.generate(tool, compile_tree(tool), self.refinements.get(tool["name"]))
-            spec, record = generation.spec, generation.to_json()
-            if self.store is not None and record["layout"] != "heuristic":
-                self.store.save_generation(key, tool["name"], record)
-        page = build_page(tool, spec=spec).encode()
-        made = Made(key, page, record, time.time())
+        page = make_page(compiled, Stored(record)) if record else None
+        if page is None:
+            generation = await self.llm.generate(tool, compiled.tree, self.refinements.get(tool["name"]))
+            page = make_page(compiled, Model(generation))
+            if self.store is not None and page.record["layout"] != "heuristic":
+                self.store.save_generation(key, tool["name"], dict(page.record))
+        made = Made(key, page.html.encode(), dict(page.record), time.time())
         made.info["durationMs"] = round((time.monotonic() - start) * 1000, 1)
         self.generations += 1
         if self.cache is not None:
-            self.cache.put(key, Entry(page, record, made.generated_at))
+            self.cache.put(key, Entry(made.page, made.generation, made.generated_at))
         self._export(tool["name"], made)
         return made
 
@@ -140,27 +139,20 @@ class PageStore:
             return
         import json
 
-        from compiler.compile_cli import page_file_name
-
         self.export_dir.mkdir(parents=True, exist_ok=True)
         stem = page_file_name(name).removesuffix(".html")
         (self.export_dir / f"{stem}.html").write_bytes(made.page)
         (self.export_dir / f"{stem}.layout.json").write_text(json.dumps(made.generation, indent=1))
 
 
-def _stored_spec(tool: Mapping[str, Any], record: dict[str, Any]) -> LayoutSpec | None:
-    spec, problems = check_spec(compile_tree(tool), record.get("spec", {}))
-    return spec if not problems else None
-
-
 def _tree(tool: Mapping[str, Any], spec: Any) -> Any:
-    """The laid-out component tree, as JSON (for the preview's tree panel)."""
+    """The laid-out component tree, as JSON (for the preview's tree panel): the recorded spec's
+    parts that still fit the tool."""
     import msgspec
 
-    from compiler.pipeline import compile_tool
-
-    checked, _ = check_spec(compile_tree(tool), spec or {})
-    return msgspec.to_builtins(compile_tool(tool, spec=checked))
+    compiled = compile(tool)
+    checked, _ = check_spec(compiled.tree, spec or {})
+    return msgspec.to_builtins(laid_out(compiled, Given(checked)).tree)
 
 
 def _iso(timestamp: float) -> str:

@@ -1,0 +1,87 @@
+"""One door: ``compile`` normalizes once, ``make_page`` lays out from any source and renders; the
+CLI and the proxy's pages go through it and nothing else."""
+
+from __future__ import annotations
+
+from asyncutil import run_async
+import json
+import subprocess
+import sys
+
+import pytest
+
+import compiler.compile as compile_phase
+import compiler.compile.outputs as outputs
+from compiler.compile_cli import main
+from compiler.layout import LLMLayout, LLMSettings, check_spec
+from compiler.pipeline import Given, Heuristic, Model, Stored, build_page, compile, laid_out, make_page, page_file_name
+from compiler.proxy.pages import PageStore
+from conftest import FIXTURES, ROOT
+
+TOOL = json.loads((FIXTURES / "tools" / "with_output.json").read_text())
+
+
+@pytest.fixture
+def normalized(monkeypatch):
+    """Counts of normalize calls, per schema side."""
+    counts = {"input": 0, "output": 0}
+
+    def counting(side, real):
+        def wrapper(schema):
+            counts[side] += 1
+            return real(schema)
+
+        return wrapper
+
+    monkeypatch.setattr(compile_phase, "normalize", counting("input", compile_phase.normalize))
+    monkeypatch.setattr(outputs, "normalize", counting("output", outputs.normalize))
+    return counts
+
+
+def test_the_cli_normalizes_each_schema_once_for_tree_and_page(tmp_path, normalized, capsys):
+    path = tmp_path / "tool.json"
+    path.write_text(json.dumps(TOOL))
+    assert main([str(path), "--html", str(tmp_path / "page.html"), "--out", str(tmp_path / "tree.json")]) == 0
+    assert normalized == {"input": 1, "output": 1}
+    tree = json.loads((tmp_path / "tree.json").read_text())
+    assert tree == json.loads(json.dumps(__import__("msgspec").to_builtins(laid_out(compile(TOOL)).tree)))
+
+
+def test_a_proxy_page_and_its_inspection_normalize_once_each(normalized):
+    store = PageStore(LLMSettings(api_key=None))
+    made = run_async(store.page(TOOL))
+    assert normalized == {"input": 1, "output": 1}
+    report = store.inspect(TOOL, made)
+    assert normalized == {"input": 2, "output": 2}
+    assert report["tree"]["type"] == "App" and made.page == build_page(TOOL).encode()
+
+
+def test_every_source_gives_the_same_page_for_the_same_spec():
+    compiled = compile(TOOL)
+    heuristic = make_page(compiled, Heuristic())
+    generation = run_async(LLMLayout(LLMSettings(api_key=None)).generate(TOOL, compiled.tree))
+    by_model = make_page(compiled, Model(generation))
+    stored = make_page(compiled, Stored(generation.to_json()))
+    spec, problems = check_spec(compiled.tree, heuristic.spec.model_dump(mode="json"))
+    given = make_page(compiled, Given(spec))
+    assert problems == [] and heuristic.html == by_model.html == stored.html == given.html
+    assert heuristic.record is None and given.record is None
+    assert by_model.record["layout"] == "heuristic" and stored.record == generation.to_json()
+
+
+def test_a_stored_spec_that_no_longer_fits_is_refused():
+    compiled = compile(TOOL)
+    assert make_page(compiled, Stored({"spec": {"input": {"order": ["/nope"]}}})) is None
+    with pytest.raises(TypeError):
+        make_page(compiled, "heuristic")
+
+
+@pytest.mark.parametrize("name, file", [("search", "search.html"), ("../etc/passwd", "_etc_passwd.html"), ("...", "tool.html")])
+def test_page_file_names_are_safe(name, file):
+    assert page_file_name(name) == file
+
+
+def test_the_proxy_does_not_import_the_cli():
+    code = "import sys, compiler.proxy.pages; print('compiler.compile_cli' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip() == "False"
