@@ -57,7 +57,7 @@ def proxy_session():
 
 @pytest.mark.browser
 def test_page_from_the_proxy_calls_through_the_proxy(apphost, proxy_session):
-    page = proxy_session.call(lambda s: s.read_resource("ui://add")).contents[0].text
+    page = proxy_session.call(lambda s: s.read_resource("ui://compile-ui/add")).contents[0].text
 
     def on_call_tool(name, arguments):
         result = proxy_session.call(lambda s: s.call_tool(name, arguments))

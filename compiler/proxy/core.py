@@ -213,7 +213,13 @@ class Proxy:
                 result = None
             if eras.is_modern_discovery(result):
                 return UpstreamInfo.from_discover(result)
-        result = await self.request_upstream("initialize", eras.initialize_params(caller, init), ready=False)
+        try:
+            result = await self.request_upstream("initialize", eras.initialize_params(caller, init), ready=False)
+        except failures.UpstreamError as error:
+            if eras.names_modern(error):
+                log.warning("the upstream does not answer server/discover but speaks 2026-07-28; its capabilities are unknown (tools assumed)")
+                return UpstreamInfo(eras.MODERN, eras.MODERN, {"tools": {}})
+            raise
         await self.supervisor.send_now(wire.notification("notifications/initialized"))
         return UpstreamInfo.from_initialize(result if isinstance(result, dict) else {})
 
@@ -532,7 +538,8 @@ def _settle(future: asyncio.Future, env: wire.Envelope) -> None:
         return
     if env.error is not msgspec.UNSET:
         error = msgspec.json.decode(env.error)
-        future.set_exception(RuntimeError(error.get("message", "error") if isinstance(error, dict) else "error"))
+        error = error if isinstance(error, dict) else {}
+        future.set_exception(failures.UpstreamError(error.get("code"), str(error.get("message", "error")), error.get("data")))
     else:
         future.set_result(env.result_json())
 

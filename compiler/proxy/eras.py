@@ -138,6 +138,15 @@ def is_modern_discovery(result: Any) -> bool:
     return isinstance(versions, list) and any(v in MODERN_PROTOCOL_VERSIONS for v in versions)
 
 
+def names_modern(error: Any) -> bool:
+    """Whether an upstream's refusal of ``initialize`` is -32022 naming a 2026-07-28 version: a
+    modern server whose connection the probe already locked (or that does not answer discover)."""
+    data = getattr(error, "data", None)
+    supported = data.get("supported") if isinstance(data, dict) else None
+    return getattr(error, "code", None) == UNSUPPORTED_PROTOCOL_VERSION and isinstance(supported, list) and any(
+        v in MODERN_PROTOCOL_VERSIONS for v in supported)
+
+
 # --------------------------------------------------------------------------- towards the host
 
 

@@ -22,6 +22,14 @@ class ProxyError(Exception):
         self.code, self.message, self.data = code, message, data
 
 
+class UpstreamError(RuntimeError):
+    """The upstream answered one of the proxy's own requests with a JSON-RPC error."""
+
+    def __init__(self, code: Any, message: str, data: Any = None) -> None:
+        super().__init__(message)
+        self.code, self.data = code, data
+
+
 def error_of(error: BaseException) -> tuple[int, str, Any]:
     """The JSON-RPC ``(code, message, data)`` for an exception."""
     if isinstance(error, ProxyError):

@@ -17,7 +17,7 @@ from .pages import Made
 
 APP_MIME_TYPE = "text/html;profile=mcp-app"
 UI_SCHEME = "ui://"
-OWN_PREFIX = "ui://"
+OWN_PREFIX = "ui://compile-ui/"
 """The proxy's own namespace; nothing else under ``ui://`` is answered by the proxy."""
 
 

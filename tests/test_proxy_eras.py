@@ -1,0 +1,319 @@
+"""Both protocol eras through the proxy, with the official ``mcp`` 2.x ``Client`` as the host.
+
+Modes: ``legacy`` (initialize handshake), ``auto`` (probes ``server/discover``, falls back), and
+pinned ``2026-07-28``. Upstreams: npm ``@modelcontextprotocol/server-everything`` (TypeScript SDK
+1.x, handshake only), the demo server (``MCPServer``, answers both eras) and an ``mcp`` 2.x
+low-level server fixture (``fixtures/servers/modern_upstream.py``). Over stdio and ``--serve http``.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+from contextlib import asynccontextmanager
+
+import pytest
+from mcp.client.client import Client
+from mcp.client.extension import advertise
+from mcp.client.stdio import StdioServerParameters
+from mcp.shared.exceptions import MCPError
+from mcp_types import ElicitResult
+
+from asyncutil import run_async
+from conftest import ROOT
+
+APP = "text/html;profile=mcp-app"
+UI_EXTENSION = [advertise("io.modelcontextprotocol/ui", {"mimeTypes": [APP]})]
+MODES = ["legacy", "auto", "2026-07-28"]
+MANAGEMENT = {"_ui_refine", "_ui_regenerate", "_ui_list", "_ui_inspect", "_ui_refresh_tools", "_ui_status"}
+FIXTURE = [sys.executable, str(ROOT / "fixtures" / "servers" / "modern_upstream.py")]
+RAW = [sys.executable, str(ROOT / "fixtures" / "servers" / "raw_upstream.py")]
+DEMO = [sys.executable, "-m", "compiler.demo.server"]
+EVERYTHING = ["node", str(ROOT / "tests" / "js" / "node_modules" / "@modelcontextprotocol" / "server-everything" / "dist" / "index.js"), "stdio"]
+UPSTREAMS = {"everything": EVERYTHING, "demo": DEMO, "fixture": FIXTURE}
+PROBE = {"everything": "echo", "demo": "forecast", "fixture": "echo"}
+
+
+def stdio_proxy(upstream: list[str], *options: str) -> StdioServerParameters:
+    return StdioServerParameters(command=sys.executable, args=["-m", "compiler", "proxy", "--no-cache", *options, "--", *upstream], cwd=str(ROOT))
+
+
+@asynccontextmanager
+async def host(target, mode: str, **kwargs):
+    async with Client(target, mode=mode, extensions=UI_EXTENSION, **kwargs) as client:
+        yield client
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class HttpProxy:
+    """``compile-ui proxy --serve http`` as a subprocess on a free loopback port."""
+
+    def __init__(self, upstream: list[str], *options: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/mcp"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "compiler", "proxy", "--no-cache", "--serve", "http", "--port", str(self.port), *options, "--", *upstream],
+            cwd=ROOT, stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.05)
+        raise RuntimeError(f"the proxy did not start: {self.process.stderr.read().decode()[-2000:]}")
+
+    def close(self) -> str:
+        self.process.terminate()
+        try:
+            _, err = self.process.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            _, err = self.process.communicate()
+        return err.decode()
+
+
+@pytest.fixture(scope="module", params=list(UPSTREAMS))
+def http_proxy(request):
+    proxy = HttpProxy(UPSTREAMS[request.param])
+    yield request.param, proxy
+    proxy.close()
+
+
+async def exercise(client: Client, upstream: str) -> dict:
+    """What every host should see through the proxy, whatever the eras."""
+    tools = {t.name: t for t in (await client.list_tools()).tools}
+    probe = PROBE[upstream]
+    page = (await client.read_resource(f"ui://compile-ui/{probe}")).contents[0]
+    status = (await client.call_tool("_ui_status", {})).structured_content
+    listed = (await client.call_tool("_ui_list", {})).structured_content
+    with pytest.raises(MCPError) as missing:
+        await client.read_resource("ui://compile-ui/no_such_tool")
+    unknown = await _call_or_error(client, "no_such_tool", {})
+    return {"tools": tools, "page": page, "status": status, "listed": listed, "missing": missing.value, "unknown": unknown,
+            "version": client.protocol_version}
+
+
+async def _call_or_error(client: Client, name: str, arguments: dict):
+    try:
+        return await client.call_tool(name, arguments)
+    except MCPError as error:
+        return error
+
+
+def check(seen: dict, upstream: str, mode: str) -> None:
+    tools = seen["tools"]
+    assert MANAGEMENT <= set(tools)
+    for name, tool in tools.items():
+        if name in MANAGEMENT:
+            assert tool.meta["ui"]["visibility"] == ["model"]
+        elif name == "app":  # brings its own app: left alone
+            assert tool.meta["ui"]["resourceUri"] == "ui://fixture/app.html"
+        else:
+            assert tool.meta["ui"]["resourceUri"] == f"ui://compile-ui/{name}", name
+    assert seen["page"].mime_type == APP and seen["page"].text.lower().startswith("<!doctype html>")
+    assert f'"toolName":"{PROBE[upstream]}"' in seen["page"].text
+    assert seen["missing"].code == -32001
+    unknown = seen["unknown"]
+    assert isinstance(unknown, MCPError) or unknown.is_error
+    assert (seen["version"] == "2026-07-28") == (mode != "legacy")  # the proxy answers server/discover itself
+    status = seen["status"]
+    assert status["upstreamState"] == "running" and status["restarts"] == 0
+    assert status["upstreamEra"] == ("legacy" if upstream == "everything" else "2026-07-28")
+    assert ("legacy" if mode == "legacy" else "2026-07-28") in status["hostEras"]
+    assert any(row["name"] == PROBE[upstream] for row in seen["listed"]["tools"])
+
+
+# --------------------------------------------------------------------------- the matrix, stdio
+
+
+@pytest.mark.parametrize("upstream", list(UPSTREAMS))
+@pytest.mark.parametrize("mode", MODES)
+def test_every_mode_against_every_upstream_over_stdio(mode, upstream):
+    async def scenario():
+        async with host(stdio_proxy(UPSTREAMS[upstream]), mode) as client:
+            return await exercise(client, upstream)
+
+    check(run_async(scenario()), upstream, mode)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_every_mode_against_every_upstream_over_http(http_proxy, mode):
+    upstream, proxy = http_proxy
+
+    async def scenario():
+        async with host(proxy.url, mode) as client:
+            return await exercise(client, upstream)
+
+    check(run_async(scenario()), upstream, mode)
+
+
+# --------------------------------------------------------------------------- calls, progress, elicitation
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_calls_progress_and_elicitation_with_a_modern_upstream(mode):
+    progress: list = []
+    asked: list = []
+
+    async def on_progress(value, total, message):
+        progress.append(value)
+
+    async def on_elicit(context, params):
+        asked.append(params.message)
+        return ElicitResult(action="accept", content={"name": "Ada"})
+
+    async def scenario():
+        async with host(stdio_proxy(FIXTURE), mode, elicitation_callback=on_elicit) as client:
+            added = await client.call_tool("add", {"a": 2, "b": 40})
+            slow = await client.call_tool("slow", {"steps": 3}, progress_callback=on_progress)
+            asking = await _call_or_error(client, "ask", {})
+            return added, slow, asking
+
+    added, slow, asking = run_async(scenario())
+    assert added.structured_content == {"sum": 42}
+    assert slow.content[0].text == "done after 3 steps" and progress == [1, 2, 3]
+    if mode == "legacy":  # a handshake-era host, a 2026-07-28 upstream: the InputRequiredResult is refused, with the reason
+        assert asking.is_error and "InputRequiredResult" in asking.content[0].text and asked == []
+    else:
+        assert asking.content[0].text == "hello Ada (accept)" and asked == ["Your name?"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_elicitation_from_a_handshake_era_upstream(mode):
+    """server-everything asks the host with elicitation/create: passed through to a handshake-era
+    host; a 2026-07-28 host cannot receive server requests, and the upstream is told why."""
+    asked: list = []
+
+    async def on_elicit(context, params):
+        asked.append(params.message)
+        return ElicitResult(action="decline")
+
+    async def scenario():
+        async with host(stdio_proxy(EVERYTHING), mode, elicitation_callback=on_elicit) as client:
+            tools = {t.name for t in (await client.list_tools()).tools}
+            name = next(n for n in tools if "elicit" in n.lower())
+            return await _call_or_error(client, name, {})
+
+    result = run_async(scenario())
+    if mode == "legacy":
+        assert asked and not isinstance(result, MCPError)
+    else:
+        assert asked == []
+        text = result.message if isinstance(result, MCPError) else json.dumps(result.model_dump(mode="json"))
+        assert "2026-07-28" in text or result.is_error
+
+
+# --------------------------------------------------------------------------- ui:// namespaces and resources
+
+
+@pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
+def test_an_upstreams_own_ui_resources_stay_readable(mode):
+    async def scenario():
+        async with host(stdio_proxy(FIXTURE), mode) as client:
+            gallery = await client.call_tool("gallery", {})
+            links = [c.uri for c in gallery.content]
+            documents = {str(uri): (await client.read_resource(str(uri))).contents[0] for uri in links}
+            listed = [str(r.uri) for r in (await client.list_resources()).resources]
+            return documents, listed
+
+    documents, listed = run_async(scenario())
+    assert set(documents) == {"ui://fixture/app.html", "ui://fixture/widget-1", "ui://fixture/widget-2", "ui://state"}
+    assert "the upstream's own app" in documents["ui://fixture/app.html"].text
+    assert json.loads(documents["ui://state"].text) == {"count": 3}
+    assert "ui://fixture/app.html" in listed and "ui://compile-ui/echo" in listed and "ui://compile-ui/app" not in listed
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_resources_work_when_the_upstream_has_no_resources_capability(mode):
+    async def scenario():
+        async with host(stdio_proxy(RAW), mode) as client:
+            resources = [str(r.uri) for r in (await client.list_resources()).resources]
+            templates = (await client.list_resource_templates()).resource_templates
+            sent = json.loads((await client.call_tool("params", {"x": 1})).content[0].text)
+            return resources, templates, sent
+
+    resources, templates, sent = run_async(scenario())
+    assert "ui://compile-ui/echo" in resources and templates == []
+    assert sent["arguments"] == {"x": 1}
+    assert not any(k.startswith("io.modelcontextprotocol/") for k in sent.get("_meta", {}))  # the envelope is stripped
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+def _raw_exchange(lines: list[dict], upstream=RAW) -> list[dict]:
+    proxy = subprocess.Popen([sys.executable, "-m", "compiler", "proxy", "--no-cache", "--", *upstream],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT)
+    try:
+        answers = []
+        for message in lines:
+            proxy.stdin.write(json.dumps(message).encode() + b"\n")
+            proxy.stdin.flush()
+            if "id" in message:
+                answers.append(json.loads(proxy.stdout.readline()))
+        return answers
+    finally:
+        proxy.stdin.close()
+        proxy.wait(20)
+
+
+def _modern(method: str, request_id, meta, **params) -> dict:
+    return {"jsonrpc": "2.0", "id": request_id, "method": method, "params": {**params, "_meta": meta}}
+
+
+def test_garbage_envelopes_get_the_specs_errors_and_the_proxy_keeps_serving():
+    caps = {"extensions": {"io.modelcontextprotocol/ui": {"mimeTypes": [APP]}}}
+    good = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": caps}
+    answers = _raw_exchange([
+        _modern("server/discover", 1, {"io.modelcontextprotocol/protocolVersion": "2099-01-01", "io.modelcontextprotocol/clientCapabilities": {}}),
+        _modern("tools/list", 2, {"io.modelcontextprotocol/protocolVersion": 7, "io.modelcontextprotocol/clientCapabilities": {}}),
+        _modern("tools/list", 3, {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}),
+        _modern("tools/list", 4, {**good, "io.modelcontextprotocol/clientCapabilities": "not an object"}),
+        _modern("tools/call", 5, {**good, "io.modelcontextprotocol/clientInfo": {"name": "x" * 1_000_000}}, name="echo", arguments={"m": "y" * 100_000}),
+        _modern("ping", 6, good),
+        _modern("server/discover", 7, good),
+        _modern("tools/list", 8, good),
+    ])
+    by_id = {a["id"]: a for a in answers}
+    assert by_id[1]["error"]["code"] == -32022 and by_id[1]["error"]["data"]["supported"] == ["2026-07-28"]
+    assert by_id[1]["error"]["data"]["requested"] == "2099-01-01"
+    assert by_id[2]["error"]["code"] == -32602 and "must be a string" in by_id[2]["error"]["message"]
+    assert by_id[3]["error"]["code"] == -32602 and "clientCapabilities" in by_id[3]["error"]["message"]
+    assert "_ui_status" not in {t["name"] for t in by_id[4]["result"]["tools"]}  # capabilities unreadable: no apps
+    assert json.loads(by_id[5]["result"]["content"][0]["text"])["arguments"] == {"m": "y" * 100_000}
+    assert by_id[6]["error"]["code"] == -32601
+    discovered = by_id[7]["result"]
+    assert discovered["supportedVersions"] == ["2026-07-28"] and discovered["resultType"] == "complete"
+    assert discovered["capabilities"]["extensions"]["io.modelcontextprotocol/ui"]["mimeTypes"] == [APP]
+    assert discovered["_meta"]["io.modelcontextprotocol/serverInfo"]["name"] == "raw"
+    listed = by_id[8]["result"]
+    assert listed["resultType"] == "complete" and listed["ttlMs"] == 0 and listed["cacheScope"] == "private"
+    assert [t["name"] for t in listed["tools"]][-6:] == sorted(MANAGEMENT, key=list(listed_order()).index)
+
+
+def listed_order():
+    from compiler.proxy.management import MANAGEMENT_TOOLS
+
+    return MANAGEMENT_TOOLS
+
+
+def test_a_modern_upstream_without_discover_still_works():
+    async def scenario():
+        async with host(stdio_proxy([*FIXTURE, "--no-discover"]), "2026-07-28") as client:
+            echo = await client.call_tool("echo", {"message": "hi"})
+            status = (await client.call_tool("_ui_status", {})).structured_content
+            return echo, status
+
+    echo, status = run_async(scenario())
+    assert echo.content[0].text == "hi" and status["upstreamEra"] == "2026-07-28"
