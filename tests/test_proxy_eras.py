@@ -183,10 +183,21 @@ def test_calls_progress_and_elicitation_with_a_modern_upstream(mode):
     added, slow, asking = run_async(scenario())
     assert added.structured_content == {"sum": 42}
     assert slow.content[0].text == "done after 3 steps" and progress == [1, 2, 3]
-    if mode == "legacy":  # a handshake-era host, a 2026-07-28 upstream: the InputRequiredResult is refused, with the reason
-        assert asking.is_error and "InputRequiredResult" in asking.content[0].text and asked == []
-    else:
-        assert asking.content[0].text == "hello Ada (accept)" and asked == ["Your name?"]
+    # 2026-07-28 hosts get the InputRequiredResult and retry themselves; for a handshake-era host the
+    # proxy asks with elicitation/create and retries upstream with inputResponses + requestState
+    assert asking.content[0].text == "hello Ada (accept)" and asked == ["Your name?"]
+
+
+def test_an_input_request_the_handshake_era_host_cannot_answer_is_refused_with_the_reason():
+    async def scenario():
+        async with host(stdio_proxy(FIXTURE), "legacy") as client:  # no elicitation callback: no capability
+            asking = await client.call_tool("ask", {})
+            echo = await client.call_tool("echo", {"message": "still serving"})
+            return asking, echo
+
+    asking, echo = run_async(scenario())
+    assert asking.is_error and "elicitation/create" in asking.content[0].text and "did not declare" in asking.content[0].text
+    assert echo.content[0].text == "still serving"
 
 
 @pytest.mark.parametrize("mode", MODES)

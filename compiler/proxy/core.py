@@ -36,7 +36,7 @@ from typing import Any
 
 import msgspec
 
-from . import eras, failures, wire
+from . import eras, failures, rounds, wire
 from .eras import Caller, UpstreamInfo
 from .failures import ProxyError
 from .host_methods import HOST_REQUESTS, RESPONSES
@@ -88,6 +88,9 @@ class Pending:
     ui: bool = False
     started: float = 0.0
     future: asyncio.Future | None = None
+    params: dict[str, Any] | None = None
+    """The params sent upstream, kept only where a retry may need them (``rounds.py``)."""
+    rounds: int = 0
 
 
 class Proxy:
@@ -101,6 +104,7 @@ class Proxy:
         self.pending: dict[str, Pending] = {}
         self.by_host: dict[tuple[int, bytes], str] = {}
         self.progress: dict[bytes, Channel] = {}
+        self.host_waiting: dict[str, asyncio.Future] = {}
         self.info: UpstreamInfo | None = None
         self.ready = asyncio.Event()
         """Set once the upstream session is established (era known, initialized if it needs it)."""
@@ -245,7 +249,11 @@ class Proxy:
         if env.is_request:
             await self._host_request(channel, env, line)
         elif env.is_response:
-            await self._to_upstream(line)  # a host's answer to an upstream's request
+            waiting = self.host_waiting.pop(env.id, None) if isinstance(env.id, str) else None
+            if waiting is not None:
+                _settle(waiting, env)  # the answer to one of the proxy's own requests (rounds.py)
+            else:
+                await self._to_upstream(line)  # a host's answer to an upstream's request
         else:
             await self._host_notification(channel, env, line)
 
@@ -303,15 +311,42 @@ class Proxy:
         new_params = self._translate(env, caller, params)
         if log.isEnabledFor(logging.DEBUG):  # the host's request id is the correlation id
             log.debug("→ upstream %s%s", env.method, f" {tool}" if tool else "", extra={"cid": f"host:{env.key.decode()}"})
-        self.pending[upstream_id] = Pending(env.method, channel, env.id, caller, tool, cursor, ui, time.monotonic())
-        self.by_host[(id(channel), env.key)] = upstream_id
+        pending = Pending(env.method, channel, env.id, caller, tool, cursor, ui, time.monotonic())
+        if not caller.modern and isinstance(new_params, dict) and env.method in rounds.RETRIABLE:
+            pending.params = new_params
         self._remember_progress(channel, env, new_params if new_params is not msgspec.UNSET else params)
+        await self._send_pending(upstream_id, pending, wire.rewrite(env, request_id=upstream_id, params=new_params))
+
+    async def _send_pending(self, upstream_id: str, pending: Pending, line: bytes) -> None:
+        self.pending[upstream_id] = pending
+        host_key = (id(pending.channel), wire.encode(pending.host_id))
+        self.by_host[host_key] = upstream_id
         try:
-            await self.supervisor.send(wire.rewrite(env, request_id=upstream_id, params=new_params))
+            await self.supervisor.send(line)
         except ConnectionError as error:
             if self.pending.pop(upstream_id, None) is not None:
-                self.by_host.pop((id(channel), env.key), None)
-                await _send(channel, failures.answer(env.id, env.method, error))
+                self.by_host.pop(host_key, None)
+                await _send(pending.channel, failures.answer(pending.host_id, pending.method, error))
+
+    async def retry(self, pending: Pending, params: dict[str, Any]) -> None:
+        """Send a request again with new params (the next round of a multi-round-trip request)."""
+        upstream_id = f"{wire.ID_PREFIX}{next(self._ids)}"
+        pending.rounds += 1
+        pending.params = params
+        await self._send_pending(upstream_id, pending, wire.request(upstream_id, pending.method, params))
+
+    async def request_host(self, channel: Channel, method: str, params: Any, timeout: float) -> Any:
+        """A request of the proxy's own to a host (``rounds.py``); its result, or ``ProxyError``."""
+        request_id = f"{wire.ID_PREFIX}h{next(self._ids)}"
+        future = asyncio.get_running_loop().create_future()
+        self.host_waiting[request_id] = future
+        try:
+            await channel.send(wire.request(request_id, method, params if isinstance(params, dict) else None))
+            return await asyncio.wait_for(future, timeout)
+        except failures.UpstreamError as error:  # the host answered with an error
+            raise ProxyError(error.code if isinstance(error.code, int) else wire.INTERNAL_ERROR, str(error), error.data) from error
+        finally:
+            self.host_waiting.pop(request_id, None)
 
     def _translate(self, env: wire.Envelope, caller: Caller, params: Any) -> Any:
         """The params the upstream's era needs (``UNSET``: the bytes as they came)."""
@@ -379,9 +414,9 @@ class Proxy:
         if pending.caller.modern and not upstream_modern:
             raw = msgspec.Raw(eras.complete_raw(bytes(raw)))
         elif upstream_modern and not pending.caller.modern and b'"input_required"' in bytes(raw):
-            refusal = _refusal(env, pending)
-            if refusal is not None:
-                await _send(pending.channel, refusal)
+            result = env.result_json()
+            if isinstance(result, dict) and result.get("resultType") == "input_required":
+                self._spawn(rounds.fulfil(self, pending, result))
                 return
         await _send(pending.channel, wire.rewrite(env, request_id=pending.host_id, result=raw))
 
@@ -519,18 +554,6 @@ class Proxy:
 
 async def _send(channel: Channel, data: bytes) -> None:
     await channel.send(data)
-
-
-def _refusal(env: wire.Envelope, pending: Pending) -> bytes | None:
-    """A 2026-07-28 upstream asked for more input (``InputRequiredResult``) but the host speaks the
-    handshake era: not translated; the host is told so (a tools/call gets an ``isError`` result)."""
-    result = env.result_json()
-    if not (isinstance(result, dict) and result.get("resultType") == "input_required"):
-        return None
-    log.warning("refused an InputRequiredResult for a handshake-era host (%s)", pending.method)
-    why = (f"The upstream needs more input for {pending.method} (a 2026-07-28 InputRequiredResult); compile-ui does not "
-           "translate it for a host on the handshake era. Connect the host with protocol 2026-07-28.")
-    return failures.answer(pending.host_id, pending.method, ProxyError(wire.INTERNAL_ERROR, why))
 
 
 def _settle(future: asyncio.Future, env: wire.Envelope) -> None:
