@@ -328,3 +328,106 @@ def test_a_modern_upstream_without_discover_still_works():
 
     echo, status = run_async(scenario())
     assert echo.content[0].text == "hi" and status["upstreamEra"] == "2026-07-28"
+
+
+# --------------------------------------------------------------------------- many hosts at once
+
+
+REQUESTS_PER_HOST = int(__import__("os").environ.get("HTTP_LOAD_REQUESTS", "1000"))
+
+
+async def _host_load(url: str, mode: str, host_n: int, count: int) -> list[int]:
+    import asyncio
+
+    async with host(url, mode) as client:
+        seen: list[int] = []
+        for batch in range(0, count, 50):
+            calls = [client.call_tool("echo", {"n": host_n * 100_000 + i}) for i in range(batch, min(batch + 50, count))]
+            for result in await asyncio.gather(*calls):
+                seen.append(json.loads(result.content[0].text)["arguments"]["n"])
+        return seen
+
+
+def test_twenty_http_hosts_in_mixed_eras_each_get_their_own_answers():
+    import asyncio
+
+    proxy = HttpProxy(RAW)
+    try:
+        async def scenario():
+            loads = [_host_load(proxy.url, MODES[i % 3], i, REQUESTS_PER_HOST) for i in range(20)]
+            return await asyncio.gather(*loads)
+
+        start = time.monotonic()
+        seen = run_async(scenario())
+        took = time.monotonic() - start
+    finally:
+        proxy.close()
+    for i, numbers in enumerate(seen):
+        assert numbers == [i * 100_000 + n for n in range(REQUESTS_PER_HOST)], f"host {i} got someone else's answers"
+    print(f"\n20 HTTP hosts × {REQUESTS_PER_HOST} calls (legacy/auto/2026-07-28 mixed): {took:.1f} s, "
+          f"{20 * REQUESTS_PER_HOST / took:.0f} calls/s")
+
+
+def test_an_upstream_crash_under_load_fails_in_flight_calls_fast_and_the_hosts_carry_on():
+    import asyncio
+
+    proxy = HttpProxy(RAW)
+    try:
+        async def one_host(i: int):
+            async with host(proxy.url, MODES[i % 3]) as client:
+                if i == 0:
+                    await client.call_tool("echo", {"n": 0})
+                    hanging = [asyncio.ensure_future(client.call_tool("hang", {"n": k})) for k in range(5)]
+                    await asyncio.sleep(0.2)  # the hanging calls are in flight upstream
+                    crash_at = time.monotonic()
+                    await _call_or_error(client, "crash", {})
+                    lost = await asyncio.gather(*hanging)
+                    failed_within = time.monotonic() - crash_at
+                else:
+                    lost, failed_within = [], 0.0
+                after = None
+                for _ in range(80):  # restarted after a 1 s backoff
+                    after = await client.call_tool("echo", {"n": i})
+                    if not after.is_error:
+                        break
+                    await asyncio.sleep(0.25)
+                return lost, failed_within, after
+
+        async def scenario():
+            return await asyncio.wait_for(asyncio.gather(*(one_host(i) for i in range(6))), 120)
+
+        results = run_async(scenario())
+        status_err = proxy.close()
+    finally:
+        if proxy.process.poll() is None:
+            proxy.close()
+    lost, failed_within, _ = results[0]
+    assert all(r.is_error and "exited" in r.content[0].text for r in lost) and failed_within < 1.0
+    for i, (_, _, after) in enumerate(results):
+        assert json.loads(after.content[0].text)["arguments"] == {"n": i}
+    assert "upstream exited; restarting" in status_err
+
+
+def test_an_upstream_that_changes_era_after_a_restart_is_detected_again(tmp_path):
+    import asyncio
+
+    era = tmp_path / "era"
+    era.write_text("modern")
+
+    async def scenario():
+        async with host(stdio_proxy([*FIXTURE, "--era-file", str(era)]), "2026-07-28") as client:
+            before = (await client.call_tool("_ui_status", {})).structured_content
+            era.write_text("legacy")  # the next run is a handshake-only server (raw_upstream.py)
+            died = await _call_or_error(client, "die", {})
+            for _ in range(80):
+                after = (await client.call_tool("_ui_status", {})).structured_content
+                if after["upstreamEra"] == "legacy" and after["upstreamState"] == "running":
+                    break
+                await asyncio.sleep(0.25)
+            echo = await client.call_tool("echo", {"message": "after"})
+            return before, died, after, echo
+
+    before, died, after, echo = run_async(scenario())
+    assert before["upstreamEra"] == "2026-07-28" and after["upstreamEra"] == "legacy" and after["restarts"] == 1
+    assert died.is_error and "exited" in died.content[0].text
+    assert json.loads(echo.content[0].text)["arguments"] == {"message": "after"}

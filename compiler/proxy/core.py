@@ -181,7 +181,7 @@ class Proxy:
                 if not pending.future.done():
                     pending.future.set_exception(ConnectionError(why))
             elif pending.channel is not None:
-                self._spawn(_send(pending.channel, failures.lost(pending.host_id, pending.method, why)))
+                self._spawn(_send(pending.channel, failures.lost(pending.host_id, pending.method, why, modern=_modern(pending))))
         self.pending.clear()
         self.by_host.clear()
         self.progress.clear()
@@ -276,7 +276,8 @@ class Proxy:
             if handler is None or not await handler(self, channel, env, caller, params):
                 await self.forward(channel, env, caller, params)
         except (ProxyError, TimeoutError, ConnectionError) as error:
-            await _send(channel, failures.answer(env.id, env.method, error))
+            modern = channel.headers is not None or _ENVELOPE_MARK in line
+            await _send(channel, failures.answer(env.id, env.method, error, modern=modern))
         except (msgspec.DecodeError, ValueError, TypeError) as error:
             await _send(channel, failures.answer(env.id, None, ProxyError(wire.INVALID_PARAMS, f"Invalid params: {error}")))
 
@@ -305,7 +306,7 @@ class Proxy:
         try:
             await self._until_ready()
         except TimeoutError:
-            await _send(channel, failures.answer(env.id, env.method, ConnectionError("not started")))
+            await _send(channel, failures.answer(env.id, env.method, ConnectionError("not started"), modern=caller.modern))
             return
         upstream_id = f"{wire.ID_PREFIX}{next(self._ids)}"
         new_params = self._translate(env, caller, params)
@@ -326,7 +327,7 @@ class Proxy:
         except ConnectionError as error:
             if self.pending.pop(upstream_id, None) is not None:
                 self.by_host.pop(host_key, None)
-                await _send(pending.channel, failures.answer(pending.host_id, pending.method, error))
+                await _send(pending.channel, failures.answer(pending.host_id, pending.method, error, modern=_modern(pending)))
 
     async def retry(self, pending: Pending, params: dict[str, Any]) -> None:
         """Send a request again with new params (the next round of a multi-round-trip request)."""
@@ -554,6 +555,10 @@ class Proxy:
 
 async def _send(channel: Channel, data: bytes) -> None:
     await channel.send(data)
+
+
+def _modern(pending: Pending) -> bool:
+    return pending.caller is not None and pending.caller.modern
 
 
 def _settle(future: asyncio.Future, env: wire.Envelope) -> None:

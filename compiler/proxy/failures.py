@@ -41,16 +41,24 @@ def error_of(error: BaseException) -> tuple[int, str, Any]:
     return wire.INTERNAL_ERROR, f"Internal error: {type(error).__name__}", None
 
 
-def answer(request_id: Any, method: str | None, error: BaseException) -> bytes:
-    """The message that answers request ``request_id`` of ``method`` after ``error``."""
+def answer(request_id: Any, method: str | None, error: BaseException, *, modern: bool = False) -> bytes:
+    """The message that answers request ``request_id`` of ``method`` after ``error`` (``modern``:
+    the host speaks 2026-07-28, whose results carry ``resultType``)."""
     code, message, data = error_of(error)
     if method == "tools/call" and code == wire.INTERNAL_ERROR:
-        return wire.result(request_id, {"content": [{"type": "text", "text": message}], "isError": True})
+        return wire.result(request_id, _error_result(message, modern))
     return wire.error(request_id, code, message, data)
 
 
-def lost(request_id: Any, method: str, why: str) -> bytes:
+def lost(request_id: Any, method: str, why: str, *, modern: bool = False) -> bytes:
     """The answer to a request in flight when the upstream went away."""
     if method == "tools/call":
-        return wire.result(request_id, {"content": [{"type": "text", "text": f"{why}; the call was lost."}], "isError": True})
+        return wire.result(request_id, _error_result(f"{why}; the call was lost.", modern))
     return wire.error(request_id, wire.INTERNAL_ERROR, why)
+
+
+def _error_result(text: str, modern: bool) -> dict[str, Any]:
+    result: dict[str, Any] = {"content": [{"type": "text", "text": text}], "isError": True}
+    if modern:
+        result["resultType"] = "complete"
+    return result

@@ -150,7 +150,7 @@ async def _read_page(proxy: "Proxy", channel: "Channel", env: wire.Envelope, cal
             log.error("making the page for %s failed: %r", name, error)
             raise ProxyError(wire.INTERNAL_ERROR, f"could not build the page for {name}") from error
     except (ProxyError, TimeoutError) as error:
-        await channel.send(failures.answer(env.id, env.method, error))
+        await channel.send(failures.answer(env.id, env.method, error, modern=caller.modern))
         return
     content = {"uri": uri, "mimeType": APP_MIME_TYPE, "text": made.page.decode()}
     await _answer(channel, env, caller, "resources/read", {"contents": [content]})
