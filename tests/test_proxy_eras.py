@@ -213,8 +213,8 @@ def test_elicitation_from_a_handshake_era_upstream(mode):
     async def scenario():
         async with host(stdio_proxy(EVERYTHING), mode, elicitation_callback=on_elicit) as client:
             tools = {t.name for t in (await client.list_tools()).tools}
-            name = next(n for n in tools if "elicit" in n.lower())
-            return await _call_or_error(client, name, {})
+            assert "trigger-elicitation-request" in tools
+            return await _call_or_error(client, "trigger-elicitation-request", {})
 
     result = run_async(scenario())
     if mode == "legacy":
@@ -431,3 +431,49 @@ def test_an_upstream_that_changes_era_after_a_restart_is_detected_again(tmp_path
     assert before["upstreamEra"] == "2026-07-28" and after["upstreamEra"] == "legacy" and after["restarts"] == 1
     assert died.is_error and "exited" in died.content[0].text
     assert json.loads(echo.content[0].text)["arguments"] == {"message": "after"}
+
+
+def test_the_protocol_constants_match_the_installed_sdk():
+    """eras.py spells out the SDK's constants (so the stdio proxy does not import its models);
+    they must stay what the SDK says."""
+    import mcp_types
+    from mcp_types import methods, version
+
+    from compiler.proxy import eras
+
+    for name in ("PROTOCOL_VERSION_META_KEY", "CLIENT_INFO_META_KEY", "CLIENT_CAPABILITIES_META_KEY", "LOG_LEVEL_META_KEY", "SERVER_INFO_META_KEY"):
+        assert getattr(eras, name) == getattr(mcp_types, name)
+    for name in ("HANDSHAKE_PROTOCOL_VERSIONS", "MODERN_PROTOCOL_VERSIONS", "LATEST_HANDSHAKE_VERSION", "LATEST_MODERN_VERSION"):
+        assert getattr(eras, name) == getattr(version, name)
+    assert eras.CACHEABLE_METHODS == methods.CACHEABLE_METHODS
+    assert eras.UNSUPPORTED_PROTOCOL_VERSION == mcp_types.UNSUPPORTED_PROTOCOL_VERSION
+    removed = {m for m, v in methods.CLIENT_REQUESTS if v == "2025-11-25"} - {m for m, v in methods.CLIENT_REQUESTS if v == "2026-07-28"}
+    assert eras.REMOVED_IN_MODERN == removed
+
+
+ENVELOPES = [
+    None, "text", {}, {"io.modelcontextprotocol/protocolVersion": "2026-07-28"},
+    {"io.modelcontextprotocol/clientCapabilities": {}},
+    {"io.modelcontextprotocol/protocolVersion": 2026, "io.modelcontextprotocol/clientCapabilities": {}},
+    {"io.modelcontextprotocol/protocolVersion": "2025-11-25", "io.modelcontextprotocol/clientCapabilities": {}},
+    {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": []},
+    {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": 5},
+]
+
+
+@pytest.mark.parametrize("meta", ENVELOPES)
+def test_the_envelope_ladder_agrees_with_the_sdks(meta):
+    from mcp.shared.inbound import InboundLadderRejection, classify_inbound_request
+
+    from compiler.proxy import eras
+    from compiler.proxy.failures import ProxyError
+
+    params = {"name": "x", "_meta": meta}
+    verdict = classify_inbound_request({"method": "tools/call", "params": params})
+    try:
+        caller = eras.read_modern("tools/call", params)
+    except ProxyError as error:
+        assert isinstance(verdict, InboundLadderRejection)
+        assert (error.code, error.message, error.data) == (verdict.code, verdict.message, verdict.data)
+    else:
+        assert not isinstance(verdict, InboundLadderRejection) and caller.era == verdict.protocol_version

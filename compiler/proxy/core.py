@@ -88,9 +88,11 @@ class Pending:
     ui: bool = False
     started: float = 0.0
     future: asyncio.Future | None = None
-    params: dict[str, Any] | None = None
-    """The params sent upstream, kept only where a retry may need them (``rounds.py``)."""
+    params: Any = None
+    """The params sent upstream (a dict or ``msgspec.Raw``), kept only where a retry may need them (``rounds.py``)."""
     rounds: int = 0
+    token: bytes | None = None
+    """The request's progress token (JSON bytes), forgotten with its answer."""
 
 
 class Proxy:
@@ -313,9 +315,9 @@ class Proxy:
         if log.isEnabledFor(logging.DEBUG):  # the host's request id is the correlation id
             log.debug("→ upstream %s%s", env.method, f" {tool}" if tool else "", extra={"cid": f"host:{env.key.decode()}"})
         pending = Pending(env.method, channel, env.id, caller, tool, cursor, ui, time.monotonic())
-        if not caller.modern and isinstance(new_params, dict) and env.method in rounds.RETRIABLE:
-            pending.params = new_params
-        self._remember_progress(channel, env, new_params if new_params is not msgspec.UNSET else params)
+        if not caller.modern and new_params is not msgspec.UNSET and env.method in rounds.RETRIABLE:
+            pending.params = new_params  # a retry may need them (rounds.py)
+        pending.token = self._remember_progress(channel, env, params)
         await self._send_pending(upstream_id, pending, wire.rewrite(env, request_id=upstream_id, params=new_params))
 
     async def _send_pending(self, upstream_id: str, pending: Pending, line: bytes) -> None:
@@ -355,16 +357,20 @@ class Proxy:
         if caller.modern and not upstream_modern:
             return eras.strip(params if params is not None else env.params_json())
         if upstream_modern and not caller.modern:
-            return eras.stamp(params if params is not None else env.params_json(), caller)
+            return eras.stamp(params, caller) if params is not None else eras.stamp_raw(env.params, caller)
         return msgspec.UNSET
 
-    def _remember_progress(self, channel: Channel, env: wire.Envelope, params: Any) -> None:
+    def _remember_progress(self, channel: Channel, env: wire.Envelope, params: Any) -> bytes | None:
+        """Progress for this request goes to this channel (the token as JSON bytes, or ``None``)."""
         if env.params is msgspec.UNSET or b"progressToken" not in bytes(env.params):
-            return
+            return None
         params = params if isinstance(params, dict) else env.params_json()
         meta = params.get("_meta") if isinstance(params, dict) else None
-        if isinstance(meta, dict) and "progressToken" in meta:
-            self.progress[wire.encode(meta["progressToken"])] = channel
+        if not (isinstance(meta, dict) and "progressToken" in meta):
+            return None
+        token = wire.encode(meta["progressToken"])
+        self.progress[token] = channel
+        return token
 
     # ------------------------------------------------------------------ upstream → host
 
@@ -390,6 +396,8 @@ class Proxy:
     async def _deliver(self, env: wire.Envelope, pending: Pending) -> None:
         assert pending.channel is not None and pending.caller is not None
         self.by_host.pop((id(pending.channel), wire.encode(pending.host_id)), None)
+        if pending.token is not None:
+            self.progress.pop(pending.token, None)
         if log.isEnabledFor(logging.DEBUG):
             took = (time.monotonic() - pending.started) * 1000
             log.debug("← upstream %s in %.1f ms", pending.method, took, extra={"cid": f"host:{wire.encode(pending.host_id).decode()}"})

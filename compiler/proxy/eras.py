@@ -7,10 +7,9 @@ client's capabilities and (optionally) its info; ``server/discover`` replaces ``
 This module reads and writes the era's envelope and nothing else: which era a request is in and
 who sent it (``Caller``), the envelope stripped for a handshake-era upstream or stamped for a
 2026-07-28 one, and the results each era requires (``resultType``, ``ttlMs``/``cacheScope``).
-The router between the edges sees one shape. The validation ladder for incoming envelopes is the
-official SDK's (``mcp.shared.inbound.classify_inbound_request``), so the errors are the spec's:
--32602 for a missing or malformed envelope, -32022 with the supported list for an unknown
-version, -32020 (HTTP) when headers and body disagree.
+The router between the edges sees one shape. The validation ladder for incoming envelopes gives
+the spec's errors, as the official SDK does: -32602 for a missing or malformed envelope, -32022
+with the supported list for an unknown version, -32020 (HTTP) when headers and body disagree.
 """
 
 from __future__ import annotations
@@ -18,24 +17,29 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mcp.shared.inbound import InboundLadderRejection, classify_inbound_request
-from mcp_types import (
-    CLIENT_CAPABILITIES_META_KEY,
-    CLIENT_INFO_META_KEY,
-    LOG_LEVEL_META_KEY,
-    PROTOCOL_VERSION_META_KEY,
-    SERVER_INFO_META_KEY,
-)
-from mcp_types.methods import CACHEABLE_METHODS
-from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, LATEST_HANDSHAKE_VERSION, LATEST_MODERN_VERSION, MODERN_PROTOCOL_VERSIONS
-
+from . import wire
 from .failures import ProxyError
+
+# The protocol's constants, as the official SDK defines them (mcp_types, mcp.shared.inbound);
+# spelled out here so the stdio proxy starts without importing the SDK's models (~50 MB, ~1.5 s).
+# tests/test_proxy_eras.py checks every one against the installed SDK.
+PROTOCOL_VERSION_META_KEY = "io.modelcontextprotocol/protocolVersion"
+CLIENT_INFO_META_KEY = "io.modelcontextprotocol/clientInfo"
+CLIENT_CAPABILITIES_META_KEY = "io.modelcontextprotocol/clientCapabilities"
+LOG_LEVEL_META_KEY = "io.modelcontextprotocol/logLevel"
+SERVER_INFO_META_KEY = "io.modelcontextprotocol/serverInfo"
+HANDSHAKE_PROTOCOL_VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
+MODERN_PROTOCOL_VERSIONS = ("2026-07-28",)
+LATEST_HANDSHAKE_VERSION = HANDSHAKE_PROTOCOL_VERSIONS[-1]
+LATEST_MODERN_VERSION = MODERN_PROTOCOL_VERSIONS[-1]
+CACHEABLE_METHODS = frozenset({"prompts/list", "resources/list", "resources/read", "resources/templates/list", "server/discover", "tools/list"})
+"""Methods whose 2026-07-28 results carry ``ttlMs``/``cacheScope``."""
 
 LEGACY = "legacy"
 MODERN = LATEST_MODERN_VERSION
 UI_EXTENSION = "io.modelcontextprotocol/ui"
 APP_MIME_TYPE = "text/html;profile=mcp-app"
-UNSUPPORTED_PROTOCOL_VERSION = -32022
+UNSUPPORTED_PROTOCOL_VERSION = wire.UNSUPPORTED_PROTOCOL_VERSION
 RESERVED_KEYS = (PROTOCOL_VERSION_META_KEY, CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY)
 REMOVED_IN_MODERN = frozenset({"initialize", "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe"})
 """Requests that do not exist in 2026-07-28 (a host asking for them in that era gets -32601)."""
@@ -52,6 +56,8 @@ class Caller:
     capabilities: dict[str, Any] = field(default_factory=dict)
     client_info: dict[str, Any] | None = None
     log_level: str | None = None
+    stamp_json: bytes = field(default=b"", compare=False, repr=False)
+    """The encoded envelope for this caller (``stamp_raw``), made on first use."""
 
     @property
     def modern(self) -> bool:
@@ -66,14 +72,40 @@ def is_enveloped(params: Any) -> bool:
 
 def read_modern(method: str, params: Any, headers: dict[str, str] | None = None) -> Caller:
     """The caller of a 2026-07-28 request; ``ProxyError`` with the spec's code when the envelope
-    (or, over HTTP, a routing header) is wrong."""
+    (or, over HTTP, a routing header) is wrong.
+
+    The ladder is the spec's (``mcp.shared.inbound.classify_inbound_request``, which HTTP uses
+    as is for its header rung): the envelope pair present (-32602), the version a string
+    (-32602), a version served (-32022 with ``supported`` and ``requested``)."""
+    if headers is not None:
+        _check_headers(method, params, headers)
+    meta = params.get("_meta") if isinstance(params, dict) else None
+    if not isinstance(meta, dict):
+        raise ProxyError(wire.INVALID_PARAMS, "params._meta must be an object carrying the required "
+                         f"{PROTOCOL_VERSION_META_KEY!r} and {CLIENT_CAPABILITIES_META_KEY!r} envelope keys")
+    missing = [key for key in (PROTOCOL_VERSION_META_KEY, CLIENT_CAPABILITIES_META_KEY) if key not in meta]
+    if missing:
+        raise ProxyError(wire.INVALID_PARAMS, f"params._meta is missing the required envelope key(s): {', '.join(missing)}")
+    version = meta[PROTOCOL_VERSION_META_KEY]
+    if not isinstance(version, str):
+        raise ProxyError(wire.INVALID_PARAMS, "the protocol-version envelope value must be a string")
+    if version not in MODERN_PROTOCOL_VERSIONS:
+        raise ProxyError(UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version",
+                         {"supported": list(MODERN_PROTOCOL_VERSIONS), "requested": version})
+    capabilities = meta[CLIENT_CAPABILITIES_META_KEY] if isinstance(meta[CLIENT_CAPABILITIES_META_KEY], dict) else {}
+    info = meta.get(CLIENT_INFO_META_KEY) if isinstance(meta.get(CLIENT_INFO_META_KEY), dict) else None
+    level = meta.get(LOG_LEVEL_META_KEY)
+    return Caller(version, capabilities, info, level if isinstance(level, str) else None)
+
+
+def _check_headers(method: str, params: Any, headers: dict[str, str]) -> None:
+    """Over HTTP: the SDK's ladder, for the ``MCP-Protocol-Version``/``Mcp-Method``/``Mcp-Name``
+    rung (-32020 when headers and body disagree); the HTTP host has the SDK loaded anyway."""
+    from mcp.shared.inbound import InboundLadderRejection, classify_inbound_request
+
     verdict = classify_inbound_request({"method": method, "params": params}, headers=headers)
     if isinstance(verdict, InboundLadderRejection):
         raise ProxyError(verdict.code, verdict.message, verdict.data)
-    capabilities = verdict.client_capabilities if isinstance(verdict.client_capabilities, dict) else {}
-    info = verdict.client_info if isinstance(verdict.client_info, dict) else None
-    level = params["_meta"].get(LOG_LEVEL_META_KEY)
-    return Caller(verdict.protocol_version, capabilities, info, level if isinstance(level, str) else None)
 
 
 def legacy_caller(init: dict[str, Any] | None) -> Caller:
@@ -118,6 +150,21 @@ def stamp(params: dict[str, Any] | None, caller: Caller) -> dict[str, Any]:
         meta.setdefault(LOG_LEVEL_META_KEY, caller.log_level)
     out["_meta"] = meta
     return out
+
+
+def stamp_raw(params: Any, caller: Caller) -> Any:
+    """``stamp`` on encoded params without decoding them when they have no ``_meta`` yet (the
+    common case): the caller's envelope, encoded once, is spliced in. Returns ``msgspec.Raw``."""
+    import msgspec
+
+    raw = bytes(params) if params is not msgspec.UNSET else b"{}"
+    body = raw.strip()
+    if not body.startswith(b"{") or b'"_meta"' in body:
+        return msgspec.Raw(wire.encode(stamp(msgspec.json.decode(raw) if params is not msgspec.UNSET else None, caller)))
+    if not caller.stamp_json:
+        object.__setattr__(caller, "stamp_json", b'{"_meta":' + wire.encode(stamp(None, caller)["_meta"]))
+    inner = body[1:].lstrip()
+    return msgspec.Raw(caller.stamp_json + (b"}" if inner.startswith(b"}") else b"," + inner))
 
 
 def probe_params() -> dict[str, Any]:

@@ -22,6 +22,8 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from . import failures, wire
 from .failures import ProxyError
 
@@ -49,7 +51,8 @@ async def fulfil(proxy: "Proxy", pending: "Pending", result: dict[str, Any]) -> 
     except (ProxyError, ConnectionError, TimeoutError) as error:
         await channel.send(failures.answer(pending.host_id, pending.method, error))
         return
-    params = dict(pending.params or {})
+    sent = pending.params
+    params = dict(msgspec.json.decode(sent) if isinstance(sent, msgspec.Raw) else sent or {})
     params.pop("inputResponses", None)
     params.pop("requestState", None)
     if responses:
