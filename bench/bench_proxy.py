@@ -111,18 +111,20 @@ FastMCP's proxy (``fastmcp.server.create_proxy``) is measured in the same interl
 async def call_latency(calls: int, cache_dir: str) -> dict:
     upstream = ["node", str(EVERYTHING), "stdio"]
     params = {"name": "echo", "arguments": {"message": "hi"}}
-    direct, proxied, fast = [], [], []
+    direct, proxied, fast, modern = [], [], [], []
     fastmcp_cmd = [FASTMCP_PYTHON, str(ROOT / "bench" / "fastmcp_proxy.py"), *upstream] if FASTMCP_PYTHON else None
     async with contextlib.AsyncExitStack() as stack:
         d = await stack.enter_async_context(RawClient(upstream))
         p = await stack.enter_async_context(RawClient([*PROXY, "--cache-dir", cache_dir, "--", *upstream]))
+        m = await stack.enter_async_context(RawClient([*PROXY, "--cache-dir", cache_dir, "--", *upstream], era="modern"))
         f = await stack.enter_async_context(RawClient(fastmcp_cmd)) if fastmcp_cmd else None
-        for client in (d, p, f):  # warm all
+        for client in (d, p, m, f):  # warm all
             if client:
                 await client.timed("tools/call", params, 50)
         for _ in range(max(calls // 100, 1)):  # interleaved rounds: all see the same machine
             direct += await d.timed("tools/call", params, 100)
             proxied += await p.timed("tools/call", params, 100)
+            modern += await m.timed("tools/call", params, 100)
             if f:
                 fast += await f.timed("tools/call", params, 100)
         first = (await p.timed("resources/read", {"uri": "ui://compile-ui/echo"}, 1))[0]
@@ -136,6 +138,8 @@ async def call_latency(calls: int, cache_dir: str) -> dict:
         "direct_ms": {"p50": pct(direct, 0.5), "p99": pct(direct, 0.99)},
         "proxied_ms": {"p50": pct(proxied, 0.5), "p99": pct(proxied, 0.99)},
         "added_ms_median": statistics.median(proxied) - statistics.median(direct),
+        "modern_host_ms": {"p50": pct(modern, 0.5), "p99": pct(modern, 0.99)},
+        "modern_host_added_ms_median": statistics.median(modern) - statistics.median(direct),
         "ratio_median": statistics.median(proxied) / statistics.median(direct),
         "read_first_ms": first,
         "read_cached_ms": {"p50": pct(cached, 0.5), "p99": pct(cached, 0.99)},
@@ -282,6 +286,8 @@ def measure(quick: bool = False, calls: int | None = None) -> dict:
         "tools/call echo, through the proxy p50 (ms)": round(latency["proxied_ms"]["p50"], 3),
         "added by the proxy, median (ms; target ≤ 0.3)": round(latency["added_ms_median"], 3),
         "proxy / direct (ratio of medians)": round(latency["ratio_median"], 2),
+        "2026-07-28 host → the same handshake-era upstream, through the proxy p50 (ms)": round(latency["modern_host_ms"]["p50"], 3),
+        "2026-07-28 host: added by the proxy, median (ms; envelope stripped; target ≤ 0.3)": round(latency["modern_host_added_ms_median"], 3),
         "through the proxy p99 (ms)": round(latency["proxied_ms"]["p99"], 3),
         "resources/read, first (uncached, heuristic) (ms)": round(latency["read_first_ms"], 2),
         "resources/read, cached p50 (ms; target ≤ 1)": round(latency["read_cached_ms"]["p50"], 3),
