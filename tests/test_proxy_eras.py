@@ -477,3 +477,43 @@ def test_the_envelope_ladder_agrees_with_the_sdks(meta):
         assert (error.code, error.message, error.data) == (verdict.code, verdict.message, verdict.data)
     else:
         assert not isinstance(verdict, InboundLadderRejection) and caller.era == verdict.protocol_version
+
+
+# --------------------------------------------------------------------------- the official TypeScript client
+
+
+TS_CLIENT = ROOT / "tests" / "js" / "ts_client.mjs"
+
+
+def _ts_host(mode: str, *target: str) -> dict:
+    done = subprocess.run(["node", str(TS_CLIENT), mode, *target], capture_output=True, text=True, timeout=120, cwd=TS_CLIENT.parent)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _check_ts(seen: dict, upstream: str, mode: str) -> None:
+    assert (seen["version"] == "2026-07-28") == (mode != "legacy")
+    names = {t["name"] for t in seen["tools"]}
+    assert MANAGEMENT <= names
+    for tool in seen["tools"]:
+        if tool["name"] not in MANAGEMENT and tool["name"] != "app":
+            assert tool["resourceUri"] == f"ui://compile-ui/{tool['name']}"
+    assert seen["page"] == {"mimeType": APP, "start": "<!doctype html>"}
+    assert seen["echo"] in ("Echo: from ts", "from ts")
+    assert seen["missing"] == -32001
+    assert seen["status"]["upstreamEra"] == ("legacy" if upstream == "everything" else "2026-07-28")
+
+
+@pytest.mark.parametrize("upstream", ["everything", "fixture"])
+@pytest.mark.parametrize("mode", MODES)
+def test_the_typescript_client_over_stdio(mode, upstream):
+    proxy = [sys.executable, "-m", "compiler", "proxy", "--no-cache", "--", *UPSTREAMS[upstream]]
+    _check_ts(_ts_host(mode, *proxy), upstream, mode)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_typescript_client_over_http(http_proxy, mode):
+    upstream, proxy = http_proxy
+    if upstream == "demo":
+        pytest.skip("the demo server has no echo tool")
+    _check_ts(_ts_host(mode, proxy.url), upstream, mode)
