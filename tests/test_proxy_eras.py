@@ -37,8 +37,9 @@ UPSTREAMS = {"everything": EVERYTHING, "demo": DEMO, "fixture": FIXTURE}
 PROBE = {"everything": "echo", "demo": "forecast", "fixture": "echo"}
 
 
-def stdio_proxy(upstream: list[str], *options: str) -> StdioServerParameters:
-    return StdioServerParameters(command=sys.executable, args=["-m", "compiler", "proxy", "--no-cache", *options, "--", *upstream], cwd=str(ROOT))
+def stdio_proxy(upstream: list[str], *options: str, env: dict | None = None) -> StdioServerParameters:
+    return StdioServerParameters(command=sys.executable, args=["-m", "compiler", "proxy", "--no-cache", *options, "--", *upstream],
+                                 cwd=str(ROOT), env=env)
 
 
 @asynccontextmanager
@@ -517,3 +518,46 @@ def test_the_typescript_client_over_http(http_proxy, mode):
     if upstream == "demo":
         pytest.skip("the demo server has no echo tool")
     _check_ts(_ts_host(mode, proxy.url), upstream, mode)
+
+
+# --------------------------------------------------------------------------- cancellation
+
+
+def _wait_for_lines(path, count: int, timeout: float = 10.0) -> list[str]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        lines = path.read_text().split() if path.exists() else []
+        if len(lines) >= count:
+            return lines
+        time.sleep(0.05)
+    return path.read_text().split() if path.exists() else []
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+def test_cancellation_reaches_the_upstream_in_every_mode(tmp_path, transport, monkeypatch):
+    """A host that gives up on a call cancels it: notifications/cancelled (handshake era, and
+    2026-07-28 over stdio) with the id translated to the upstream's, or closing the response of a
+    2026-07-28 POST; the upstream's handler is cancelled, and the proxy keeps serving."""
+    import asyncio
+
+    record = tmp_path / "cancelled"
+    monkeypatch.setenv("CANCEL_FILE", str(record))
+    proxy = HttpProxy(FIXTURE) if transport == "http" else None
+    target = proxy.url if proxy else stdio_proxy(FIXTURE, env=dict(__import__("os").environ))
+    try:
+        async def one(mode: str):
+            async with host(target, mode) as client:
+                with pytest.raises((TimeoutError, MCPError)):
+                    await client.call_tool("wait", {"tag": mode}, read_timeout_seconds=0.5)
+                return await client.call_tool("echo", {"message": f"after {mode}"})
+
+        async def scenario():
+            return [await one(mode) for mode in MODES]
+
+        after = run_async(scenario())
+        lines = _wait_for_lines(record, 3)
+    finally:
+        if proxy:
+            proxy.close()
+    assert [r.content[0].text for r in after] == [f"after {m}" for m in MODES]
+    assert sorted(lines) == sorted(MODES)
