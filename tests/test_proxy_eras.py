@@ -561,3 +561,18 @@ def test_cancellation_reaches_the_upstream_in_every_mode(tmp_path, transport, mo
             proxy.close()
     assert [r.content[0].text for r in after] == [f"after {m}" for m in MODES]
     assert sorted(lines) == sorted(MODES)
+
+
+def test_an_upstream_that_refuses_to_open_a_session_is_reported_at_once():
+    start = time.monotonic()
+    answers = _raw_exchange([
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+         "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}},
+        _modern("tools/call", 2, {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}},
+                name="echo", arguments={}),
+    ], upstream=[*RAW, "--refuse-initialize"])
+    took = time.monotonic() - start
+    assert answers[0]["error"]["code"] == -32603 and "no version I speak" in answers[0]["error"]["message"]
+    assert answers[1]["result"]["isError"] and "no version I speak" in answers[1]["result"]["content"][0]["text"]
+    assert answers[1]["result"]["resultType"] == "complete"
+    assert took < 20  # not the 60 s a first start may wait

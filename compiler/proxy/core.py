@@ -121,6 +121,10 @@ class Proxy:
         self._tasks: set[asyncio.Task] = set()
         self._refresh_lock = asyncio.Lock()
         self._skip_probe = False
+        self.establish_error: str | None = None
+        self.settled = asyncio.Event()
+        """Set once this run's session attempt is over, opened or not."""
+        """Why the current upstream run has no session (it refused initialize, say)."""
         self._supervisor_task: asyncio.Task | None = None
 
     # ------------------------------------------------------------------ lifecycle
@@ -174,10 +178,13 @@ class Proxy:
             log.error("internal task failed: %r", task.exception())
 
     def _on_start(self) -> None:
+        self.establish_error = None
+        self.settled.clear()
         self._spawn(self._establish())
 
     def _on_exit(self, why: str) -> None:
         self.ready.clear()
+        self.settled.clear()
         for key, pending in list(self.pending.items()):
             if pending.future is not None:
                 if not pending.future.done():
@@ -195,6 +202,8 @@ class Proxy:
             info = await self._detect(caller, init)
         except (ConnectionError, TimeoutError, RuntimeError) as error:
             log.warning("establishing the upstream session failed: %s", error)
+            self.establish_error = f"the upstream did not open a session: {error}"
+            self.settled.set()
             return
         if self.info is not None and self.info.era != info.era:
             log.warning("the upstream changed protocol era after a restart: %s → %s", self.info.era, info.era)
@@ -202,6 +211,7 @@ class Proxy:
         log.info("upstream speaks %s", "2026-07-28" if info.era != eras.LEGACY else f"the handshake era ({info.protocol_version})")
         restarted, self.ever_ready = self.ever_ready, True
         self.ready.set()
+        self.settled.set()
         try:
             await self.refresh_tools(notify=restarted, prewarm=self.options.prewarm and not restarted)
         except (ConnectionError, TimeoutError, RuntimeError):
@@ -230,8 +240,12 @@ class Proxy:
         return UpstreamInfo.from_initialize(result if isinstance(result, dict) else {})
 
     async def _until_ready(self) -> None:
+        """Wait until this run's session is open; ``ConnectionError`` with the reason when the
+        upstream refused to open one (at once, not after a wait that cannot end)."""
         if not self.ready.is_set():
-            await asyncio.wait_for(self.ready.wait(), UPSTREAM_WAIT_S if self.ever_ready else FIRST_START_WAIT_S)
+            await asyncio.wait_for(self.settled.wait(), UPSTREAM_WAIT_S if self.ever_ready else FIRST_START_WAIT_S)
+        if not self.ready.is_set():
+            raise ConnectionError(self.establish_error or "The upstream server is not running")
 
     def _note_host(self, caller: Caller, init: dict[str, Any] | None) -> None:
         self.host_eras.add(caller.era)
@@ -307,8 +321,9 @@ class Proxy:
                       tool: str | None = None, cursor: bool = False, ui: bool = False) -> None:
         try:
             await self._until_ready()
-        except TimeoutError:
-            await _send(channel, failures.answer(env.id, env.method, ConnectionError("not started"), modern=caller.modern))
+        except (TimeoutError, ConnectionError) as error:
+            reason = error if isinstance(error, ConnectionError) else ConnectionError("not started")
+            await _send(channel, failures.answer(env.id, env.method, reason, modern=caller.modern))
             return
         upstream_id = f"{wire.ID_PREFIX}{next(self._ids)}"
         new_params = self._translate(env, caller, params)

@@ -61,6 +61,8 @@ async def _ready(proxy: "Proxy") -> None:
         await proxy._until_ready()
     except TimeoutError as error:
         raise ProxyError(wire.INTERNAL_ERROR, "The upstream server is not running") from error
+    except ConnectionError as error:
+        raise ProxyError(wire.INTERNAL_ERROR, str(error)) from error
 
 
 async def ping(proxy: "Proxy", channel: "Channel", env: wire.Envelope, caller: Caller, params: Any) -> bool:

@@ -254,7 +254,10 @@ async def serve_http(port: int, proxy: Any) -> None:
     """Serve ``http_app(proxy)`` on 127.0.0.1:``port`` until cancelled."""
     import uvicorn
 
-    server = uvicorn.Server(uvicorn.Config(http_app(proxy), host="127.0.0.1", port=port, log_level="warning", lifespan="off"))
+    # keep-alive longer than uvicorn's 5 s: a client reusing a connection the server has just
+    # closed gets a read error on a POST it cannot safely retry (seen with 20 busy hosts)
+    server = uvicorn.Server(uvicorn.Config(http_app(proxy), host="127.0.0.1", port=port, log_level="warning", lifespan="off",
+                                           timeout_keep_alive=120))
     log.info("serving MCP over HTTP at http://127.0.0.1:%d%s (2026-07-28 and handshake sessions)", port, PATH)
     await server.serve()
 
