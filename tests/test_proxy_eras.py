@@ -576,3 +576,53 @@ def test_an_upstream_that_refuses_to_open_a_session_is_reported_at_once():
     assert answers[1]["result"]["isError"] and "no version I speak" in answers[1]["result"]["content"][0]["text"]
     assert answers[1]["result"]["resultType"] == "complete"
     assert took < 20  # not the 60 s a first start may wait
+
+
+def test_progress_over_http_reaches_the_host_that_asked_in_every_mode():
+    import asyncio
+
+    proxy = HttpProxy(FIXTURE)
+    try:
+        async def one(mode: str):
+            seen: list = []
+
+            async def on_progress(value, total, message):
+                seen.append(value)
+
+            async with host(proxy.url, mode) as client:
+                result = await client.call_tool("slow", {"steps": 4}, progress_callback=on_progress)
+                return result.content[0].text, seen
+
+        async def scenario():
+            return await asyncio.gather(*(one(mode) for mode in MODES * 2))
+
+        results = run_async(scenario())
+    finally:
+        proxy.close()
+    assert all(text == "done after 4 steps" and seen == [1, 2, 3, 4] for text, seen in results), results
+
+
+def test_http_routing_headers_and_versions_are_checked():
+    import httpx2
+
+    proxy = HttpProxy(RAW)
+    meta = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}
+    body = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "echo", "arguments": {}, "_meta": meta}}
+    base = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
+    try:
+        with httpx2.Client(timeout=30) as http:
+            good = http.post(proxy.url, json=body, headers={**base, "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "echo"})
+            wrong_name = http.post(proxy.url, json=body, headers={**base, "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "other"})
+            wrong_method = http.post(proxy.url, json=body, headers={**base, "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list", "mcp-name": "echo"})
+            future = http.post(proxy.url, json={**body, "params": {**body["params"], "_meta": {**meta, "io.modelcontextprotocol/protocolVersion": "2099-01-01"}}},
+                               headers={**base, "mcp-protocol-version": "2099-01-01", "mcp-method": "tools/call", "mcp-name": "echo"})
+            no_session = http.post(proxy.url, json={"jsonrpc": "2.0", "id": 2, "method": "tools/list"}, headers=base)
+            unknown_session = http.post(proxy.url, json={"jsonrpc": "2.0", "id": 3, "method": "tools/list"}, headers={**base, "mcp-session-id": "nope"})
+    finally:
+        proxy.close()
+    assert good.status_code == 200 and good.json()["result"]["resultType"] == "complete"
+    assert wrong_name.status_code == 400 and wrong_name.json()["error"]["code"] == -32020
+    assert wrong_method.status_code == 400 and wrong_method.json()["error"]["code"] == -32020
+    assert future.status_code == 400 and future.json()["error"]["code"] == -32022 and future.json()["error"]["data"]["supported"] == ["2026-07-28"]
+    assert no_session.status_code == 400 and no_session.json()["error"]["code"] == -32600
+    assert unknown_session.status_code == 404

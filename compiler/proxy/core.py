@@ -92,7 +92,8 @@ class Pending:
     """The params sent upstream (a dict or ``msgspec.Raw``), kept only where a retry may need them (``rounds.py``)."""
     rounds: int = 0
     token: bytes | None = None
-    """The request's progress token (JSON bytes), forgotten with its answer."""
+    """The proxy's progress token for the request (JSON bytes), forgotten with its answer."""
+    host_token: Any = None
 
 
 class Proxy:
@@ -105,7 +106,8 @@ class Proxy:
         self.channels: list[Channel] = []
         self.pending: dict[str, Pending] = {}
         self.by_host: dict[tuple[int, bytes], str] = {}
-        self.progress: dict[bytes, Channel] = {}
+        self.progress: dict[bytes, tuple[Channel, Any]] = {}
+        """The proxy's progress token (JSON bytes) → the host channel and the host's own token."""
         self.host_waiting: dict[str, asyncio.Future] = {}
         self.info: UpstreamInfo | None = None
         self.ready = asyncio.Event()
@@ -162,7 +164,7 @@ class Proxy:
     def detach(self, channel: Channel) -> None:
         if channel in self.channels:
             self.channels.remove(channel)
-        for key, token_channel in list(self.progress.items()):
+        for key, (token_channel, _) in list(self.progress.items()):
             if token_channel is channel:
                 del self.progress[key]
 
@@ -330,9 +332,10 @@ class Proxy:
         if log.isEnabledFor(logging.DEBUG):  # the host's request id is the correlation id
             log.debug("→ upstream %s%s", env.method, f" {tool}" if tool else "", extra={"cid": f"host:{env.key.decode()}"})
         pending = Pending(env.method, channel, env.id, caller, tool, cursor, ui, time.monotonic())
+        if env.params is not msgspec.UNSET and b"progressToken" in bytes(env.params):
+            new_params = self._own_progress_token(pending, env, params, new_params)
         if not caller.modern and new_params is not msgspec.UNSET and env.method in rounds.RETRIABLE:
             pending.params = new_params  # a retry may need them (rounds.py)
-        pending.token = self._remember_progress(channel, env, params)
         await self._send_pending(upstream_id, pending, wire.rewrite(env, request_id=upstream_id, params=new_params))
 
     async def _send_pending(self, upstream_id: str, pending: Pending, line: bytes) -> None:
@@ -351,6 +354,8 @@ class Proxy:
         upstream_id = f"{wire.ID_PREFIX}{next(self._ids)}"
         pending.rounds += 1
         pending.params = params
+        if pending.token is not None:  # progress of the next round goes to the same host
+            self.progress[pending.token] = (pending.channel, pending.host_token)
         await self._send_pending(upstream_id, pending, wire.request(upstream_id, pending.method, params))
 
     async def request_host(self, channel: Channel, method: str, params: Any, timeout: float) -> Any:
@@ -375,17 +380,23 @@ class Proxy:
             return eras.stamp(params, caller) if params is not None else eras.stamp_raw(env.params, caller)
         return msgspec.UNSET
 
-    def _remember_progress(self, channel: Channel, env: wire.Envelope, params: Any) -> bytes | None:
-        """Progress for this request goes to this channel (the token as JSON bytes, or ``None``)."""
-        if env.params is msgspec.UNSET or b"progressToken" not in bytes(env.params):
-            return None
-        params = params if isinstance(params, dict) else env.params_json()
-        meta = params.get("_meta") if isinstance(params, dict) else None
+    def _own_progress_token(self, pending: Pending, env: wire.Envelope, params: Any, new_params: Any) -> Any:
+        """Replace the host's progress token by one of the proxy's own, so the upstream's progress
+        goes back to that host under its own token (two hosts may pick the same one)."""
+        if isinstance(new_params, msgspec.Raw):
+            value = msgspec.json.decode(new_params)
+        elif isinstance(new_params, dict):
+            value = new_params
+        else:
+            value = params if isinstance(params, dict) else env.params_json()
+        meta = value.get("_meta") if isinstance(value, dict) else None
         if not (isinstance(meta, dict) and "progressToken" in meta):
-            return None
-        token = wire.encode(meta["progressToken"])
-        self.progress[token] = channel
-        return token
+            return new_params
+        token = f"{wire.ID_PREFIX}p{next(self._ids)}"
+        pending.token = wire.encode(token)
+        pending.host_token = meta["progressToken"]
+        self.progress[pending.token] = (pending.channel, pending.host_token)
+        return {**value, "_meta": {**meta, "progressToken": token}}
 
     # ------------------------------------------------------------------ upstream → host
 
@@ -465,10 +476,11 @@ class Proxy:
 
     async def _upstream_notification(self, env: wire.Envelope, line: bytes) -> None:
         if env.method == "notifications/progress":
-            token = wire.encode((env.params_json() or {}).get("progressToken"))
-            channel = self.progress.get(token)
-            if channel is not None:
-                await _send(channel, line)
+            params = env.params_json()
+            target = self.progress.get(wire.encode(params.get("progressToken"))) if isinstance(params, dict) else None
+            if target is not None:
+                channel, token = target
+                await _send(channel, wire.notification("notifications/progress", {**params, "progressToken": token}))
                 return
         elif env.method == "notifications/tools/list_changed":
             self._spawn(self.refresh_tools(notify=False))
