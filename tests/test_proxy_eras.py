@@ -538,7 +538,6 @@ def test_cancellation_reaches_the_upstream_in_every_mode(tmp_path, transport, mo
     """A host that gives up on a call cancels it: notifications/cancelled (handshake era, and
     2026-07-28 over stdio) with the id translated to the upstream's, or closing the response of a
     2026-07-28 POST; the upstream's handler is cancelled, and the proxy keeps serving."""
-    import asyncio
 
     record = tmp_path / "cancelled"
     monkeypatch.setenv("CANCEL_FILE", str(record))

@@ -36,20 +36,19 @@ from typing import Any
 
 import msgspec
 
-from . import eras, failures, rounds, wire
+from . import eras, failures, rounds, upstream_era, wire
 from .eras import Caller, UpstreamInfo
 from .failures import ProxyError
 from .host_methods import HOST_REQUESTS, RESPONSES
-from .management import MANAGEMENT_TOOLS, Management
+from .management import Management
 from .pages import Made, PageStore
-from .registry import Registry, is_own, tool_of
+from .registry import Registry
 from .supervisor import UPSTREAM_WAIT_S, Supervisor
 from .tools import decorate, repair
 
 log = logging.getLogger("compile_ui.proxy")
 
 OWN_REQUEST_TIMEOUT_S = 30.0
-PROBE_TIMEOUT_S = 10.0
 FIRST_START_WAIT_S = 60.0
 """How long a request waits for the upstream's first start (``npx`` may download the server)."""
 _ENVELOPE_MARK = b"io.modelcontextprotocol/protocolVersion"
@@ -122,7 +121,7 @@ class Proxy:
         self._ids = itertools.count(1)
         self._tasks: set[asyncio.Task] = set()
         self._refresh_lock = asyncio.Lock()
-        self._skip_probe = False
+        self.skip_probe = False
         self.establish_error: str | None = None
         self.settled = asyncio.Event()
         """Set once this run's session attempt is over, opened or not."""
@@ -201,7 +200,7 @@ class Proxy:
         """Find the upstream's era (``server/discover``, else ``initialize``) and open its session."""
         caller, init = await self.first_host
         try:
-            info = await self._detect(caller, init)
+            info = await upstream_era.detect(self, caller, init)
         except (ConnectionError, TimeoutError, RuntimeError) as error:
             log.warning("establishing the upstream session failed: %s", error)
             self.establish_error = f"the upstream did not open a session: {error}"
@@ -218,28 +217,6 @@ class Proxy:
             await self.refresh_tools(notify=restarted, prewarm=self.options.prewarm and not restarted)
         except (ConnectionError, TimeoutError, RuntimeError):
             pass
-
-    async def _detect(self, caller: Caller, init: dict[str, Any] | None) -> UpstreamInfo:
-        if not self._skip_probe:
-            try:
-                result = await self.request_upstream("server/discover", eras.probe_params(), ready=False, timeout=PROBE_TIMEOUT_S)
-            except ConnectionError:
-                self._skip_probe = True  # it died on the probe: next run goes straight to initialize
-                log.warning("the upstream exited on server/discover; it will be initialized without the probe")
-                raise
-            except (RuntimeError, TimeoutError):
-                result = None
-            if eras.is_modern_discovery(result):
-                return UpstreamInfo.from_discover(result)
-        try:
-            result = await self.request_upstream("initialize", eras.initialize_params(caller, init), ready=False)
-        except failures.UpstreamError as error:
-            if eras.names_modern(error):
-                log.warning("the upstream does not answer server/discover but speaks 2026-07-28; its capabilities are unknown (tools assumed)")
-                return UpstreamInfo(eras.MODERN, eras.MODERN, {"tools": {}})
-            raise
-        await self.supervisor.send_now(wire.notification("notifications/initialized"))
-        return UpstreamInfo.from_initialize(result if isinstance(result, dict) else {})
 
     async def _until_ready(self) -> None:
         """Wait until this run's session is open; ``ConnectionError`` with the reason when the
