@@ -5,6 +5,11 @@
 * ``tools/call`` of server-everything's ``echo``: straight to the upstream vs through
   ``compile-ui proxy`` (median and p99, added ms, ratio) — one minimal raw JSON-RPC client for
   both, so the difference is the proxy;
+* per protocol era, against one upstream that speaks both (``fixtures/servers/modern_upstream.py``):
+  a handshake-era client and a 2026-07-28 client (every request stamped with the ``_meta``
+  envelope), each straight to the upstream and through the proxy, in the same interleaved rounds;
+* ``--serve http``: cached ``resources/read`` throughput with 20 concurrent 2026-07-28 clients
+  (single-exchange POSTs);
 * ``resources/read`` of a page: first (uncached, heuristic layout), cached, and first with the
   LLM path against a local fake model endpoint that answers after a fixed delay;
 * the proxy's peak RSS with every corpus tool's page generated and cached;
@@ -37,17 +42,27 @@ FAKE_MODEL_DELAY_S = 0.3
 PROXY = [sys.executable, "-m", "compiler", "proxy"]
 
 
-class RawClient:
-    """Newline-delimited JSON-RPC over a subprocess's stdio, nothing else."""
+UI_CAPABILITIES = {"extensions": {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}}
+MODERN_META = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": UI_CAPABILITIES,
+               "io.modelcontextprotocol/clientInfo": {"name": "bench", "version": "1"}}
+FIXTURE = [sys.executable, str(ROOT / "fixtures" / "servers" / "modern_upstream.py")]
 
-    def __init__(self, command: list[str], env: dict[str, str] | None = None) -> None:
-        self.command, self.env, self.next_id = command, env, 0
+
+class RawClient:
+    """Newline-delimited JSON-RPC over a subprocess's stdio, nothing else. ``era="modern"``: no
+    handshake; every request carries the 2026-07-28 envelope."""
+
+    def __init__(self, command: list[str], env: dict[str, str] | None = None, era: str = "legacy") -> None:
+        self.command, self.env, self.next_id, self.era = command, env, 0, era
 
     async def __aenter__(self) -> "RawClient":
         self.process = await asyncio.create_subprocess_exec(
             *self.command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.DEVNULL, env=self.env, limit=1 << 30, cwd=ROOT,
         )
+        if self.era == "modern":
+            await self.request("server/discover", {})
+            return self
         await self.request("initialize", {
             "protocolVersion": "2025-11-25", "clientInfo": {"name": "bench", "version": "1"},
             "capabilities": {"extensions": {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}},
@@ -65,6 +80,8 @@ class RawClient:
     async def request(self, method: str, params: dict) -> dict:
         self.next_id += 1
         rid = self.next_id
+        if self.era == "modern":
+            params = {**params, "_meta": MODERN_META}
         self.process.stdin.write(json.dumps({"jsonrpc": "2.0", "id": rid, "method": method, "params": params}).encode() + b"\n")
         await self.process.stdin.drain()
         while True:
@@ -94,22 +111,24 @@ FastMCP's proxy (``fastmcp.server.create_proxy``) is measured in the same interl
 async def call_latency(calls: int, cache_dir: str) -> dict:
     upstream = ["node", str(EVERYTHING), "stdio"]
     params = {"name": "echo", "arguments": {"message": "hi"}}
-    direct, proxied, fast = [], [], []
+    direct, proxied, fast, modern = [], [], [], []
     fastmcp_cmd = [FASTMCP_PYTHON, str(ROOT / "bench" / "fastmcp_proxy.py"), *upstream] if FASTMCP_PYTHON else None
     async with contextlib.AsyncExitStack() as stack:
         d = await stack.enter_async_context(RawClient(upstream))
         p = await stack.enter_async_context(RawClient([*PROXY, "--cache-dir", cache_dir, "--", *upstream]))
+        m = await stack.enter_async_context(RawClient([*PROXY, "--cache-dir", cache_dir, "--", *upstream], era="modern"))
         f = await stack.enter_async_context(RawClient(fastmcp_cmd)) if fastmcp_cmd else None
-        for client in (d, p, f):  # warm all
+        for client in (d, p, m, f):  # warm all
             if client:
                 await client.timed("tools/call", params, 50)
         for _ in range(max(calls // 100, 1)):  # interleaved rounds: all see the same machine
             direct += await d.timed("tools/call", params, 100)
             proxied += await p.timed("tools/call", params, 100)
+            modern += await m.timed("tools/call", params, 100)
             if f:
                 fast += await f.timed("tools/call", params, 100)
-        first = (await p.timed("resources/read", {"uri": "ui://echo"}, 1))[0]
-        cached = await p.timed("resources/read", {"uri": "ui://echo"}, 200)
+        first = (await p.timed("resources/read", {"uri": "ui://compile-ui/echo"}, 1))[0]
+        cached = await p.timed("resources/read", {"uri": "ui://compile-ui/echo"}, 200)
     if fast:
         extra = {"fastmcp_ms": {"p50": pct(fast, 0.5), "p99": pct(fast, 0.99)},
                  "fastmcp_added_ms_median": statistics.median(fast) - statistics.median(direct)}
@@ -119,11 +138,79 @@ async def call_latency(calls: int, cache_dir: str) -> dict:
         "direct_ms": {"p50": pct(direct, 0.5), "p99": pct(direct, 0.99)},
         "proxied_ms": {"p50": pct(proxied, 0.5), "p99": pct(proxied, 0.99)},
         "added_ms_median": statistics.median(proxied) - statistics.median(direct),
+        "modern_host_ms": {"p50": pct(modern, 0.5), "p99": pct(modern, 0.99)},
+        "modern_host_added_ms_median": statistics.median(modern) - statistics.median(direct),
         "ratio_median": statistics.median(proxied) / statistics.median(direct),
         "read_first_ms": first,
         "read_cached_ms": {"p50": pct(cached, 0.5), "p99": pct(cached, 0.99)},
         "calls": len(direct),
     }
+
+
+async def era_latency(calls: int, cache_dir: str) -> dict:
+    """Added latency per forwarded tools/call for each host era, one upstream speaking both."""
+    params = {"name": "echo", "arguments": {"message": "hi"}}
+    samples: dict[str, list[float]] = {}
+    async with contextlib.AsyncExitStack() as stack:
+        clients = {}
+        for era in ("legacy", "modern"):
+            clients[f"{era} direct"] = await stack.enter_async_context(RawClient(FIXTURE, era=era))
+            proxy = [*PROXY, "--cache-dir", cache_dir, "--", *FIXTURE]
+            clients[f"{era} proxied"] = await stack.enter_async_context(RawClient(proxy, era=era))
+        for client in clients.values():
+            await client.timed("tools/call", params, 50)
+        for _ in range(max(calls // 100, 1)):
+            for name, client in clients.items():
+                samples.setdefault(name, []).extend(await client.timed("tools/call", params, 100))
+        reads = {era: await clients[f"{era} proxied"].timed("resources/read", {"uri": "ui://compile-ui/echo"}, 201) for era in ("legacy", "modern")}
+    out = {name: {"p50": pct(v, 0.5), "p99": pct(v, 0.99)} for name, v in samples.items()}
+    for era in ("legacy", "modern"):
+        out[f"{era} added median"] = statistics.median(samples[f"{era} proxied"]) - statistics.median(samples[f"{era} direct"])
+        out[f"{era} read cached p50"] = pct(reads[era][1:], 0.5)
+    return out
+
+
+async def http_throughput(cache_dir: str, clients: int = 20, seconds: float = 5.0) -> dict:
+    """Cached resources/read over --serve http, ``clients`` concurrent 2026-07-28 clients."""
+    import socket
+    import subprocess
+
+    import httpx2
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proxy = subprocess.Popen([*PROXY, "--cache-dir", cache_dir, "--serve", "http", "--port", str(port), "--", *FIXTURE],
+                             cwd=ROOT, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/mcp"
+    body = {"jsonrpc": "2.0", "id": 1, "method": "resources/read", "params": {"uri": "ui://compile-ui/echo", "_meta": MODERN_META}}
+    headers = {"mcp-protocol-version": "2026-07-28", "mcp-method": "resources/read", "mcp-name": "ui://compile-ui/echo",
+               "accept": "application/json, text/event-stream", "content-type": "application/json"}
+    try:
+        async with httpx2.AsyncClient(timeout=30) as http:
+            for _ in range(600):
+                try:
+                    if (await http.post(url, json=body, headers=headers)).status_code == 200:
+                        break
+                except httpx2.TransportError:
+                    await asyncio.sleep(0.05)
+            done = 0
+            deadline = time.perf_counter() + seconds
+
+            async def one() -> None:
+                nonlocal done
+                while time.perf_counter() < deadline:
+                    answer = await http.post(url, json=body, headers=headers)
+                    assert answer.status_code == 200 and "contents" in answer.json()["result"]
+                    done += 1
+
+            start = time.perf_counter()
+            await asyncio.gather(*(one() for _ in range(clients)))
+            took = time.perf_counter() - start
+    finally:
+        proxy.terminate()
+        proxy.wait(15)
+    return {"clients": clients, "reads": done, "reads_per_s": done / took}
 
 
 class FakeModel(BaseHTTPRequestHandler):
@@ -153,8 +240,8 @@ async def llm_first_read(cache_dir: str) -> dict:
     env = {**os.environ, "ANTHROPIC_API_KEY": "bench-key", "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{server.server_port}"}
     try:
         async with RawClient([*PROXY, "--cache-dir", cache_dir, "--", "node", str(EVERYTHING), "stdio"], env=env) as p:
-            first = (await p.timed("resources/read", {"uri": "ui://echo"}, 1))[0]
-            cached = await p.timed("resources/read", {"uri": "ui://echo"}, 50)
+            first = (await p.timed("resources/read", {"uri": "ui://compile-ui/echo"}, 1))[0]
+            cached = await p.timed("resources/read", {"uri": "ui://compile-ui/echo"}, 50)
     finally:
         server.shutdown()
     return {"model_delay_ms": FAKE_MODEL_DELAY_S * 1000, "first_ms": first, "cached_p50_ms": pct(cached, 0.5)}
@@ -173,7 +260,7 @@ async def memory(cache_dir: str) -> dict:
     async with RawClient([*PROXY, "--cache-dir", cache_dir, "--", *upstream]) as p:
         start = time.perf_counter()
         for tool in tools:
-            await p.request("resources/read", {"uri": f"ui://{tool['name']}"})
+            await p.request("resources/read", {"uri": f"ui://compile-ui/{tool['name']}"})
         took = (time.perf_counter() - start) * 1000
         status = Path(f"/proc/{p.process.pid}/status").read_text()
     peak_kb = int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmHWM")))
@@ -186,15 +273,21 @@ def measure(quick: bool = False, calls: int | None = None) -> dict:
     with tempfile.TemporaryDirectory() as cache_dir:
         latency = asyncio.run(call_latency(calls, cache_dir))
     with tempfile.TemporaryDirectory() as cache_dir:
+        eras = asyncio.run(era_latency(calls, cache_dir))
+    with tempfile.TemporaryDirectory() as cache_dir:
+        http = asyncio.run(http_throughput(cache_dir))
+    with tempfile.TemporaryDirectory() as cache_dir:
         llm = asyncio.run(llm_first_read(cache_dir))
     with tempfile.TemporaryDirectory() as cache_dir:
         mem = asyncio.run(memory(cache_dir))
-    result = {"latency": latency, "llm": llm, "memory": mem}
+    result = {"latency": latency, "eras": eras, "http": http, "llm": llm, "memory": mem}
     result["summary"] = {
         "tools/call echo, direct p50 (ms)": round(latency["direct_ms"]["p50"], 3),
         "tools/call echo, through the proxy p50 (ms)": round(latency["proxied_ms"]["p50"], 3),
         "added by the proxy, median (ms; target ≤ 0.3)": round(latency["added_ms_median"], 3),
         "proxy / direct (ratio of medians)": round(latency["ratio_median"], 2),
+        "2026-07-28 host → the same handshake-era upstream, through the proxy p50 (ms)": round(latency["modern_host_ms"]["p50"], 3),
+        "2026-07-28 host: added by the proxy, median (ms; envelope stripped; target ≤ 0.3)": round(latency["modern_host_added_ms_median"], 3),
         "through the proxy p99 (ms)": round(latency["proxied_ms"]["p99"], 3),
         "resources/read, first (uncached, heuristic) (ms)": round(latency["read_first_ms"], 2),
         "resources/read, cached p50 (ms; target ≤ 1)": round(latency["read_cached_ms"]["p50"], 3),
@@ -202,6 +295,12 @@ def measure(quick: bool = False, calls: int | None = None) -> dict:
         f"peak RSS with all {mem['tools']} corpus pages cached (MB)": mem["peak_rss_mb"],
         "calls measured": latency["calls"],
     }
+    for era, label in (("legacy", "handshake-era host"), ("modern", "2026-07-28 host")):
+        result["summary"][f"{label}, dual-era upstream: direct p50 (ms)"] = round(eras[f"{era} direct"]["p50"], 3)
+        result["summary"][f"{label}, dual-era upstream: through the proxy p50 (ms)"] = round(eras[f"{era} proxied"]["p50"], 3)
+        result["summary"][f"{label}: added by the proxy, median (ms; target ≤ 0.3)"] = round(eras[f"{era} added median"], 3)
+        result["summary"][f"{label}: resources/read cached p50 (ms; target ≤ 0.5)"] = round(eras[f"{era} read cached p50"], 3)
+    result["summary"][f"--serve http, cached resources/read, {http['clients']} concurrent 2026-07-28 clients (reads/s)"] = round(http["reads_per_s"])
     if "fastmcp_ms" in latency:
         result["summary"]["FastMCP proxy (create_proxy), same upstream, p50 (ms)"] = round(latency["fastmcp_ms"]["p50"], 3)
         result["summary"]["added by FastMCP's proxy, median (ms)"] = round(latency["fastmcp_added_ms_median"], 3)

@@ -20,6 +20,11 @@ SUBCOMMANDS = {
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["--version"]:
+        from compiler.proxy.cli import version
+
+        print(f"compile-ui {version()}")
+        return 0
     target = SUBCOMMANDS.get(args[0]) if args else None
     if target is None:
         target, rest = "compiler.compile_cli:main", args

@@ -63,20 +63,20 @@ def test_tools_are_decorated_and_pages_served():
         async with proxied(SDK_UPSTREAM) as s:
             tools = {t.name: t for t in (await s.list_tools()).tools}
             resources = (await s.list_resources()).resources
-            page = (await s.read_resource("ui://add")).contents[0]
+            page = (await s.read_resource("ui://compile-ui/add")).contents[0]
             with pytest.raises(MCPError) as gone:
-                await s.read_resource("ui://no_such_tool")
+                await s.read_resource("ui://compile-ui/no_such_tool")
             return tools, resources, page, gone.value
 
     tools, resources, page, gone = run_async(scenario())
-    assert tools["add"].meta["ui"]["resourceUri"] == "ui://add" and tools["add"].meta["ui/resourceUri"] == "ui://add"
+    assert tools["add"].meta["ui"]["resourceUri"] == "ui://compile-ui/add" and tools["add"].meta["ui/resourceUri"] == "ui://compile-ui/add"
     assert tools["add"].output_schema["properties"]["sum"]["type"] == "number"  # the rest untouched
     assert MANAGEMENT <= set(tools) and tools["_ui_list"].meta["ui"]["visibility"] == ["model"]
-    assert {str(r.uri) for r in resources} == {f"ui://{n}" for n in ("add", "echo", "fail", "slow", "die", "hang")}
+    assert {str(r.uri) for r in resources} == {f"ui://compile-ui/{n}" for n in ("add", "echo", "fail", "slow", "die", "hang")}
     assert all(r.mime_type == "text/html;profile=mcp-app" for r in resources)
     assert page.mime_type == "text/html;profile=mcp-app" and page.text.lower().startswith("<!doctype html>")
     assert '"toolName":"add"' in page.text
-    assert gone.code == -32001 and gone.message == "Resource not found: ui://no_such_tool"
+    assert gone.code == -32001 and gone.message == "Resource not found: ui://compile-ui/no_such_tool"
 
 
 def test_a_host_without_the_ui_extension_gets_everything_untouched():
@@ -93,7 +93,7 @@ def test_a_host_without_the_ui_extension_gets_everything_untouched():
 def test_force_ui_serves_pages_to_a_host_that_did_not_ask():
     async def scenario():
         async with proxied(SDK_UPSTREAM, ui=False, options=("--no-cache", "--force-ui")) as s:
-            return (await s.read_resource("ui://echo")).contents[0].text
+            return (await s.read_resource("ui://compile-ui/echo")).contents[0].text
 
     assert "echo" in run_async(scenario())
 
@@ -105,7 +105,7 @@ def test_enabled_tools_limits_which_tools_get_pages():
             return tools, [str(r.uri) for r in (await s.list_resources()).resources]
 
     tools, uris = run_async(scenario())
-    assert uris == ["ui://add", "ui://echo"]
+    assert uris == ["ui://compile-ui/add", "ui://compile-ui/echo"]
     assert "ui" not in (tools["fail"].meta or {})
 
 
@@ -139,17 +139,17 @@ def test_server_everything_through_the_proxy():
             tools = {t.name: t for t in (await s.list_tools()).tools}
             echo = await s.call_tool("echo", {"message": "through the proxy"})
             resources = [str(r.uri) for r in (await s.list_resources()).resources]
-            page = (await s.read_resource("ui://echo")).contents[0].text
-            upstream_resource = (await s.read_resource(resources[0])).contents[0] if not resources[0].startswith("ui://") else None
+            page = (await s.read_resource("ui://compile-ui/echo")).contents[0].text
+            upstream_resource = (await s.read_resource(resources[0])).contents[0] if not resources[0].startswith("ui://compile-ui/") else None
             prompts = [p.name for p in (await s.list_prompts()).prompts]
             templates = (await s.list_resource_templates()).resource_templates
             return tools, echo, resources, page, upstream_resource, prompts, templates
 
     tools, echo, resources, page, upstream_resource, prompts, templates = run_async(scenario())
     assert prompts and templates  # the upstream's prompts and resource templates pass through
-    assert tools["echo"].meta["ui"]["resourceUri"] == "ui://echo"
+    assert tools["echo"].meta["ui"]["resourceUri"] == "ui://compile-ui/echo"
     assert text_of(echo) == "Echo: through the proxy"
-    assert "ui://echo" in resources and any(not r.startswith("ui://") for r in resources)  # upstream's own kept
+    assert "ui://compile-ui/echo" in resources and any(not r.startswith("ui://compile-ui/") for r in resources)  # upstream's own kept
     assert "echo" in page and upstream_resource is not None
 
 
@@ -286,7 +286,7 @@ def test_load_many_reads_generate_each_page_once_and_many_calls_match(tmp_path):
     async def scenario():
         async with proxied([*RAW_UPSTREAM, "--tools", "100"], options=("--cache-dir", str(tmp_path))) as s:
             names = [f"t{i}" for i in range(100)]
-            reads = await asyncio.gather(*(s.read_resource(f"ui://{names[i % 100]}") for i in range(reads_n)))
+            reads = await asyncio.gather(*(s.read_resource(f"ui://compile-ui/{names[i % 100]}") for i in range(reads_n)))
             listed = (await s.call_tool("_ui_list", {})).structured_content
             calls = []
             for batch in range(calls_n // 1000):
@@ -399,11 +399,11 @@ def test_an_http_upstream_through_the_proxy(http_upstream):
         async with proxied([], options=("--no-cache", "--upstream-url", url, "--upstream-transport", transport)) as s:
             tools = {t.name: t for t in (await s.list_tools()).tools}
             added = await s.call_tool("add", {"a": 20, "b": 22})
-            page = (await s.read_resource("ui://add")).contents[0].text
+            page = (await s.read_resource("ui://compile-ui/add")).contents[0].text
             return tools, added, page
 
     tools, added, page = run_async(scenario())
-    assert tools["add"].meta["ui"]["resourceUri"] == "ui://add"
+    assert tools["add"].meta["ui"]["resourceUri"] == "ui://compile-ui/add"
     assert added.structured_content == {"a": 20, "b": 22, "sum": 42}
     assert '"toolName":"add"' in page
 
@@ -437,11 +437,11 @@ def test_serving_the_host_over_http():
                     tools = {t.name: t for t in (await s.list_tools()).tools}
                     added = await s.call_tool("add", {"a": 1, "b": 2})
                     slow = await s.call_tool("slow", {"steps": 2}, progress_callback=on_progress)
-                    page = (await s.read_resource("ui://add")).contents[0].text
+                    page = (await s.read_resource("ui://compile-ui/add")).contents[0].text
                     return tools, added, slow, page
 
         tools, added, slow, page = run_async(scenario())
-        assert tools["add"].meta["ui"]["resourceUri"] == "ui://add"
+        assert tools["add"].meta["ui"]["resourceUri"] == "ui://compile-ui/add"
         assert added.structured_content["sum"] == 3 and text_of(slow) == "done after 2 steps"
         assert progress == [1, 2] and '"toolName":"add"' in page
     finally:
@@ -458,7 +458,7 @@ def test_upstream_list_changed_is_forwarded_and_the_new_tool_gets_a_page():
             await s.call_tool("grow", {})
             await asyncio.sleep(0.5)  # the proxy re-lists on the notification
             after = {t.name for t in (await s.list_tools()).tools}
-            page = (await s.read_resource("ui://grown0")).contents[0].text
+            page = (await s.read_resource("ui://compile-ui/grown0")).contents[0].text
             return before, after, page
 
     before, after, page = run_async(scenario())

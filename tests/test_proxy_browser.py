@@ -1,5 +1,7 @@
 """End to end: the proxy's page in the official AppBridge host (Chromium); the page's tools/call
-goes through the proxy to the upstream and the answer comes back into the page."""
+goes through the proxy to the upstream and the answer comes back into the page — with the host
+connected in either protocol era (the official ``mcp`` 2.x ``Client``, modes legacy and
+2026-07-28)."""
 
 from __future__ import annotations
 
@@ -8,19 +10,21 @@ import sys
 import threading
 
 import pytest
-from mcp.client.session import ClientSession
-from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp.client.client import Client
+from mcp.client.extension import advertise
+from mcp.client.stdio import StdioServerParameters
 
 from conftest import ROOT
 
-UI = {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}
+UI = [advertise("io.modelcontextprotocol/ui", {"mimeTypes": ["text/html;profile=mcp-app"]})]
 
 
 class BackgroundSession:
     """An official MCP client session to the proxy, on its own event loop in a thread, so the
     synchronous browser test can call through it."""
 
-    def __init__(self, upstream: list[str]) -> None:
+    def __init__(self, upstream: list[str], mode: str) -> None:
+        self.mode = mode
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.stop = None
@@ -33,12 +37,10 @@ class BackgroundSession:
 
     async def _main(self) -> None:
         self.stop = asyncio.Event()
-        async with stdio_client(self.params) as (read, write):
-            async with ClientSession(read, write, extensions=UI) as session:
-                await session.initialize()
-                self.session = session
-                self.ready.set()
-                await self.stop.wait()
+        async with Client(self.params, mode=self.mode, extensions=UI) as client:
+            self.session = client
+            self.ready.set()
+            await self.stop.wait()
 
     def call(self, coroutine_factory, timeout: float = 30):
         return asyncio.run_coroutine_threadsafe(coroutine_factory(self.session), self.loop).result(timeout)
@@ -48,16 +50,17 @@ class BackgroundSession:
         self.thread.join(15)
 
 
-@pytest.fixture
-def proxy_session():
-    session = BackgroundSession([sys.executable, str(ROOT / "fixtures" / "servers" / "upstream.py")])
+@pytest.fixture(params=["legacy", "2026-07-28"])
+def proxy_session(request):
+    session = BackgroundSession([sys.executable, str(ROOT / "fixtures" / "servers" / "upstream.py")], request.param)
     yield session
     session.close()
 
 
 @pytest.mark.browser
 def test_page_from_the_proxy_calls_through_the_proxy(apphost, proxy_session):
-    page = proxy_session.call(lambda s: s.read_resource("ui://add")).contents[0].text
+    page = proxy_session.call(lambda s: s.read_resource("ui://compile-ui/add")).contents[0].text
+    assert (proxy_session.session.protocol_version == "2026-07-28") == (proxy_session.mode == "2026-07-28")
 
     def on_call_tool(name, arguments):
         result = proxy_session.call(lambda s: s.call_tool(name, arguments))

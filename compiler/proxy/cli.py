@@ -43,6 +43,7 @@ examples:
 environment: ANTHROPIC_API_KEY (enables the LLM layout), ANTHROPIC_BASE_URL, COMPILE_UI_MODEL,
 COMPILE_UI_FORCE_UI=1, COMPILE_UI_CACHE_DIR, COMPILE_UI_NO_CACHE=1, COMPILE_UI_LOG_FORMAT,
 COMPILE_UI_LOG_LEVEL, COMPILE_UI_ENABLED_TOOLS (comma-separated), COMPILE_UI_TOKEN (with --serve http).
+Upstream HTTP headers (e.g. Authorization) go in "headers" in the config file or --header.
 """
 
 
@@ -52,6 +53,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("command", nargs=argparse.REMAINDER, help="the upstream server command, after --")
     p.add_argument("--upstream-url", metavar="URL", help="wrap a server reached over HTTP instead of a command")
     p.add_argument("--upstream-transport", choices=["streamable-http", "sse"], help="with --upstream-url (default streamable-http)")
+    p.add_argument("--header", action="append", metavar="'NAME: VALUE'", help="with --upstream-url: an HTTP header for the upstream (repeatable)")
     p.add_argument("--serve", choices=["stdio", "http"], help="how the host connects (default stdio)")
     p.add_argument("--port", type=int, help="with --serve http: the port (default 8766)")
     p.add_argument("--host", metavar="ADDRESS", help="with --serve http: the address to listen on (default 127.0.0.1; "
@@ -75,7 +77,18 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--log-level", choices=["debug", "info", "warning", "error"])
     p.add_argument("--debug", action="store_true", default=None, help="verbose logs; with --export-dir, write pages and specs")
     p.add_argument("--export-dir", metavar="DIR")
+    p.add_argument("--version", action="version", version=f"compile-ui {version()}")
     return p
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("compile-ui")
+    except PackageNotFoundError:
+        return "unknown"
 
 
 def main(argv: list[str]) -> int:
@@ -95,7 +108,8 @@ def main(argv: list[str]) -> int:
 
 DEFAULTS: dict[str, Any] = {
     "serve": "stdio", "port": 8766, "host": "127.0.0.1", "token": None, "allowOrigins": [], "allowHosts": [],
-    "maxBodyBytes": MAX_BODY_BYTES, "bodyTimeoutSeconds": BODY_TIMEOUT_S, "command": None, "upstreamUrl": None, "upstreamTransport": "streamable-http", "env": {}, "enabledTools": None, "forceUi": False, "prewarm": False, "refreshSeconds": 0,
+    "maxBodyBytes": MAX_BODY_BYTES, "bodyTimeoutSeconds": BODY_TIMEOUT_S,
+    "command": None, "upstreamUrl": None, "upstreamTransport": "streamable-http", "headers": {}, "env": {}, "cwd": None, "enabledTools": None, "forceUi": False, "prewarm": False, "refreshSeconds": 0,
     "cacheDir": None, "noCache": False, "logFormat": "text", "logLevel": "info", "exportDir": None, "debug": False,
     "llm": {},
 }
@@ -126,6 +140,8 @@ def resolve(args: argparse.Namespace, env: dict[str, str]) -> dict[str, Any]:
         "allowOrigins": args.allow_origin, "allowHosts": args.allow_host,
     }
     config.update({k: v for k, v in cli_values.items() if v is not None})
+    if args.header:
+        config["headers"] = {**config.get("headers", {}), **_headers(args.header)}
     llm = dict(config.get("llm") or {})
     llm.update({k: v for k, v in {"model": args.model, "budgetSeconds": args.llm_budget}.items() if v is not None})
     config["llm"] = llm
@@ -153,6 +169,16 @@ def load_config(path: Path) -> dict[str, Any]:
 
 def _flag(value: str | None) -> bool | None:
     return None if value is None else value.lower() in ("1", "true", "yes", "on")
+
+
+def _headers(values: list[str]) -> dict[str, str]:
+    headers = {}
+    for value in values:
+        name, colon, rest = value.partition(":")
+        if not colon or not name.strip() or any(c in name for c in " \t\r\n") or any(c in rest for c in "\r\n"):
+            fail("--header must look like 'Name: value', got {value!r}", value=value)
+        headers[name.strip()] = rest.strip()
+    return headers
 
 
 def _names(value: str | None) -> list[str] | None:
@@ -194,23 +220,28 @@ async def serve(config: dict[str, Any]) -> None:
         force_ui=config["forceUi"], prewarm=config["prewarm"], refresh_s=config["refreshSeconds"],
     )
     if config["upstreamUrl"]:
-        upstream = lambda: UpstreamSDK(config["upstreamUrl"], config["upstreamTransport"])  # noqa: E731
+        upstream = lambda: UpstreamSDK(config["upstreamUrl"], config["upstreamTransport"], config["headers"])  # noqa: E731
     else:
-        upstream = lambda: UpstreamStdio(config["command"], env)  # noqa: E731
+        upstream = lambda: UpstreamStdio(config["command"], env, config["cwd"])  # noqa: E731
     loop = asyncio.get_running_loop()
     loop.add_signal_handler(signal.SIGTERM, asyncio.current_task().cancel)
-    log.info("proxy ready: upstream %s", config["upstreamUrl"] or " ".join(config["command"]))
+    target = config["upstreamUrl"] or " ".join(config["command"])
+    log.info("compile-ui %s proxy ready: upstream %s", version(), target)
+    proxy = Proxy(upstream, pages, options)
+    proxy.describe = {"version": version(), "upstream": target, "model": pages.settings.enabled}
+    proxy.start()
     try:
         if config["serve"] == "http":
             from .http_host import serve_http
 
-            await serve_http(guard_settings(config), lambda host: Proxy(host, upstream, pages, options))
+            await serve_http(guard_settings(config), proxy)
         else:
             host = HostStdio()
             await host.open()
-            await Proxy(host, upstream, pages, options).run()
+            await proxy.serve(host)
     except asyncio.CancelledError:
         log.info("stopped on SIGTERM")
     finally:
+        await proxy.close()
         if store is not None:
             store.close()

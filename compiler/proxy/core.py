@@ -1,51 +1,57 @@
-"""The proxy: one host in front, one upstream behind, messages routed at the JSON-RPC level.
+"""The router: hosts in front, one upstream behind, messages routed at the JSON-RPC level.
 
-Most messages pass through unchanged — same bytes, same ids (the proxy's own requests use ids
-prefixed ``compile-ui:``, which no peer uses), so progress, cancellation, sampling, logging and
-anything newer than this code flow both ways untouched. The proxy steps in only where it adds
-something:
+    host channels ──► eras (read envelope) ──► router ──► eras (strip/stamp) ──► supervisor ──► upstream
+                  ◄── eras (complete result) ◄──       ◄──────────────────────────────────────
 
-    initialize              remember whether the host speaks MCP Apps; advertise resources
-    tools/list              add ``_meta.ui.resourceUri`` (and the legacy key); repair or drop
-                            tools the protocol would reject; add the ``_ui_*`` management tools
-    tools/call _ui_*        answered here
-    resources/list          add one ``ui://<tool>`` resource per wrapped tool
-    resources/read ui://…   answer the page
-    list_changed            re-list the upstream's tools, then tell the host
+Any number of host channels share one upstream (stdio: one; ``--serve http``: every session and
+every single-exchange POST). Forwarded requests get an upstream id of the proxy's own
+(``compile-ui:<n>``, which no peer uses) and their answer goes back to the channel and id they
+came from, so hosts never see each other's traffic. Params and results cross as the bytes they
+arrived as unless an era's envelope must change. The proxy holds the upstream session: it finds
+the upstream's era when a run starts (``server/discover``, falling back to ``initialize``), and
+again after every restart. It steps in only where it adds something:
+
+    initialize / server/discover   answered here, from what the upstream said about itself
+    tools/list                     add ``_meta.ui.resourceUri``; repair or drop tools the protocol
+                                   would reject; add the ``_ui_*`` management tools
+    tools/call _ui_*               answered here (``management.py``)
+    resources/list, templates      the generated apps added; answered here when the upstream has
+                                   no resources
+    resources/read ui://compile-ui/…   the page; every other URI goes to the upstream
+    list_changed                   re-list the upstream's tools, then tell the hosts
 
 If the upstream dies, requests in flight are answered at once (a tools/call with an ``isError``
-result), and it is restarted with backoff, re-initialized with the host's own parameters, and the
-host is told to re-list.
+result), and it is restarted with backoff, its era found again, and the hosts told to re-list.
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import logging
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote, unquote
 
 import msgspec
 
-from . import wire
-from .management import MANAGEMENT_TOOLS, Management
+from . import eras, failures, rounds, upstream_era, wire
+from .eras import Caller, UpstreamInfo
+from .failures import ProxyError
+from .host_methods import HOST_REQUESTS, RESPONSES
+from .management import Management
 from .pages import Made, PageStore
+from .registry import Registry
+from .supervisor import UPSTREAM_WAIT_S, Supervisor
 from .tools import decorate, repair
 
 log = logging.getLogger("compile_ui.proxy")
 
-EXTENSION_ID = "io.modelcontextprotocol/ui"
-APP_MIME_TYPE = "text/html;profile=mcp-app"
-UI_SCHEME = "ui://"
-BACKOFF_START_S, BACKOFF_MAX_S = 1.0, 30.0
 OWN_REQUEST_TIMEOUT_S = 30.0
-UPSTREAM_WAIT_S = 5.0
-"""How long a message waits for an upstream that is (re)starting before it is answered with an error."""
+FIRST_START_WAIT_S = 60.0
+"""How long a request waits for the upstream's first start (``npx`` may download the server)."""
+_ENVELOPE_MARK = b"io.modelcontextprotocol/protocolVersion"
 
 
 @dataclass
@@ -57,71 +63,109 @@ class Options:
     """Periodic re-listing of the upstream's tools (0: off); backs off on failure."""
 
 
+class Channel:
+    """One connection to a host: stdio, one handshake-era HTTP session, or one 2026-07-28 POST."""
+
+    def __init__(self, send: Callable[[bytes], Any], *, lasting: bool = True, headers: dict[str, str] | None = None) -> None:
+        self.send = send
+        self.lasting = lasting
+        """Lasting channels get notifications; a single exchange gets only its answer (and progress)."""
+        self.headers = headers
+        self.init: dict[str, Any] | None = None
+        self.caller = eras.legacy_caller(None)
+        self.ui = False
+
+
 @dataclass
 class Pending:
     method: str
-    tool: str | None
-    started: float
+    channel: Channel | None
+    host_id: Any = None
+    caller: Caller | None = None
+    tool: str | None = None
     cursor: bool = False
-
-
-@dataclass
-class ToolState:
-    tools: dict[str, dict[str, Any]] = field(default_factory=dict)
-    """Every upstream tool (repaired), by name, in upstream order."""
-    own_ui: set[str] = field(default_factory=set)
-    """Tools that bring their own ``ui://`` page: left alone."""
-    made: dict[str, Made] = field(default_factory=dict)
-    """The last page made per tool (for ``_ui_inspect``)."""
+    ui: bool = False
+    started: float = 0.0
+    future: asyncio.Future | None = None
+    params: Any = None
+    """The params sent upstream (a dict or ``msgspec.Raw``), kept only where a retry may need them (``rounds.py``)."""
+    rounds: int = 0
+    token: bytes | None = None
+    """The proxy's progress token for the request (JSON bytes), forgotten with its answer."""
+    host_token: Any = None
 
 
 class Proxy:
-    def __init__(
-        self,
-        host: Any,
-        upstream_factory: Callable[[], Any],
-        pages: PageStore,
-        options: Options | None = None,
-    ) -> None:
-        self.host = host
-        self.upstream_factory = upstream_factory
-        self.upstream: Any = None
+    def __init__(self, upstream_factory: Callable[[], Any], pages: PageStore, options: Options | None = None) -> None:
         self.pages = pages
         self.options = options or Options()
-        self.state = ToolState()
-        self.pending: dict[bytes, Pending] = {}
-        self.own: dict[str, asyncio.Future] = {}
-        self._ids = itertools.count(1)
-        self.host_init: dict[str, Any] | None = None
-        self.upstream_init: dict[str, Any] | None = None
-        self.ui = False
-        self.listed = asyncio.Event()
-        self.upstream_ready = asyncio.Event()
-        """Set once the upstream is initialized (the proxy's own requests wait for it)."""
-        self.running = asyncio.Event()
-        """Set while an upstream process is up (forwarded messages wait for it, briefly)."""
-        self.stopping = False
+        self.registry = Registry(self.options.enabled_tools)
+        self.supervisor = Supervisor(upstream_factory, self.on_upstream, self._on_start, self._on_exit)
         self.management = Management(self)
+        self.channels: list[Channel] = []
+        self.pending: dict[str, Pending] = {}
+        self.by_host: dict[tuple[int, bytes], str] = {}
+        self.progress: dict[bytes, tuple[Channel, Any]] = {}
+        """The proxy's progress token (JSON bytes) → the host channel and the host's own token."""
+        self.host_waiting: dict[str, asyncio.Future] = {}
+        self.info: UpstreamInfo | None = None
+        self.ready = asyncio.Event()
+        """Set once the upstream session is established (era known, initialized if it needs it)."""
+        self.ever_ready = False
+        self.first_host: asyncio.Future = asyncio.get_running_loop().create_future()
+        self.own_caller = eras.legacy_caller(None)
+        self.host_eras: set[str] = set()
+        self.describe: dict[str, Any] = {"version": None, "upstream": None, "model": pages.settings.enabled}
+        """What ``_ui_status`` reports about the set-up (filled in by the CLI)."""
+        self.stats = {"pageHits": 0, "pageMisses": 0, "modelFailures": 0, "lastModelFailure": None}
+        self._ids = itertools.count(1)
         self._tasks: set[asyncio.Task] = set()
         self._refresh_lock = asyncio.Lock()
+        self.skip_probe = False
+        self.establish_error: str | None = None
+        self.settled = asyncio.Event()
+        """Set once this run's session attempt is over, opened or not."""
+        """Why the current upstream run has no session (it refused initialize, say)."""
+        self._supervisor_task: asyncio.Task | None = None
 
     # ------------------------------------------------------------------ lifecycle
 
-    async def run(self) -> None:
-        supervisor = self._spawn(self._supervise())
+    def start(self) -> None:
+        self._supervisor_task = self._spawn(self.supervisor.run())
         if self.options.refresh_s > 0:
             self._spawn(self._refresh_periodically())
+
+    async def close(self) -> None:
+        self.supervisor.stopping = True
+        for task in list(self._tasks):
+            if task is not self._supervisor_task:
+                task.cancel()
+        if self._supervisor_task is not None:
+            self._supervisor_task.cancel()  # the supervisor stops the upstream, in its own task
+            await asyncio.gather(self._supervisor_task, return_exceptions=True)
+
+    async def serve(self, host: Any) -> None:
+        """Route one lasting host (``receive``/``send`` of lines) until it goes."""
+        channel = self.attach(host.send)
         try:
-            while (line := await self.host.receive()) is not None:
+            while (line := await host.receive()) is not None:
                 if line.strip():
-                    await self.on_host(line.strip())
+                    await self.on_host(channel, line.strip())
         finally:
-            self.stopping = True
-            for task in list(self._tasks):
-                if task is not supervisor:
-                    task.cancel()
-            supervisor.cancel()  # the supervisor stops the upstream, in its own task
-            await asyncio.gather(supervisor, return_exceptions=True)
+            self.detach(channel)
+
+    def attach(self, send: Callable[[bytes], Any], *, lasting: bool = True, headers: dict[str, str] | None = None) -> Channel:
+        channel = Channel(send, lasting=lasting, headers=headers)
+        if lasting:
+            self.channels.append(channel)
+        return channel
+
+    def detach(self, channel: Channel) -> None:
+        if channel in self.channels:
+            self.channels.remove(channel)
+        for key, (token_channel, _) in list(self.progress.items()):
+            if token_channel is channel:
+                del self.progress[key]
 
     def _spawn(self, coroutine) -> asyncio.Task:
         task = asyncio.ensure_future(coroutine)
@@ -134,193 +178,202 @@ class Proxy:
         if not task.cancelled() and task.exception() is not None:
             log.error("internal task failed: %r", task.exception())
 
-    async def _supervise(self) -> None:
-        try:
-            await self._supervise_runs()
-        finally:
-            if self.upstream is not None:
-                await self.upstream.stop()
+    def _on_start(self) -> None:
+        self.establish_error = None
+        self.settled.clear()
+        self._spawn(self._establish())
 
-    async def _supervise_runs(self) -> None:
-        backoff = BACKOFF_START_S
-        while not self.stopping:
-            self.upstream = self.upstream_factory()
-            started = time.monotonic()
-            try:
-                await self.upstream.start()
-            except OSError as error:
-                log.error("upstream failed to start: %s", error)
-            else:
-                log.info("upstream started (pid %s)", getattr(self.upstream, "pid", "?"))
-                self.running.set()
-                if self.host_init is not None:
-                    self._spawn(self._reinitialize())
-                await self._read_upstream()
-                self.running.clear()
-                await self.upstream.stop()
-            self.running.clear()
-            self.upstream_ready.clear()
-            self._fail_pending("the upstream server exited")
-            if self.stopping:
-                return
-            if time.monotonic() - started > BACKOFF_MAX_S:
-                backoff = BACKOFF_START_S
-            log.warning("upstream exited; restarting in %.0f s", backoff)
-            await asyncio.sleep(backoff)
-            backoff = min(backoff * 2, BACKOFF_MAX_S)
-
-    async def _refresh_periodically(self) -> None:
-        """Re-list the upstream's tools every ``refresh_s``; after a failure, wait longer (×2,
-        up to ×16) until a listing succeeds again."""
-        factor = 1
-        while not self.stopping:
-            await asyncio.sleep(self.options.refresh_s * factor)
-            try:
-                diff = await self.refresh_tools(notify=False)
-            except (ConnectionError, TimeoutError, RuntimeError):
-                factor = min(factor * 2, 16)
-                continue
-            factor = 1
-            if diff["added"] or diff["removed"] or diff["changed"]:
-                log.info("tools changed upstream: %s", diff)
-                if self.ui:
-                    await self.notify_lists()
-
-    async def _read_upstream(self) -> None:
-        while (line := await self.upstream.receive()) is not None:
-            line = line.strip()
-            if line:
-                await self.on_upstream(line)
-
-    def _fail_pending(self, why: str) -> None:
+    def _on_exit(self, why: str) -> None:
+        self.ready.clear()
+        self.settled.clear()
         for key, pending in list(self.pending.items()):
-            request_id = msgspec.json.decode(key)
-            if pending.method == "tools/call":
-                answer = wire.result(request_id, {"content": [{"type": "text", "text": f"{why}; the call was lost."}], "isError": True})
-            else:
-                answer = wire.error(request_id, wire.INTERNAL_ERROR, why)
-            self._spawn(self.host.send(answer))
+            if pending.future is not None:
+                if not pending.future.done():
+                    pending.future.set_exception(ConnectionError(why))
+            elif pending.channel is not None:
+                self._spawn(_send(pending.channel, failures.lost(pending.host_id, pending.method, why, modern=_modern(pending))))
         self.pending.clear()
-        for future in self.own.values():
-            if not future.done():
-                future.set_exception(ConnectionError(why))
-        self.own.clear()
+        self.by_host.clear()
+        self.progress.clear()
 
-    async def _reinitialize(self) -> None:
-        """After a restart: the host's own initialize again, then re-list and tell the host."""
+    async def _establish(self) -> None:
+        """Find the upstream's era (``server/discover``, else ``initialize``) and open its session."""
+        caller, init = await self.first_host
         try:
-            await self.request_upstream("initialize", self.host_init, wait_ready=False)
-            await self.upstream.send(wire.notification("notifications/initialized"))
-            self.upstream_ready.set()
-            await self.refresh_tools(notify=True)
-        except (ConnectionError, TimeoutError) as error:
-            log.warning("re-initializing the upstream failed: %s", error)
+            info = await upstream_era.detect(self, caller, init)
+        except (ConnectionError, TimeoutError, RuntimeError) as error:
+            log.warning("establishing the upstream session failed: %s", error)
+            self.establish_error = f"the upstream did not open a session: {error}"
+            self.settled.set()
+            return
+        if self.info is not None and self.info.era != info.era:
+            log.warning("the upstream changed protocol era after a restart: %s → %s", self.info.era, info.era)
+        self.info = info
+        log.info("upstream speaks %s", "2026-07-28" if info.era != eras.LEGACY else f"the handshake era ({info.protocol_version})")
+        restarted, self.ever_ready = self.ever_ready, True
+        self.ready.set()
+        self.settled.set()
+        try:
+            await self.refresh_tools(notify=restarted, prewarm=self.options.prewarm and not restarted)
+        except (ConnectionError, TimeoutError, RuntimeError):
+            pass
+
+    async def _until_ready(self) -> None:
+        """Wait until this run's session is open; ``ConnectionError`` with the reason when the
+        upstream refused to open one (at once, not after a wait that cannot end)."""
+        if not self.ready.is_set():
+            await asyncio.wait_for(self.settled.wait(), UPSTREAM_WAIT_S if self.ever_ready else FIRST_START_WAIT_S)
+        if not self.ready.is_set():
+            raise ConnectionError(self.establish_error or "The upstream server is not running")
+
+    def _note_host(self, caller: Caller, init: dict[str, Any] | None) -> None:
+        self.host_eras.add(caller.era)
+        if not self.first_host.done():
+            self.own_caller = caller
+            self.first_host.set_result((caller, init))
 
     # ------------------------------------------------------------------ host → upstream
 
-    async def on_host(self, line: bytes) -> None:
+    async def on_host(self, channel: Channel, line: bytes) -> None:
         try:
             env = wire.peek(line)
         except msgspec.DecodeError:
             log.warning("host sent a line that is not JSON-RPC; answered with a parse error")
-            await self.host.send(wire.error(None, wire.PARSE_ERROR, "Parse error"))
+            await _send(channel, wire.error(None, wire.PARSE_ERROR, "Parse error"))
             return
         if env.is_request:
-            handler = self._HOST_REQUESTS.get(env.method)
-            if handler is not None and await handler(self, env, line):
-                return
-            await self.forward(env, line)
-        elif env.is_response and isinstance(env.id, str) and env.id.startswith(wire.ID_PREFIX):
-            return  # an answer to a request the proxy sent the host (none expected)
+            await self._host_request(channel, env, line)
+        elif env.is_response:
+            waiting = self.host_waiting.pop(env.id, None) if isinstance(env.id, str) else None
+            if waiting is not None:
+                _settle(waiting, env)  # the answer to one of the proxy's own requests (rounds.py)
+            else:
+                await self._to_upstream(line)  # a host's answer to an upstream's request
         else:
-            if env.method == "notifications/initialized":
-                self.upstream_ready.set()
-                self._spawn(self.refresh_tools(notify=False, prewarm=self.options.prewarm))
-            await self._send_upstream(line)
+            await self._host_notification(channel, env, line)
 
-    async def forward(self, env: wire.Envelope, line: bytes, *, tool: str | None = None, cursor: bool = False) -> None:
-        self.pending[env.key] = Pending(env.method, tool, time.monotonic(), cursor)
+    async def _host_request(self, channel: Channel, env: wire.Envelope, line: bytes) -> None:
+        params: Any = None
+        try:
+            single_exchange = channel.headers is not None  # a 2026-07-28 HTTP POST: the envelope is required
+            if env.method == "server/discover" or single_exchange or (_ENVELOPE_MARK in line and env.method != "initialize"):
+                params = env.params_json()
+                if env.method != "server/discover" and not single_exchange and not eras.is_enveloped(params):
+                    caller = channel.caller
+                else:
+                    caller = eras.read_modern(env.method, params, channel.headers)
+                    if env.method in eras.REMOVED_IN_MODERN:
+                        raise ProxyError(wire.METHOD_NOT_FOUND, f"Method not found: {env.method} does not exist in 2026-07-28")
+                    self._note_host(caller, None)
+            else:
+                caller = channel.caller
+            handler = HOST_REQUESTS.get(env.method)
+            if handler is None or not await handler(self, channel, env, caller, params):
+                await self.forward(channel, env, caller, params)
+        except (ProxyError, TimeoutError, ConnectionError) as error:
+            modern = channel.headers is not None or _ENVELOPE_MARK in line
+            await _send(channel, failures.answer(env.id, env.method, error, modern=modern))
+        except (msgspec.DecodeError, ValueError, TypeError) as error:
+            await _send(channel, failures.answer(env.id, None, ProxyError(wire.INVALID_PARAMS, f"Invalid params: {error}")))
+
+    async def _host_notification(self, channel: Channel, env: wire.Envelope, line: bytes) -> None:
+        if env.method == "notifications/initialized":
+            return  # the proxy opened the upstream session itself
+        if env.method == "notifications/cancelled":
+            params = env.params_json()
+            request_id = params.get("requestId") if isinstance(params, dict) else None
+            upstream_id = self.by_host.get((id(channel), wire.encode(request_id)))
+            if upstream_id is None:
+                return
+            line = wire.notification("notifications/cancelled", {**params, "requestId": upstream_id})
+        elif self.info is not None and self.info.era != eras.LEGACY and env.method in eras.LEGACY_ONLY_NOTIFICATIONS:
+            return
+        await self._to_upstream(line)
+
+    async def _to_upstream(self, line: bytes) -> None:
+        try:
+            await self.supervisor.send(line)
+        except ConnectionError:
+            log.info("dropped a message for the upstream: it is not running")
+
+    async def forward(self, channel: Channel, env: wire.Envelope, caller: Caller, params: Any = None, *,
+                      tool: str | None = None, cursor: bool = False, ui: bool = False) -> None:
+        try:
+            await self._until_ready()
+        except (TimeoutError, ConnectionError) as error:
+            reason = error if isinstance(error, ConnectionError) else ConnectionError("not started")
+            await _send(channel, failures.answer(env.id, env.method, reason, modern=caller.modern))
+            return
+        upstream_id = f"{wire.ID_PREFIX}{next(self._ids)}"
+        new_params = self._translate(env, caller, params)
         if log.isEnabledFor(logging.DEBUG):  # the host's request id is the correlation id
             log.debug("→ upstream %s%s", env.method, f" {tool}" if tool else "", extra={"cid": f"host:{env.key.decode()}"})
+        pending = Pending(env.method, channel, env.id, caller, tool, cursor, ui, time.monotonic())
+        if env.params is not msgspec.UNSET and b"progressToken" in bytes(env.params):
+            new_params = self._own_progress_token(pending, env, params, new_params)
+        if not caller.modern and new_params is not msgspec.UNSET and env.method in rounds.RETRIABLE:
+            pending.params = new_params  # a retry may need them (rounds.py)
+        await self._send_pending(upstream_id, pending, wire.rewrite(env, request_id=upstream_id, params=new_params))
+
+    async def _send_pending(self, upstream_id: str, pending: Pending, line: bytes) -> None:
+        self.pending[upstream_id] = pending
+        host_key = (id(pending.channel), wire.encode(pending.host_id))
+        self.by_host[host_key] = upstream_id
         try:
-            if not self.running.is_set():
-                await asyncio.wait_for(self.running.wait(), UPSTREAM_WAIT_S)
-            await self.upstream.send(line)
-        except (ConnectionError, AttributeError, RuntimeError, TimeoutError):
-            self.pending.pop(env.key, None)
-            if env.method == "tools/call":
-                await self.host.send(wire.result(env.id, {"content": [{"type": "text", "text": "The upstream server is not running; try again shortly."}], "isError": True}))
-            else:
-                await self.host.send(wire.error(env.id, wire.INTERNAL_ERROR, "The upstream server is not running"))
+            await self.supervisor.send(line)
+        except ConnectionError as error:
+            if self.pending.pop(upstream_id, None) is not None:
+                self.by_host.pop(host_key, None)
+                await _send(pending.channel, failures.answer(pending.host_id, pending.method, error, modern=_modern(pending)))
 
-    async def _send_upstream(self, line: bytes) -> None:
+    async def retry(self, pending: Pending, params: dict[str, Any]) -> None:
+        """Send a request again with new params (the next round of a multi-round-trip request)."""
+        upstream_id = f"{wire.ID_PREFIX}{next(self._ids)}"
+        pending.rounds += 1
+        pending.params = params
+        if pending.token is not None:  # progress of the next round goes to the same host
+            self.progress[pending.token] = (pending.channel, pending.host_token)
+        await self._send_pending(upstream_id, pending, wire.request(upstream_id, pending.method, params))
+
+    async def request_host(self, channel: Channel, method: str, params: Any, timeout: float) -> Any:
+        """A request of the proxy's own to a host (``rounds.py``); its result, or ``ProxyError``."""
+        request_id = f"{wire.ID_PREFIX}h{next(self._ids)}"
+        future = asyncio.get_running_loop().create_future()
+        self.host_waiting[request_id] = future
         try:
-            if not self.running.is_set():
-                await asyncio.wait_for(self.running.wait(), UPSTREAM_WAIT_S)
-            await self.upstream.send(line)
-        except (ConnectionError, AttributeError, RuntimeError, TimeoutError):
-            log.info("dropped a notification for the upstream: it is not running")
+            await channel.send(wire.request(request_id, method, params if isinstance(params, dict) else None))
+            return await asyncio.wait_for(future, timeout)
+        except failures.UpstreamError as error:  # the host answered with an error
+            raise ProxyError(error.code if isinstance(error.code, int) else wire.INTERNAL_ERROR, str(error), error.data) from error
+        finally:
+            self.host_waiting.pop(request_id, None)
 
-    async def _initialize(self, env: wire.Envelope, line: bytes) -> bool:
-        self.host_init = env.params_json()
-        extensions = ((self.host_init.get("capabilities") or {}).get("extensions") or {})
-        settings = extensions.get(EXTENSION_ID) if isinstance(extensions, dict) else None
-        mime_types = settings.get("mimeTypes") if isinstance(settings, dict) else None
-        self.ui = (isinstance(mime_types, list) and APP_MIME_TYPE in mime_types) or self.options.force_ui
-        if not self.ui:
-            log.info("the host does not declare %s: passing everything through untouched (--force-ui serves pages anyway)", EXTENSION_ID)
-        await self.forward(env, line)
-        return True
+    def _translate(self, env: wire.Envelope, caller: Caller, params: Any) -> Any:
+        """The params the upstream's era needs (``UNSET``: the bytes as they came)."""
+        upstream_modern = self.info is not None and self.info.era != eras.LEGACY
+        if caller.modern and not upstream_modern:
+            return eras.strip(params if params is not None else env.params_json())
+        if upstream_modern and not caller.modern:
+            return eras.stamp(params, caller) if params is not None else eras.stamp_raw(env.params, caller)
+        return msgspec.UNSET
 
-    async def _tools_list(self, env: wire.Envelope, line: bytes) -> bool:
-        cursor = bool((env.params_json() or {}).get("cursor"))
-        await self.forward(env, line, cursor=cursor)
-        return True
-
-    async def _tools_call(self, env: wire.Envelope, line: bytes) -> bool:
-        name = wire.param_name(env)
-        if self.ui and isinstance(name, str) and name in MANAGEMENT_TOOLS:
-            self._spawn(self._answer_management(env, name))
-            return True
-        await self.forward(env, line, tool=name if isinstance(name, str) else None)
-        return True
-
-    async def _resources_list(self, env: wire.Envelope, line: bytes) -> bool:
-        if not self.ui:
-            return False
-        if self._upstream_has("resources"):
-            await self.forward(env, line, cursor=bool((env.params_json() or {}).get("cursor")))
+    def _own_progress_token(self, pending: Pending, env: wire.Envelope, params: Any, new_params: Any) -> Any:
+        """Replace the host's progress token by one of the proxy's own, so the upstream's progress
+        goes back to that host under its own token (two hosts may pick the same one)."""
+        if isinstance(new_params, msgspec.Raw):
+            value = msgspec.json.decode(new_params)
+        elif isinstance(new_params, dict):
+            value = new_params
         else:
-            await self.listed.wait()
-            await self.host.send(wire.result(env.id, {"resources": self.ui_resources()}))
-        return True
-
-    async def _resources_read(self, env: wire.Envelope, line: bytes) -> bool:
-        uri = wire.param_uri(env)
-        if not self.ui or not isinstance(uri, str) or not uri.startswith(UI_SCHEME):
-            return False
-        self._spawn(self._answer_read(env, uri, line))
-        return True
-
-    async def _templates_list(self, env: wire.Envelope, line: bytes) -> bool:
-        if self.ui and not self._upstream_has("resources"):
-            await self.host.send(wire.result(env.id, {"resourceTemplates": []}))
-            return True
-        return False
-
-    async def _ping(self, env: wire.Envelope, line: bytes) -> bool:
-        await self.host.send(wire.result(env.id, {}))
-        return True
-
-    _HOST_REQUESTS = {
-        "initialize": _initialize,
-        "tools/list": _tools_list,
-        "tools/call": _tools_call,
-        "resources/list": _resources_list,
-        "resources/read": _resources_read,
-        "resources/templates/list": _templates_list,
-        "ping": _ping,
-    }
+            value = params if isinstance(params, dict) else env.params_json()
+        meta = value.get("_meta") if isinstance(value, dict) else None
+        if not (isinstance(meta, dict) and "progressToken" in meta):
+            return new_params
+        token = f"{wire.ID_PREFIX}p{next(self._ids)}"
+        pending.token = wire.encode(token)
+        pending.host_token = meta["progressToken"]
+        self.progress[pending.token] = (pending.channel, pending.host_token)
+        return {**value, "_meta": {**meta, "progressToken": token}}
 
     # ------------------------------------------------------------------ upstream → host
 
@@ -331,86 +384,106 @@ class Proxy:
             log.warning("upstream wrote a line that is not JSON-RPC (ignored): %.120r", line)
             return
         if env.is_response:
-            if isinstance(env.id, str) and env.id.startswith(wire.ID_PREFIX):
-                self._settle_own(env)
-                return
-            pending = self.pending.pop(env.key, None)
-            if pending is not None and log.isEnabledFor(logging.DEBUG):
-                took = (time.monotonic() - pending.started) * 1000
-                log.debug("← upstream %s in %.1f ms", pending.method, took, extra={"cid": f"host:{env.key.decode()}"})
-            transform = self._RESPONSES.get(pending.method) if pending else None
-            if transform is not None:
-                try:
-                    line = transform(self, env, pending) or line
-                except (ValueError, TypeError, KeyError, AttributeError, msgspec.DecodeError) as error:
-                    log.warning("could not adjust the upstream's %s answer (%s); passed through", pending.method, error)
-            await self.host.send(line)
-            return
-        if env.method == "notifications/tools/list_changed":
-            self._spawn(self.refresh_tools(notify=False))
-        await self.host.send(line)
-
-    def _settle_own(self, env: wire.Envelope) -> None:
-        future = self.own.pop(env.id, None)
-        if future is None or future.done():
-            return
-        if env.error is not msgspec.UNSET:
-            future.set_exception(RuntimeError(msgspec.json.decode(env.error).get("message", "error")))
+            pending = self.pending.pop(env.id, None) if isinstance(env.id, str) else None
+            if pending is None:
+                log.debug("an answer from the upstream matches no request (ignored): %.80r", env.id)
+            elif pending.future is not None:
+                _settle(pending.future, env)
+            else:
+                await self._deliver(env, pending)
+        elif env.is_request:
+            await self._upstream_request(env, line)
         else:
-            future.set_result(env.result_json())
+            await self._upstream_notification(env, line)
 
-    def _initialized_result(self, env: wire.Envelope, pending: Pending) -> bytes | None:
+    async def _deliver(self, env: wire.Envelope, pending: Pending) -> None:
+        assert pending.channel is not None and pending.caller is not None
+        self.by_host.pop((id(pending.channel), wire.encode(pending.host_id)), None)
+        if pending.token is not None:
+            self.progress.pop(pending.token, None)
+        if log.isEnabledFor(logging.DEBUG):
+            took = (time.monotonic() - pending.started) * 1000
+            log.debug("← upstream %s in %.1f ms", pending.method, took, extra={"cid": f"host:{wire.encode(pending.host_id).decode()}"})
         if env.result is msgspec.UNSET:
-            return None
-        result = env.result_json()
-        self.upstream_init = result
-        if not self.ui:
-            return None
-        capabilities = result.setdefault("capabilities", {})
-        capabilities.setdefault("tools", {})["listChanged"] = True
-        resources = capabilities.setdefault("resources", {})
-        resources["listChanged"] = True
-        return wire.result(env.id, result)
+            await _send(pending.channel, wire.rewrite(env, request_id=pending.host_id))
+            return
+        upstream_modern = self.info is not None and self.info.era != eras.LEGACY
+        transform = RESPONSES.get(pending.method)
+        value = None
+        if transform is not None or (pending.caller.modern and pending.method in eras.CACHEABLE_METHODS and not upstream_modern):
+            try:
+                value = env.result_json()
+                value = transform(self, value, pending) if transform is not None else value
+            except (ValueError, TypeError, KeyError, AttributeError, msgspec.DecodeError) as error:
+                log.warning("could not adjust the upstream's %s answer (%s); passed through", pending.method, error)
+                value = None
+        if value is not None:
+            if pending.caller.modern:
+                eras.complete(pending.method, value)
+            await _send(pending.channel, wire.result(pending.host_id, value))
+            return
+        raw: Any = env.result
+        if pending.caller.modern and not upstream_modern:
+            raw = msgspec.Raw(eras.complete_raw(bytes(raw)))
+        elif upstream_modern and not pending.caller.modern and b'"input_required"' in bytes(raw):
+            result = env.result_json()
+            if isinstance(result, dict) and result.get("resultType") == "input_required":
+                self._spawn(rounds.fulfil(self, pending, result))
+                return
+        await _send(pending.channel, wire.rewrite(env, request_id=pending.host_id, result=raw))
 
-    def _tools_result(self, env: wire.Envelope, pending: Pending) -> bytes | None:
-        if env.result is msgspec.UNSET:
-            return None
-        result = env.result_json()
-        tools = [t for t in (repair(t) for t in result.get("tools", [])) if t is not None]
-        self._absorb(tools, replace=not pending.cursor and "nextCursor" not in result)
-        if self.ui:
-            tools = [decorate(t, self.wrapped(t["name"])) for t in tools]
-            if not pending.cursor:
-                tools += MANAGEMENT_TOOLS.values()
-        result["tools"] = tools
-        return wire.result(env.id, result)
+    async def _upstream_request(self, env: wire.Envelope, line: bytes) -> None:
+        """A handshake-era upstream asks a host (sampling, elicitation, roots, ping)."""
+        if env.method == "ping":
+            await self._to_upstream(wire.result(env.id, {}))
+            return
+        channel = self._legacy_channel()
+        if channel is None:
+            why = (f"{env.method} cannot reach the host: it speaks 2026-07-28, which has no server-to-client requests, "
+                   "and compile-ui does not translate them into an InputRequiredResult")
+            await self._to_upstream(wire.error(env.id, wire.METHOD_NOT_FOUND, why))
+            return
+        await _send(channel, line)
 
-    def _resources_result(self, env: wire.Envelope, pending: Pending) -> bytes | None:
-        if env.result is msgspec.UNSET or not self.ui or pending.cursor:
-            return None
-        result = env.result_json()
-        result["resources"] = list(result.get("resources", [])) + self.ui_resources()
-        return wire.result(env.id, result)
+    def _legacy_channel(self) -> Channel | None:
+        for pending in reversed(self.pending.values()):
+            if pending.channel is not None and pending.channel.lasting and pending.caller is not None and not pending.caller.modern:
+                return pending.channel
+        return next((c for c in self.channels if c.init is not None), None)
 
-    _RESPONSES = {
-        "initialize": _initialized_result,
-        "tools/list": _tools_result,
-        "resources/list": _resources_result,
-    }
+    async def _upstream_notification(self, env: wire.Envelope, line: bytes) -> None:
+        if env.method == "notifications/progress":
+            params = env.params_json()
+            target = self.progress.get(wire.encode(params.get("progressToken"))) if isinstance(params, dict) else None
+            if target is not None:
+                channel, token = target
+                await _send(channel, wire.notification("notifications/progress", {**params, "progressToken": token}))
+                return
+        elif env.method == "notifications/tools/list_changed":
+            self._spawn(self.refresh_tools(notify=False))
+        await self.broadcast(line)
+
+    async def broadcast(self, line: bytes, *, ui_only: bool = False) -> None:
+        for channel in list(self.channels):
+            if not ui_only or channel.ui:
+                await _send(channel, line)
 
     # ------------------------------------------------------------------ the proxy's own requests
 
-    async def request_upstream(self, method: str, params: dict[str, Any] | None = None, *, wait_ready: bool = True) -> Any:
-        if wait_ready:
-            await asyncio.wait_for(self.upstream_ready.wait(), OWN_REQUEST_TIMEOUT_S)
+    async def request_upstream(self, method: str, params: dict[str, Any] | None = None, *, ready: bool = True,
+                               timeout: float = OWN_REQUEST_TIMEOUT_S) -> Any:
+        if ready:
+            await asyncio.wait_for(self.ready.wait(), OWN_REQUEST_TIMEOUT_S)
+            if self.info is not None and self.info.era != eras.LEGACY:
+                params = eras.stamp(params, self.own_caller)
         request_id = f"{wire.ID_PREFIX}{next(self._ids)}"
         future = asyncio.get_running_loop().create_future()
-        self.own[request_id] = future
+        self.pending[request_id] = Pending(method, None, future=future)
         try:
-            await self.upstream.send(wire.request(request_id, method, params))
-            return await asyncio.wait_for(future, OWN_REQUEST_TIMEOUT_S)
+            await self.supervisor.send_now(wire.request(request_id, method, params))
+            return await asyncio.wait_for(future, timeout)
         finally:
-            self.own.pop(request_id, None)
+            self.pending.pop(request_id, None)
 
     async def list_upstream_tools(self) -> list[dict[str, Any]]:
         tools, cursor = [], None
@@ -424,122 +497,91 @@ class Proxy:
 
     async def refresh_tools(self, *, notify: bool, prewarm: bool = False) -> dict[str, list[str]]:
         async with self._refresh_lock:
-            before = dict(self.state.tools)
+            before = dict(self.registry.tools)
             try:
                 tools = await self.list_upstream_tools()
             except (ConnectionError, TimeoutError, RuntimeError) as error:
                 log.warning("listing the upstream's tools failed: %s", error)
-                self.listed.set()
+                self.registry.listed.set()
                 raise
-            self._absorb(tools, replace=True)
-            after = self.state.tools
-            diff = {
-                "added": sorted(set(after) - set(before)),
-                "removed": sorted(set(before) - set(after)),
-                "changed": sorted(n for n in set(after) & set(before) if after[n] != before[n]),
-                "unchanged": sorted(n for n in set(after) & set(before) if after[n] == before[n]),
-            }
-        if notify and self.ui:
+            self.registry.absorb(tools, replace=True)
+            diff = self.registry.diff(before)
+        if notify:
             await self.notify_lists()
-        if prewarm and self.ui:
-            for name in self.wrapped_names():
+        if prewarm:
+            for name in self.registry.wrapped_names():
                 self._spawn(self.page_for(name))
         return diff
 
-    def _absorb(self, tools: list[dict[str, Any]], *, replace: bool) -> None:
-        if replace:
-            self.state.tools = {}
-            self.state.own_ui = set()
-        for tool in tools:
-            self.state.tools[tool["name"]] = tool
-            if _has_own_ui(tool):
-                self.state.own_ui.add(tool["name"])
-        self.listed.set()
+    async def _refresh_periodically(self) -> None:
+        """Re-list the upstream's tools every ``refresh_s``; after a failure, wait longer (×2,
+        up to ×16) until a listing succeeds again."""
+        factor = 1
+        while not self.supervisor.stopping:
+            await asyncio.sleep(self.options.refresh_s * factor)
+            try:
+                diff = await self.refresh_tools(notify=False)
+            except (ConnectionError, TimeoutError, RuntimeError):
+                factor = min(factor * 2, 16)
+                continue
+            factor = 1
+            if diff["added"] or diff["removed"] or diff["changed"]:
+                log.info("tools changed upstream: %s", diff)
+                await self.notify_lists()
 
     # ------------------------------------------------------------------ pages
 
-    def wrapped(self, name: str) -> bool:
-        enabled = self.options.enabled_tools
-        return name not in self.state.own_ui and (enabled is None or name in enabled)
-
-    def wrapped_names(self) -> list[str]:
-        return [n for n in self.state.tools if self.wrapped(n)]
-
-    def ui_resources(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "uri": ui_uri(name),
-                "name": f"{name} app",
-                "title": self.state.tools[name].get("title") or name,
-                "description": f"Interactive form and result view for the {name} tool (generated by compile-ui)",
-                "mimeType": APP_MIME_TYPE,
-            }
-            for name in self.wrapped_names()
-        ]
+    def decorated(self, tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [decorate(t, self.registry.wrapped(t["name"])) for t in tools]
 
     async def page_for(self, name: str, *, force: bool = False) -> Made:
-        made = await self.pages.page(self.state.tools[name], force=force)
-        self.state.made[name] = made
+        made = await self.pages.page(self.registry.tools[name], force=force)
+        self.registry.made[name] = made
+        self.stats["pageHits" if made.cached else "pageMisses"] += 1
+        if not made.cached:
+            self._note_fallback(name, made)
         return made
 
-    async def _answer_read(self, env: wire.Envelope, uri: str, line: bytes) -> None:
-        name = tool_of(uri)
-        if name is None or (name not in self.state.tools and not self.listed.is_set()):
-            await asyncio.wait_for(self.listed.wait(), OWN_REQUEST_TIMEOUT_S)
-        if name is not None and name in self.state.tools and self.wrapped(name):
-            try:
-                made = await self.page_for(name)
-            except Exception as error:  # the proxy keeps serving: one tool's failure is that tool's error
-                log.error("making the page for %s failed: %r", name, error)
-                await self.host.send(wire.error(env.id, wire.INTERNAL_ERROR, f"could not build the page for {name}"))
-                return
-            content = {"uri": uri, "mimeType": APP_MIME_TYPE, "text": made.page.decode()}
-            await self.host.send(wire.result(env.id, {"contents": [content]}))
-        elif self._upstream_has("resources") and any(_claims(t, uri) for t in self.state.tools.values()):
-            await self.forward(env, line)
-        else:
-            await self.host.send(wire.error(env.id, wire.RESOURCE_NOT_FOUND, f"Resource not found: {uri}"))
+    def _note_fallback(self, name: str, made: Made) -> None:
+        generation = made.generation or {}
+        if not self.pages.settings.enabled or generation.get("layout") == "llm":
+            return
+        reasons = generation.get("reasons") or {}
+        why = "; ".join(f"{part}: {reason}" for part, reason in sorted(reasons.items())) or "no reason given"
+        self.stats["modelFailures"] += 1
+        self.stats["lastModelFailure"] = {"tool": name, "reason": why, "at": time.time()}
+        log.warning("layout for %s fell back from the model to the heuristic (%s)", name, why)
 
     async def notify_lists(self, uri: str | None = None) -> None:
         if uri is not None:
-            await self.host.send(wire.notification("notifications/resources/updated", {"uri": uri}))
-        await self.host.send(wire.notification("notifications/tools/list_changed"))
-        await self.host.send(wire.notification("notifications/resources/list_changed"))
+            await self.broadcast(wire.notification("notifications/resources/updated", {"uri": uri}), ui_only=True)
+        await self.broadcast(wire.notification("notifications/tools/list_changed"), ui_only=True)
+        await self.broadcast(wire.notification("notifications/resources/list_changed"), ui_only=True)
 
-    async def _answer_management(self, env: wire.Envelope, name: str) -> None:
-        arguments = (env.params_json() or {}).get("arguments") or {}
-        result = await self.management.call(name, arguments)
-        await self.host.send(wire.result(env.id, result))
-
-    def _upstream_has(self, capability: str) -> bool:
-        return bool(((self.upstream_init or {}).get("capabilities") or {}).get(capability))
+    def wants_ui(self, channel: Channel, caller: Caller) -> bool:
+        ui = (eras.supports_apps(caller.capabilities) if caller.modern else channel.ui) or self.options.force_ui
+        if caller.modern:
+            channel.ui = ui
+        return ui
 
 
-def ui_uri(name: str) -> str:
-    return UI_SCHEME + quote(name, safe="")
+async def _send(channel: Channel, data: bytes) -> None:
+    await channel.send(data)
 
 
-def tool_of(uri: str) -> str | None:
-    rest = uri[len(UI_SCHEME):]
-    return unquote(rest) if rest and "/" not in rest else None
+def _modern(pending: Pending) -> bool:
+    return pending.caller is not None and pending.caller.modern
 
 
-def _has_own_ui(tool: dict[str, Any]) -> bool:
-    meta = tool.get("_meta")
-    if not isinstance(meta, dict):
-        return False
-    ui = meta.get("ui")
-    return (isinstance(ui, dict) and isinstance(ui.get("resourceUri"), str)) or isinstance(meta.get("ui/resourceUri"), str)
+def _settle(future: asyncio.Future, env: wire.Envelope) -> None:
+    if future.done():
+        return
+    if env.error is not msgspec.UNSET:
+        error = msgspec.json.decode(env.error)
+        error = error if isinstance(error, dict) else {}
+        future.set_exception(failures.UpstreamError(error.get("code"), str(error.get("message", "error")), error.get("data")))
+    else:
+        future.set_result(env.result_json())
 
 
-def _claims(tool: dict[str, Any], uri: str) -> bool:
-    meta = tool.get("_meta") if isinstance(tool.get("_meta"), dict) else {}
-    ui = meta.get("ui") if isinstance(meta.get("ui"), dict) else {}
-    return uri in (ui.get("resourceUri"), meta.get("ui/resourceUri"))
-
-
-def dumps(value: Any) -> str:
-    return json.dumps(value, indent=1, ensure_ascii=False, default=str)
-
-
-__all__: Sequence[str] = ["Proxy", "Options", "ui_uri", "tool_of"]
+__all__ = ["Channel", "Options", "Proxy"]

@@ -1,9 +1,19 @@
-"""Serving the host over streamable HTTP (``--serve http``), for remote use.
+"""Serving hosts over HTTP (``--serve http``): both eras on one endpoint, many hosts at once.
 
-The SDK's ``StreamableHTTPServerTransport`` does the HTTP side (POST + SSE, sessions, the
-``Mcp-Session-Id`` header); this module adapts its message streams to the byte channel the proxy
-routes. One host session at a time, as over stdio: when it ends (DELETE, or the client goes), the
-next ``initialize`` starts a new session and a fresh upstream.
+``http_app(proxy)`` is one ASGI application for ``/mcp``:
+
+- a 2026-07-28 request is a single-exchange POST (``MCP-Protocol-Version: 2026-07-28``, no
+  ``Mcp-Session-Id``): one JSON-RPC request in, its answer out (``application/json``, or
+  ``text/event-stream`` when the client accepts it and asked for progress). The envelope and the
+  ``Mcp-Method``/``Mcp-Name`` headers are checked by the SDK's ladder (``eras.read_modern``); a
+  notification is acknowledged with 202. Closing the response cancels the request upstream.
+- anything else is the handshake-era streamable-HTTP session: ``initialize`` without a session id
+  opens one (the SDK's ``StreamableHTTPServerTransport`` does POST + SSE and the session header);
+  later requests name it.
+
+Every exchange and every session is a channel of the same router, so all hosts share the one
+upstream and never see each other's traffic. Origin/Host checks and tokens are not done here:
+wrap the application (one line) with the project's guard.
 """
 
 from __future__ import annotations
@@ -15,18 +25,22 @@ from typing import Any
 
 import anyio
 import mcp_types
+import msgspec
 from mcp.server.streamable_http import StreamableHTTPServerTransport
+from mcp.shared.inbound import ERROR_CODE_HTTP_STATUS
 from mcp.shared.message import ServerMessageMetadata, SessionMessage
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
 from compiler.httpguard import GuardSettings, guard
 
 from . import wire
 
 log = logging.getLogger("compile_ui.proxy")
+PATH = "/mcp"
 
 
 class HostHTTP:
-    """The host side over one streamable HTTP session."""
+    """The host side over one handshake-era streamable HTTP session."""
 
     def __init__(self, read: Any, write: Any) -> None:
         self._read, self._write = read, write
@@ -68,37 +82,182 @@ class HostHTTP:
                 self._progress[wire.encode(meta["progressToken"])] = env.id
 
 
-async def serve_http(settings: GuardSettings, make_proxy) -> None:
-    """Serve sessions one after another on ``settings.bind:port`` (path ``/mcp``), every request
-    through the guard (Host, Origin, token, body bounds)."""
-    import uvicorn
-
-    current: dict[str, StreamableHTTPServerTransport] = {}
+def http_app(proxy: Any):
+    """The ASGI application serving ``proxy`` at ``/mcp`` (the proxy must be started)."""
+    sessions: dict[str, StreamableHTTPServerTransport] = {}
 
     async def app(scope, receive, send) -> None:
         if scope["type"] != "http":
             return
-        transport = current.get("transport")
-        if scope["path"].rstrip("/") != "/mcp" or transport is None:
+        if scope["path"].rstrip("/") != PATH:
             await _plain(send, 404, b"not found")
             return
-        await transport.handle_request(scope, receive, send)
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        session_id = headers.get("mcp-session-id")
+        version = headers.get("mcp-protocol-version")
+        if session_id is None and scope["method"] == "POST" and version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS:
+            await _exchange(proxy, scope, receive, send, headers)
+        elif session_id is not None:
+            transport = sessions.get(session_id)
+            if transport is None:
+                await _json(send, 404, wire.error(None, wire.INVALID_REQUEST, "Session not found"))
+            else:
+                await transport.handle_request(scope, receive, send)
+        elif scope["method"] == "POST":
+            await _open_session(proxy, sessions, scope, receive, send)
+        else:
+            await _json(send, 400, wire.error(None, wire.INVALID_REQUEST, "Bad Request: no session (POST initialize, or use 2026-07-28)"))
 
-    port = settings.port
-    config = uvicorn.Config(guard(app, settings), host=settings.bind, port=port, log_level="warning", lifespan="off")
-    server = uvicorn.Server(config)
-    serving = asyncio.ensure_future(server.serve())
+    return app
+
+
+async def _open_session(proxy: Any, sessions: dict, scope, receive, send) -> None:
+    body = await _body(receive)
     try:
-        while not serving.done():
-            transport = StreamableHTTPServerTransport(mcp_session_id=uuid.uuid4().hex)
-            current["transport"] = transport
-            async with transport.connect() as (read, write):
-                log.info("serving MCP over HTTP at http://%s:%d/mcp", settings.bind, port)
-                await make_proxy(HostHTTP(read, write)).run()
-            log.info("host session ended")
+        env = wire.peek(body)
+    except msgspec.DecodeError:
+        await _json(send, 400, wire.error(None, wire.PARSE_ERROR, "Parse error"))
+        return
+    if env.method != "initialize":
+        await _json(send, 400, wire.error(env.id if env.is_request else None, wire.INVALID_REQUEST,
+                                          "Bad Request: no session; send initialize first, or use protocol 2026-07-28"))
+        return
+    session_id = uuid.uuid4().hex
+    transport = StreamableHTTPServerTransport(mcp_session_id=session_id)
+    connected = asyncio.Event()
+    sessions[session_id] = transport
+    proxy._spawn(_run_session(proxy, sessions, session_id, transport, connected))
+    await connected.wait()
+    await transport.handle_request(scope, _replay(body, receive), send)
+
+
+async def _run_session(proxy: Any, sessions: dict, session_id: str, transport, connected: asyncio.Event) -> None:
+    try:
+        async with transport.connect() as (read, write):
+            connected.set()
+            log.info("host session %s opened over HTTP", session_id[:8])
+            await proxy.serve(HostHTTP(read, write))
     finally:
-        server.should_exit = True
-        await asyncio.gather(serving, return_exceptions=True)
+        connected.set()
+        sessions.pop(session_id, None)
+        log.info("host session %s ended", session_id[:8])
+
+
+async def _exchange(proxy: Any, scope, receive, send, headers: dict[str, str]) -> None:
+    """One 2026-07-28 POST: the request through the router, its answer back."""
+    body = await _body(receive)
+    try:
+        env = wire.peek(body)
+    except msgspec.DecodeError:
+        await _json(send, 400, wire.error(None, wire.PARSE_ERROR, "Parse error"))
+        return
+    if env.is_notification:
+        await _plain(send, 202, b"")
+        return
+    if not env.is_request:
+        await _json(send, 400, wire.error(None, wire.INVALID_REQUEST, "Body must be a single JSON-RPC request or notification object"))
+        return
+    answer: asyncio.Future = asyncio.get_running_loop().create_future()
+    events: asyncio.Queue = asyncio.Queue()
+    stream = "text/event-stream" in headers.get("accept", "") and b"progressToken" in body
+
+    async def deliver(data: bytes) -> None:
+        if not answer.done() and wire.peek(data).is_response:
+            answer.set_result(data)
+        elif stream:
+            events.put_nowait(data)
+
+    channel = proxy.attach(deliver, lasting=False, headers=headers)
+    watcher = asyncio.ensure_future(_watch_disconnect(receive))
+    try:
+        await proxy.on_host(channel, body)
+        if stream:
+            await _stream(send, answer, events, watcher)
+        else:
+            done, _ = await asyncio.wait({answer, watcher}, return_when=asyncio.FIRST_COMPLETED)
+            if answer in done:
+                data = answer.result()
+                await _json(send, _status(data), data)
+        if not answer.done():  # the client went away: cancel upstream
+            await proxy.on_host(channel, wire.notification("notifications/cancelled", {"requestId": env.id, "reason": "client disconnected"}))
+    finally:
+        watcher.cancel()
+        proxy.detach(channel)
+
+
+async def _stream(send, answer: asyncio.Future, events: asyncio.Queue, watcher: asyncio.Future) -> None:
+    await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/event-stream"), (b"cache-control", b"no-cache")]})
+    while True:
+        getter = asyncio.ensure_future(events.get())
+        done, _ = await asyncio.wait({answer, getter, watcher}, return_when=asyncio.FIRST_COMPLETED)
+        if getter in done:
+            await send({"type": "http.response.body", "body": _sse(getter.result()), "more_body": True})
+            continue
+        getter.cancel()
+        if answer in done:
+            while not events.empty():
+                await send({"type": "http.response.body", "body": _sse(events.get_nowait()), "more_body": True})
+            await send({"type": "http.response.body", "body": _sse(answer.result()), "more_body": False})
+        return
+
+
+def _sse(data: bytes) -> bytes:
+    return b"event: message\r\ndata: " + data + b"\r\n\r\n"
+
+
+def _status(data: bytes) -> int:
+    env = wire.peek(data)
+    if env.error is msgspec.UNSET:
+        return 200
+    error = msgspec.json.decode(env.error)
+    return ERROR_CODE_HTTP_STATUS.get(error.get("code") if isinstance(error, dict) else None, 200)
+
+
+async def _watch_disconnect(receive) -> None:
+    while (await receive()).get("type") != "http.disconnect":
+        pass
+
+
+async def _body(receive) -> bytes:
+    """The whole body (its size and the time it takes are bounded by the guard in front)."""
+    chunks = []
+    while True:
+        message = await receive()
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body"):
+            return b"".join(chunks)
+
+
+def _replay(body: bytes, receive):
+    """``receive`` again for a body already read: the body once, then the client's own events."""
+    sent = False
+
+    async def replayed():
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replayed
+
+
+async def serve_http(settings: GuardSettings, proxy: Any) -> None:
+    """Serve ``http_app(proxy)`` on ``settings.bind:port`` until cancelled, every request through
+    the one guard of our HTTP servers (Host, Origin, token, body bounds: ``compiler.httpguard``)."""
+    import uvicorn
+
+    # keep-alive longer than uvicorn's 5 s: a client reusing a connection the server has just
+    # closed gets a read error on a POST it cannot safely retry (seen with 20 busy hosts)
+    config = uvicorn.Config(guard(http_app(proxy), settings), host=settings.bind, port=settings.port,
+                            log_level="warning", lifespan="off", timeout_keep_alive=120)
+    log.info("serving MCP over HTTP at http://%s:%d%s (2026-07-28 and handshake sessions)", settings.bind, settings.port, PATH)
+    await uvicorn.Server(config).serve()
+
+
+async def _json(send, status: int, data: bytes) -> None:
+    await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", b"application/json")]})
+    await send({"type": "http.response.body", "body": data})
 
 
 async def _plain(send, status: int, body: bytes) -> None:

@@ -31,7 +31,8 @@ class Text(logging.Formatter):
 def configure(fmt: str, level: str) -> None:
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonLines() if fmt == "json" else Text())
-    root = logging.getLogger("compile_ui")
-    root.handlers[:] = [handler]
-    root.setLevel(level.upper())
-    root.propagate = False
+    for name in ("compile_ui", "mcp", "uvicorn", "httpx2"):  # every line the process writes, at one level
+        logger = logging.getLogger(name)
+        logger.handlers[:] = [handler]
+        logger.setLevel(level.upper() if name == "compile_ui" else max(logging.WARNING, logging.getLevelName(level.upper())))
+        logger.propagate = False

@@ -8,10 +8,9 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .core import Proxy
+from .registry import ui_uri
 
 _MODEL_ONLY = {"ui": {"visibility": ["model"]}}
 _TOOL_NAME = {"type": "string", "description": "The name of a tool of this server"}
@@ -51,6 +50,13 @@ MANAGEMENT_TOOLS: dict[str, dict[str, Any]] = {
         "inputSchema": {"type": "object", "properties": {"toolName": _TOOL_NAME}, "required": ["toolName"]},
         "_meta": _MODEL_ONLY,
     },
+    "_ui_status": {
+        "name": "_ui_status",
+        "description": "Report the proxy's state: version, protocol eras on both sides, the upstream and its state, "
+        "uptime, restarts, pages cached and generated, cache hits and misses, and the layout model.",
+        "inputSchema": {"type": "object", "properties": {}},
+        "_meta": _MODEL_ONLY,
+    },
     "_ui_refresh_tools": {
         "name": "_ui_refresh_tools",
         "description": "Re-read the upstream server's tools and report what was added, removed or changed.",
@@ -72,13 +78,14 @@ def data(value: Any) -> dict[str, Any]:
 
 
 class Management:
-    def __init__(self, proxy: "Proxy") -> None:
+    def __init__(self, proxy: Any) -> None:
+        """``proxy``: the router (``core.Proxy``); typed loosely so this module does not import it."""
         self.proxy = proxy
 
     async def call(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
         handler = getattr(self, name.removeprefix("_ui_"))
         try:
-            await asyncio.wait_for(self.proxy.listed.wait(), 30)  # the first listing may still run
+            await asyncio.wait_for(self.proxy.registry.listed.wait(), 30)  # the first listing may still run
             return await handler(arguments if isinstance(arguments, dict) else {})
         except LookupError as error:
             return text(str(error.args[0]), error=True)
@@ -87,9 +94,9 @@ class Management:
 
     def _tool(self, arguments: dict[str, Any]) -> str:
         name = arguments.get("toolName")
-        if not isinstance(name, str) or name not in self.proxy.state.tools:
+        if not isinstance(name, str) or name not in self.proxy.registry.tools:
             raise LookupError(f"no tool named {name!r}; _ui_list shows the tools")
-        if not self.proxy.wrapped(name):
+        if not self.proxy.registry.wrapped(name):
             raise LookupError(f"{name!r} has its own app or is not enabled; compile-ui does not generate it")
         return name
 
@@ -122,30 +129,54 @@ class Management:
     async def list(self, arguments: dict[str, Any]) -> dict[str, Any]:
         proxy = self.proxy
         rows = []
-        for name, tool in proxy.state.tools.items():
-            made = proxy.state.made.get(name)
+        for name, tool in proxy.registry.tools.items():
+            made = proxy.registry.made.get(name)
             rows.append(
                 {
                     "name": name,
                     "layout": ((made.generation or {}).get("layout") if made else None) or "heuristic",
                     "cached": proxy.pages.cached(tool),
                     "refinements": len(proxy.pages.refinements.get(name)),
-                    "enabled": proxy.wrapped(name),
+                    "enabled": proxy.registry.wrapped(name),
                 }
             )
         return data({"tools": rows, "pagesGenerated": proxy.pages.generations})
 
     async def inspect(self, arguments: dict[str, Any]) -> dict[str, Any]:
         name = self._tool(arguments)
-        made = self.proxy.state.made.get(name) or await self.proxy.page_for(name)
-        return data(self.proxy.pages.inspect(self.proxy.state.tools[name], made))
+        made = self.proxy.registry.made.get(name) or await self.proxy.page_for(name)
+        return data(self.proxy.pages.inspect(self.proxy.registry.tools[name], made))
+
+    async def status(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        proxy = self.proxy
+        supervisor, info, cache = proxy.supervisor, proxy.info, proxy.pages.cache
+        failure = proxy.stats["lastModelFailure"]
+        return data({
+            "version": proxy.describe.get("version"),
+            "hostEras": sorted(proxy.host_eras),
+            "upstreamEra": None if info is None else info.era,
+            "upstreamProtocolVersion": None if info is None else info.protocol_version,
+            "upstream": proxy.describe.get("upstream"),
+            "upstreamState": supervisor.state,
+            "uptimeSeconds": round(time.time() - supervisor.started_at, 1),
+            "restarts": supervisor.restarts,
+            "pagesCached": len(cache) if cache is not None else 0,
+            "pagesGenerated": proxy.pages.generations,
+            "cacheHits": proxy.stats["pageHits"],
+            "cacheMisses": proxy.stats["pageMisses"],
+            "modelConfigured": bool(proxy.pages.settings.enabled),
+            "model": proxy.pages.settings.model if proxy.pages.settings.enabled else None,
+            "modelFallbacks": proxy.stats["modelFailures"],
+            "lastModelFailure": None if failure is None else {**failure, "at": _iso(failure["at"])},
+        })
 
     async def refresh_tools(self, arguments: dict[str, Any]) -> dict[str, Any]:
         diff = await self.proxy.refresh_tools(notify=True)
         return data(diff)
 
 
-def _uri(name: str) -> str:
-    from .core import ui_uri
+_uri = ui_uri
 
-    return ui_uri(name)
+
+def _iso(timestamp: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(timestamp))

@@ -12,6 +12,8 @@ import copy
 import logging
 from typing import Any
 
+from .registry import ui_uri
+
 log = logging.getLogger("compile_ui.proxy")
 
 
@@ -44,8 +46,6 @@ def decorate(tool: dict[str, Any], wrapped: bool) -> dict[str, Any]:
     """The tool as the host sees it: with ``_meta.ui.resourceUri`` when the proxy serves its page."""
     if not wrapped:
         return tool
-    from .core import ui_uri
-
     out = copy.copy(tool)
     meta = dict(tool.get("_meta") or {}) if isinstance(tool.get("_meta"), dict) else {}
     ui = dict(meta.get("ui") or {}) if isinstance(meta.get("ui"), dict) else {}

@@ -47,9 +47,10 @@ class HostStdio:
 class UpstreamStdio:
     """One run of the upstream server as a subprocess."""
 
-    def __init__(self, command: Sequence[str], env: dict[str, str] | None = None) -> None:
+    def __init__(self, command: Sequence[str], env: dict[str, str] | None = None, cwd: str | None = None) -> None:
         self.command = list(command)
         self.env = env
+        self.cwd = cwd
         self.process: asyncio.subprocess.Process | None = None
 
     async def start(self) -> None:
@@ -59,6 +60,7 @@ class UpstreamStdio:
             stdout=asyncio.subprocess.PIPE,
             stderr=None,  # the upstream's own logs go to our stderr, never to the host's stdout
             env=self.env,
+            cwd=self.cwd,
             limit=LINE_LIMIT,
             start_new_session=True,
         )
@@ -117,9 +119,10 @@ class UpstreamSDK:
     or SSE). Messages cross as the SDK's ``SessionMessage``; only here are they converted to and
     from the wire bytes the rest of the proxy routes (HTTP costs far more than the conversion)."""
 
-    def __init__(self, url: str, transport: str = "streamable-http") -> None:
+    def __init__(self, url: str, transport: str = "streamable-http", headers: dict[str, str] | None = None) -> None:
         self.url = url
         self.transport = transport
+        self.headers = dict(headers or {})
         self.pid = None
         self._stack = None
         self._read = self._write = None
@@ -129,9 +132,14 @@ class UpstreamSDK:
 
         from mcp.client.sse import sse_client
         from mcp.client.streamable_http import streamable_http_client
+        from mcp.shared._httpx_utils import create_mcp_http_client
 
         self._stack = contextlib.AsyncExitStack()
-        connect = sse_client(self.url) if self.transport == "sse" else streamable_http_client(self.url)
+        if self.transport == "sse":
+            connect = sse_client(self.url, headers=self.headers or None)
+        else:
+            client = await self._stack.enter_async_context(create_mcp_http_client(headers=self.headers or None))
+            connect = streamable_http_client(self.url, http_client=client)
         try:
             streams = await self._stack.enter_async_context(connect)
         except Exception as error:  # any connection failure: the supervisor retries with backoff

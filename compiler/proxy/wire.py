@@ -74,6 +74,22 @@ def param_uri(env: Envelope) -> Any:
     return _uri_decoder.decode(env.params).uri if env.params is not msgspec.UNSET else None
 
 
+def rewrite(env: Envelope, *, request_id: Any = msgspec.UNSET, params: Any = msgspec.UNSET, result: Any = msgspec.UNSET) -> bytes:
+    """``env`` again with its id, params or result replaced; what is not replaced is copied as the
+    raw bytes it arrived as (a large result is never re-serialized)."""
+    message: dict[str, Any] = {"jsonrpc": "2.0"}
+    request_id = env.id if request_id is msgspec.UNSET else request_id
+    if request_id is not msgspec.UNSET:
+        message["id"] = request_id
+    if env.method is not msgspec.UNSET:
+        message["method"] = env.method
+    for key, new, old in (("params", params, env.params), ("result", result, env.result), ("error", msgspec.UNSET, env.error)):
+        value = old if new is msgspec.UNSET else new
+        if value is not msgspec.UNSET:
+            message[key] = value
+    return _encoder.encode(message)
+
+
 def encode(message: dict[str, Any]) -> bytes:
     return _encoder.encode(message)
 
@@ -109,3 +125,4 @@ METHOD_NOT_FOUND = -32601
 INVALID_PARAMS = -32602
 INTERNAL_ERROR = -32603
 RESOURCE_NOT_FOUND = -32001
+UNSUPPORTED_PROTOCOL_VERSION = -32022

@@ -129,10 +129,10 @@ async function showDetails(tool) {
   if (info.tree) $("tree").append(treeNode(info.tree));
 }
 
-// compile-ui serves exactly ui://<tool>; any other resourceUri is the server's own app.
+// compile-ui serves exactly ui://compile-ui/<tool>; any other resourceUri is the server's own app.
 function ownApp(tool) {
   const uri = ((tool._meta || {}).ui || {}).resourceUri;
-  return Boolean(uri) && uri !== "ui://" + encodeURIComponent(tool.name);
+  return Boolean(uri) && uri !== "ui://compile-ui/" + encodeURIComponent(tool.name);
 }
 
 function select(tool, button) {

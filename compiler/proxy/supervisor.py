@@ -1,0 +1,101 @@
+"""The upstream supervisor: start the upstream, read it, restart it with backoff when it exits.
+
+It knows nothing about MCP: it hands every line the upstream writes to ``on_line``, calls
+``on_start`` once a run is up (the router re-establishes its session there) and ``on_exit`` when
+it ends (the router answers what was in flight).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+log = logging.getLogger("compile_ui.proxy")
+
+BACKOFF_START_S, BACKOFF_MAX_S = 1.0, 30.0
+UPSTREAM_WAIT_S = 5.0
+"""How long a message waits for an upstream that is (re)starting before it is answered with an error."""
+
+
+class Supervisor:
+    def __init__(
+        self,
+        factory: Callable[[], Any],
+        on_line: Callable[[bytes], Awaitable[None]],
+        on_start: Callable[[], None],
+        on_exit: Callable[[str], None],
+    ) -> None:
+        self.factory = factory
+        self.on_line, self.on_start, self.on_exit = on_line, on_start, on_exit
+        self.upstream: Any = None
+        self.running = asyncio.Event()
+        """Set while an upstream process is up (forwarded messages wait for it, briefly)."""
+        self.stopping = False
+        self.restarts = 0
+        self.started_at = time.time()
+        self.state = "starting"
+
+    async def run(self) -> None:
+        try:
+            await self._runs()
+        finally:
+            self.state = "stopped"
+            if self.upstream is not None:
+                await self.upstream.stop()
+
+    async def _runs(self) -> None:
+        backoff = BACKOFF_START_S
+        first = True
+        while not self.stopping:
+            if not first:
+                self.restarts += 1
+            first = False
+            self.upstream = self.factory()
+            started = time.monotonic()
+            self.state = "starting"
+            try:
+                await self.upstream.start()
+            except OSError as error:
+                log.error("upstream failed to start: %s", error)
+            else:
+                log.info("upstream started (pid %s)", getattr(self.upstream, "pid", "?"))
+                self.state = "running"
+                self.running.set()
+                self.on_start()
+                await self._read()
+                self.running.clear()
+                await self.upstream.stop()
+            self.running.clear()
+            self.state = "restarting"
+            self.on_exit("the upstream server exited")
+            if self.stopping:
+                return
+            if time.monotonic() - started > BACKOFF_MAX_S:
+                backoff = BACKOFF_START_S
+            log.warning("upstream exited; restarting in %.0f s", backoff)
+            await asyncio.sleep(backoff)
+            backoff = min(backoff * 2, BACKOFF_MAX_S)
+
+    async def _read(self) -> None:
+        while (line := await self.upstream.receive()) is not None:
+            line = line.strip()
+            if line:
+                await self.on_line(line)
+
+    async def send(self, line: bytes) -> None:
+        """Send one line; wait briefly for a (re)starting upstream; ``ConnectionError`` if none."""
+        try:
+            if not self.running.is_set():
+                await asyncio.wait_for(self.running.wait(), UPSTREAM_WAIT_S)
+            await self.upstream.send(line)
+        except (AttributeError, RuntimeError, TimeoutError) as error:
+            raise ConnectionError("The upstream server is not running") from error
+
+    async def send_now(self, line: bytes) -> None:
+        """Send without waiting (the session set-up of a run that has just started)."""
+        if self.upstream is None:
+            raise ConnectionError("The upstream server is not running")
+        await self.upstream.send(line)
