@@ -139,6 +139,14 @@ def test_a_foreign_origin_gets_403_from_mcp_and_nothing_reaches_the_upstream(pro
     assert journal.read_text() == "legit\n"
 
 
+def test_the_same_modern_call_without_a_foreign_origin_does_reach_the_upstream(proxy, journal):
+    """The control for the test above: the request refused there is one that works."""
+    status, body = send(proxy, "POST", "/mcp", {**MCP_HEADERS, **MODERN_HEADERS, "Content-Type": "application/json"},
+                        json.dumps(MODERN_CALL).encode())
+    assert status == 200, body
+    assert journal.read_text() == "evil\n"
+
+
 @pytest.mark.parametrize("host", ["evil.example", "evil.example:{port}", "127.0.0.1.nip.io:{port}", "localhost:1"])
 def test_a_foreign_host_header_gets_421_dns_rebinding(proxy, journal, host):
     status, _ = send(proxy, "POST", "/mcp", {**MCP_HEADERS, **MODERN_HEADERS, "Host": host.format(port=proxy),
