@@ -4,7 +4,9 @@ The runtime is four hand-written modules, each a ``.js`` and a ``.css`` source (
 
     runtime   the MCP Apps protocol, host context, size reports, the form and its simple fields
     fields    composite fields: lists, maps, tuples, unions, multi-selects, files
-    views     result views: tables, key-value lists, cards, markdown, images, metrics, JSON
+    views     result views: tables, key-value lists, cards, markdown, images, metrics, JSON, and
+              the kinds of text (diff, CSV/TSV, markdown, monospace lines, prose)
+    layout    layout nodes (sections, cards, stacks, tabs, headings, alerts) inside result views
     chart     charts drawn as SVG
 
 A page ships the modules its tree needs, concatenated in that order into its one ``<script>``
@@ -77,6 +79,7 @@ MODULES = (
         requires=("runtime",),
     ),
     Module("views", requires=("runtime",)),
+    Module("layout", frozenset({"Card", "Stack", "Tabs", "Section", "Heading", "Text", "Alert"}), requires=("runtime", "views")),
     Module("chart", frozenset({"Chart"}), requires=("runtime", "views")),
 )
 """In concatenation order: each module may build on the ones before it."""

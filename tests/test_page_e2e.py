@@ -279,6 +279,8 @@ def test_fill_and_submit_every_field_kind(apphost, page_html):
         "attachment": "aGk=",
         "extra": {"k": [1, 2]},
     }
+    meta = call.pop("_meta")  # the page's call asks for progress with a token of its own
+    assert list(meta) == ["progressToken"] and isinstance(meta["progressToken"], int)
     assert call == {"name": "every_field", "arguments": expected}
     assert isinstance(call["arguments"]["count"], int)
     validate(call["arguments"])
@@ -525,3 +527,4 @@ def test_tabs_sections_and_widgets_of_a_hand_built_tree(apphost):
     assert args == {"level": 7, "note": "n"}  # the host's input replaced what was chosen
     f.locator('[data-id="f:/colors"] select').select_option(["0"])
     assert submit(host, 2)["arguments"] == {"level": 7, "colors": ["r"], "note": "n"}
+

@@ -114,7 +114,7 @@ FORECAST = json.loads((CORPUS.parent / "tools" / "with_output.json").read_text()
 DAYS = [{"date": f"2026-01-{d:02d}", "high": 3.5 + d, "low": -2 + d} for d in range(1, 8)]
 
 
-def test_bound_views_format_values_in_the_host_locale_and_time_zone(apphost):
+def test_bound_views_format_values_in_the_host_locale_and_keep_their_own_time_zone(apphost):
     tool = {
         "name": "fmt",
         "inputSchema": {"type": "object"},
@@ -122,6 +122,8 @@ def test_bound_views_format_values_in_the_host_locale_and_time_zone(apphost):
             "type": "object",
             "properties": {
                 "when": {"type": "string", "format": "date-time"},
+                "oslo": {"type": "string", "format": "date-time"},
+                "naive": {"type": "string", "format": "date-time"},
                 "day": {"type": "string", "format": "date"},
                 "site": {"type": "string", "format": "uri"},
                 "bad": {"type": "string", "format": "uri"},
@@ -134,6 +136,8 @@ def test_bound_views_format_values_in_the_host_locale_and_time_zone(apphost):
     }
     value = {
         "when": "2026-01-31T20:00:00Z",
+        "oslo": "2026-11-23T14:30:00+01:00",
+        "naive": "2026-11-23T09:05:30",
         "day": "2026-02-01",
         "site": "https://example.org/a?b=1",
         "bad": "javascript:alert(1)",
@@ -147,7 +151,11 @@ def test_bound_views_format_values_in_the_host_locale_and_time_zone(apphost):
     text = show(host, {"content": [], "structuredContent": value})
     clean(host)
     frame = host.frame
-    assert "01.02.2026, 05:00" in text  # 20:00 UTC is 05:00 the next day in Tokyo
+    # A time is data: never converted to the host's zone (Tokyo), shown with its own zone.
+    assert "31.01.2026, 20:00 (UTC)" in text and "05:00" not in text
+    assert "23.11.2026, 14:30 (UTC+01:00)" in text
+    assert "23.11.2026, 09:05:30" in text and "09:05:30 (" not in text  # no zone given: none shown
+    assert frame.locator('time[title="2026-11-23T14:30:00+01:00"]').count() == 1  # the full value on hover
     assert "01.02.2026" in text and "1.234.567,5" in text
     assert "3f2504e0…" in text and frame.locator('[title="3f2504e0-4f89-11d3-9a0c-0305e82c3301"]').count() == 1
     assert frame.locator(".tag", has_text="Done").count() == 1
@@ -239,12 +247,29 @@ def test_auto_view_from_data_shape(apphost):
     show(host, {"content": [{"type": "text", "text": json.dumps(rows)}]})
     clean(host)
     frame = host.frame
-    assert frame.locator(".result-body th").all_inner_texts() == ["name", "size", "tags", "extra"]
+    assert frame.locator(".result-body th").all_inner_texts() == ["Name", "Size", "Tags", "Extra"]  # humanized keys
     assert frame.locator(".result-body tbody tr").count() == 4
+    # Short arrays of scalars are shown inline, not behind a per-cell toggle.
+    assert frame.locator(".result-body tbody tr").first.locator("td").nth(2).inner_text() == "a, b"
+    assert frame.locator(".result-body tbody tr").last.locator("td").nth(3).inner_text() == "✓ Yes"
+
+
+def test_nested_objects_drill_down_and_long_arrays_show_the_first_few(apphost):
+    rows = [{"name": "n", "meta": {"a": 1, "b": [1, 2]}, "xs": list(range(1990, 2002))}]
+    host = apphost(page())
+    host.wait_initialized()
+    show(host, {"content": [{"type": "text", "text": json.dumps(rows)}]})
+    clean(host)
+    frame = host.frame
+    cells = frame.locator(".result-body tbody tr").first.locator("td")
+    assert cells.nth(2).inner_text() == "1990, 1991, 1992, 1993, 1994 +7 more"  # years: no separators
+    cells.nth(2).get_by_role("button", name="+7 more").click()
+    assert cells.nth(2).inner_text() == ", ".join(str(y) for y in range(1990, 2002))
     more = frame.locator(".result-body details.more").first
+    assert more.locator("summary").inner_text() == "2 fields"
     more.locator("summary").click()
-    more.locator("li").first.wait_for()  # the nested view is built on the (async) toggle event
-    assert more.locator("li").all_inner_texts() == ["a", "b"]
+    more.locator("dt").first.wait_for()  # the nested view is built on the (async) toggle event
+    assert more.locator("dt").all_inner_texts() == ["A", "B"] and more.locator("dd").all_inner_texts() == ["1", "1, 2"]
 
 
 def test_big_table_sorts_filters_and_pages(apphost):
@@ -319,7 +344,7 @@ def test_plain_text_keeps_whitespace(apphost):
     host = apphost(page())
     host.wait_initialized()
     show(host, {"content": [{"type": "text", "text": "a  b\n\tc"}]})
-    assert host.frame.locator(".result-body pre.text-block").inner_text() == "a  b\n\tc"
+    assert host.frame.locator(".result-body > .view pre.json").inner_text() == "a  b\n\tc"  # line-structured: monospace, lines kept
 
 
 PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
