@@ -74,7 +74,7 @@ CU.views = (() => {
   // One value as a node: formatted by its column format (guessed when absent).
   function val(v, f, opts, k) {
     if (v === undefined || v === null) return el("span", { class: "muted" }, v === null ? "null" : "—");
-    f = f || guess(v);
+    f = f && f !== "text" ? f : guess(v); // a plain-text field can still hold a time or a link
     if (Array.isArray(v) && v.every((x) => x === null || typeof x !== "object")) return inl(v, f === "json" ? null : f, k);
     if (typeof v === "object") return more(v);
     var o = (opts || []).find((o) => o.value === v);
@@ -259,7 +259,8 @@ CU.views = (() => {
   }
   function md(s) {
     var out = el("div", { class: "md" }), lines = s.split(/\r?\n/), i = 0, m, para = [], lst = null;
-    function flush() { if (para.length) out.appendChild(el("p", null, inline(para.join(" ")))); para = []; }
+    // Lines of a paragraph stay lines (mixed texts are often line-structured).
+    function flush() { if (para.length) out.appendChild(el("p", null, inline(para.join("\n")))); para = []; }
     while (i < lines.length) {
       var ln = lines[i++];
       if (/^```/.test(ln)) {

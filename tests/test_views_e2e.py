@@ -447,3 +447,42 @@ def test_every_view_node_of_a_laid_out_tree(apphost):
     assert json.loads(frame.inner_text('[data-view="v:/raw"] pre')) == {"k": [1, 2]}
     assert text.count("block text") == 1
     assert frame.locator('[data-view="v:/missing"]').count() == 0  # no data there: nothing shown
+
+
+SLOW = {"name": "slow", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer"}}}}
+
+
+def start_call_with_progress(host, steps: list[dict]) -> None:
+    """Submit the form; the host relays ``steps`` as notifications/progress and holds the call."""
+    host.page.evaluate("(steps) => { window.__host.progressPlan = { steps }; }", steps)
+    host.frame.click("[data-action=submit]")
+    host.wait_calls(1)
+
+
+def test_progress_bar_elapsed_time_and_cancel_for_the_pages_own_call(apphost):
+    host = apphost(page(SLOW))
+    host.wait_initialized()
+    start_call_with_progress(host, [{"progress": 1, "total": 4, "message": "step 1 of 4"}])
+    frame = host.frame
+    frame.locator("#result .run", has_text="step 1 of 4").wait_for()
+    assert frame.evaluate("() => { const p = document.querySelector('#result .run progress'); return [p.value, p.max]; }") == [1, 4]
+    frame.wait_for_function("() => /^[1-9]\\d* s$/.test(document.querySelector('#result .run .muted').textContent)")  # elapsed
+    assert frame.locator("[data-action=submit]").is_disabled()
+    frame.locator("#result .run").get_by_role("button", name="Cancel").click()
+    host.wait_until(lambda: host._state("cancelledCalls"))  # the host's handler saw the request aborted
+    assert frame.locator("#result .run").count() == 0 and "Cancelled." in frame.inner_text("#result .status")
+    assert frame.locator("[data-action=submit]").is_enabled()
+    clean(host)
+
+
+def test_progress_without_a_total_is_indeterminate_and_the_result_replaces_it(apphost):
+    host = apphost(page(SLOW))
+    host.wait_initialized()
+    start_call_with_progress(host, [{"progress": 3, "message": "working"}])
+    frame = host.frame
+    frame.locator("#result .run", has_text="working").wait_for()
+    assert frame.locator("#result .run progress:indeterminate").count() == 1
+    host.page.evaluate("() => window.__host.release()")
+    frame.locator("#result .result-body", has_text="done").wait_for()
+    assert frame.locator("#result .run").count() == 0 and host._state("cancelledCalls") == []
+    clean(host)

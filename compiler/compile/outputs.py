@@ -33,7 +33,7 @@ from components.nodes import (
     TableProps,
     ViewProps,
 )
-from compiler.compile.naming import as_text, child_pointer, humanize
+from compiler.compile.naming import as_text, child_pointer, label_for
 from compiler.normalize import normalize
 from compiler.normalize.shapes import (
     ArrayShape,
@@ -68,8 +68,8 @@ def compile_result_view(output_schema: Any | None) -> ResultView:
 
 def _root(shape: Any) -> Node:
     if isinstance(shape, NumberShape):
-        return Metric(id="v:", props=MetricProps(format=column_format(shape), label=shape.title))
-    return _view(shape, "", shape.title, 0)
+        return Metric(id="v:", props=MetricProps(format=column_format(shape), label=label_for(shape.title, "")))
+    return _view(shape, "", label_for(shape.title, ""), 0)
 
 
 def _view(shape: Any, bind: str, label: str | None, depth: int) -> Node:
@@ -86,7 +86,7 @@ def _key_value(shape: ObjectShape, bind: str, label: str | None, depth: int) -> 
     fields: list[Column] = []
     children: list[Node] = []
     for prop in shape.properties:
-        name = prop.shape.title or humanize(prop.name)
+        name = label_for(prop.shape.title, prop.name)
         pointer = child_pointer("", prop.name)
         if _is_scalar(prop.shape):
             fields.append(_column(prop.shape, pointer, name))
@@ -101,7 +101,7 @@ def _array(shape: ArrayShape, bind: str, label: str | None) -> Node:
     items = shape.items
     if isinstance(items, ObjectShape) and items.properties:
         columns = tuple(
-            _column(p.shape, child_pointer("", p.name), p.shape.title or humanize(p.name)) for p in items.properties
+            _column(p.shape, child_pointer("", p.name), label_for(p.shape.title, p.name)) for p in items.properties
         )
         return Table(id=f"v:{bind}", props=TableProps(bind=bind, label=label, columns=columns))
     if _is_scalar(items):
