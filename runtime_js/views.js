@@ -39,11 +39,11 @@ CU.views = (() => {
   function fmt(k, mk) {
     try { return FM[k] || (FM[k] = mk()); } catch (e) { return FM[k] = { format: (v) => String(v) }; }
   }
-  // k: the key or column name. Whole numbers below 10 000 and ids, years and codes are written
-  // without grouping separators ("1040", not "1,040"), as a person writes them.
+  // k: the key or column name. Numbers below 10 000 have no grouping separator (min2: "1040",
+  // "1137.5", but "709,037"), and whole ids, years and codes none at all, as a person writes them.
   function num(v, k) {
-    if (Number.isInteger(v) && (Math.abs(v) < 1e4 || /(^|[^a-z])(id|year|code|no|number|zip|port|pid|sha)$|Id$/i.test(k || ""))) return String(v);
-    return Math.abs(v) < 1e15 ? fmt("n", () => new Intl.NumberFormat(L, { maximumFractionDigits: 10 })).format(v) : String(v);
+    if (Number.isInteger(v) && /(^|[^a-z])(id|year|code|no|number|zip|port|pid)$|Id$/i.test(k || "")) return String(v);
+    return Math.abs(v) < 1e15 ? fmt("n", () => new Intl.NumberFormat(L, { maximumFractionDigits: 10, useGrouping: "min2" })).format(v) : String(v);
   }
   // A time is data: shown as its own wall-clock time with its own zone, never converted to the
   // viewer's ("14:30 (UTC+01:00)"); a date is a date; without a zone, the time as written.
@@ -78,7 +78,7 @@ CU.views = (() => {
     if (Array.isArray(v) && v.every((x) => x === null || typeof x !== "object")) return inl(v, f === "json" ? null : f, k);
     if (typeof v === "object") return more(v);
     var o = (opts || []).find((o) => o.value === v);
-    if (typeof v === "boolean" && !o) return el("span", { class: "yn yn-" + v }, v ? "✓ Yes" : "✗ No");
+    if (typeof v === "boolean" && !o) return el("span", { class: "yn yn-" + v }, v ? "✓ Yes" : "No");
     if (f === "enum" || f === "boolean") return el("span", { class: "tag tag-" + String(v).replace(/\W/g, "").slice(0, 20) }, o ? o.label : String(v));
     if (typeof v === "number") return num(v, k);
     v = String(v);
@@ -110,9 +110,10 @@ CU.views = (() => {
     return /^data:image\/[\w.+-]+;base64,[A-Za-z0-9+/]*={0,2}$/.test(src) ? el("img", { class: "block-img", alt: "", src: src }) : text(String(v));
   }
   // Long text is cut at 100 KB with a control that shows the rest.
-  // pre: 1 lines kept in monospace (class json: code, logs, listings), 2 prose (wrapped, lines kept).
+  // pre: 1 lines kept in monospace, unwrapped (columns stay aligned; scrolls): code, logs, listings;
+  // 2 prose (wrapped, lines kept).
   function text(s, pre) {
-    var n = el(pre ? "pre" : "span", { class: pre ? (pre < 2 ? "json" : "text-block") : "" }, s.length > MAXT ? s.slice(0, MAXT) : s);
+    var n = el(pre ? "pre" : "span", { class: pre ? (pre < 2 ? "json lines" : "text-block") : "" }, s.length > MAXT ? s.slice(0, MAXT) : s);
     if (s.length <= MAXT) return n;
     return el("div", null, n, el("button", { type: "button", class: "btn small", onclick: (e) => { n.textContent = s; e.target.remove(); } },
       "Show all (" + Math.round(s.length / 1024) + " KB)"));
@@ -241,7 +242,7 @@ CU.views = (() => {
   // One line per line; added, removed, hunk and file lines marked by class (and by their sign).
   function diff(s) {
     var ls = s.split(/\r?\n/);
-    return el("pre", { class: "diff json" }, ls.map((l) => el("span", { class: /^(\+\+\+|---) |^(diff|index|commit) /.test(l) ? "d-meta" : /^\+/.test(l) ? "d-add" : /^-/.test(l) ? "d-del" : /^@@/.test(l) ? "d-hunk" : null }, l + "\n")));
+    return el("pre", { class: "diff json lines" }, ls.map((l) => el("span", { class: /^(\+\+\+|---) |^(diff|index|commit) /.test(l) ? "d-meta" : /^\+/.test(l) ? "d-add" : /^-/.test(l) ? "d-del" : /^@@/.test(l) ? "d-hunk" : null }, l + "\n")));
   }
   // Python's repr of lists and dicts (some servers send it as text): read as JSON when it parses.
   function pylit(s) {

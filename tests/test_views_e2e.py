@@ -439,7 +439,7 @@ def test_every_view_node_of_a_laid_out_tree(apphost):
     text = show(host, {"content": [{"type": "text", "text": "block text"}], "structuredContent": value})
     clean(host)
     frame = host.frame
-    assert frame.inner_text('[data-view="v:/total"] .metric') == "1,234.5 kg"
+    assert frame.inner_text('[data-view="v:/total"] .metric') == "1234.5 kg"  # no separator below 10 000
     assert frame.locator('[data-view="v:/tags"] li').all_inner_texts() == ["red", "green"]
     assert frame.locator(".cards > .card").count() == 2 and "Ada" in text and "41" in text
     assert "Heads up" in text and "More" in text
@@ -486,3 +486,50 @@ def test_progress_without_a_total_is_indeterminate_and_the_result_replaces_it(ap
     frame.locator("#result .result-body", has_text="done").wait_for()
     assert frame.locator("#result .run").count() == 0 and host._state("cancelledCalls") == []
     clean(host)
+
+
+RAINY = {
+    "name": "rainy",
+    "inputSchema": {"type": "object"},
+    "outputSchema": {
+        "type": "object",
+        "properties": {
+            "days": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "date": {"type": "string", "format": "date"},
+                        "high": {"type": "number", "description": "Highest temperature (°C)"},
+                        "low": {"type": "number", "description": "Lowest temperature (°C)"},
+                        "rain": {"type": "number", "description": "Rain, in mm"},
+                    },
+                    "required": ["date", "high", "low", "rain"],
+                },
+            }
+        },
+    },
+}
+RAINY_DAYS = [{"date": f"2026-01-{d:02d}", "high": 3.5 + d, "low": -2 + d, "rain": 0.5 * (d % 3)} for d in range(1, 8)]
+
+
+@pytest.mark.parametrize("width", [320, 380, 900, 1200])
+def test_series_in_different_units_get_their_own_chart_readable_at_every_width(apphost, width):
+    host = apphost(page(RAINY, layout=True), width=width)
+    host.wait_initialized()
+    show(host, {"content": [], "structuredContent": {"days": RAINY_DAYS}})
+    clean(host)
+    frame = host.frame
+    charts = frame.locator(".result-body svg.chart")
+    assert charts.count() == 2  # °C and mm do not share an axis
+    assert charts.nth(0).locator("text.unit").text_content() == "°C" and charts.nth(1).locator("text.unit").text_content() == "mm"
+    assert frame.locator(".legend").all_inner_texts()[1].strip() == "Rain (mm)"
+    # Drawn at the width it is shown: its 11 px text stays 11 px; nothing overflows the page.
+    scale = frame.evaluate("() => { const s = document.querySelector('svg.chart'); return s.getBoundingClientRect().width / s.viewBox.baseVal.width; }")
+    assert 0.9 <= scale <= 1.1, scale
+    assert frame.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    # Tick labels never overlap: each ends before the next begins.
+    boxes = frame.evaluate(
+        "() => Array.from(document.querySelectorAll('svg.chart')[0].querySelectorAll('text[text-anchor=middle]')).map((t) => { const r = t.getBoundingClientRect(); return [r.left, r.right]; })"
+    )
+    assert len(boxes) >= 2 and all(a[1] <= b[0] for a, b in zip(boxes, boxes[1:])), boxes

@@ -34,10 +34,9 @@ def expected(frame, value) -> list[str]:
             shown.append("Yes" if leaf else "No")
         elif leaf is None:
             shown.append("null")
-        elif isinstance(leaf, int) and abs(leaf) < 10_000:
-            shown.append(str(leaf))  # no grouping separator below 10 000
         elif isinstance(leaf, (int, float)):
-            grouped = frame.evaluate("(v) => v.toLocaleString(undefined, {maximumFractionDigits: 10})", leaf)
+            # no grouping separator below 10 000 ("min2")
+            grouped = frame.evaluate("(v) => v.toLocaleString(undefined, {maximumFractionDigits: 10, useGrouping: 'min2'})", leaf)
             # whole numbers under an id-, year- or code-like key are written without separators
             shown.append((grouped, str(leaf)) if isinstance(leaf, int) else grouped)
         else:

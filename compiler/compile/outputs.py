@@ -14,6 +14,7 @@ View ids are ``v:<bind>`` (``v:`` for the root).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from components.nodes import (
@@ -45,7 +46,7 @@ from compiler.normalize.shapes import (
     StringShape,
 )
 
-__all__ = ["compile_result_view", "column_format"]
+__all__ = ["compile_result_view", "column_format", "unit_of"]
 
 MAX_DEPTH = 6
 """Nested views deeper than this are left to the runtime (an ``AutoView``)."""
@@ -113,8 +114,27 @@ def _is_scalar(shape: Any) -> bool:
     return isinstance(shape, (StringShape, NumberShape, BooleanShape, EnumShape, ConstShape))
 
 
+# "(°C)" at the end, or "in mm" after a comma, or "in X" with X short or not a word ("km/h", "%").
+_UNIT = re.compile(r"(?:\(([^()\s]{1,8})\)|, in ([^\s,;()]{1,8})|\sin ([^\s,;()]{1,3}|[^\s,;()]*[^\w\s,;()][^\s,;()]*))\.?\s*$")
+
+
+def unit_of(shape: Any) -> str | None:
+    """The unit a number's schema states at the end of its title or description ("Rain, in mm",
+    "Temperature (°C)"), for headers and chart axes; None when it states none."""
+    if not isinstance(shape, NumberShape):
+        return None
+    for text in (shape.title, shape.description):
+        m = _UNIT.search(text or "")
+        if m:
+            return m.group(1) or m.group(2) or m.group(3)
+    return None
+
+
 def _column(shape: Any, pointer: str, label: str) -> Column:
     fmt = column_format(shape)
+    unit = unit_of(shape)
+    if unit and f"({unit})" not in label:
+        label = f"{label} ({unit})"  # charts read the unit back from here to give it its own axis
     if isinstance(shape, EnumShape):
         options = tuple(
             Option(value=v, label=(shape.labels[i] if i < len(shape.labels) and shape.labels[i] else as_text(v)))
