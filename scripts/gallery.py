@@ -76,6 +76,15 @@ def field_results() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
     return out
 
 
+def snap(host, path: Path) -> None:
+    """The app frame at its last reported height, after two painted frames at that height."""
+    height = host.size_reports[-1]["height"] if host.size_reports else 600
+    host.page.set_viewport_size({"width": 1000, "height": max(900, height + 40)})
+    host.page.evaluate("(h) => { document.getElementById('app').style.height = h + 'px'; }", height)
+    host.frame.evaluate("() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)))")
+    host.page.locator("iframe#app").screenshot(path=str(path))
+
+
 def shoot(browser: Browser, name: str, tool: dict[str, Any], result: dict[str, Any]) -> list[Path]:
     html = build_page(tool)
     shots = []
@@ -88,7 +97,7 @@ def shoot(browser: Browser, name: str, tool: dict[str, Any], result: dict[str, A
                 host.frame.wait_for_selector("#result .result-body .view")
                 host.settle(250)  # let the size report follow the result
                 path = OUT / f"{name}__{theme}-{width}.png"
-                host.screenshot(path)
+                snap(host, path)
                 shots.append(path)
             finally:
                 host.close()
