@@ -149,9 +149,10 @@ def test_units_stated_by_a_schema_reach_column_labels():
 
 
 def test_headings_come_from_property_names_not_type_names():
-    from compiler.compile.naming import label_for
+    from compiler.compile.naming import label_for, root_label
 
     assert label_for("TimeResult", "source") == "Source"
     assert label_for("Is Dst", "is_dst") == "Is DST"  # pydantic's automatic title says less than the name
     assert label_for("Highest temperature", "high") == "Highest temperature"  # a title a person wrote
-    assert label_for("TimeConversionResult", "") is None
+    assert label_for(None, "") == ""  # a property named "" still has a (string) label
+    assert root_label("TimeConversionResult") is None and root_label("Weekly forecast") == "Weekly forecast"

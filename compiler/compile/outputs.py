@@ -34,7 +34,7 @@ from components.nodes import (
     TableProps,
     ViewProps,
 )
-from compiler.compile.naming import as_text, child_pointer, label_for
+from compiler.compile.naming import as_text, child_pointer, label_for, root_label
 from compiler.normalize import normalize
 from compiler.normalize.shapes import (
     ArrayShape,
@@ -69,8 +69,8 @@ def compile_result_view(output_schema: Any | None) -> ResultView:
 
 def _root(shape: Any) -> Node:
     if isinstance(shape, NumberShape):
-        return Metric(id="v:", props=MetricProps(format=column_format(shape), label=label_for(shape.title, "")))
-    return _view(shape, "", label_for(shape.title, ""), 0)
+        return Metric(id="v:", props=MetricProps(format=column_format(shape), label=root_label(shape.title)))
+    return _view(shape, "", root_label(shape.title), 0)
 
 
 def _view(shape: Any, bind: str, label: str | None, depth: int) -> Node:
