@@ -10,6 +10,9 @@ being in the DOM (rAF + a macrotask: the frame was painted). Both clocks are abs
 (``performance.timeOrigin + now()``), so host and app frame compare. Measured for a compiled
 ``Table`` (outputSchema with typed columns) and for an ``AutoView`` (no schema, JSON text), each
 on a freshly loaded app. Target: median ≤ 150 ms.
+
+Text detection: how long the ranked detectors (``CU.views.kind``) take to decide what a 10 MB
+text is (CSV-like, log-like and prose), in the app frame; they read the first 64 KB only.
 """
 
 from __future__ import annotations
@@ -116,6 +119,30 @@ def paint_times(repeat: int) -> dict[str, list[tuple[float, float]]]:
         browser.close()
 
 
+DETECT = """(kind) => {
+  const unit = { csv: 'a,b,c\\n', log: '2026-11-23T10:00:00Z INFO worker-1 processed batch 7 in 13 ms\\n',
+    prose: 'A sentence of prose that goes on for a while, as prose does, without much structure. ' }[kind];
+  const s = (kind === 'csv' ? 'x,y,z\\n' : '') + unit.repeat(Math.ceil(10 * 1024 * 1024 / unit.length));
+  const t = [];
+  for (let i = 0; i < 7; i++) { const t0 = performance.now(); CU.views.kind(s); t.push(performance.now() - t0); }
+  t.sort((a, b) => a - b);
+  return [CU.views.kind(s), s.length, t[3]];
+}"""
+
+
+def detection_times() -> dict[str, tuple[str, int, float]]:
+    """kind → (detected, text length, median ms) for 10 MB texts, in the app frame."""
+    browser = Browser()
+    try:
+        host = browser.new_host(render_page(compile_tree(AUTO_TOOL)))
+        host.wait_initialized()
+        out = {k: tuple(host.frame.evaluate(DETECT, k)) for k in ("csv", "log", "prose")}
+        host.close()
+        return out
+    finally:
+        browser.close()
+
+
 def sizes() -> dict[str, int]:
     path = CORPUS_TOOLS / TYPICAL[0]
     tool = next(t for _, t in load_tools(path.read_text(), str(path)) if t["name"] == TYPICAL[1])
@@ -131,6 +158,7 @@ def sizes() -> dict[str, int]:
 def measure(quick: bool = False) -> dict:
     times = paint_times(3 if quick else 15)
     size = sizes()
+    detect = detection_times()
     medians = {name: round(statistics.median(t[0] for t in ts), 1) for name, ts in times.items()}
     in_app = {name: round(statistics.median(t[1] for t in ts), 1) for name, ts in times.items()}
     return {
@@ -141,12 +169,14 @@ def measure(quick: bool = False) -> dict:
         "median_ms": medians,
         "median_in_app_ms": in_app,
         "sizes": size,
+        "detection": detect,
         "summary": {
             "10k×8 tool-result sent by host to painted table, bound Table (ms, median)": medians["bound table"],
             "10k×8 result reaching the app to painted table, bound Table (ms, median)": in_app["bound table"],
             "10k×8 tool-result sent by host to painted table, AutoView from JSON text (ms, median)": medians["auto table"],
             "10k×8 result reaching the app to painted table, AutoView from JSON text (ms, median)": in_app["auto table"],
             "target (ms)": f"≤ {TARGET_MS}",
+            **{f"text kind detection, 10 MB {k} text → {v[0]!r} (ms, median of 7)": round(v[2], 2) for k, v in detect.items()},
             "views module as shipped (JS + CSS) gzip, on its own (KB)": round(size["views_gzip"] / 1024, 1),
             "chart module as shipped (JS + CSS) gzip, only in pages with a Chart (KB)": round(size["chart_gzip"] / 1024, 1),
             "page size, typical tool (KB)": round(size["typical_page_raw"] / 1024, 1),

@@ -79,6 +79,7 @@ TABLE_TAB = "Table"
 PAGE_NO_ARGUMENTS = "This tool takes no arguments."
 PAGE_CHOOSE = "Choose…"
 PAGE_NONE = "—"
+PAGE_NOT_SET = "Not set"  # the choice that clears an optional radio group
 PAGE_REQUIRED = "required"
 PAGE_DEPRECATED = "deprecated"
 PAGE_NULL = "null"

@@ -392,6 +392,8 @@ def visit_SelectField(node: Any, ctx: _Ctx) -> None:
             with t.div(cls="choices"):
                 for i, opt in enumerate(p.options):
                     _choice("radio", f, i, opt, i == chosen)
+                if not p.required:  # an optional choice can be taken back (the runtime reads "" as unset)
+                    _clear_choice(f, chosen is None)
             f.error()
         return
     attrs = f.control_attrs()
@@ -429,6 +431,15 @@ def _choice(kind: str, f: _Field, i: int, opt: Any, checked: bool) -> None:
         t.span(opt.label)
         if opt.description:
             t.small(opt.description, cls="muted")
+
+
+def _clear_choice(f: _Field, checked: bool) -> None:
+    attrs = {"type": "radio", "name": f.cid, "value": "", "cls": "opt"}
+    if checked:
+        attrs["checked"] = "checked"
+    with t.label(cls="choice"):
+        t.input_(**attrs)
+        t.span(m.PAGE_NOT_SET, cls="muted")
 
 
 def visit_MultiSelectField(node: Any, ctx: _Ctx) -> None:

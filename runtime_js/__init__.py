@@ -4,7 +4,9 @@ The runtime is four hand-written modules, each a ``.js`` and a ``.css`` source (
 
     runtime   the MCP Apps protocol, host context, size reports, the form and its simple fields
     fields    composite fields: lists, maps, tuples, unions, multi-selects, files
-    views     result views: tables, key-value lists, cards, markdown, images, metrics, JSON
+    views     result views: tables, key-value lists, cards, markdown, images, metrics, JSON, and
+              the kinds of text (diff, CSV/TSV, markdown, monospace lines, prose)
+    layout    layout nodes (sections, cards, stacks, tabs, headings, alerts) inside result views
     chart     charts drawn as SVG
 
 A page ships the modules its tree needs, concatenated in that order into its one ``<script>``
@@ -94,6 +96,11 @@ def _catalog_kinds() -> dict[str, dict[str, object]]:
     return json.loads(resources.files("components").joinpath("catalog.json").read_text(encoding="utf-8"))["kinds"]
 
 
+def _in_category(category: str) -> frozenset[str]:
+    """Kinds of one category: layout nodes inside a result view are built by the ``layout`` module."""
+    return frozenset(kind for kind, entry in _catalog_kinds().items() if entry["category"] == category)
+
+
 def _needed_by(module: str) -> frozenset[str]:
     return frozenset(kind for kind, entry in _catalog_kinds().items() if entry["runtime"] == module)
 
@@ -102,6 +109,7 @@ MODULES = (
     Module("runtime"),
     Module("fields", _needed_by("fields"), requires=("runtime",)),
     Module("views", requires=("runtime",)),
+    Module("layout", _in_category("layout"), requires=("runtime", "views")),
     Module("chart", _needed_by("chart"), requires=("runtime", "views")),
 )
 """In concatenation order: each module may build on the ones before it."""

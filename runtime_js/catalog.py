@@ -3,7 +3,7 @@
 The catalog (generated from the node classes) says, per kind, which runtime tables (``hooks``)
 must list it: field kinds ``FIELDS`` (runtime.js, extended by fields.js), view kinds ``NODES``
 (views.js, extended by chart.js), layout kinds ``LAYOUT`` (the form's regex in runtime.js and the
-result view's builders in views.js). ``python -m runtime_js.build`` refuses to build while a table
+result view's builders in layout.js, which fills views.js's empty table). ``python -m runtime_js.build`` refuses to build while a table
 and the catalog disagree, and a test runs the same check.
 """
 
@@ -19,7 +19,7 @@ from . import MODULES, _catalog_kinds
 _OBJECT = {
     "FIELDS": (r"var FIELDS = \{", r"Object\.assign\(U\.FIELDS, \{"),
     "NODES": (r"var NODES = \{",),
-    "LAYOUT": (r"var LAYOUT = \{",),
+    "LAYOUT": (r"var LAYOUT = \{", r"Object\.assign\(V\.LAYOUT, \{"),
 }
 _SINGLE = {"NODES": r"\bV\.NODES\.(\w+) =", "FIELDS": r"\bU\.FIELDS\.(\w+) ="}
 _REGEX = {"LAYOUT": r"var LAYOUT = /\^\(([\w|]+)\)\$/"}

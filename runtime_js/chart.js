@@ -13,8 +13,11 @@
     for (var v = Math.floor(lo / st + 1e-9) * st; v < hi + st * 0.999; v += st) out.push(+v.toPrecision(12));
     return out;
   }
-  function chart(rows, p) {
-    var W = 600, H = 240, ml = 52, mb = 36, mt = 10, mr = 40, S = (t, a, ...k) => el("svg:" + t, a, ...k);
+  // unit: the y axis's unit, written above it. The drawing is as wide as the result area (280 to
+  // 1200 px), so its 11 px text stays 11 px from a phone to a desktop; ticks thin out to fit.
+  function chart(rows, p, unit) {
+    var rb = document.querySelector(".result-body"), W = Math.max(280, Math.min(1200, (rb && rb.clientWidth) || 600));
+    var H = 240, ml = 52, mb = 36, mt = unit ? 24 : 10, mr = 44, S = (t, a, ...k) => el("svg:" + t, a, ...k), nx = Math.max(2, Math.floor((W - ml - mr) / 90));
     var tx = p.x.type === "temporal", xq = tx || p.x.type === "quantitative", xv = (r) => { var v = at(r, p.x.pointer); return tx ? +new Date(v) : v; };
     // Series: one per y encoding, or one per color value; points aggregated per x.
     var ser = {}, names = [];
@@ -30,7 +33,7 @@
     var AG = { sum: (a) => a.reduce((s, v) => s + v, 0), mean: (a) => AG.sum(a) / a.length, min: (a) => Math.min.apply(0, a), max: (a) => Math.max.apply(0, a), count: (a) => a.length };
     var series = names.map((nm, i) => {
       var pts = Array.from(ser[nm], (e) => [e[0], (AG[p.aggregate] || AG.sum)(e[1])]).filter((e) => isFinite(e[1]));
-      return { nm: nm, c: COLORS[i % 8], pts: pts };
+      return { nm: nm, c: COLORS[(i + (p.c0 || 0)) % 8], pts: pts };
     });
     var xs = [];
     series.forEach((s) => { s.pts.forEach((q) => { if (xs.indexOf(q[0]) < 0) xs.push(q[0]); }); });
@@ -57,7 +60,8 @@
     var Y = (v) => mt + (H - mt - mb) * (1 - (v - y0) / (y1 - y0)), bw = (W - ml - mr) / Math.max(1, xs.length);
     var xlo = xs[0], xhi = xs[xs.length - 1], X = xq && !/bar/.test(p.mark) ? (v) => ml + (W - ml - mr) * (xhi === xlo ? 0.5 : (v - xlo) / (xhi - xlo)) : (v) => ml + bw * (xs.indexOf(v) + 0.5);
     yt.forEach((v) => { svg.append(S("line", { x1: ml, x2: W - mr, y1: Y(v), y2: Y(v), class: "grid" }), S("text", { x: ml - 6, y: Y(v) + 4, "text-anchor": "end" }, num(v))); });
-    var xt = xq && !/bar/.test(p.mark) ? (tx ? xs.filter((v, i) => i % Math.ceil(xs.length / 6) === 0) : ticks(xlo, xhi, 6)) : xs.filter((v, i) => i % Math.ceil(xs.length / 8) === 0);
+    var xt = xq && !/bar/.test(p.mark) ? (tx ? xs.filter((v, i) => i % Math.ceil(xs.length / nx) === 0) : ticks(xlo, xhi, nx)) : xs.filter((v, i) => i % Math.ceil(xs.length / nx) === 0);
+    if (unit) svg.appendChild(S("text", { x: 4, y: 12, class: "unit" }, unit));
     xt.forEach((v) => { svg.appendChild(S("text", { x: X(v), y: H - mb + 16, "text-anchor": "middle" }, String(fx(v)).slice(0, 14))); });
     svg.appendChild(S("line", { x1: ml, x2: W - mr, y1: Y(Math.max(y0, 0)), y2: Y(Math.max(y0, 0)), class: "axis" }));
     series.forEach((s, k) => {
@@ -71,8 +75,21 @@
       if (p.mark !== "point") svg.appendChild(S("path", { d: line, fill: "none", stroke: s.c, "stroke-width": 2 }));
       pts.forEach((q) => { svg.appendChild(S("circle", { cx: X(q[0]), cy: Y(q[1]), r: p.mark === "point" ? 4 : 3, fill: s.c }, title(s, q))); });
     });
-    return el("figure", { class: "fig" }, svg, series.length > 1 || p.color ? legend(series) : null);
+    return el("figure", { class: "fig" }, svg, series.length > 1 || p.color || unit ? legend(series) : null);
   }
 
-  V.NODES.Chart = (n, d) => Array.isArray(d) ? chart(d.filter(isO), n.props) : auto(d);
+  // Series in different units ("High", "Rain (mm)": the compiler writes a unit the schema states
+  // into the label) get a chart each, with the unit on its axis, instead of sharing one axis.
+  V.NODES.Chart = (n, d) => {
+    if (!Array.isArray(d)) return auto(d);
+    var p = n.props, by = {}, units = [], rows = d.filter(isO);
+    (p.color ? p.y.slice(0, 1) : p.y).forEach((y) => {
+      var u = (/\(([^()]+)\)$/.exec(y.label) || [])[1] || "";
+      if (!by[u]) { by[u] = []; units.push(u); }
+      by[u].push(y);
+    });
+    if (units.length < 2) return chart(rows, p, units[0]);
+    // Colours continue from chart to chart: a series keeps one colour.
+    return el("div", { class: "charts" }, units.map((u) => chart(rows, Object.assign({}, p, { y: by[u], c0: p.y.indexOf(by[u][0]) }), u)));
+  };
 })(CU.views);

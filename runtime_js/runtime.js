@@ -64,7 +64,9 @@ var CU = (() => {
       busy(false);
       resultStatus("Cancelled" + (p && typeof p.reason === "string" && p.reason ? ": " + p.reason : "."));
     },
-    "ui/notifications/host-context-changed": (p) => { applyContext(p); }
+    "ui/notifications/host-context-changed": (p) => { applyContext(p); },
+    // Progress of the page's own call, where the host relays it (see run()).
+    "notifications/progress": (p) => { if (prog) prog(p || {}); }
   };
   // The script runs in <head> so ui/initialize leaves before the body is parsed; notifications
   // that arrive before the form is hydrated wait in the queue.
@@ -276,7 +278,10 @@ var CU = (() => {
     date: /^\d{4}-\d{2}-\d{2}$/,
     time: /^\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i,
     "date-time": /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i,
-    email: /^[^@\s]+@[^@\s]+$/,
+    email: /^[^@\s]+@[^@\s]+\.[^@\s]+$/,
+    uri: /^[a-z][\w+.-]*:\S+$/i,
+    ipv4: /^((25[0-5]|2[0-4]\d|1?\d?\d)(\.|$)){4}$/,
+    ipv6: /^(?=.*:)[\da-f:]{2,39}(:\d+(\.\d+){3})?$/i,
     uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
   };
 
@@ -442,11 +447,29 @@ var CU = (() => {
     formStatus.textContent = ""; formStatus.className = "status";
     busy(true);
     resultStatus("Running…", true);
-    ctx.callTool(formNode.props.toolName, args).then(show, (err) => {
-      busy(false);
+    // The call carries a progress token (its own id): a bar follows the host's progress
+    // notifications (indeterminate without a total), a counter shows the time elapsed, and
+    // Cancel sends notifications/cancelled for the request and stops waiting for it.
+    var id = nextId, t0 = Date.now(), bar = el("progress"), note = el("span"), time = el("span", { class: "muted" });
+    var tick = setInterval(() => { time.textContent = Math.round((Date.now() - t0) / 1e3) + " s"; }, 1e3);
+    var end = () => { clearInterval(tick); prog = null; run.el.remove(); };
+    prog = (p) => {
+      if (p.progressToken !== id) return;
+      if (p.total > 0) { bar.max = p.total; bar.value = p.progress; }
+      note.textContent = p.message || "";
+    };
+    run.el = el("div", { class: "run" }, bar, note, time, el("button", { type: "button", class: "btn small", onclick: () => {
+      delete pending[id]; end(); busy(false);
+      notify("notifications/cancelled", { requestId: id, reason: "Cancelled by the user" });
+      resultStatus("Cancelled.");
+    } }, "Cancel"));
+    if (resultEl) own(resultEl, ".status").after(run.el);
+    request("tools/call", { name: formNode.props.toolName, arguments: args, _meta: { progressToken: id } }).then((r) => { end(); show(r); }, (err) => {
+      end(); busy(false);
       resultStatus("The call failed: " + ((err && err.message) || String(err)) + (err && err.code != null ? " (" + err.code + ")" : ""), false, true);
     });
   }
+  var prog = null;
 
   function busy(on) {
     if (submitBtn) { submitBtn.disabled = on; submitBtn.setAttribute("aria-busy", on ? "true" : "false"); }

@@ -3,7 +3,10 @@
    NODES table and helpers that chart.js (shipped only with a Chart) builds on.
    Data is never markup: DOM nodes + textContent only; links only http(s), opened via ctx.openLink. */
 CU.views = (() => {
-  var C, L, TZ, MAXT = 1e5, ISD = /^\d{4}-\d\d-\d\d$/, ISDT = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
+  var C, L, MAXT = 1e5, ISD = /^\d{4}-\d\d-\d\d$/, ISDT = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
+  // An ISO 8601 date, or date-time with its optional zone (Z or an offset).
+  var DT = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?\s*(Z|[+-]\d\d:?\d\d)?)?$/i;
+  var ACR = /^(id|url|uri|api|ceo|dst|utc|json|csv|sql|html|http|ip|uuid|os|cpu)s?$/i;
   var isO = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
   var J = (v, n) => JSON.stringify(v, null, n);
   var B = (on, ...k) => el("button", { type: "button", class: "btn small", onclick: on }, ...k);
@@ -36,15 +39,31 @@ CU.views = (() => {
   function fmt(k, mk) {
     try { return FM[k] || (FM[k] = mk()); } catch (e) { return FM[k] = { format: (v) => String(v) }; }
   }
-  function num(v) {
-    return Math.abs(v) < 1e15 ? fmt("n", () => new Intl.NumberFormat(L, { maximumFractionDigits: 10 })).format(v) : String(v);
+  // k: the key or column name. Numbers below 10 000 have no grouping separator (min2: "1040",
+  // "1137.5", but "709,037"), and whole ids, years and codes none at all, as a person writes them.
+  function num(v, k) {
+    if (Number.isInteger(v) && /(^|[^a-z])(id|year|code|no|number|zip|port|pid)$|Id$/i.test(k || "")) return String(v);
+    return Math.abs(v) < 1e15 ? fmt("n", () => new Intl.NumberFormat(L, { maximumFractionDigits: 10, useGrouping: "min2" })).format(v) : String(v);
   }
+  // A time is data: shown as its own wall-clock time with its own zone, never converted to the
+  // viewer's ("14:30 (UTC+01:00)"); a date is a date; without a zone, the time as written.
   function date(v, f) {
-    var day = f === "date" && ISD.test(v), d = new Date(day ? v + "T00:00:00Z" : v);
-    if (isNaN(d)) return String(v);
-    // A calendar date has no zone: shown as it is (UTC), never shifted by the host's zone.
-    return fmt(f + day, () => new Intl.DateTimeFormat(L, f === "date" ? { timeZone: day ? "UTC" : TZ, dateStyle: "medium" } : { timeZone: TZ, dateStyle: "medium", timeStyle: "short" })).format(d);
+    var m = DT.exec(String(v).trim());
+    if (!m) return String(v);
+    var t = Date.UTC(+m[1], m[2] - 1, +m[3], +(m[4] || 0), +(m[5] || 0), +(m[6] || 0)), z = m[7], sec = m[6] && m[6] !== "00";
+    if (!m[4] || f === "date") return fmt("d", () => new Intl.DateTimeFormat(L, { timeZone: "UTC", dateStyle: "medium" })).format(t);
+    var s = fmt("t" + sec, () => new Intl.DateTimeFormat(L, { timeZone: "UTC", dateStyle: "medium", timeStyle: sec ? "medium" : "short" })).format(t);
+    return z ? s + " (UTC" + (/z/i.test(z) || /^.00:?00$/.test(z) ? "" : z.slice(0, 3) + ":" + z.slice(-2)) + ")" : s;
   }
+  // A key as a heading: "max_count" → "Max count", "isDst" → "Is DST"; other keys stay as they are.
+  function human(k) {
+    if (!/^[A-Za-z_][\w-]*$/.test(k)) return k;
+    var w = k.match(/[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+/g) || [k];
+    w = w.map((x) => ACR.test(x) ? x.toUpperCase() : x.toLowerCase());
+    w[0] = w[0].charAt(0).toUpperCase() + w[0].slice(1);
+    return w.join(" ");
+  }
+  var plural = (n, w) => n + " " + w + (n === 1 ? "" : "s");
   // What a value looks like, for data without a schema.
   function guess(v) {
     if (typeof v === "number") return "number";
@@ -53,25 +72,34 @@ CU.views = (() => {
     return ISD.test(v) ? "date" : ISDT.test(v) ? "date-time" : /^https?:\/\/\S+$/i.test(v) ? "uri" : /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(v) ? "uuid" : "text";
   }
   // One value as a node: formatted by its column format (guessed when absent).
-  function val(v, f, opts) {
+  function val(v, f, opts, k) {
     if (v === undefined || v === null) return el("span", { class: "muted" }, v === null ? "null" : "—");
-    f = f || guess(v);
+    f = f && f !== "text" ? f : guess(v); // a plain-text field can still hold a time or a link
+    if (Array.isArray(v) && v.every((x) => x === null || typeof x !== "object")) return inl(v, f === "json" ? null : f, k);
     if (typeof v === "object") return more(v);
-    if (f === "enum" || (f === "boolean" && typeof v === "boolean")) {
-      var o = (opts || []).find((o) => o.value === v);
-      return el("span", { class: "tag tag-" + String(v).replace(/\W/g, "").slice(0, 20) }, o ? o.label : String(v));
-    }
-    if (typeof v === "number") return num(v);
+    var o = (opts || []).find((o) => o.value === v);
+    if (typeof v === "boolean" && !o) return el("span", { class: "yn yn-" + v }, v ? "✓ Yes" : "No");
+    if (f === "enum" || f === "boolean") return el("span", { class: "tag tag-" + String(v).replace(/\W/g, "").slice(0, 20) }, o ? o.label : String(v));
+    if (typeof v === "number") return num(v, k);
     v = String(v);
     if (f === "uri") return link(v);
     if (f === "uuid" && v.length > 13) return el("span", { title: v, class: "uuid" }, v.slice(0, 8) + "…");
     if (/^date/.test(f)) return el("time", { datetime: v, title: v }, date(v, f));
     if (f === "image") return img(v);
-    return text(v);
+    return /\n/.test(v) ? prose(v) : text(v);
+  }
+  // Short arrays of scalars inline ("72.5, 73.5, 74.5"); past 6, the first 5 and "+k more".
+  function inl(a, f, k) {
+    var n = a.length > 6 ? 5 : a.length, s = el("span", { class: "inl" });
+    if (!a.length) return el("span", { class: "muted" }, "none");
+    var add = (x, i) => { s.append(i ? ", " : "", val(x, f, null, k)); };
+    a.slice(0, n).forEach(add);
+    if (n < a.length) s.append(" ", el("button", { type: "button", class: "btn small", onclick: (e) => { e.target.previousSibling.remove(); e.target.remove(); a.slice(n).forEach((x) => { add(x, 1); }); } }, "+" + (a.length - n) + " more"));
+    return s;
   }
   // Nested values drill down: a summary line, the full view built on first open.
   function more(v) {
-    var n = Array.isArray(v) ? v.length + " items" : Object.keys(v).length + " fields", d;
+    var n = Array.isArray(v) ? plural(v.length, "item") : plural(Object.keys(v).length, "field"), d;
     d = el("details", { class: "more", ontoggle: () => { if (d.open && d.children.length < 2) d.appendChild(auto(v, 2)); } },
       el("summary", null, n));
     return d;
@@ -82,8 +110,10 @@ CU.views = (() => {
     return /^data:image\/[\w.+-]+;base64,[A-Za-z0-9+/]*={0,2}$/.test(src) ? el("img", { class: "block-img", alt: "", src: src }) : text(String(v));
   }
   // Long text is cut at 100 KB with a control that shows the rest.
+  // pre: 1 lines kept in monospace, unwrapped (columns stay aligned; scrolls): code, logs, listings;
+  // 2 prose (wrapped, lines kept).
   function text(s, pre) {
-    var n = el(pre ? "pre" : "span", { class: pre ? "text-block" : "" }, s.length > MAXT ? s.slice(0, MAXT) : s);
+    var n = el(pre ? "pre" : "span", { class: pre ? (pre < 2 ? "json lines" : "text-block") : "" }, s.length > MAXT ? s.slice(0, MAXT) : s);
     if (s.length <= MAXT) return n;
     return el("div", null, n, el("button", { type: "button", class: "btn small", onclick: (e) => { n.textContent = s; e.target.remove(); } },
       "Show all (" + Math.round(s.length / 1024) + " KB)"));
@@ -105,9 +135,10 @@ CU.views = (() => {
   // Columns from the union of keys over a sample of rows.
   function cols(rows) {
     var seen = {}, out = [];
-    rows.slice(0, 200).forEach((r) => { for (var k in r) if (!seen[k]) { seen[k] = 1; out.push({ pointer: esc(k), label: k, g: 1 }); } });
+    rows.slice(0, 200).forEach((r) => { for (var k in r) if (!seen[k]) { seen[k] = 1; out.push({ pointer: esc(k), label: human(k), g: 1 }); } });
     return out;
   }
+  var flat = (v) => Array.isArray(v) && v.length <= 20 && v.every((x) => x === null || typeof x !== "object");
   function list(a, f) {
     var ul = el("ul", { class: "list" }), n = 0;
     function add() { a.slice(n, n += 200).forEach((x) => { ul.appendChild(el("li", null, val(x, f))); }); btn.hidden = n >= a.length; btn.textContent = "Show more (" + (a.length - n) + ")"; }
@@ -118,10 +149,11 @@ CU.views = (() => {
   function kv(o, fields, kids, root, dep) {
     if (!isO(o)) return auto(o);
     var dl = el("dl", { class: "kv" }), subs = [];
-    (fields.length ? fields : Object.keys(o).map((k) => ({ pointer: esc(k), label: k }))).forEach((c) => {
+    (fields.length ? fields : Object.keys(o).map((k) => ({ pointer: esc(k), label: human(k) }))).forEach((c) => {
       var v = at(o, c.pointer);
-      if (!fields.length && v && typeof v === "object" && dep < 2) subs.push(el("div", { class: "view" }, el("h3", null, c.label), auto(v, dep + 1)));
-      else if (v !== undefined) dl.append(el("dt", null, c.label), el("dd", null, val(v, c.format, c.options)));
+      // Nested data and multi-line text get a block of their own, headed by the key.
+      if ((!fields.length && v && typeof v === "object" && !flat(v) && dep < 2) || (typeof v === "string" && /\n/.test(v))) subs.push(el("div", { class: "view" }, el("h3", null, c.label), auto(v, dep + 1)));
+      else if (v !== undefined) dl.append(el("dt", null, c.label), el("dd", null, val(v, c.format, c.options, c.label)));
     });
     return el("div", { class: "view" }, dl.children.length ? dl : null, subs, (kids || []).map((k) => node(k, root)));
   }
@@ -146,8 +178,8 @@ CU.views = (() => {
     function draw() {
       var pages = Math.max(1, Math.ceil(shown.length / size));
       page = Math.min(Math.max(page, 0), pages - 1);
-      tb.replaceChildren.apply(tb, shown.slice(page * size, page * size + size).map((r) => el("tr", null, cs.map((c) => el("td", { class: /^(number|integer)$/.test(c.format) ? "num" : null }, val(at(r, c.pointer), c.format, c.options))))));
-      info.textContent = shown.length > size ? page * size + 1 + "–" + Math.min(shown.length, page * size + size) + " of " + shown.length : shown.length + " rows";
+      tb.replaceChildren.apply(tb, shown.slice(page * size, page * size + size).map((r) => el("tr", null, cs.map((c) => el("td", { class: /^(number|integer)$/.test(c.format) ? "num" : null }, val(at(r, c.pointer), c.format, c.options, c.label))))));
+      info.textContent = shown.length > size ? page * size + 1 + "–" + Math.min(shown.length, page * size + size) + " of " + shown.length : plural(shown.length, "row");
       prev.hidden = next.hidden = pages < 2; prev.disabled = !page; next.disabled = page >= pages - 1;
     }
     var q = rows.length > 10 && el("input", { type: "search", class: "ctl filter", placeholder: "Filter", "aria-label": "Filter rows", oninput: () => {
@@ -164,15 +196,72 @@ CU.views = (() => {
 
   /* ------------------------------------------------------------------ markdown subset (DOM only) */
 
-  var MD = /^(#{1,6} |\s*([-*+]|\d+\.) |```|\|.*\|\s*$|>)|\*\*\S|\[[^\]]+\]\(https?:/m;
+  /* ------------------------------------------------------------------ text kinds */
+
+  // Ranked detectors decide what a text is, looking at its first 64 KB only (bounded on any
+  // size): JSON (or a Python literal) → the data views, unified diff → a diff view, CSV/TSV → a
+  // table, markdown (two signs of it at least) → the
+  // markdown subset, other line-structured text → monospace, lines kept; otherwise prose.
+  // Every kind builds DOM nodes from text: a detector never turns data into markup.
+  var MDS = [/^#{1,6} \S/m, /^```/m, /\]\(https?:/, /\*\*\S[^*\n]*\*\*/, /^ *([-*+]|\d+\.) \S.*\n *([-*+]|\d+\.) \S/m];
+  function kind(s) {
+    var h = s.slice(0, 65536), ls = h.split(/\r?\n/);
+    if (s.length > h.length || !ls[ls.length - 1]) ls.pop(); // a cut or empty last line says nothing
+    if (/^@@ -\d+(,\d+)? \+\d+/m.test(h) && /^--- \S/m.test(h)) return "diff";
+    if (sep(ls)) return sep(ls);
+    if (MDS.filter((r) => r.test(h)).length > 1) return "md";
+    var full = ls.filter((l) => l.trim());
+    return full.length > 1 && !(full.every((l) => l.length > 60) && full.filter((l) => /[.!?:]$/.test(l)).length * 2 >= full.length) ? "lines" : "prose";
+  }
+  // The delimiter of CSV (at least 2 data rows) or TSV text: every line has the same number
+  // (≥ 2) of cells, and the header cells are short names.
+  function sep(ls) {
+    var d = /\t/.test(ls[0]) ? "\t" : /,/.test(ls[0]) ? "," : "", n = d && cells(ls[0], d);
+    if (!d || ls.length < (d === "," ? 3 : 2) || n.length < 2 || n.some((c) => !c.trim() || c.length > 64 || /^ /.test(c))) return "";
+    return ls.slice(0, 200).every((l) => cells(l, d).length === n.length) ? d : "";
+  }
+  function cells(l, d) {
+    var out = [], cur = "", q = false;
+    for (var i = 0; i < l.length; i++) {
+      var c = l[i];
+      if (q) { if (c !== '"') cur += c; else if (l[i + 1] === '"') { cur += c; i++; } else q = false; }
+      else if (c === '"' && !cur) q = true;
+      else if (c === d) { out.push(cur); cur = ""; } else cur += c;
+    }
+    out.push(cur);
+    return out;
+  }
+  // A delimited text as a table; a column whose every value is a number holds numbers.
+  function csv(s, d) {
+    var ls = s.split(/\r?\n/).filter((l) => l), head = cells(ls[0], d), rows = ls.slice(1).map((l) => cells(l, d));
+    head.forEach((h, i) => {
+      if (rows.every((r) => r[i] === "" || /^-?\d+(\.\d+)?$/.test(r[i]))) rows.forEach((r) => { r[i] = r[i] === "" ? null : +r[i]; });
+    });
+    return table(rows, head.map((h, i) => ({ pointer: "/" + i, label: human(h.trim()), g: 1 })), 100);
+  }
+  // One line per line; added, removed, hunk and file lines marked by class (and by their sign).
+  function diff(s) {
+    var ls = s.split(/\r?\n/);
+    return el("pre", { class: "diff json lines" }, ls.map((l) => el("span", { class: /^(\+\+\+|---) |^(diff|index|commit) /.test(l) ? "d-meta" : /^\+/.test(l) ? "d-add" : /^-/.test(l) ? "d-del" : /^@@/.test(l) ? "d-hunk" : null }, l + "\n")));
+  }
+  // Python's repr of lists and dicts (some servers send it as text): read as JSON when it parses.
+  function pylit(s) {
+    if (s.length > 1e7 || !/^\s*[[{]/.test(s) || !/'/.test(s)) return;
+    return parse(s.replace(/'((?:[^'\\\n]|\\.)*)'|"(?:[^"\\\n]|\\.)*"|\b(None|True|False)\b/g, (m, q, w) => q !== undefined ? JSON.stringify(q.replace(/\\'/g, "'")) : w ? { None: "null", True: "true", False: "false" }[w] : m));
+  }
   function prose(s) {
-    var d = parse(s);
+    var d = parse(s), k;
+    if (d === undefined) d = pylit(s);
     if (d !== undefined) return auto(d);
-    return s.length <= MAXT && MD.test(s) ? md(s) : text(s, 1);
+    k = kind(s);
+    if (k === "diff") return diff(s.length > MAXT * 10 ? s.slice(0, MAXT * 10) : s);
+    if (k === "," || k === "\t") return csv(s, k);
+    return k === "md" && s.length <= MAXT ? md(s) : text(s, k === "lines" ? 1 : 2);
   }
   function md(s) {
     var out = el("div", { class: "md" }), lines = s.split(/\r?\n/), i = 0, m, para = [], lst = null;
-    function flush() { if (para.length) out.appendChild(el("p", null, inline(para.join(" ")))); para = []; }
+    // Lines of a paragraph stay lines (mixed texts are often line-structured).
+    function flush() { if (para.length) out.appendChild(el("p", null, inline(para.join("\n")))); para = []; }
     while (i < lines.length) {
       var ln = lines[i++];
       if (/^```/.test(ln)) {
@@ -197,9 +286,6 @@ CU.views = (() => {
         rows = rows.filter((r) => !/^[\s|:-]+$/.test(r)).map(cells);
         out.appendChild(el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, rows[0].map((c) => el("th", null, inline(c))))),
           el("tbody", null, rows.slice(1).map((r) => el("tr", null, r.map((c) => el("td", null, inline(c)))))))));
-      } else if ((m = /^> ?(.*)/.exec(ln))) {
-        flush(); lst = null;
-        out.appendChild(el("blockquote", null, inline(m[1])));
       } else if (!ln.trim()) { flush(); lst = null; } else { lst = null; para.push(ln.trim()); }
     }
     flush();
@@ -242,8 +328,16 @@ CU.views = (() => {
       setTimeout(() => { URL.revokeObjectURL(u); }, 1e4);
     } }, "Download " + name + " (" + size + " bytes)");
   }
-  function blocks(content, skipJson) {
-    return (Array.isArray(content) ? content : []).filter((b) => !(skipJson && isO(b) && b.type === "text" && parse(String(b.text)) !== undefined)).map(block);
+  // The blocks not already shown: with structured data d, a text block that is JSON (its usual
+  // serialization) or that equals one of d's strings is that data again, and is left out.
+  function blocks(content, d) {
+    var seen = d === undefined ? [] : strs(d, 0, []);
+    return (Array.isArray(content) ? content : []).filter((b) => !(d !== undefined && isO(b) && b.type === "text" && (parse(String(b.text)) !== undefined || seen.indexOf(String(b.text).trim()) >= 0))).map(block);
+  }
+  function strs(v, dep, out) {
+    if (typeof v === "string") out.push(v.trim());
+    else if (v && typeof v === "object" && dep < 3) Object.keys(v).slice(0, 50).forEach((k) => { strs(v[k], dep + 1, out); });
+    return out;
   }
 
   /* ------------------------------------------------------------------ the tree's nodes */
@@ -260,21 +354,8 @@ CU.views = (() => {
     JsonView: (n, d) => el("details", { class: "raw", open: true }, el("summary", null, "JSON"), PJ(d)),
     ContentBlocks: () => { RES.shown = 1; return el("div", { class: "view" }, blocks(RES.content)); }
   };
-  var LAYOUT = {
-    Section: (n) => el("section", { class: "section" }, el("h3", null, n.props.title), kids(n)),
-    Card: (n) => el("div", { class: "card" }, n.props.title ? el("h3", null, n.props.title) : null, kids(n)),
-    Stack: (n) => el("div", { class: "stack stack-" + n.props.direction }, kids(n)),
-    Heading: (n) => el("h" + Math.min(4, (n.props.level || 2) + 1), null, n.props.text),
-    Text: (n) => el("p", { class: "text" + (n.props.tone === "muted" ? " muted" : "") }, n.props.text),
-    Alert: (n) => el("div", { class: "alert alert-" + (n.props.tone || "info") }, n.props.title ? el("strong", null, n.props.title) : null, el("p", null, n.props.text)),
-    Tabs: (n) => {
-      var panels = n.children.map((c) => el("div", { role: "tabpanel" }, kids(c)));
-      var tabs = n.children.map((c, i) => el("button", { type: "button", role: "tab", onclick: () => pick(i) }, c.props.title || String(i + 1)));
-      function pick(k) { tabs.forEach((t, i) => { t.setAttribute("aria-selected", String(i === k)); panels[i].hidden = i !== k; }); }
-      pick(Math.min(n.props.selected || 0, tabs.length - 1));
-      return el("div", { class: "tabs" }, el("div", { role: "tablist" }, tabs), panels);
-    }
-  };
+  // Layout nodes inside a result view are drawn by layout.js (shipped only with them).
+  var LAYOUT = Object.create(null); // filled by layout.js, shipped only with layout nodes
   function kids(n) { return (n.children || []).map((c) => node(c, R0)); }
   // A view shows the value at its bind; missing data shows nothing, wrong-shaped data its AutoView.
   function node(n, root) {
@@ -289,7 +370,7 @@ CU.views = (() => {
   function render(box, r, rv, ctx) {
     C = ctx; FM = {};
     var hc = ctx.hostContext || {};
-    L = hc.locale || undefined; TZ = hc.timeZone || undefined;
+    L = hc.locale || undefined;
     RES = { content: r.content };
     if (r.isError) {
       var msg = (Array.isArray(r.content) ? r.content : []).filter((b) => isO(b) && b.type === "text").map((b) => String(b.text)).join("\n");
@@ -301,12 +382,12 @@ CU.views = (() => {
       R0 = d;
       box.append.apply(box, views.map((n) => node(n, d)).filter(Boolean));
       // The text blocks usually repeat the data as JSON; the rest shows unless a view already did.
-      if (!RES.shown) box.append.apply(box, blocks(r.content, true));
+      if (!RES.shown) box.append.apply(box, blocks(r.content, d));
     } else if (d !== undefined) {
       box.append(auto(d));
-      box.append.apply(box, blocks(r.content, true));
+      box.append.apply(box, blocks(r.content, d));
     } else box.append.apply(box, blocks(r.content));
   }
 
-  return { render: render, NODES: NODES, at: at, num: num, date: date, isO: isO, auto: auto };
+  return { render: render, NODES: NODES, at: at, num: num, date: date, isO: isO, auto: auto, table: table, kind: kind, LAYOUT: LAYOUT, kids: kids };
 })();

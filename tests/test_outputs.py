@@ -133,3 +133,26 @@ def test_corpus_output_schemas_compile_to_bound_views(tool):
     assert validate(rv) == []
     assert rv.props.source == "structured"
     assert not any(k == "AutoView" and b == "" for k, _, b in kinds(rv)), json.dumps(tool["outputSchema"])[:300]
+
+
+def test_units_stated_by_a_schema_reach_column_labels():
+    from compiler.compile.outputs import unit_of
+    from compiler.normalize import normalize
+
+    def unit(description):
+        return unit_of(normalize({"type": "number", "description": description}))
+
+    assert [unit(d) for d in ("Rain, in mm", "Temperature (°C)", "Speed in km/h", "Load in %")] == ["mm", "°C", "km/h", "%"]
+    assert [unit(d) for d in ("Highest temperature", "Count of items in stock", "Distance in meters")] == [None, None, None]
+    view = compile_result_view({"type": "array", "items": {"type": "object", "properties": {"rain": {"type": "number", "description": "Rain, in mm"}}}})
+    assert [c.label for c in view.children[0].props.columns] == ["Rain (mm)"]
+
+
+def test_headings_come_from_property_names_not_type_names():
+    from compiler.compile.naming import label_for, root_label
+
+    assert label_for("TimeResult", "source") == "Source"
+    assert label_for("Is Dst", "is_dst") == "Is DST"  # pydantic's automatic title says less than the name
+    assert label_for("Highest temperature", "high") == "Highest temperature"  # a title a person wrote
+    assert label_for(None, "") == ""  # a property named "" still has a (string) label
+    assert root_label("TimeConversionResult") is None and root_label("Weekly forecast") == "Weekly forecast"

@@ -284,6 +284,8 @@ def test_fill_and_submit_every_field_kind(apphost, page_html):
         "attachment": "aGk=",
         "extra": {"k": [1, 2]},
     }
+    meta = call.pop("_meta")  # the page's call asks for progress with a token of its own
+    assert list(meta) == ["progressToken"] and isinstance(meta["progressToken"], int)
     assert call == {"name": "every_field", "arguments": expected}
     assert isinstance(call["arguments"]["count"], int)
     validate(call["arguments"])
@@ -529,3 +531,24 @@ def test_tabs_sections_and_widgets_of_a_hand_built_tree(apphost):
     assert args == {"level": 7, "note": "n"}  # the host's input replaced what was chosen
     f.locator('[data-id="f:/colors"] select').select_option(["0"])
     assert submit(host, 2)["arguments"] == {"level": 7, "colors": ["r"], "note": "n"}
+
+
+
+def test_an_optional_radio_choice_can_be_cleared(apphost):
+    tool = {"name": "pick", "inputSchema": {"type": "object", "properties": {"size": {"enum": ["s", "m", "l"]}}}}
+    host = apphost(render_page(compile_tree(tool)))
+    host.wait_initialized()
+    frame = host.frame
+    assert frame.get_by_label("Not set").is_checked()  # nothing chosen yet, and it says so
+    frame.get_by_label("m", exact=True).check()
+    frame.click("[data-action=submit]")
+    host.wait_calls(1)
+    frame.wait_for_selector("[data-action=submit]:not([disabled])")
+    frame.get_by_label("Not set").check()  # take the choice back
+    frame.click("[data-action=submit]")
+    host.wait_calls(2)
+    assert [c["arguments"] for c in host.calls] == [{"size": "m"}, {}]
+    required = {"name": "pick", "inputSchema": {"type": "object", "properties": {"size": {"enum": ["s", "m"]}}, "required": ["size"]}}
+    host.reload(render_page(compile_tree(required)))
+    host.wait_initialized()
+    assert host.frame.get_by_label("Not set").count() == 0  # a required choice cannot be unset

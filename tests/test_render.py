@@ -396,8 +396,11 @@ def test_a_page_ships_only_the_runtime_modules_its_tree_needs():
     )
     charted = replace(tree, children=(tree.children[0], ResultView(id="result", props=ResultViewProps(), children=(chart,))))
     assert "Chart" in node_types(charted) and "MultiSelectField" in node_types(charted)
-    assert Page(render_page(charted)).styles == [runtime_css(("runtime", "fields", "views", "chart"))]
+    assert Page(render_page(charted)).styles == [runtime_css(("runtime", "fields", "views", "layout", "chart"))]
     assert modules_for(set()) == ("runtime", "views")
+    # layout.js draws layout nodes inside a result view: it ships only with a layout node
+    assert modules_for({"KeyValue", "Table"}) == ("runtime", "views")
+    assert modules_for({"Tabs", "Table"}) == ("runtime", "views", "layout")
     with pytest.raises(ValueError, match="unknown runtime modules"):
         runtime_js(("runtime", "nope"))
 

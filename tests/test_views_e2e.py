@@ -114,7 +114,7 @@ FORECAST = json.loads((CORPUS.parent / "tools" / "with_output.json").read_text()
 DAYS = [{"date": f"2026-01-{d:02d}", "high": 3.5 + d, "low": -2 + d} for d in range(1, 8)]
 
 
-def test_bound_views_format_values_in_the_host_locale_and_time_zone(apphost):
+def test_bound_views_format_values_in_the_host_locale_and_keep_their_own_time_zone(apphost):
     tool = {
         "name": "fmt",
         "inputSchema": {"type": "object"},
@@ -122,6 +122,8 @@ def test_bound_views_format_values_in_the_host_locale_and_time_zone(apphost):
             "type": "object",
             "properties": {
                 "when": {"type": "string", "format": "date-time"},
+                "oslo": {"type": "string", "format": "date-time"},
+                "naive": {"type": "string", "format": "date-time"},
                 "day": {"type": "string", "format": "date"},
                 "site": {"type": "string", "format": "uri"},
                 "bad": {"type": "string", "format": "uri"},
@@ -134,6 +136,8 @@ def test_bound_views_format_values_in_the_host_locale_and_time_zone(apphost):
     }
     value = {
         "when": "2026-01-31T20:00:00Z",
+        "oslo": "2026-11-23T14:30:00+01:00",
+        "naive": "2026-11-23T09:05:30",
         "day": "2026-02-01",
         "site": "https://example.org/a?b=1",
         "bad": "javascript:alert(1)",
@@ -147,7 +151,11 @@ def test_bound_views_format_values_in_the_host_locale_and_time_zone(apphost):
     text = show(host, {"content": [], "structuredContent": value})
     clean(host)
     frame = host.frame
-    assert "01.02.2026, 05:00" in text  # 20:00 UTC is 05:00 the next day in Tokyo
+    # A time is data: never converted to the host's zone (Tokyo), shown with its own zone.
+    assert "31.01.2026, 20:00 (UTC)" in text and "05:00" not in text
+    assert "23.11.2026, 14:30 (UTC+01:00)" in text
+    assert "23.11.2026, 09:05:30" in text and "09:05:30 (" not in text  # no zone given: none shown
+    assert frame.locator('time[title="2026-11-23T14:30:00+01:00"]').count() == 1  # the full value on hover
     assert "01.02.2026" in text and "1.234.567,5" in text
     assert "3f2504e0…" in text and frame.locator('[title="3f2504e0-4f89-11d3-9a0c-0305e82c3301"]').count() == 1
     assert frame.locator(".tag", has_text="Done").count() == 1
@@ -239,12 +247,29 @@ def test_auto_view_from_data_shape(apphost):
     show(host, {"content": [{"type": "text", "text": json.dumps(rows)}]})
     clean(host)
     frame = host.frame
-    assert frame.locator(".result-body th").all_inner_texts() == ["name", "size", "tags", "extra"]
+    assert frame.locator(".result-body th").all_inner_texts() == ["Name", "Size", "Tags", "Extra"]  # humanized keys
     assert frame.locator(".result-body tbody tr").count() == 4
+    # Short arrays of scalars are shown inline, not behind a per-cell toggle.
+    assert frame.locator(".result-body tbody tr").first.locator("td").nth(2).inner_text() == "a, b"
+    assert frame.locator(".result-body tbody tr").last.locator("td").nth(3).inner_text() == "✓ Yes"
+
+
+def test_nested_objects_drill_down_and_long_arrays_show_the_first_few(apphost):
+    rows = [{"name": "n", "meta": {"a": 1, "b": [1, 2]}, "xs": list(range(1990, 2002))}]
+    host = apphost(page())
+    host.wait_initialized()
+    show(host, {"content": [{"type": "text", "text": json.dumps(rows)}]})
+    clean(host)
+    frame = host.frame
+    cells = frame.locator(".result-body tbody tr").first.locator("td")
+    assert cells.nth(2).inner_text() == "1990, 1991, 1992, 1993, 1994 +7 more"  # years: no separators
+    cells.nth(2).get_by_role("button", name="+7 more").click()
+    assert cells.nth(2).inner_text() == ", ".join(str(y) for y in range(1990, 2002))
     more = frame.locator(".result-body details.more").first
+    assert more.locator("summary").inner_text() == "2 fields"
     more.locator("summary").click()
-    more.locator("li").first.wait_for()  # the nested view is built on the (async) toggle event
-    assert more.locator("li").all_inner_texts() == ["a", "b"]
+    more.locator("dt").first.wait_for()  # the nested view is built on the (async) toggle event
+    assert more.locator("dt").all_inner_texts() == ["A", "B"] and more.locator("dd").all_inner_texts() == ["1", "1, 2"]
 
 
 def test_big_table_sorts_filters_and_pages(apphost):
@@ -319,7 +344,7 @@ def test_plain_text_keeps_whitespace(apphost):
     host = apphost(page())
     host.wait_initialized()
     show(host, {"content": [{"type": "text", "text": "a  b\n\tc"}]})
-    assert host.frame.locator(".result-body pre.text-block").inner_text() == "a  b\n\tc"
+    assert host.frame.locator(".result-body > .view pre.json").inner_text() == "a  b\n\tc"  # line-structured: monospace, lines kept
 
 
 PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
@@ -414,7 +439,7 @@ def test_every_view_node_of_a_laid_out_tree(apphost):
     text = show(host, {"content": [{"type": "text", "text": "block text"}], "structuredContent": value})
     clean(host)
     frame = host.frame
-    assert frame.inner_text('[data-view="v:/total"] .metric') == "1,234.5 kg"
+    assert frame.inner_text('[data-view="v:/total"] .metric') == "1234.5 kg"  # no separator below 10 000
     assert frame.locator('[data-view="v:/tags"] li').all_inner_texts() == ["red", "green"]
     assert frame.locator(".cards > .card").count() == 2 and "Ada" in text and "41" in text
     assert "Heads up" in text and "More" in text
@@ -422,3 +447,89 @@ def test_every_view_node_of_a_laid_out_tree(apphost):
     assert json.loads(frame.inner_text('[data-view="v:/raw"] pre')) == {"k": [1, 2]}
     assert text.count("block text") == 1
     assert frame.locator('[data-view="v:/missing"]').count() == 0  # no data there: nothing shown
+
+
+SLOW = {"name": "slow", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer"}}}}
+
+
+def start_call_with_progress(host, steps: list[dict]) -> None:
+    """Submit the form; the host relays ``steps`` as notifications/progress and holds the call."""
+    host.page.evaluate("(steps) => { window.__host.progressPlan = { steps }; }", steps)
+    host.frame.click("[data-action=submit]")
+    host.wait_calls(1)
+
+
+def test_progress_bar_elapsed_time_and_cancel_for_the_pages_own_call(apphost):
+    host = apphost(page(SLOW))
+    host.wait_initialized()
+    start_call_with_progress(host, [{"progress": 1, "total": 4, "message": "step 1 of 4"}])
+    frame = host.frame
+    frame.locator("#result .run", has_text="step 1 of 4").wait_for()
+    assert frame.evaluate("() => { const p = document.querySelector('#result .run progress'); return [p.value, p.max]; }") == [1, 4]
+    frame.wait_for_function("() => /^[1-9]\\d* s$/.test(document.querySelector('#result .run .muted').textContent)")  # elapsed
+    assert frame.locator("[data-action=submit]").is_disabled()
+    frame.locator("#result .run").get_by_role("button", name="Cancel").click()
+    host.wait_until(lambda: host._state("cancelledCalls"))  # the host's handler saw the request aborted
+    assert frame.locator("#result .run").count() == 0 and "Cancelled." in frame.inner_text("#result .status")
+    assert frame.locator("[data-action=submit]").is_enabled()
+    clean(host)
+
+
+def test_progress_without_a_total_is_indeterminate_and_the_result_replaces_it(apphost):
+    host = apphost(page(SLOW))
+    host.wait_initialized()
+    start_call_with_progress(host, [{"progress": 3, "message": "working"}])
+    frame = host.frame
+    frame.locator("#result .run", has_text="working").wait_for()
+    assert frame.locator("#result .run progress:indeterminate").count() == 1
+    host.page.evaluate("() => window.__host.release()")
+    frame.locator("#result .result-body", has_text="done").wait_for()
+    assert frame.locator("#result .run").count() == 0 and host._state("cancelledCalls") == []
+    clean(host)
+
+
+RAINY = {
+    "name": "rainy",
+    "inputSchema": {"type": "object"},
+    "outputSchema": {
+        "type": "object",
+        "properties": {
+            "days": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "date": {"type": "string", "format": "date"},
+                        "high": {"type": "number", "description": "Highest temperature (°C)"},
+                        "low": {"type": "number", "description": "Lowest temperature (°C)"},
+                        "rain": {"type": "number", "description": "Rain, in mm"},
+                    },
+                    "required": ["date", "high", "low", "rain"],
+                },
+            }
+        },
+    },
+}
+RAINY_DAYS = [{"date": f"2026-01-{d:02d}", "high": 3.5 + d, "low": -2 + d, "rain": 0.5 * (d % 3)} for d in range(1, 8)]
+
+
+@pytest.mark.parametrize("width", [320, 380, 900, 1200])
+def test_series_in_different_units_get_their_own_chart_readable_at_every_width(apphost, width):
+    host = apphost(page(RAINY, layout=True), width=width)
+    host.wait_initialized()
+    show(host, {"content": [], "structuredContent": {"days": RAINY_DAYS}})
+    clean(host)
+    frame = host.frame
+    charts = frame.locator(".result-body svg.chart")
+    assert charts.count() == 2  # °C and mm do not share an axis
+    assert charts.nth(0).locator("text.unit").text_content() == "°C" and charts.nth(1).locator("text.unit").text_content() == "mm"
+    assert frame.locator(".legend").all_inner_texts()[1].strip() == "Rain (mm)"
+    # Drawn at the width it is shown: its 11 px text stays 11 px; nothing overflows the page.
+    scale = frame.evaluate("() => { const s = document.querySelector('svg.chart'); return s.getBoundingClientRect().width / s.viewBox.baseVal.width; }")
+    assert 0.9 <= scale <= 1.1, scale
+    assert frame.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    # Tick labels never overlap: each ends before the next begins.
+    boxes = frame.evaluate(
+        "() => Array.from(document.querySelectorAll('svg.chart')[0].querySelectorAll('text[text-anchor=middle]')).map((t) => { const r = t.getBoundingClientRect(); return [r.left, r.right]; })"
+    )
+    assert len(boxes) >= 2 and all(a[1] <= b[0] for a, b in zip(boxes, boxes[1:])), boxes

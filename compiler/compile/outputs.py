@@ -14,6 +14,7 @@ View ids are ``v:<bind>`` (``v:`` for the root).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from components.nodes import (
@@ -33,7 +34,7 @@ from components.nodes import (
     TableProps,
     ViewProps,
 )
-from compiler.compile.naming import as_text, child_pointer, humanize
+from compiler.compile.naming import as_text, child_pointer, label_for, root_label
 from compiler.normalize import normalize
 from compiler.normalize.shapes import (
     ArrayShape,
@@ -45,7 +46,7 @@ from compiler.normalize.shapes import (
     StringShape,
 )
 
-__all__ = ["compile_result_view", "column_format"]
+__all__ = ["compile_result_view", "column_format", "unit_of"]
 
 MAX_DEPTH = 6
 """Nested views deeper than this are left to the runtime (an ``AutoView``)."""
@@ -68,8 +69,8 @@ def compile_result_view(output_schema: Any | None) -> ResultView:
 
 def _root(shape: Any) -> Node:
     if isinstance(shape, NumberShape):
-        return Metric(id="v:", props=MetricProps(format=column_format(shape), label=shape.title))
-    return _view(shape, "", shape.title, 0)
+        return Metric(id="v:", props=MetricProps(format=column_format(shape), label=root_label(shape.title)))
+    return _view(shape, "", root_label(shape.title), 0)
 
 
 def _view(shape: Any, bind: str, label: str | None, depth: int) -> Node:
@@ -86,7 +87,7 @@ def _key_value(shape: ObjectShape, bind: str, label: str | None, depth: int) -> 
     fields: list[Column] = []
     children: list[Node] = []
     for prop in shape.properties:
-        name = prop.shape.title or humanize(prop.name)
+        name = label_for(prop.shape.title, prop.name)
         pointer = child_pointer("", prop.name)
         if _is_scalar(prop.shape):
             fields.append(_column(prop.shape, pointer, name))
@@ -101,7 +102,7 @@ def _array(shape: ArrayShape, bind: str, label: str | None) -> Node:
     items = shape.items
     if isinstance(items, ObjectShape) and items.properties:
         columns = tuple(
-            _column(p.shape, child_pointer("", p.name), p.shape.title or humanize(p.name)) for p in items.properties
+            _column(p.shape, child_pointer("", p.name), label_for(p.shape.title, p.name)) for p in items.properties
         )
         return Table(id=f"v:{bind}", props=TableProps(bind=bind, label=label, columns=columns))
     if _is_scalar(items):
@@ -113,8 +114,27 @@ def _is_scalar(shape: Any) -> bool:
     return isinstance(shape, (StringShape, NumberShape, BooleanShape, EnumShape, ConstShape))
 
 
+# "(°C)" at the end, or "in mm" after a comma, or "in X" with X short or not a word ("km/h", "%").
+_UNIT = re.compile(r"(?:\(([^()\s]{1,8})\)|, in ([^\s,;()]{1,8})|\sin ([^\s,;()]{1,3}|[^\s,;()]*[^\w\s,;()][^\s,;()]*))\.?\s*$")
+
+
+def unit_of(shape: Any) -> str | None:
+    """The unit a number's schema states at the end of its title or description ("Rain, in mm",
+    "Temperature (°C)"), for headers and chart axes; None when it states none."""
+    if not isinstance(shape, NumberShape):
+        return None
+    for text in (shape.title, shape.description):
+        m = _UNIT.search(text or "")
+        if m:
+            return m.group(1) or m.group(2) or m.group(3)
+    return None
+
+
 def _column(shape: Any, pointer: str, label: str) -> Column:
     fmt = column_format(shape)
+    unit = unit_of(shape)
+    if unit and f"({unit})" not in label:
+        label = f"{label} ({unit})"  # charts read the unit back from here to give it its own axis
     if isinstance(shape, EnumShape):
         options = tuple(
             Option(value=v, label=(shape.labels[i] if i < len(shape.labels) and shape.labels[i] else as_text(v)))

@@ -22,7 +22,7 @@ state.load = async function (html, opts) {
   // A second load replaces the app: a fresh iframe, bridge and record.
   const old = document.getElementById("app");
   if (old) { state.bridge.close?.(); old.remove(); }
-  Object.assign(state, { initialized: false, initMs: null, calls: [], sizes: [], logs: [], messages: [], links: [] });
+  Object.assign(state, { initialized: false, initMs: null, calls: [], sizes: [], logs: [], messages: [], links: [], cancelledCalls: [], progressPlan: null });
   const frame = document.createElement("iframe");
   frame.id = "app";
   frame.setAttribute("sandbox", "allow-scripts allow-forms");
@@ -45,8 +45,21 @@ state.load = async function (html, opts) {
   bridge.onloggingmessage = (p) => state.logs.push(p);
   bridge.onmessage = async (p) => { state.messages.push(p); return {}; };
   bridge.onopenlink = async (p) => { state.links.push(p.url); return {}; };
-  bridge.oncalltool = async (params) => {
+  bridge.oncalltool = async (params, extra) => {
     state.calls.push(params);
+    // A progress plan (set by the test): progress notifications for the call's token, then the
+    // call waits until the page cancels it (recorded) or the test releases it.
+    const plan = state.progressPlan;
+    if (plan) {
+      state.progressPlan = null;
+      const token = params._meta?.progressToken;
+      for (const step of plan.steps) await extra.mcpReq.notify({ method: "notifications/progress", params: { progressToken: token, ...step } });
+      await new Promise((resolve) => {
+        extra.mcpReq.signal.addEventListener("abort", () => { state.cancelledCalls.push(String(extra.mcpReq.signal.reason ?? "")); resolve(); });
+        state.release = resolve;
+      });
+      return { content: [{ type: "text", text: "done" }] };
+    }
     if (typeof window.__onCallTool === "function") {
       return await window.__onCallTool(params.name, params.arguments ?? {});
     }

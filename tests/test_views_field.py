@@ -1,0 +1,215 @@
+"""Result views on what real servers send: every recording in ``fixtures/field/`` (made by
+``scripts/record_field.py``) rendered in headless Chromium under the official AppBridge, through
+the page the proxy would serve for the recorded tool, and held to the properties of issue 15:
+times keep their zone, diffs are diffs, delimited text is a table, line-structured text keeps its
+lines in monospace, markdown only where it is markdown, nothing shown twice, numbers and words as
+a person writes them. The host's zone is Tokyo, so any conversion would show."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from conftest import FIXTURES
+
+from compiler.pipeline import build_page
+from compiler.text import humanize
+
+pytestmark = pytest.mark.browser
+
+FIELD = FIXTURES / "field"
+RECORDINGS = sorted(p.name for p in FIELD.glob("*.json"))
+PLAIN = {"name": "plain", "inputSchema": {"type": "object"}}
+CONTEXT = {"locale": "en-GB", "timeZone": "Asia/Tokyo", "theme": "light"}
+OFFSET_TIME = re.compile(r"^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.\d+)?(Z|[+-]\d\d:\d\d)$")
+TYPE_NAME = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+")
+
+
+def load(name: str) -> dict[str, Any]:
+    return json.loads((FIELD / name).read_text(encoding="utf-8"))
+
+
+def texts(result: dict[str, Any]) -> list[str]:
+    return [b["text"] for b in result.get("content", []) if b.get("type") == "text"]
+
+
+def strings(value: Any):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from strings(v)
+
+
+def data_of(result: dict[str, Any]) -> list[Any]:
+    """The data a result carries: its structuredContent and every text block that is JSON."""
+    out = [result["structuredContent"]] if "structuredContent" in result else []
+    for t in texts(result):
+        try:
+            out.append(json.loads(t))
+        except ValueError:
+            pass
+    return out
+
+
+def is_diff(text: str) -> bool:
+    return bool(re.search(r"(?m)^@@ -\d+", text)) and bool(re.search(r"(?m)^--- \S", text))
+
+
+def delimited_path(entry: dict[str, Any]) -> str | None:
+    """The path of a CSV or TSV file the recorded call read (and so returned as its text)."""
+    path = str(entry["arguments"].get("path", ""))
+    reads = (entry["tool"] or {}).get("name") in ("read_text_file", "read_file")
+    return path if reads and path.endswith((".csv", ".tsv")) else None
+
+
+@pytest.fixture(scope="module")
+def field_host(browser):
+    """One host page for the corpus (``reload`` swaps the app in a fresh iframe: fast)."""
+    host = browser.new_host(build_page(PLAIN), host_context=CONTEXT)
+    yield host
+    host.close()
+
+
+def render(host, entry: dict[str, Any]):
+    host.reload(build_page(entry["tool"] or PLAIN), host_context=CONTEXT)
+    host.wait_initialized()
+    host.send_tool_result(entry["result"])
+    frame = host.frame
+    frame.wait_for_selector("#result .result-body .view")
+    host.settle(30)
+    return frame
+
+
+@pytest.mark.parametrize("name", RECORDINGS)
+def test_field_result_renders_right(field_host, name):
+    entry = load(name)
+    result = entry["result"]
+    assert "jsonrpcError" not in result, "the corpus holds tool results"
+    host = field_host
+    frame = render(host, entry)
+    body = "#result .result-body > .view"
+    shown = frame.inner_text(body)
+    assert host.console_errors == [] and host.csp_violations == []
+    assert not [e for e in host.logs if "result view failed" in json.dumps(e)]
+    blocks = texts(result)
+
+    if result.get("isError"):
+        alert = frame.locator(f"{body} .alert-error")
+        assert alert.count() == 1 and blocks[0].splitlines()[0] in alert.inner_text()
+        return
+
+    # Nothing twice: each line of prose, each string of the data, at most once.
+    for text in blocks:
+        for line in text.splitlines()[:20]:
+            line = line.strip()
+            if len(re.sub(r"[^A-Za-z]", "", line)) >= 8 and not is_diff(text):
+                assert shown.count(line) <= max(1, text.count(line)), (line, shown[:600])
+
+    # Times keep their own wall clock and zone; the full value is on hover.
+    for value in data_of(result):
+        for s in strings(value):
+            m = OFFSET_TIME.match(s)
+            if m:
+                clock = f"{m[4]}:{m[5]}" + (f":{m[6]}" if m[6] != "00" else "")
+                zone = "UTC" if m[7] == "Z" else f"UTC{m[7]}"
+                assert f"{clock} ({zone})" in shown, (s, shown[:600])
+                assert frame.locator(f'{body} time[title="{s}"]').count() >= 1
+
+    # Diffs are diff views: one element per line, + and - lines marked, never markdown.
+    diffs = [t for t in blocks if is_diff(t)]
+    if diffs:
+        view = frame.locator(f"{body} pre.diff")
+        assert view.count() == len(diffs)
+        added = frame.locator(f"{body} pre.diff .d-add").all_text_contents()
+        removed = frame.locator(f"{body} pre.diff .d-del").all_text_contents()
+        for text in diffs:
+            lines = text.splitlines()
+            assert [ln + "\n" for ln in lines if ln.startswith("+") and not ln.startswith("+++ ")] == added
+            assert [ln + "\n" for ln in lines if ln.startswith("-") and not ln.startswith("--- ")] == removed
+        assert frame.locator(f"{body} .md, {body} li").count() == 0
+
+    # CSV and TSV files are tables: a column per header, a row per line.
+    path = delimited_path(entry)
+    if path:
+        lines = [ln for ln in blocks[0].splitlines() if ln]
+        head = lines[0].split("\t" if path.endswith(".tsv") else ",")
+        assert frame.locator(f"{body} th").all_inner_texts() == [humanize(h) for h in head]
+        assert frame.locator(f"{body} tbody tr").count() == len(lines) - 1
+
+    # Markdown only where it is markdown (a heading line here); JSON never as text.
+    markdown = any(re.search(r"(?m)^# \S", t) for t in blocks)
+    assert (frame.locator(f"{body} .md").count() > 0) == markdown
+    for pre in frame.locator(f"{body} pre").all_inner_texts():
+        assert not pre.lstrip().startswith(("{", "[{")), pre[:200]
+
+    # Line-structured text keeps its lines, in monospace.
+    for text in blocks:
+        lines = [ln for ln in text.splitlines() if ln.strip()]
+        if len(lines) > 1 and not (is_diff(text) or path or markdown or data_of({"content": [{"type": "text", "text": text}]})):
+            mono = frame.locator(f"{body} pre.json").all_inner_texts()
+            assert any(text.strip() in m for m in mono), (text[:200], mono)
+
+    # Words and numbers: no separators in 4-digit numbers, no "1 items", no raw booleans,
+    # headings that are not type names, keys that read as words.
+    for value in data_of(result):
+        for s in re.findall(r"\d+(?:\.\d+)?", json.dumps(value)):
+            if 1000 <= float(s) < 10000:
+                assert f"{float(s):,}".removesuffix(".0") not in shown
+    assert not re.search(r"\b1 (items|rows|fields)\b", shown)
+    for cell in frame.locator(f"{body} dd, {body} td").all_inner_texts():
+        assert cell not in ("true", "false")
+    for heading in frame.locator(f"{body} h3, {body} th, {body} dt").all_inner_texts():
+        assert not TYPE_NAME.fullmatch(heading.strip()), heading
+        assert not re.fullmatch(r"[a-z][a-z_]*", heading.strip()), heading
+
+
+def test_the_corpus_covers_the_kinds_it_is_for():
+    """The recordings hold what the properties above are about (so they cannot pass vacuously)."""
+    entries = [load(n) for n in RECORDINGS]
+    servers = {e["server"] for e in entries}
+    assert {"filesystem", "memory", "everything", "time", "git", "fetch", "sqlite"} <= servers
+    blocks = [t for e in entries for t in texts(e["result"])]
+    assert sum(is_diff(t) for t in blocks) >= 2
+    assert sum(bool(delimited_path(e)) for e in entries) >= 2
+    assert any(OFFSET_TIME.match(s) for e in entries for d in data_of(e["result"]) for s in strings(d))
+    assert any(e["result"].get("isError") for e in entries if e["server"] == "fetch")
+    assert any(e.get("progress") for e in entries)
+
+
+def test_convert_time_shows_both_times_as_sent(field_host):
+    """The case the issue opened with: 14:30 in Oslo is 08:30 in New York, never '1:30 PM' twice."""
+    frame = render(field_host, load("time__convert_time.json"))
+    shown = frame.inner_text("#result .result-body > .view")
+    assert "23 Nov 2026, 14:30 (UTC+01:00)" in shown and "23 Nov 2026, 08:30 (UTC-05:00)" in shown
+    assert [h.strip() for h in frame.locator("#result .result-body h3").all_inner_texts()] == ["Source", "Target"]
+    assert "Is DST" in shown and "No" in shown
+
+
+def test_sqlite_rows_in_python_repr_are_a_table(field_host):
+    frame = render(field_host, load("sqlite__read_query.json"))
+    assert frame.locator("#result .result-body th").all_inner_texts() == ["ID", "Region", "Quarter", "Revenue", "Units"]
+    assert frame.locator("#result .result-body tbody tr").count() == 12
+
+
+def test_csv_numbers_read_as_numbers(field_host):
+    frame = render(field_host, load("filesystem__read_text_file__csv.json"))
+    first = frame.locator("#result .result-body tbody tr").first.locator("td").all_inner_texts()
+    assert first == ["Oslo", "Norway", "709,037", "1040"]  # a population is grouped, a year is not
+    assert frame.locator("#result .result-body td.num").count() == 8
+
+
+def test_detection_is_bounded_on_10_mb(field_host):
+    """Ten megabytes of text that is nearly CSV everywhere: detection reads only the first 64 KB."""
+    frame = render(field_host, load("everything__echo.json"))
+    ms = frame.evaluate(
+        """() => { const line = 'a,b,c\\n'; const s = 'x,y,z\\n' + line.repeat(10 * 1024 * 1024 / line.length);
+        const t = performance.now(); const k = CU.views.kind(s); return [k, performance.now() - t]; }"""
+    )
+    assert ms[0] == ","  # the figure (ms) is printed by bench/bench_views.py, not asserted here
+
