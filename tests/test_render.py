@@ -422,8 +422,9 @@ def test_module_conditions_match_what_each_module_registers():
     assert core_fields | composite == FIELD_TYPES and not core_fields & composite
     assert needed["fields"] == composite
     assert needed["chart"] == set(re.findall(r"V\.NODES\.(\w+) =", src["chart"])) == {"Chart"}
-    views = _registered(src["views"], "var NODES = {") | _registered(src["views"], "var LAYOUT = {")
-    assert VIEW_TYPES - views == {"Chart"}
+    assert VIEW_TYPES - _registered(src["views"], "var NODES = {") == {"Chart"}
+    # layout nodes inside a result view: layout.js fills views.js's (empty) LAYOUT table
+    assert _registered(src["layout"], "Object.assign(V.LAYOUT, {") == needed["layout"]
 
 
 def test_modules_come_with_and_after_what_they_build_on():
