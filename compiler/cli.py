@@ -15,6 +15,8 @@ SUBCOMMANDS = {
     "proxy": "compiler.proxy.cli:main",
     "preview": "compiler.preview.cli:main",
     "demo": "compiler.preview.cli:demo_main",
+    "install": "compiler.install.cli:install_main",
+    "uninstall": "compiler.install.cli:uninstall_main",
 }
 
 
