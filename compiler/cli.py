@@ -22,6 +22,8 @@ SUBCOMMANDS = {
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if args == ["--version"]:
+        return print(f"compile-ui {importlib.import_module('compiler').__version__}") or 0
     target = SUBCOMMANDS.get(args[0]) if args else None
     if target is None:
         target, rest = "compiler.compile_cli:main", args
