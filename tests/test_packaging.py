@@ -32,7 +32,7 @@ SHIPPED = [  # files a plain install needs at run time
     "runtime_js/runtime.min.js", "runtime_js/runtime.min.css", "runtime_js/views.min.js", "runtime_js/fields.min.js",
     "runtime_js/chart.min.js", "runtime_js/bundle.sources.txt", "prompts/layout_system.md", "prompts/layout_user.md",
     "components/schema.json", "compiler/proxy/config.schema.json", "compiler/preview/static/index.html",
-    "compiler/preview/static/host.js", "compiler/preview/static/host.css",
+    "compiler/preview/static/host.js", "compiler/preview/static/host.css", "compile_ui/__init__.py", "compile_ui/py.typed",
 ]
 IGNORE = shutil.ignore_patterns(".git", ".venv", "node_modules", "build", "dist", "*.egg-info", "__pycache__",
                                 ".pytest_cache", ".hypothesis", ".cache", "out")
@@ -76,7 +76,7 @@ def test_the_wheel_installs_offline_and_runs(dist, tmp_path):
     check = subprocess.run([*pip, "check"], capture_output=True, text=True, timeout=120)
     assert check.returncode == 0, check.stdout  # every requirement of the wheel is met
 
-    where = subprocess.check_output([python, "-c", "import compiler; print(compiler.__file__)"],
+    where = subprocess.check_output([python, "-c", "import compiler, compile_ui; print(compiler.__file__, compile_ui.__file__)"],
                                     text=True, cwd=tmp_path)
     assert all(path.startswith(str(env_dir)) for path in where.split()), where
     script = env_dir / "bin" / "compile-ui"
