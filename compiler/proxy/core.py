@@ -535,7 +535,8 @@ def _has_own_ui(tool: dict[str, Any]) -> bool:
 def _claims(tool: dict[str, Any], uri: str) -> bool:
     meta = tool.get("_meta") if isinstance(tool.get("_meta"), dict) else {}
     ui = meta.get("ui") if isinstance(meta.get("ui"), dict) else {}
-    return uri in (ui.get("resourceUri"), meta.get("ui/resourceUri"))
+    listed = ui.get("resourceUris") if isinstance(ui.get("resourceUris"), list) else []  # several widgets (outside the spec)
+    return uri in (ui.get("resourceUri"), meta.get("ui/resourceUri"), *listed)
 
 
 def dumps(value: Any) -> str:
