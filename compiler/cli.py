@@ -17,6 +17,7 @@ SUBCOMMANDS = {
     "demo": "compiler.preview.cli:demo_main",
     "install": "compiler.install.cli:install_main",
     "uninstall": "compiler.install.cli:uninstall_main",
+    "export": "compiler.export.cli:main",
 }
 
 

@@ -112,3 +112,10 @@ INSTALL_CREATED = "added {name!r} to {path} (a new file)"
 INSTALL_UNCHANGED = "{path} already has this entry for {name!r}: nothing written"
 INSTALL_DRY_RUN = "dry run: {path} would change as follows (nothing written)"
 INSTALL_RESTART = "restart {host} to load the change"
+
+# --- export (compiler.export)
+EXPORT_ONE_SOURCE = "give exactly one source of tools: FILE, --upstream-url URL, or -- COMMAND [ARGS…]"
+EXPORT_UPSTREAM_FAILED = "cannot list the upstream's tools: {detail}"
+EXPORT_NO_TOOLS = "no tool to export (tools that bring their own app are left out: {skipped})"
+EXPORT_SUMMARY = "{written} written, {unchanged} unchanged, {removed} removed; manifest {manifest}"
+EXPORT_SKIPPED = "{name}: brings its own app ({uri}), not exported"

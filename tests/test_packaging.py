@@ -33,6 +33,7 @@ SHIPPED = [  # files a plain install needs at run time
     "runtime_js/chart.min.js", "runtime_js/bundle.sources.txt", "prompts/layout_system.md", "prompts/layout_user.md",
     "components/schema.json", "compiler/proxy/config.schema.json", "compiler/preview/static/index.html",
     "compiler/preview/static/host.js", "compiler/preview/static/host.css", "compile_ui/__init__.py", "compile_ui/py.typed",
+    "compiler/preview/static/agent.js", "compiler/preview/static/context.js", "compiler/preview/static/debug.js",
 ]
 IGNORE = shutil.ignore_patterns(".git", ".venv", "node_modules", "build", "dist", "*.egg-info", "__pycache__",
                                 ".pytest_cache", ".hypothesis", ".cache", "out")
