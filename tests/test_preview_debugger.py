@@ -124,15 +124,20 @@ def test_a_display_mode_request_is_answered_and_applied(browser, tmp_path):
 
 
 @pytest.mark.browser
-def test_a_deep_link_opens_a_tool_with_arguments_and_runs_it(browser):
+def test_a_deep_link_opens_a_tool_with_arguments_and_runs_it_when_asked(browser):
     args = urllib.parse.quote(json.dumps({"city": "Bergen", "days": 3}))
     with preview(["demo"]) as url:
         with opened(browser, url + f"?tool=forecast&args={args}&theme=dark") as page:
             app = page.frame_locator("#app")
-            app.get_by_text("Bergen", exact=True).last.wait_for(timeout=20000)  # the result, nobody clicked Run
-            log = page.inner_text("#log")
-            assert "ui/notifications/tool-input" in log and "ui/notifications/tool-result" in log
+            page.wait_for_selector("#link-run", state="visible", timeout=20000)  # after tool-input went out
+            assert "ui/notifications/tool-input" in page.inner_text("#log")
             assert app.locator('[data-id="f:/city"] input').input_value() == "Bergen"
+            # opening a link ran nothing: no call reached the server (its recording is empty)
+            assert post(url, "api/session", {"messages": []})["calls"] == []
+            assert 'forecast {"city":"Bergen","days":3}' in page.inner_text("#link-args")
+            page.click("#link-run-button")
+            app.get_by_text("Bergen", exact=True).last.wait_for(timeout=20000)  # the result
+            assert "ui/notifications/tool-result" in page.inner_text("#log") and not page.is_visible("#link-run")
             assert page.get_attribute("html", "data-theme") == "dark"
             assert page.get_attribute('#tools [aria-current="true"]', "data-tool") == "forecast"
         with opened(browser, url + "?tool=nope&args=%7Bbroken") as page:
@@ -145,6 +150,7 @@ def test_a_deep_link_opens_a_tool_with_arguments_and_runs_it(browser):
 def test_a_saved_session_replays_in_file_mode(browser, tmp_path):
     args = urllib.parse.quote(json.dumps({"city": "Bergen"}))
     with preview(["demo"]) as url, opened(browser, url + f"?tool=forecast&args={args}") as page:
+        page.click("#link-run-button")
         page.frame_locator("#app").get_by_text("Bergen", exact=True).last.wait_for(timeout=20000)
         with page.expect_download() as download:
             page.click("#save")
@@ -162,6 +168,7 @@ def test_a_saved_session_replays_in_file_mode(browser, tmp_path):
         assert post(url, "api/call", {"name": "forecast", "arguments": {"city": "Bergen"}})["result"] == call["result"]
         with opened(browser, url + f"?tool=forecast&args={args}") as page:
             assert page.inner_text("#server").startswith("replay:compile-ui-demo")
+            page.click("#link-run-button")
             page.frame_locator("#app").get_by_text("Bergen", exact=True).last.wait_for(timeout=20000)
 
 

@@ -2,7 +2,7 @@
 // no innerHTML: DOM nodes and textContent only). It speaks the host side of the MCP Apps
 // postMessage protocol with the app in the sandboxed iframe, and forwards what needs MCP to
 // the preview server (/api/*), which talks to the compile-ui proxy with the official client.
-//   host.js     protocol, tools, widgets, deep links (?tool=…&args=…)
+//   host.js     protocol, tools, widgets, deep links (?tool=…&args=…: input given, run on request)
 //   context.js  host-context controls: theme, locale, time zone, platform, display mode, size
 //   debug.js    the Problems panel (what agent.js reports from inside the app), saving a session
 "use strict";
@@ -79,7 +79,7 @@ const requests = {
 };
 
 const notifications = {
-  "ui/notifications/initialized": () => { if (state.deepArgs) runDeepLink(); },
+  "ui/notifications/initialized": () => { if (state.deepArgs) offerDeepLink(); },
   "ui/notifications/size-changed": (params) => {
     if (typeof params.height === "number" && !(state.height > 0) && state.displayMode === "inline") {
       frame.style.height = Math.ceil(params.height) + "px";
@@ -107,12 +107,20 @@ window.addEventListener("message", async (event) => {
   }
 });
 
-// A deep link's arguments: given to the app as the tool's input, then the tool runs (as when a
-// model calls it) and its result goes to the app too.
-async function runDeepLink() {
-  const args = state.deepArgs;
+// A deep link's arguments go to the app as the tool's input; the tool itself runs only when the
+// user says so (Run in the app, or the button here): a link from any website can open this page,
+// and opening a link must never act on the user's behalf.
+function offerDeepLink() {
+  state.linkArgs = state.deepArgs;
   state.deepArgs = null;
-  notify("ui/notifications/tool-input", { arguments: args });
+  notify("ui/notifications/tool-input", { arguments: state.linkArgs });
+  $("link-args").textContent = state.tool.name + " " + JSON.stringify(state.linkArgs);
+  $("link-run").hidden = false;
+}
+
+async function runLinked() {
+  $("link-run").hidden = true;
+  const args = state.linkArgs;
   const answer = await api("/api/call", { name: state.tool.name, arguments: args });
   if (answer.error) return problem({ kind: "call", text: state.tool.name + ": " + answer.error.message });
   state.lastArgs = args;
@@ -166,6 +174,7 @@ function showWidgetChoice(tool) {
 
 function load(widget) {
   state.widget = widget || null;
+  $("link-run").hidden = true;
   clearProblems();
   $("log").replaceChildren();
   frame.style.height = state.height > 0 ? state.height + "px" : "320px";
@@ -234,6 +243,8 @@ async function start() {
     updateLink();
   }
 }
+
+$("link-run-button").addEventListener("click", runLinked);
 
 $("widget").addEventListener("change", (e) => {
   load(e.target.value === widgets(state.tool)[0] ? null : e.target.value);
