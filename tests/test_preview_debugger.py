@@ -135,6 +135,7 @@ def test_a_deep_link_opens_a_tool_with_arguments_and_runs_it_when_asked(browser)
             # opening a link ran nothing: no call reached the server (its recording is empty)
             assert post(url, "api/session", {"messages": []})["calls"] == []
             assert 'forecast {"city":"Bergen","days":3}' in page.inner_text("#link-args")
+            assert "args=" in page.url  # the address bar still links to it
             page.click("#link-run-button")
             app.get_by_text("Bergen", exact=True).last.wait_for(timeout=20000)  # the result
             assert "ui/notifications/tool-result" in page.inner_text("#log") and not page.is_visible("#link-run")

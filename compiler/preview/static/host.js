@@ -174,6 +174,7 @@ function showWidgetChoice(tool) {
 
 function load(widget) {
   state.widget = widget || null;
+  state.linkArgs = null;
   $("link-run").hidden = true;
   clearProblems();
   $("log").replaceChildren();
@@ -198,7 +199,8 @@ function updateLink() {
   const q = new URLSearchParams();
   if (state.tool) q.set("tool", state.tool.name);
   if (state.widget) q.set("widget", state.widget);
-  if (state.lastArgs) q.set("args", JSON.stringify(state.lastArgs));
+  const args = state.lastArgs || state.deepArgs || state.linkArgs; // a link's args stay until run or left
+  if (args) q.set("args", JSON.stringify(args));
   for (const [key, value] of Object.entries(contextParams())) q.set(key, value); // context.js
   const url = location.pathname + "?" + q.toString();
   history.replaceState(null, "", url);
