@@ -10,3 +10,10 @@ Phases, one module (or package) each, imports pointing one way only::
 
 ``pipeline`` strings them together; ``cli`` is a thin layer over plain functions.
 """
+
+from importlib.metadata import PackageNotFoundError, version as _version
+
+try:  # the one source of the version: pyproject.toml's, as installed
+    __version__ = _version("compile-ui")
+except PackageNotFoundError:  # a source tree that was never installed
+    __version__ = "0+unknown"

@@ -15,16 +15,16 @@ SUBCOMMANDS = {
     "proxy": "compiler.proxy.cli:main",
     "preview": "compiler.preview.cli:main",
     "demo": "compiler.preview.cli:demo_main",
+    "install": "compiler.install.cli:install_main",
+    "uninstall": "compiler.install.cli:uninstall_main",
+    "export": "compiler.export.cli:main",
 }
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    if args[:1] == ["--version"]:
-        from compiler.proxy.cli import version
-
-        print(f"compile-ui {version()}")
-        return 0
+    if args == ["--version"]:
+        return print(f"compile-ui {importlib.import_module('compiler').__version__}") or 0
     target = SUBCOMMANDS.get(args[0]) if args else None
     if target is None:
         target, rest = "compiler.compile_cli:main", args

@@ -104,3 +104,23 @@ HTTP_NOT_JSON = "Content-Type must be application/json"
 HTTP_NO_OWN_HEADER = "Missing {header} header"
 HTTP_TOO_LARGE = "Request body too large"
 HTTP_TOO_SLOW = "Request body not received in time"
+
+# --- install / uninstall into MCP hosts (compiler.install)
+INSTALL_NOT_OBJECT = "{what} must be a JSON object, not {kind}"
+INSTALL_NO_COMMAND = "give the server to wrap after --, e.g. -- npx -y @modelcontextprotocol/server-everything"
+INSTALL_BAD_ENV = "--env needs KEY=VALUE, got {value!r}"
+INSTALL_NO_NAME = "cannot derive a server name from the command: give --name"
+INSTALL_NO_HOME = "cannot find the {variable} folder for {target} on {platform}: give --config FILE"
+INSTALL_NOT_INSTALLED = "no server named {name!r} (servers: {names})"
+INSTALL_WROTE = "{action} {name!r} in {path} (backup: {backup})"
+INSTALL_CREATED = "added {name!r} to {path} (a new file)"
+INSTALL_UNCHANGED = "{path} already has this entry for {name!r}: nothing written"
+INSTALL_DRY_RUN = "dry run: {path} would change as follows (nothing written)"
+INSTALL_RESTART = "restart {host} to load the change"
+
+# --- export (compiler.export)
+EXPORT_ONE_SOURCE = "give exactly one source of tools: FILE, --upstream-url URL, or -- COMMAND [ARGS…]"
+EXPORT_UPSTREAM_FAILED = "cannot list the upstream's tools: {detail}"
+EXPORT_NO_TOOLS = "no tool to export (tools that bring their own app are left out: {skipped})"
+EXPORT_SUMMARY = "{written} written, {unchanged} unchanged, {removed} removed; manifest {manifest}"
+EXPORT_SKIPPED = "{name}: brings its own app ({uri}), not exported"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sys
 from importlib.resources import files
 from typing import Any
@@ -21,12 +22,39 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from .session import Recording
+
 UI = {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}
 PAGE_CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
     "frame-src 'self'; base-uri 'none'; form-action 'none'"
 )
-STATIC = {"host.js": "text/javascript", "host.css": "text/css"}
+STATIC = {"host.js": "text/javascript", "host.css": "text/css", "context.js": "text/javascript",
+          "debug.js": "text/javascript"}
+HEAD = (re.compile(r"<head\b[^>]*>", re.IGNORECASE), re.compile(r"<html\b[^>]*>", re.IGNORECASE))
+
+
+def widgets(tool: dict[str, Any]) -> list[str]:
+    """The ``ui://`` widgets a tool lists: ``_meta.ui.resourceUri`` first, then ``resourceUris``
+    (outside the spec, but used), without repeats."""
+    meta = tool.get("_meta") or {}
+    ui = meta.get("ui") if isinstance(meta.get("ui"), dict) else {}
+    listed = [ui.get("resourceUri") or meta.get("ui/resourceUri"), *(ui.get("resourceUris") or [])]
+    return list(dict.fromkeys(u for u in listed if isinstance(u, str) and u.startswith("ui://")))
+
+
+def with_agent(html: str) -> str:
+    """The app's page with the preview's debug agent (static/agent.js) as its first script.
+
+    Placed before anything else in <head>, so it runs before the page's own Content-Security-
+    Policy <meta> takes effect (a policy applies to what follows it) and sees every violation
+    and error from the start. It only listens and reports to the host; the page is otherwise
+    byte-for-byte what the server sent. (A string insertion, not markup built from data: the
+    agent is our own fixed file and the page is not parsed or rewritten.)"""
+    agent = files(__package__).joinpath("static", "agent.js").read_text()
+    tag = "<script>" + agent + "</script>"
+    found = HEAD[0].search(html) or HEAD[1].search(html)
+    return html[: found.end()] + tag + html[found.end():] if found else tag + html
 
 
 def dump(model: Any) -> Any:
@@ -44,31 +72,47 @@ class Backend:
         self.stack = contextlib.AsyncExitStack()
         self.session: ClientSession | None = None
         self.server: dict[str, Any] = {}
+        self.recording = Recording()
 
     async def start(self) -> None:
         read, write = await self.stack.enter_async_context(stdio_client(self.params))
         self.session = await self.stack.enter_async_context(ClientSession(read, write, extensions=UI))
         init = await self.session.initialize()
         self.server = dump(init.server_info)
+        self.recording.server = self.server
 
     async def stop(self) -> None:
         await self.stack.aclose()
 
     async def tools(self) -> list[dict[str, Any]]:
         listed = await self.session.list_tools()
-        return [dump(t) for t in listed.tools if not t.name.startswith("_ui_")]
+        self.recording.tools = [dump(t) for t in listed.tools if not t.name.startswith("_ui_")]
+        return self.recording.tools
 
-    async def page(self, name: str) -> str:
+    async def page(self, name: str, uri: str | None = None) -> str:
+        """The page of ``uri`` (one of the tool's widgets; the first when None), with the agent."""
         tool = next((t for t in await self.tools() if t["name"] == name), None)
-        meta = (tool or {}).get("_meta") or {}
-        uri = (meta.get("ui") or {}).get("resourceUri") or meta.get("ui/resourceUri")
-        if not uri:
-            raise LookupError(f"no app for {name!r}")
-        contents = (await self.session.read_resource(uri)).contents
-        return contents[0].text
+        listed = widgets(tool or {})
+        if not listed or (uri is not None and uri not in listed):
+            raise LookupError(f"no app {uri or ''} for {name!r}")
+        contents = (await self.read(uri or listed[0]))["contents"]
+        return with_agent(contents[0]["text"])
+
+    async def read(self, uri: str) -> dict[str, Any]:
+        result = dump(await self.session.read_resource(uri))
+        self.recording.read(result.get("contents") or [])
+        return result
 
     async def call(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-        return dump(await self.session.call_tool(name, arguments))
+        try:
+            result = dump(await self.session.call_tool(name, arguments))
+        except MCPError as error:
+            if not name.startswith("_ui_"):
+                self.recording.call(name, arguments, {"error": {"code": error.code, "message": error.message}})
+            raise
+        if not name.startswith("_ui_"):
+            self.recording.call(name, arguments, {"result": result})
+        return result
 
 
 def app(backend: Backend) -> Starlette:
@@ -87,7 +131,7 @@ def app(backend: Backend) -> Starlette:
 
     async def page(request: Request) -> Response:
         try:
-            return HTMLResponse(await backend.page(request.path_params["name"]))
+            return HTMLResponse(await backend.page(request.path_params["name"], request.query_params.get("uri")))
         except (LookupError, MCPError) as error:
             return Response(str(error), status_code=404, media_type="text/plain")
 
@@ -105,7 +149,7 @@ def app(backend: Backend) -> Starlette:
     async def read(request: Request) -> Response:
         body = await request.json()
         try:
-            return JSONResponse({"result": dump(await backend.session.read_resource(body["uri"]))})
+            return JSONResponse({"result": await backend.read(body["uri"])})
         except MCPError as error:
             return JSONResponse({"error": {"code": error.code, "message": error.message}})
 
@@ -113,6 +157,11 @@ def app(backend: Backend) -> Starlette:
         body = await request.json()
         result = await backend.call("_ui_refine", {"toolName": body["tool"], "feedback": body["feedback"]})
         return JSONResponse({"text": result["content"][0]["text"], "isError": result.get("isError", False)})
+
+    async def session(request: Request) -> Response:
+        body = await request.json()
+        messages = body.get("messages") if isinstance(body, dict) else None
+        return JSONResponse(backend.recording.to_json(messages if isinstance(messages, list) else []))
 
     return Starlette(
         routes=[
@@ -124,5 +173,6 @@ def app(backend: Backend) -> Starlette:
             Route("/api/call", call, methods=["POST"]),
             Route("/api/read", read, methods=["POST"]),
             Route("/api/refine", refine, methods=["POST"]),
+            Route("/api/session", session, methods=["POST"]),
         ]
     )

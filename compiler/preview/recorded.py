@@ -1,9 +1,11 @@
 """A stdio MCP server made from tool definitions alone (``compile-ui preview FILE``).
 
-It lists the tools of FILE unchanged. A call is answered with a recorded result when
-``fixtures``-style recordings name the tool (``--results DIR`` of ``{"tool", "raw": {"result"}}``
-files), else with an example value generated from the tool's ``outputSchema``, else with a text
-saying there is no recorded result (and echoing the arguments).
+It lists the tools of FILE unchanged. A call is answered, in this order: from a saved preview
+session when FILE is one (``compiler.preview.session``: the recorded result of the same call, else
+the tool's latest), with a recorded result when ``fixtures``-style recordings name the tool
+(``--results DIR`` of ``{"tool", "raw": {"result"}}`` files), else with an example value generated
+from the tool's ``outputSchema``, else with a text saying there is no recorded result (and echoing
+the arguments). A session's recorded ``ui://`` pages (the apps tools bring) are served as resources.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from compiler.normalize import (
     UNSET, ArrayShape, BooleanShape, ConstShape, EnumShape, NullShape, NumberShape, ObjectShape, StringShape, TupleShape,
     UnionShape, normalize,
 )
-from compiler.tools import load_tools
+from compiler.tools import load_tools, parse_json
+
+from .session import FORMAT_KEY, Replay
 
 MAX_DEPTH = 6
 
@@ -67,7 +71,10 @@ def recordings(directory: Path | None) -> dict[str, dict]:
     return found
 
 
-def answer(tool: dict, arguments: dict, recorded: dict[str, dict]) -> dict:
+def answer(tool: dict, arguments: dict, recorded: dict[str, dict], replay: Replay) -> dict:
+    replayed = replay.answer(tool["name"], arguments)
+    if replayed is not None:
+        return replayed
     if tool["name"] in recorded:
         return recorded[tool["name"]]
     if isinstance(tool.get("outputSchema"), dict):
@@ -82,9 +89,14 @@ def main() -> None:
     parser.add_argument("file")
     parser.add_argument("--results")
     args = parser.parse_args()
-    tools = [t for _, t in load_tools(Path(args.file).read_bytes(), args.file)]
+    text = Path(args.file).read_bytes()
+    data = parse_json(text, args.file)
+    tools = [t for _, t in load_tools(text, args.file)]
     by_name = {t["name"]: t for t in tools}
     recorded = recordings(Path(args.results) if args.results else None)
+    session = isinstance(data, dict) and FORMAT_KEY in data
+    replay = Replay(data if session else None)
+    name = f"replay:{(data.get('server') or {}).get('name', Path(args.file).name)}" if session else f"recorded:{Path(args.file).name}"
     for line in sys.stdin:
         message = json.loads(line)
         rid, method = message.get("id"), message.get("method")
@@ -92,12 +104,17 @@ def main() -> None:
             continue
         params = message.get("params") or {}
         if method == "initialize":
-            result = {"protocolVersion": params.get("protocolVersion"), "capabilities": {"tools": {}},
-                      "serverInfo": {"name": f"recorded:{Path(args.file).name}", "version": "0"}}
+            capabilities = {"tools": {}, **({"resources": {}} if replay.resources else {})}
+            result = {"protocolVersion": params.get("protocolVersion"), "capabilities": capabilities,
+                      "serverInfo": {"name": name, "version": "0"}}
         elif method == "tools/list":
             result = {"tools": tools}
         elif method == "tools/call" and params.get("name") in by_name:
-            result = answer(by_name[params["name"]], params.get("arguments") or {}, recorded)
+            result = answer(by_name[params["name"]], params.get("arguments") or {}, recorded, replay)
+        elif method == "resources/list" and replay.resources:
+            result = {"resources": replay.listing()}
+        elif method == "resources/read" and params.get("uri") in replay.resources:
+            result = {"contents": [replay.resources[params["uri"]]]}
         elif method == "ping":
             result = {}
         else:

@@ -82,13 +82,9 @@ def parser() -> argparse.ArgumentParser:
 
 
 def version() -> str:
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as installed
+    from compiler import __version__
 
-    try:
-        return installed("compile-ui")
-    except PackageNotFoundError:
-        return "unknown"
+    return __version__
 
 
 def main(argv: list[str]) -> int:

@@ -2,11 +2,18 @@
 // no innerHTML: DOM nodes and textContent only). It speaks the host side of the MCP Apps
 // postMessage protocol with the app in the sandboxed iframe, and forwards what needs MCP to
 // the preview server (/api/*), which talks to the compile-ui proxy with the official client.
+//   host.js     protocol, tools, widgets, deep links (?tool=…&args=…: input given, run on request)
+//   context.js  host-context controls: theme, locale, time zone, platform, display mode, size
+//   debug.js    the Problems panel (what agent.js reports from inside the app), saving a session
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 const frame = $("app");
-const state = { tool: null, theme: "light", width: 640, nextLog: 0 };
+const MAX_MESSAGES = 2000;
+const state = {
+  tool: null, widget: null, tools: [], messages: [], deepArgs: null, lastArgs: null,
+  theme: "light", locale: "", timeZone: "", platform: "web", displayMode: "inline", width: 640, height: 0,
+};
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -24,6 +31,8 @@ async function api(path, body) {
 }
 
 function log(direction, message) {
+  state.messages.push({ direction, message });
+  if (state.messages.length > MAX_MESSAGES) state.messages.shift();
   const params = message.params || {};
   const label = (message.method || (message.error ? "error" : "result")) + (message.method === "tools/call" ? " " + params.name : "");
   const item = el("li", {}, el("span", { class: "dir" }, direction), label + ("id" in message ? ` #${message.id}` : ""));
@@ -32,24 +41,12 @@ function log(direction, message) {
   $("log").prepend(item);
 }
 
-function hostContext() {
-  return {
-    theme: state.theme,
-    displayMode: "inline",
-    availableDisplayModes: ["inline"],
-    containerDimensions: { width: state.width, maxHeight: 4000 },
-    locale: navigator.language,
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    platform: "web",
-    toolInfo: state.tool ? { tool: state.tool } : undefined,
-  };
-}
-
 function post(message) {
   log("host→app", message);
   frame.contentWindow.postMessage(message, "*");
 }
 
+function notify(method, params) { post({ jsonrpc: "2.0", method, params }); }
 function reply(id, result) { post({ jsonrpc: "2.0", id, result }); }
 function fail(id, code, message) { post({ jsonrpc: "2.0", id, error: { code, message } }); }
 
@@ -62,6 +59,7 @@ const requests = {
   }),
   "tools/call": async (params) => {
     const answer = await api("/api/call", params);
+    if (state.tool && params.name === state.tool.name) { state.lastArgs = params.arguments || {}; updateLink(); }
     if (answer.error) throw answer.error;
     return answer.result;
   },
@@ -76,19 +74,23 @@ const requests = {
   },
   "ui/message": () => ({}),
   "ui/update-model-context": () => ({}),
-  "ui/request-display-mode": () => ({ mode: "inline" }),
+  "ui/request-display-mode": (params) => ({ mode: requestDisplayMode(params.mode) }), // context.js
   ping: () => ({}),
 };
 
 const notifications = {
+  "ui/notifications/initialized": () => { if (state.deepArgs) offerDeepLink(); },
   "ui/notifications/size-changed": (params) => {
-    if (typeof params.height === "number") frame.style.height = Math.ceil(params.height) + "px";
+    if (typeof params.height === "number" && !(state.height > 0) && state.displayMode === "inline") {
+      frame.style.height = Math.ceil(params.height) + "px";
+    }
   },
 };
 
 window.addEventListener("message", async (event) => {
   if (event.source !== frame.contentWindow) return; // only the app we host
   const message = event.data;
+  if (message && typeof message === "object" && "compile-ui/debug" in message) return problem(message["compile-ui/debug"]);
   if (!message || message.jsonrpc !== "2.0") return;
   log("app→host", message);
   if (!("method" in message)) return;
@@ -104,6 +106,27 @@ window.addEventListener("message", async (event) => {
     fail(message.id, error.code || -32603, error.message || String(error));
   }
 });
+
+// A deep link's arguments go to the app as the tool's input; the tool itself runs only when the
+// user says so (Run in the app, or the button here): a link from any website can open this page,
+// and opening a link must never act on the user's behalf.
+function offerDeepLink() {
+  state.linkArgs = state.deepArgs;
+  state.deepArgs = null;
+  notify("ui/notifications/tool-input", { arguments: state.linkArgs });
+  $("link-args").textContent = state.tool.name + " " + JSON.stringify(state.linkArgs);
+  $("link-run").hidden = false;
+}
+
+async function runLinked() {
+  $("link-run").hidden = true;
+  const args = state.linkArgs;
+  const answer = await api("/api/call", { name: state.tool.name, arguments: args });
+  if (answer.error) return problem({ kind: "call", text: state.tool.name + ": " + answer.error.message });
+  state.lastArgs = args;
+  updateLink();
+  notify("ui/notifications/tool-result", answer.result);
+}
 
 function treeNode(node) {
   const props = node.props || {};
@@ -121,7 +144,7 @@ async function showDetails(tool) {
   const own = ownApp(tool);
   $("refine").hidden = Boolean(own);
   if (own) {
-    $("spec").textContent = "This tool brings its own app (" + tool._meta.ui.resourceUri + "); compile-ui passes it through.";
+    $("spec").textContent = "This tool brings its own app (" + widgets(tool).join(", ") + "); compile-ui passes it through.";
     return;
   }
   const info = await api("/api/inspect/" + encodeURIComponent(tool.name));
@@ -129,49 +152,105 @@ async function showDetails(tool) {
   if (info.tree) $("tree").append(treeNode(info.tree));
 }
 
-// compile-ui serves exactly ui://compile-ui/<tool>; any other resourceUri is the server's own app.
-function ownApp(tool) {
-  const uri = ((tool._meta || {}).ui || {}).resourceUri;
-  return Boolean(uri) && uri !== "ui://compile-ui/" + encodeURIComponent(tool.name);
+// The ui:// widgets a tool lists: _meta.ui.resourceUri, then _meta.ui.resourceUris (outside the
+// spec, but used), without repeats. compile-ui serves exactly ui://compile-ui/<tool>; others are the server's.
+function widgets(tool) {
+  const meta = tool._meta || {};
+  const ui = meta.ui || {};
+  const listed = [ui.resourceUri || meta["ui/resourceUri"], ...(Array.isArray(ui.resourceUris) ? ui.resourceUris : [])];
+  return [...new Set(listed.filter((u) => typeof u === "string" && u.startsWith("ui://")))];
 }
 
-function select(tool, button) {
-  state.tool = tool;
-  document.querySelectorAll("#tools button").forEach((b) => b.setAttribute("aria-current", String(b === button)));
-  $("title").textContent = tool.title || tool.name;
+function ownApp(tool) {
+  const list = widgets(tool);
+  return list.length > 0 && !(list.length === 1 && list[0] === "ui://compile-ui/" + encodeURIComponent(tool.name));
+}
+
+function showWidgetChoice(tool) {
+  const list = widgets(tool);
+  $("widget").replaceChildren(...list.map((uri) => el("option", { value: uri }, uri)));
+  $("widget-choice").hidden = list.length < 2;
+}
+
+function load(widget) {
+  state.widget = widget || null;
+  state.linkArgs = null;
+  $("link-run").hidden = true;
+  clearProblems();
   $("log").replaceChildren();
-  frame.style.height = "320px";
-  frame.src = "/app/" + encodeURIComponent(tool.name);
+  frame.style.height = state.height > 0 ? state.height + "px" : "320px";
+  frame.src = "/app/" + encodeURIComponent(state.tool.name) + (widget ? "?uri=" + encodeURIComponent(widget) : "");
+}
+
+function select(tool) {
+  state.tool = tool;
+  state.lastArgs = null;
+  document.querySelectorAll("#tools button").forEach((b) => b.setAttribute("aria-current", String(b.dataset.tool === tool.name)));
+  $("title").textContent = tool.title || tool.name;
+  showWidgetChoice(tool);
+  load(null);
+  updateLink();
   showDetails(tool);
 }
 
+// The address bar always holds a deep link to what is shown: the tool, the last arguments it
+// ran with, and the host context where it differs from the defaults.
+function updateLink() {
+  const q = new URLSearchParams();
+  if (state.tool) q.set("tool", state.tool.name);
+  if (state.widget) q.set("widget", state.widget);
+  const args = state.lastArgs || state.deepArgs || state.linkArgs; // a link's args stay until run or left
+  if (args) q.set("args", JSON.stringify(args));
+  for (const [key, value] of Object.entries(contextParams())) q.set(key, value); // context.js
+  const url = location.pathname + "?" + q.toString();
+  history.replaceState(null, "", url);
+  $("deeplink").href = url;
+}
+
+function readDeepLink() {
+  const q = new URLSearchParams(location.search);
+  const problems = applyContextParams(q); // context.js
+  if (q.has("args")) {
+    try {
+      const args = JSON.parse(q.get("args"));
+      if (args && typeof args === "object" && !Array.isArray(args)) state.deepArgs = args;
+      else problems.push("the link's args are not a JSON object");
+    } catch (error) {
+      problems.push("the link's args are not JSON: " + error.message);
+    }
+  }
+  return { tool: q.get("tool"), widget: q.get("widget"), problems };
+}
+
 async function start() {
+  const wanted = readDeepLink();
   const listing = await api("/api/tools");
+  state.tools = listing.tools;
   $("server").textContent = (listing.server.name || "") + " " + (listing.server.version || "");
   for (const tool of listing.tools) {
     const button = el("button", { type: "button", "data-tool": tool.name }, tool.title || tool.name);
-    if (ownApp(tool)) button.append(el("span", { class: "badge" }, "own app"));
-    button.addEventListener("click", () => select(tool, button));
+    if (ownApp(tool)) button.append(el("span", { class: "badge" }, widgets(tool).length > 1 ? widgets(tool).length + " widgets" : "own app"));
+    button.addEventListener("click", () => select(tool));
     $("tools").append(el("li", {}, button));
   }
-  const first = document.querySelector("#tools button");
-  if (first) first.click();
+  const linked = listing.tools.find((t) => t.name === wanted.tool);
+  if (wanted.tool && !linked) wanted.problems.push("no tool named " + JSON.stringify(wanted.tool));
+  const first = linked || listing.tools[0];
+  if (!linked) state.deepArgs = null;
+  if (first) select(first);
+  for (const text of wanted.problems) problem({ kind: "link", text }); // after select(), which clears the panel
+  if (first && wanted.widget && widgets(first).includes(wanted.widget) && wanted.widget !== widgets(first)[0]) {
+    $("widget").value = wanted.widget;
+    load(wanted.widget);
+    updateLink();
+  }
 }
 
-function changeContext(partial) {
-  if (frame.contentWindow && state.tool) post({ jsonrpc: "2.0", method: "ui/notifications/host-context-changed", params: partial });
-}
+$("link-run-button").addEventListener("click", runLinked);
 
-$("theme").addEventListener("change", (e) => {
-  state.theme = e.target.value;
-  document.documentElement.dataset.theme = state.theme;
-  changeContext({ theme: state.theme });
-});
-
-$("width").addEventListener("change", (e) => {
-  state.width = Number(e.target.value);
-  frame.style.width = state.width + "px";
-  changeContext({ containerDimensions: { width: state.width, maxHeight: 4000 } });
+$("widget").addEventListener("change", (e) => {
+  load(e.target.value === widgets(state.tool)[0] ? null : e.target.value);
+  updateLink();
 });
 
 $("refine").addEventListener("submit", async (e) => {
@@ -181,8 +260,7 @@ $("refine").addEventListener("submit", async (e) => {
   $("refine-status").textContent = "Sending…";
   const answer = await api("/api/refine", { tool: state.tool.name, feedback });
   $("refine-status").textContent = answer.text;
-  const current = document.querySelector('#tools button[aria-current="true"]');
-  if (current) select(state.tool, current);
+  select(state.tool);
 });
 
-start();
+document.addEventListener("DOMContentLoaded", start);

@@ -1,0 +1,97 @@
+"""compile-ui as a library: MCP App pages for your own tools, no proxy needed.
+
+    import compile_ui
+
+    html = compile_ui.page(tool)                  # the tool's MCP App (text/html;profile=mcp-app)
+    tree = compile_ui.tree(tool)                  # its component tree, as JSON
+    schema = compile_ui.spec_schema(tool)         # the LayoutSpecs this tool accepts (JSON Schema)
+    problems = compile_ui.check_layout(tool, spec)  # [] when ``spec`` is valid for this tool
+    html = compile_ui.page(tool, layout=spec)     # the page with your layout
+
+``tool`` is an MCP tool definition: a mapping with ``name``, ``inputSchema`` and optionally
+``title``, ``description``, ``outputSchema`` (what ``tools/list`` returns), or a pydantic model of
+one (``mcp_types.Tool``). Everything is pure and deterministic: the same tool and layout give
+byte-identical pages. No model is called; the default layout is the heuristic one.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Protocol, Union
+from urllib.parse import quote
+
+from compiler.errors import CompileUIError
+from compiler.tools import check_tool
+from components.validate import encode
+
+from . import _compiler
+from ._compiler import Problem
+
+__all__ = ["APP_MIME_TYPE", "CompileUIError", "LayoutError", "Problem", "check_layout", "page", "resource_uri",
+           "spec_schema", "tree"]
+
+APP_MIME_TYPE = "text/html;profile=mcp-app"
+"""The MIME type a host needs on a ``ui://`` resource to render it as an app."""
+
+
+class _Model(Protocol):  # a pydantic model of a tool definition (mcp_types.Tool)
+    def model_dump(self, *, by_alias: bool, exclude_none: bool, mode: str) -> dict[str, Any]: ...
+
+
+ToolLike = Union[Mapping[str, Any], _Model]
+Layout = Union[Mapping[str, Any], None]
+
+
+class LayoutError(ValueError):
+    """A layout that is not valid for the tool; ``problems`` name each part by JSON Pointer."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("; ".join(str(p) for p in problems))
+        self.problems = problems
+
+
+def tree(tool: ToolLike, layout: Layout = None) -> dict[str, Any]:
+    """The tool's component tree (the catalog's JSON form, ``components/schema.json``), laid out
+    by ``layout`` (a LayoutSpec as JSON) or the heuristic. Raises ``LayoutError``, ``CompileUIError``."""
+    definition = _definition(tool)
+    return json.loads(encode(_compiler.laid_out_tree(definition, _spec(definition, layout))))
+
+
+def page(tool: ToolLike, layout: Layout = None) -> str:
+    """The tool's MCP App page: one self-contained HTML document (runtime inlined, strict CSP),
+    to serve as ``ui://…`` with ``APP_MIME_TYPE``. Raises ``LayoutError``, ``CompileUIError``."""
+    definition = _definition(tool)
+    return _compiler.render(definition, _spec(definition, layout))
+
+
+def spec_schema(tool: ToolLike) -> dict[str, Any]:
+    """The JSON Schema of the LayoutSpecs valid for this tool: every field it may name is an enum
+    of the tool's real JSON Pointers (what a model is asked to fill)."""
+    return _compiler.schema_for(_definition(tool))
+
+
+def check_layout(tool: ToolLike, layout: Any) -> list[Problem]:
+    """Every problem of ``layout`` (any JSON value) as a LayoutSpec for this tool, each with the
+    JSON Pointer of the part at fault; an empty list when it is valid."""
+    return _compiler.check(_definition(tool), layout)[1]
+
+
+def resource_uri(tool: ToolLike) -> str:
+    """The ``ui://`` URI compile-ui uses for a tool's page (the proxy serves the same)."""
+    return "ui://" + quote(_definition(tool)["name"], safe="")
+
+
+def _definition(tool: ToolLike) -> dict[str, Any]:
+    data = tool.model_dump(by_alias=True, exclude_none=True, mode="json") if hasattr(tool, "model_dump") else dict(tool)
+    check_tool(data, "", "<tool>")
+    return data
+
+
+def _spec(definition: dict[str, Any], layout: Layout) -> Any:
+    if layout is None:
+        return None
+    spec, problems = _compiler.check(definition, layout)
+    if problems:
+        raise LayoutError(problems)
+    return spec

@@ -1,0 +1,38 @@
+"""The facade's only door into the compiler: three calls, so re-pointing them is one edit here.
+
+(``compiler.pipeline`` is the one pipeline the proxy and the CLI use too.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from compiler.layout import LayoutSpec, check_spec, spec_schema
+from compiler.pipeline import build_page, compile_tool
+from compiler.compile import compile_tree
+from components.nodes import App
+from components.validate import Problem
+
+__all__ = ["App", "LayoutSpec", "Problem", "bare_tree", "laid_out_tree", "render", "check", "schema_for"]
+
+
+def bare_tree(tool: Mapping[str, Any]) -> App:
+    """The compiled tree before any layout (what a LayoutSpec is checked against)."""
+    return compile_tree(tool)
+
+
+def laid_out_tree(tool: Mapping[str, Any], spec: LayoutSpec | None) -> App:
+    return compile_tool(tool, spec=spec)
+
+
+def render(tool: Mapping[str, Any], spec: LayoutSpec | None) -> str:
+    return build_page(tool, spec=spec)
+
+
+def check(tool: Mapping[str, Any], layout: Any) -> tuple[LayoutSpec | None, list[Problem]]:
+    return check_spec(compile_tree(tool), layout)
+
+
+def schema_for(tool: Mapping[str, Any]) -> dict[str, Any]:
+    return spec_schema(compile_tree(tool))

@@ -1,0 +1,119 @@
+"""Plan an export — every page and the manifest, made whole in memory — then write only what
+changed. Re-running with unchanged tools rewrites nothing (no file is touched); a page whose
+tool is gone is removed, but only a file the previous manifest listed (never anything else).
+
+manifest.json (keys sorted, no timestamps, so it is stable byte for byte)::
+
+    {"generator": "compile-ui 0.1.0", "runtimeVersion": "…", "mimeType": "text/html;profile=mcp-app",
+     "tools": {"forecast": {"uri": "ui://forecast", "file": "forecast.html", "sha256": "…",
+                            "toolSha256": "…", "layout": "heuristic"}}}
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from ..compile_cli import page_file_name, write_atomic
+from ..pipeline import build_page
+from ..tools import Tool
+
+MANIFEST = "manifest.json"
+APP_MIME_TYPE = "text/html;profile=mcp-app"
+
+
+@dataclass
+class Plan:
+    pages: dict[str, bytes] = field(default_factory=dict)  # file name → bytes
+    manifest: dict[str, Any] = field(default_factory=dict)
+    skipped: dict[str, str] = field(default_factory=dict)  # tool → its own app's uri
+
+
+def own_app(tool: Tool) -> str | None:
+    meta = tool.get("_meta") if isinstance(tool.get("_meta"), dict) else {}
+    ui = meta.get("ui") if isinstance(meta.get("ui"), dict) else {}
+    uri = ui.get("resourceUri") or meta.get("ui/resourceUri")
+    return uri if isinstance(uri, str) else None
+
+
+def plan(tools: list[Tool], generator: str, runtime_version: str) -> Plan:
+    result = Plan()
+    entries: dict[str, Any] = {}
+    for tool in tools:
+        if own_app(tool):
+            result.skipped[tool["name"]] = own_app(tool)
+            continue
+        page = build_page(tool).encode()
+        name = _unique(page_file_name(tool["name"]), result.pages)
+        result.pages[name] = page
+        entries[tool["name"]] = {"uri": "ui://" + quote(tool["name"], safe=""), "file": name, "sha256": _sha(page),
+                                 "toolSha256": _sha(json.dumps(tool, sort_keys=True).encode()), "layout": "heuristic"}
+    result.manifest = {"generator": generator, "runtimeVersion": runtime_version, "mimeType": APP_MIME_TYPE,
+                       "tools": entries}
+    return result
+
+
+@dataclass
+class Outcome:
+    written: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    manifest: str = "unchanged"
+
+
+def write(directory: Path, plan: Plan) -> Outcome:
+    outcome = Outcome()
+    directory.mkdir(parents=True, exist_ok=True)
+    for name, data in plan.pages.items():
+        (outcome.unchanged if _same(directory / name, data) else outcome.written).append(name)
+        if name in outcome.written:
+            _write(directory / name, data)
+    for stale in sorted(_previous_files(directory) - set(plan.pages)):
+        (directory / stale).unlink(missing_ok=True)
+        outcome.removed.append(stale)
+    manifest = (json.dumps(plan.manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode()
+    if not _same(directory / MANIFEST, manifest):
+        _write(directory / MANIFEST, manifest)
+        outcome.manifest = "written"
+    return outcome
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Atomically, and readable as any new file is here (the temporary file is private)."""
+    write_atomic(path, data)
+    umask = os.umask(0)
+    os.umask(umask)
+    path.chmod(0o666 & ~umask)
+
+
+def _previous_files(directory: Path) -> set[str]:
+    try:
+        tools = json.loads((directory / MANIFEST).read_text()).get("tools") or {}
+    except (OSError, ValueError, AttributeError):
+        return set()
+    files = {entry.get("file") for entry in tools.values() if isinstance(entry, dict)}
+    # only plain page names this command could have written: never a path out of the folder
+    return {f for f in files if isinstance(f, str) and f == page_file_name(f[:-5]) and f.endswith(".html")}
+
+
+def _same(path: Path, data: bytes) -> bool:
+    try:
+        return path.read_bytes() == data
+    except OSError:
+        return False
+
+
+def _unique(name: str, taken: dict[str, bytes]) -> str:
+    stem, n = name[:-5], 2
+    while name in taken:
+        name, n = f"{stem}-{n}.html", n + 1
+    return name
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()

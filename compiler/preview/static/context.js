@@ -1,0 +1,91 @@
+// Host-context controls: what the preview tells the app about its host (hostContext), changed
+// live with ui/notifications/host-context-changed (only the changed keys, as the spec says).
+// Display modes: inline, fullscreen and picture-in-picture, chosen here or requested by the app
+// (ui/request-display-mode, answered with the mode now in effect).
+"use strict";
+
+const MODES = ["inline", "fullscreen", "pip"];
+const CONTROLS = ["theme", "locale", "timeZone", "platform", "displayMode", "width", "height"];
+const DEFAULTS = { theme: "light", locale: "", timeZone: "", platform: "web", displayMode: "inline", width: 640, height: 0 };
+
+function dimensions() {
+  return state.height > 0 ? { width: state.width, height: state.height } : { width: state.width, maxHeight: 4000 };
+}
+
+function hostContext() {
+  return {
+    theme: state.theme,
+    displayMode: state.displayMode,
+    availableDisplayModes: MODES,
+    containerDimensions: dimensions(),
+    locale: state.locale || navigator.language,
+    timeZone: state.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone,
+    platform: state.platform,
+    toolInfo: state.tool ? { tool: state.tool } : undefined,
+  };
+}
+
+// What a key of the controls changes in the host context.
+function contextChange(key) {
+  if (key === "width" || key === "height") return { containerDimensions: dimensions() };
+  const context = hostContext();
+  return { [key]: context[key] };
+}
+
+function changeContext(partial) {
+  if (frame.contentWindow && state.tool) notify("ui/notifications/host-context-changed", partial);
+}
+
+function applyLocally(key) {
+  if (key === "theme") document.documentElement.dataset.theme = state.theme;
+  if (key === "width") frame.style.width = state.width + "px";
+  if (key === "height" && state.height > 0) frame.style.height = state.height + "px";
+  if (key === "displayMode") {
+    $("frame-wrap").dataset.mode = state.displayMode;
+    $("exit-mode").hidden = state.displayMode === "inline";
+  }
+}
+
+function setControl(key, raw) {
+  const value = typeof DEFAULTS[key] === "number" ? Number(raw) || 0 : String(raw);
+  if (key === "displayMode" && !MODES.includes(value)) return false;
+  state[key] = value;
+  $(key).value = String(value);
+  applyLocally(key);
+  return true;
+}
+
+function controlChanged(key, raw) {
+  if (!setControl(key, raw)) return;
+  changeContext(contextChange(key));
+  updateLink();
+}
+
+// ui/request-display-mode: switch when the mode is one we offer; the answer is the mode in
+// effect. The change notification goes out after the answer (a zero-delay task).
+function requestDisplayMode(mode) {
+  if (MODES.includes(mode) && mode !== state.displayMode) {
+    setControl("displayMode", mode);
+    setTimeout(() => { changeContext({ displayMode: mode }); updateLink(); }, 0);
+  }
+  return state.displayMode;
+}
+
+// Deep links carry the context where it differs from the defaults.
+function contextParams() {
+  const out = {};
+  for (const key of CONTROLS) if (state[key] !== DEFAULTS[key]) out[key] = String(state[key]);
+  return out;
+}
+
+function applyContextParams(query) {
+  const problems = [];
+  for (const key of CONTROLS) {
+    if (query.has(key) && !setControl(key, query.get(key))) problems.push("unknown " + key + " " + JSON.stringify(query.get(key)));
+  }
+  return problems;
+}
+
+for (const key of CONTROLS) $(key).addEventListener("change", (e) => controlChanged(key, e.target.value));
+$("context").addEventListener("submit", (e) => e.preventDefault());
+$("exit-mode").addEventListener("click", () => controlChanged("displayMode", "inline"));
