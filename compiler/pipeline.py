@@ -16,8 +16,6 @@ Page keys (``page_key``) and page file names (``page_file_name``) live here too.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -150,23 +148,13 @@ def _spec(compiled: Compiled, source: Source) -> tuple[LayoutSpec | None, Mappin
 
 
 def page_key(tool: Mapping[str, Any], refinements: Sequence[str], settings: LLMSettings) -> str:
-    """sha256 of the canonical JSON of everything a page depends on: the tool, its refinements,
-    the prompt, the model (when one is configured) and the runtime."""
-    import prompts
+    """sha256 of the canonical JSON of everything a page depends on: what the model's answer
+    depends on (the tool, its refinements, the prompt, the model) and the runtime."""
     from runtime_js import RUNTIME_VERSION
 
-    from .layout.llm import MAX_FEEDBACK
+    from .layout.llm import digest, key_material
 
-    material = {
-        "tool": tool,
-        "refinements": list(refinements)[-MAX_FEEDBACK:],
-        "prompt": prompts.PROMPT_VERSION,
-        "model": settings.model if settings.enabled else None,
-        "temperature": settings.temperature if settings.enabled else None,  # part of the key even when unsent
-        "runtime": RUNTIME_VERSION,
-    }
-    canonical = json.dumps(material, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
-    return hashlib.sha256(canonical.encode()).hexdigest()
+    return digest({**key_material(tool, refinements, settings), "runtime": RUNTIME_VERSION})
 
 
 def page_file_name(tool_name: str) -> str:

@@ -117,18 +117,27 @@ class ModelFailed(Exception):
     """The model could not give an answer (a non-retryable error, or retries exhausted)."""
 
 
-def request_key(tool: Mapping[str, Any], refinements: Sequence[str], settings: LLMSettings) -> str:
-    """sha256 of everything a model's answer depends on (identical concurrent requests share one
-    call). The page's key, which adds the runtime, is ``compiler.pipeline.page_key``."""
-    material = {
+def key_material(tool: Mapping[str, Any], refinements: Sequence[str], settings: LLMSettings) -> dict[str, Any]:
+    """Everything a model's answer depends on."""
+    return {
         "tool": tool,
         "refinements": list(refinements)[-MAX_FEEDBACK:],
         "prompt": prompts.PROMPT_VERSION,
         "model": settings.model if settings.enabled else None,
         "temperature": settings.temperature if settings.enabled else None,  # part of the key even when unsent
     }
+
+
+def digest(material: Mapping[str, Any]) -> str:
+    """sha256 of the canonical JSON of ``material``."""
     canonical = json.dumps(material, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
     return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def request_key(tool: Mapping[str, Any], refinements: Sequence[str], settings: LLMSettings) -> str:
+    """The key of a model request (identical concurrent requests share one call). The page's key,
+    which adds the runtime, is ``compiler.pipeline.page_key``."""
+    return digest(key_material(tool, refinements, settings))
 
 
 class LLMLayout:

@@ -112,11 +112,8 @@ def http_app(proxy: Any):
 
 
 async def _open_session(proxy: Any, sessions: dict, scope, receive, send) -> None:
-    body = await _body(receive)
-    try:
-        env = wire.peek(body)
-    except msgspec.DecodeError:
-        await _json(send, 400, wire.error(None, wire.PARSE_ERROR, "Parse error"))
+    body, env = await _read_message(receive, send)
+    if env is None:
         return
     if env.method != "initialize":
         await _json(send, 400, wire.error(env.id if env.is_request else None, wire.INVALID_REQUEST,
@@ -145,11 +142,8 @@ async def _run_session(proxy: Any, sessions: dict, session_id: str, transport, c
 
 async def _exchange(proxy: Any, scope, receive, send, headers: dict[str, str]) -> None:
     """One 2026-07-28 POST: the request through the router, its answer back."""
-    body = await _body(receive)
-    try:
-        env = wire.peek(body)
-    except msgspec.DecodeError:
-        await _json(send, 400, wire.error(None, wire.PARSE_ERROR, "Parse error"))
+    body, env = await _read_message(receive, send)
+    if env is None:
         return
     if env.is_notification:
         await _plain(send, 202, b"")
@@ -216,6 +210,16 @@ def _status(data: bytes) -> int:
 async def _watch_disconnect(receive) -> None:
     while (await receive()).get("type") != "http.disconnect":
         pass
+
+
+async def _read_message(receive, send) -> tuple[bytes, wire.Envelope | None]:
+    """The body and its JSON-RPC envelope; a body that is not JSON is answered (-32700) here."""
+    body = await _body(receive)
+    try:
+        return body, wire.peek(body)
+    except msgspec.DecodeError:
+        await _json(send, 400, wire.error(None, wire.PARSE_ERROR, "Parse error"))
+        return body, None
 
 
 async def _body(receive) -> bytes:
