@@ -625,3 +625,13 @@ def test_http_routing_headers_and_versions_are_checked():
     assert future.status_code == 400 and future.json()["error"]["code"] == -32022 and future.json()["error"]["data"]["supported"] == ["2026-07-28"]
     assert no_session.status_code == 400 and no_session.json()["error"]["code"] == -32600
     assert unknown_session.status_code == 404
+
+
+def test_an_empty_capability_object_is_a_declaration():
+    """``"resources": {}`` says "resources, no sub-features": reads must reach such an upstream
+    (a recorded session's replay server declares exactly that)."""
+    from compiler.proxy.eras import UpstreamInfo
+
+    declared = UpstreamInfo.from_initialize({"capabilities": {"resources": {}, "tools": {"listChanged": True}}})
+    assert declared.has("resources") and declared.has("tools") and not declared.has("prompts")
+    assert not UpstreamInfo.from_initialize({"capabilities": {"resources": None}}).has("resources")

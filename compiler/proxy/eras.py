@@ -219,7 +219,8 @@ class UpstreamInfo:
                    _str(result.get("instructions")))
 
     def has(self, capability: str) -> bool:
-        return bool(self.capabilities.get(capability))
+        """Declared at all: ``"resources": {}`` (no sub-features) is a declaration too."""
+        return isinstance(self.capabilities.get(capability), dict)
 
 
 def capabilities(info: UpstreamInfo, *, ui: bool) -> dict[str, Any]:
