@@ -67,7 +67,7 @@ async def _ask(proxy: "Proxy", pending: "Pending", request: Any) -> Any:
     capability = CAPABILITY.get(method)
     if capability is None:
         raise ProxyError(wire.INTERNAL_ERROR, f"the upstream asked for input compile-ui cannot relay ({method!r})")
-    if not pending.caller.capabilities.get(capability) and capability != "roots":
+    if not isinstance(pending.caller.capabilities.get(capability), dict) and capability != "roots":  # {} declares it too
         raise ProxyError(wire.INTERNAL_ERROR, f"the upstream needs {method}, which this host did not declare ({capability})")
     log.info("relaying the upstream's %s to a handshake-era host", method)
     return await proxy.request_host(pending.channel, method, request.get("params"), HOST_REQUEST_TIMEOUT_S)
