@@ -95,7 +95,7 @@ def shoot(browser: Browser, name: str, tool: dict[str, Any], result: dict[str, A
                 host.wait_initialized()
                 host.send_tool_result(result)
                 host.frame.wait_for_selector("#result .result-body .view")
-                host.settle(250)  # let the size report follow the result
+                host.wait_frames()  # painted, and the size report followed the result
                 path = OUT / f"{name}__{theme}-{width}.png"
                 snap(host, path)
                 shots.append(path)

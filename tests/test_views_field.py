@@ -82,7 +82,7 @@ def render(host, entry: dict[str, Any]):
     host.send_tool_result(entry["result"])
     frame = host.frame
     frame.wait_for_selector("#result .result-body .view")
-    host.settle(30)
+    host.wait_frames()  # the view painted, its size report sent
     return frame
 
 
