@@ -18,6 +18,7 @@ from typing import Any
 import msgspec
 
 from . import messages
+from .cli import SUBCOMMANDS
 from .errors import CompileUIError, fail
 from .jsonread import parse_json
 from .layout import check_spec
@@ -56,7 +57,7 @@ def parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="compile-ui",
         description="Compile MCP tool definitions into component trees and MCP App pages. "
-        "Subcommands: proxy, preview, demo (see compile-ui SUBCOMMAND --help).",
+        f"Subcommands: {', '.join(SUBCOMMANDS)} (see compile-ui SUBCOMMAND --help); compile-ui --version.",
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
