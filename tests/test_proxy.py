@@ -72,7 +72,7 @@ def test_tools_are_decorated_and_pages_served():
     assert tools["add"].meta["ui"]["resourceUri"] == "ui://compile-ui/add" and tools["add"].meta["ui/resourceUri"] == "ui://compile-ui/add"
     assert tools["add"].output_schema["properties"]["sum"]["type"] == "number"  # the rest untouched
     assert MANAGEMENT <= set(tools) and tools["_ui_list"].meta["ui"]["visibility"] == ["model"]
-    assert {str(r.uri) for r in resources} == {f"ui://compile-ui/{n}" for n in ("add", "echo", "fail", "slow", "die", "hang")}
+    assert {str(r.uri) for r in resources} == {f"ui://compile-ui/{n}" for n in ("add", "echo", "fail", "slow", "die", "hang", "_ui_render")}
     assert all(r.mime_type == "text/html;profile=mcp-app" for r in resources)
     assert page.mime_type == "text/html;profile=mcp-app" and page.text.lower().startswith("<!doctype html>")
     assert '"toolName":"add"' in page.text
@@ -105,7 +105,7 @@ def test_enabled_tools_limits_which_tools_get_pages():
             return tools, [str(r.uri) for r in (await s.list_resources()).resources]
 
     tools, uris = run_async(scenario())
-    assert uris == ["ui://compile-ui/add", "ui://compile-ui/echo"]
+    assert uris == ["ui://compile-ui/add", "ui://compile-ui/echo", "ui://compile-ui/_ui_render"]
     assert "ui" not in (tools["fail"].meta or {})
 
 
@@ -184,13 +184,64 @@ def test_refine_notifies_the_host_to_refetch():
 
     async def scenario():
         async with proxied(SDK_UPSTREAM, recorder=recorder) as s:
-            await s.call_tool("_ui_refine", {"toolName": "echo", "feedback": "bigger box"})
+            await s.call_tool("_ui_refine", {"toolName": "echo", "layout": {"input": {"submitLabel": "Say it"}}})
             await asyncio.sleep(0.2)
 
     run_async(scenario())
     methods = recorder.methods()
     assert "notifications/resources/updated" in methods and "notifications/tools/list_changed" in methods
     assert "notifications/resources/list_changed" in methods
+
+
+def test_the_hosts_model_sets_a_layout_which_survives_a_restart_and_bad_ones_are_refused(tmp_path):
+    def order(page: str) -> bool:
+        return page.index('data-id="f:/b"') < page.index('data-id="f:/a"')
+
+    async def first():
+        async with proxied(SDK_UPSTREAM, options=("--cache-dir", str(tmp_path))) as s:
+            inspected = (await s.call_tool("_ui_inspect", {"toolName": "add"})).structured_content
+            before = (await s.read_resource("ui://compile-ui/add")).contents[0].text
+            applied = await s.call_tool("_ui_refine", {"toolName": "add", "layout": {"title": "Sum two", "input": {"order": ["/b", "/a"]}}})
+            merged = await s.call_tool("_ui_refine", {"toolName": "add", "layout": {"input": {"submitLabel": "Add them"}}})
+            bad = await s.call_tool("_ui_refine", {"toolName": "add", "layout": {"input": {"order": ["/nope"], "advanced": ["/a", "/a"]}}})
+            after = (await s.read_resource("ui://compile-ui/add")).contents[0].text
+            return inspected, before, applied, merged, bad, after
+
+    async def second():
+        async with proxied(SDK_UPSTREAM, options=("--cache-dir", str(tmp_path))) as s:
+            page = (await s.read_resource("ui://compile-ui/add")).contents[0].text
+            inspected = (await s.call_tool("_ui_inspect", {"toolName": "add"})).structured_content
+            await s.call_tool("_ui_regenerate", {"toolName": "add", "clearRefinements": True})
+            cleared = (await s.read_resource("ui://compile-ui/add")).contents[0].text
+            return page, inspected, cleared
+
+    inspected, before, applied, merged, bad, after = run_async(first())
+    assert inspected["layoutSchema"]["properties"]["input"]["properties"]["order"]["items"]["enum"] == ["/a", "/b"]
+    assert inspected["currentLayout"] == {} and inspected["layoutSet"] is False
+    assert not order(before) and not applied.is_error and "kept across restarts" in text_of(applied)
+    assert merged.structured_content["layout"] == {"title": "Sum two", "input": {"order": ["/b", "/a"], "submitLabel": "Add them"}}
+    assert bad.is_error and {p["pointer"] for p in bad.structured_content["problems"]} == {"/layout/input/order/0", "/layout/input/advanced/1"}
+    assert order(after) and "Sum two" in after and "Add them" in after  # the bad one changed nothing
+
+    page, inspected, cleared = run_async(second())
+    assert order(page) and "Add them" in page
+    assert inspected["layoutSet"] is True and inspected["currentLayout"]["input"]["order"] == ["/b", "/a"]
+    assert not order(cleared) and "Add them" not in cleared
+
+
+def test_feedback_without_a_model_hands_the_calling_model_the_schema_and_an_example():
+    async def scenario():
+        async with proxied(SDK_UPSTREAM) as s:
+            answer = await s.call_tool("_ui_refine", {"toolName": "add", "feedback": "b first"})
+            example = answer.structured_content["exampleLayout"]
+            applied = await s.call_tool("_ui_refine", {"toolName": "add", "layout": example})
+            return answer, applied
+
+    answer, applied = run_async(scenario())
+    assert not answer.is_error and "needs a model" in text_of(answer) and '"layout"' in text_of(answer)
+    assert answer.structured_content["layoutSchema"]["type"] == "object"
+    assert answer.structured_content["exampleLayout"] == {"input": {"order": ["/b", "/a"]}}
+    assert not applied.is_error  # the example is a valid layout
 
 
 # --------------------------------------------------------------------------- faults

@@ -29,6 +29,9 @@ APP = "text/html;profile=mcp-app"
 UI_EXTENSION = [advertise("io.modelcontextprotocol/ui", {"mimeTypes": [APP]})]
 MODES = ["legacy", "auto", "2026-07-28"]
 MANAGEMENT = {"_ui_refine", "_ui_regenerate", "_ui_list", "_ui_inspect", "_ui_refresh_tools", "_ui_status"}
+ASKING = {"_ui_render", "_ui_wait", "_ui_view", "_ui_respond"}
+OWN = MANAGEMENT | ASKING
+"""The proxy's own tools; the ``_ui_render`` family has its own ``_meta`` (an app, app-only tools)."""
 FIXTURE = [sys.executable, str(ROOT / "fixtures" / "servers" / "modern_upstream.py")]
 RAW = [sys.executable, str(ROOT / "fixtures" / "servers" / "raw_upstream.py")]
 DEMO = [sys.executable, "-m", "compiler.demo.server"]
@@ -114,10 +117,12 @@ async def _call_or_error(client: Client, name: str, arguments: dict):
 
 def check(seen: dict, upstream: str, mode: str) -> None:
     tools = seen["tools"]
-    assert MANAGEMENT <= set(tools)
+    assert OWN <= set(tools)
     for name, tool in tools.items():
         if name in MANAGEMENT:
             assert tool.meta["ui"]["visibility"] == ["model"]
+        elif name in ASKING:
+            assert tool.meta == own_tools()[name]["_meta"], name
         elif name == "app":  # brings its own app: left alone
             assert tool.meta["ui"]["resourceUri"] == "ui://fixture/app.html"
         else:
@@ -311,13 +316,15 @@ def test_garbage_envelopes_get_the_specs_errors_and_the_proxy_keeps_serving():
     assert discovered["_meta"]["io.modelcontextprotocol/serverInfo"]["name"] == "raw"
     listed = by_id[8]["result"]
     assert listed["resultType"] == "complete" and listed["ttlMs"] == 0 and listed["cacheScope"] == "private"
-    assert [t["name"] for t in listed["tools"]][-6:] == sorted(MANAGEMENT, key=list(listed_order()).index)
+    assert [t["name"] for t in listed["tools"]][-len(OWN):] == list(own_tools())
 
 
-def listed_order():
+def own_tools() -> dict:
+    """The proxy's own tools, in the order it lists them (after the upstream's)."""
     from compiler.proxy.management import MANAGEMENT_TOOLS
+    from compiler.proxy.renders import ASK_TOOLS
 
-    return MANAGEMENT_TOOLS
+    return {**MANAGEMENT_TOOLS, **ASK_TOOLS}
 
 
 def test_a_modern_upstream_without_discover_still_works():
@@ -495,9 +502,9 @@ def _ts_host(mode: str, *target: str) -> dict:
 def _check_ts(seen: dict, upstream: str, mode: str) -> None:
     assert (seen["version"] == "2026-07-28") == (mode != "legacy")
     names = {t["name"] for t in seen["tools"]}
-    assert MANAGEMENT <= names
+    assert OWN <= names
     for tool in seen["tools"]:
-        if tool["name"] not in MANAGEMENT and tool["name"] != "app":
+        if tool["name"] not in OWN and tool["name"] != "app":
             assert tool["resourceUri"] == f"ui://compile-ui/{tool['name']}"
     assert seen["page"] == {"mimeType": APP, "start": "<!doctype html>"}
     assert seen["echo"] in ("Echo: from ts", "from ts")

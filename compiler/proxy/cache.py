@@ -107,6 +107,7 @@ class SpecStore:
                 PRAGMA journal_mode = WAL;
                 CREATE TABLE IF NOT EXISTS generations (key TEXT PRIMARY KEY, tool TEXT, record TEXT, created REAL);
                 CREATE TABLE IF NOT EXISTS refinements (tool TEXT PRIMARY KEY, history TEXT);
+                CREATE TABLE IF NOT EXISTS layouts (tool TEXT PRIMARY KEY, spec TEXT);
                 """
             )
         except sqlite3.DatabaseError:
@@ -134,6 +135,20 @@ class SpecStore:
 
     def save_refinements(self, tool: str, history: list[str]) -> None:
         self._write("INSERT OR REPLACE INTO refinements VALUES (?, ?)", (tool, json.dumps(history)))
+
+    def layouts(self) -> dict[str, dict[str, Any]]:
+        """The LayoutSpecs set with ``_ui_refine {layout}``, by tool."""
+        try:
+            return {tool: json.loads(spec) for tool, spec in self.db.execute("SELECT tool, spec FROM layouts")}
+        except (sqlite3.Error, ValueError) as error:
+            log.warning("cache read failed (%s); starting without set layouts", error)
+            return {}
+
+    def save_layout(self, tool: str, spec: dict[str, Any] | None) -> None:
+        if spec is None:
+            self._write("DELETE FROM layouts WHERE tool = ?", (tool,))
+        else:
+            self._write("INSERT OR REPLACE INTO layouts VALUES (?, ?)", (tool, json.dumps(spec, sort_keys=True)))
 
     def _write(self, sql: str, values: tuple) -> None:
         try:

@@ -40,9 +40,11 @@ from . import eras, failures, rounds, upstream_era, wire
 from .eras import Caller, UpstreamInfo
 from .failures import ProxyError
 from .host_methods import HOST_REQUESTS, RESPONSES
+from .asking import Asking
 from .management import Management
 from .pages import Made, PageStore
 from .registry import Registry
+from .renders import bounded
 from .supervisor import UPSTREAM_WAIT_S, Supervisor
 from .tools import decorate, repair
 
@@ -90,6 +92,10 @@ class Pending:
     params: Any = None
     """The params sent upstream (a dict or ``msgspec.Raw``), kept only where a retry may need them (``rounds.py``)."""
     rounds: int = 0
+    app: bool = False
+    """Started by a person from a page (``_meta["compile-ui/app"]``): its outcome is an event."""
+    arguments: Any = None
+    """The tool's arguments, kept for that event."""
     token: bytes | None = None
     """The proxy's progress token for the request (JSON bytes), forgotten with its answer."""
     host_token: Any = None
@@ -102,6 +108,9 @@ class Proxy:
         self.registry = Registry(self.options.enabled_tools)
         self.supervisor = Supervisor(upstream_factory, self.on_upstream, self._on_start, self._on_exit)
         self.management = Management(self)
+        self.asking = Asking()
+        self.own_calls: dict[tuple[int, bytes], asyncio.Task] = {}
+        """The proxy's own tool calls in flight, by (channel, host request id): cancellable."""
         self.channels: list[Channel] = []
         self.pending: dict[str, Pending] = {}
         self.by_host: dict[tuple[int, bytes], str] = {}
@@ -282,6 +291,10 @@ class Proxy:
         if env.method == "notifications/cancelled":
             params = env.params_json()
             request_id = params.get("requestId") if isinstance(params, dict) else None
+            own = self.own_calls.pop((id(channel), wire.encode(request_id)), None)
+            if own is not None:
+                own.cancel()  # a cancelled request gets no answer
+                return
             upstream_id = self.by_host.get((id(channel), wire.encode(request_id)))
             if upstream_id is None:
                 return
@@ -296,8 +309,15 @@ class Proxy:
         except ConnectionError:
             log.info("dropped a message for the upstream: it is not running")
 
+    def own_call(self, channel: Channel, request_id: Any, coroutine) -> None:
+        """Answer a request here, in a task a ``notifications/cancelled`` for it stops."""
+        key = (id(channel), wire.encode(request_id))
+        task = self._spawn(coroutine)
+        self.own_calls[key] = task
+        task.add_done_callback(lambda t: self.own_calls.pop(key, None) if self.own_calls.get(key) is t else None)
+
     async def forward(self, channel: Channel, env: wire.Envelope, caller: Caller, params: Any = None, *,
-                      tool: str | None = None, cursor: bool = False, ui: bool = False) -> None:
+                      tool: str | None = None, cursor: bool = False, ui: bool = False, app: bool = False) -> None:
         try:
             await self._until_ready()
         except (TimeoutError, ConnectionError) as error:
@@ -308,7 +328,9 @@ class Proxy:
         new_params = self._translate(env, caller, params)
         if log.isEnabledFor(logging.DEBUG):  # the host's request id is the correlation id
             log.debug("→ upstream %s%s", env.method, f" {tool}" if tool else "", extra={"cid": f"host:{env.key.decode()}"})
-        pending = Pending(env.method, channel, env.id, caller, tool, cursor, ui, time.monotonic())
+        pending = Pending(env.method, channel, env.id, caller, tool, cursor, ui, time.monotonic(), app=app)
+        if app:
+            pending.arguments = (params if params is not None else env.params_json()).get("arguments")
         if env.params is not msgspec.UNSET and b"progressToken" in bytes(env.params):
             new_params = self._own_progress_token(pending, env, params, new_params)
         if not caller.modern and new_params is not msgspec.UNSET and env.method in rounds.RETRIABLE:
@@ -404,6 +426,8 @@ class Proxy:
         if log.isEnabledFor(logging.DEBUG):
             took = (time.monotonic() - pending.started) * 1000
             log.debug("← upstream %s in %.1f ms", pending.method, took, extra={"cid": f"host:{wire.encode(pending.host_id).decode()}"})
+        if pending.app:
+            self._note_app_run(env, pending)
         if env.result is msgspec.UNSET:
             await _send(pending.channel, wire.rewrite(env, request_id=pending.host_id))
             return
@@ -431,6 +455,13 @@ class Proxy:
                 self._spawn(rounds.fulfil(self, pending, result))
                 return
         await _send(pending.channel, wire.rewrite(env, request_id=pending.host_id, result=raw))
+
+    def _note_app_run(self, env: wire.Envelope, pending: Pending) -> None:
+        """A run a person started from a page, for ``GET /api/events`` (arguments and outcome,
+        not the result: it may be large)."""
+        result = env.result_json() if env.result is not msgspec.UNSET and len(bytes(env.result)) < 1 << 20 else None
+        failed = env.error is not msgspec.UNSET or (isinstance(result, dict) and result.get("isError") is True)
+        self.asking.events.add("run", {"tool": pending.tool, "arguments": bounded(pending.arguments), "isError": failed})
 
     async def _upstream_request(self, env: wire.Envelope, line: bytes) -> None:
         """A handshake-era upstream asks a host (sampling, elicitation, roots, ping)."""

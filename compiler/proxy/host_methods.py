@@ -17,6 +17,7 @@ from .eras import Caller
 from .failures import ProxyError
 from .management import MANAGEMENT_TOOLS
 from .registry import APP_MIME_TYPE, is_own, tool_of
+from .renders import ASK_TOOLS, RENDER_URI
 from .tools import repair
 
 if TYPE_CHECKING:
@@ -93,18 +94,30 @@ async def tools_list(proxy: "Proxy", channel: "Channel", env: wire.Envelope, cal
     return True
 
 
+APP_RUN_MARK = "compile-ui/app"
+"""``_meta`` key the runtime puts on the calls a person starts from a page (an event is logged)."""
+
+
 async def tools_call(proxy: "Proxy", channel: "Channel", env: wire.Envelope, caller: Caller, params: Any) -> bool:
     name = wire.param_name(env)
-    if isinstance(name, str) and name in MANAGEMENT_TOOLS and proxy.wants_ui(channel, caller):
+    if isinstance(name, str) and (name in MANAGEMENT_TOOLS or name in ASK_TOOLS) and proxy.wants_ui(channel, caller):
         arguments = _params(env, params).get("arguments") or {}
-        proxy._spawn(_management(proxy, channel, env, caller, name, arguments))
+        proxy.own_call(channel, env.id, _own_tool(proxy, channel, env, caller, name, arguments))
         return True
-    await proxy.forward(channel, env, caller, params, tool=name if isinstance(name, str) else None)
+    app = APP_RUN_MARK.encode() in bytes(env.params or b"") and (_params(env, params).get("_meta") or {}).get(APP_RUN_MARK) is True
+    await proxy.forward(channel, env, caller, params, tool=name if isinstance(name, str) else None, app=app)
     return True
 
 
-async def _management(proxy: "Proxy", channel: "Channel", env: wire.Envelope, caller: Caller, name: str, arguments: Any) -> None:
-    result = await proxy.management.call(name, arguments)
+async def _own_tool(proxy: "Proxy", channel: "Channel", env: wire.Envelope, caller: Caller, name: str, arguments: Any) -> None:
+    try:
+        if name in ASK_TOOLS:
+            result = await proxy.asking.call(name, arguments, env.id)
+        else:
+            result = await proxy.management.call(name, arguments)
+    except Exception as error:  # the proxy keeps serving: one call's failure is that call's error
+        log.error("%s failed: %r", name, error)
+        result = {"content": [{"type": "text", "text": f"{name} failed inside compile-ui: {type(error).__name__}"}], "isError": True}
     await _answer(channel, env, caller, "tools/call", result)
 
 
@@ -141,6 +154,10 @@ async def resources_read(proxy: "Proxy", channel: "Channel", env: wire.Envelope,
 
 async def _read_page(proxy: "Proxy", channel: "Channel", env: wire.Envelope, caller: Caller, uri: str) -> None:
     name, registry = tool_of(uri), proxy.registry
+    if uri == RENDER_URI:
+        content = {"uri": uri, "mimeType": APP_MIME_TYPE, "text": proxy.pages.ask_page()}
+        await _answer(channel, env, caller, "resources/read", {"contents": [content]})
+        return
     try:
         if name is None or name not in registry.tools:
             await asyncio.wait_for(registry.listed.wait(), LISTED_WAIT_S)
@@ -182,7 +199,7 @@ def tools_result(proxy: "Proxy", result: dict[str, Any], pending: "Pending") -> 
     if pending.ui:
         tools = proxy.decorated(tools)
         if not pending.cursor:
-            tools += MANAGEMENT_TOOLS.values()
+            tools += [*MANAGEMENT_TOOLS.values(), *ASK_TOOLS.values()]
     result["tools"] = tools
     return result
 

@@ -1,6 +1,7 @@
 """Serving hosts over HTTP (``--serve http``): both eras on one endpoint, many hosts at once.
 
-``http_app(proxy)`` is one ASGI application for ``/mcp``:
+``http_app(proxy)`` is one ASGI application for ``/mcp`` (and the plain JSON API under ``/api/``,
+``http_api.py``):
 
 - a 2026-07-28 request is a single-exchange POST (``MCP-Protocol-Version: 2026-07-28``, no
   ``Mcp-Session-Id``): one JSON-RPC request in, its answer out (``application/json``, or
@@ -33,7 +34,7 @@ from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
 from compiler.httpguard import GuardSettings, guard
 
-from . import wire
+from . import http_api, wire
 
 log = logging.getLogger("compile_ui.proxy")
 PATH = "/mcp"
@@ -88,6 +89,9 @@ def http_app(proxy: Any):
 
     async def app(scope, receive, send) -> None:
         if scope["type"] != "http":
+            return
+        if scope["path"].startswith(http_api.PREFIX):
+            await http_api.handle(proxy, scope, receive, send)
             return
         if scope["path"].rstrip("/") != PATH:
             await _plain(send, 404, b"not found")
@@ -162,7 +166,7 @@ async def _exchange(proxy: Any, scope, receive, send, headers: dict[str, str]) -
             events.put_nowait(data)
 
     channel = proxy.attach(deliver, lasting=False, headers=headers)
-    watcher = asyncio.ensure_future(_watch_disconnect(receive))
+    watcher = asyncio.ensure_future(http_api.disconnected(receive))
     try:
         await proxy.on_host(channel, body)
         if stream:
@@ -207,14 +211,9 @@ def _status(data: bytes) -> int:
     return ERROR_CODE_HTTP_STATUS.get(error.get("code") if isinstance(error, dict) else None, 200)
 
 
-async def _watch_disconnect(receive) -> None:
-    while (await receive()).get("type") != "http.disconnect":
-        pass
-
-
 async def _read_message(receive, send) -> tuple[bytes, wire.Envelope | None]:
     """The body and its JSON-RPC envelope; a body that is not JSON is answered (-32700) here."""
-    body = await _body(receive)
+    body = await http_api.read_body(receive)
     try:
         return body, wire.peek(body)
     except msgspec.DecodeError:
@@ -222,14 +221,6 @@ async def _read_message(receive, send) -> tuple[bytes, wire.Envelope | None]:
         return body, None
 
 
-async def _body(receive) -> bytes:
-    """The whole body (its size and the time it takes are bounded by the guard in front)."""
-    chunks = []
-    while True:
-        message = await receive()
-        chunks.append(message.get("body", b""))
-        if not message.get("more_body"):
-            return b"".join(chunks)
 
 
 def _replay(body: bytes, receive):

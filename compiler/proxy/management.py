@@ -10,6 +10,9 @@ import json
 import time
 from typing import Any
 
+from compiler.layout import check_spec
+from compiler.pipeline import compile
+
 from .registry import ui_uri
 
 _MODEL_ONLY = {"ui": {"visibility": ["model"]}}
@@ -18,12 +21,20 @@ _TOOL_NAME = {"type": "string", "description": "The name of a tool of this serve
 MANAGEMENT_TOOLS: dict[str, dict[str, Any]] = {
     "_ui_refine": {
         "name": "_ui_refine",
-        "description": "Improve the interactive app of a tool from natural-language feedback about its layout "
-        "(field order, grouping, widgets, which columns or chart to show). Feedback accumulates.",
+        "description": "Change the interactive app of a tool: field order, groups, advanced fields, widgets, submit "
+        "label, title, and which view (table, cards, chart…) and columns show the result. Best: pass `layout`, a "
+        "LayoutSpec you write yourself — _ui_inspect gives the tool's current layout and the JSON Schema of the "
+        "layouts it accepts (every field and column by its JSON Pointer); a partial layout is merged over the "
+        "current one (objects merged, lists replaced). A bad layout is refused with each problem's JSON Pointer. "
+        "`feedback` (natural language) instead asks the proxy's own layout model, when one is configured.",
         "inputSchema": {
             "type": "object",
-            "properties": {"toolName": _TOOL_NAME, "feedback": {"type": "string", "minLength": 1, "maxLength": 500}},
-            "required": ["toolName", "feedback"],
+            "properties": {
+                "toolName": _TOOL_NAME,
+                "layout": {"type": "object", "description": "A LayoutSpec (or part of one); schema from _ui_inspect"},
+                "feedback": {"type": "string", "minLength": 1, "maxLength": 500},
+            },
+            "required": ["toolName"],
         },
         "_meta": _MODEL_ONLY,
     },
@@ -32,7 +43,8 @@ MANAGEMENT_TOOLS: dict[str, dict[str, Any]] = {
         "description": "Regenerate a tool's app, bypassing the cache; optionally forget its refinements.",
         "inputSchema": {
             "type": "object",
-            "properties": {"toolName": _TOOL_NAME, "clearRefinements": {"type": "boolean", "default": False}},
+            "properties": {"toolName": _TOOL_NAME, "clearRefinements": {"type": "boolean", "default": False,
+                                                                        "description": "Also forget its feedback and its set layout"}},
             "required": ["toolName"],
         },
         "_meta": _MODEL_ONLY,
@@ -46,7 +58,8 @@ MANAGEMENT_TOOLS: dict[str, dict[str, Any]] = {
     "_ui_inspect": {
         "name": "_ui_inspect",
         "description": "Show how a tool's app was made: cache key, timing, model, prompt and runtime versions, "
-        "refinements, the layout spec and where each part came from.",
+        "refinements, where each part came from, its current LayoutSpec (`currentLayout`) and the JSON Schema of "
+        "the layouts _ui_refine accepts for it (`layoutSchema`).",
         "inputSchema": {"type": "object", "properties": {"toolName": _TOOL_NAME}, "required": ["toolName"]},
         "_meta": _MODEL_ONLY,
     },
@@ -102,24 +115,62 @@ class Management:
 
     async def refine(self, arguments: dict[str, Any]) -> dict[str, Any]:
         name = self._tool(arguments)
-        feedback = arguments.get("feedback")
+        layout, feedback = arguments.get("layout"), arguments.get("feedback")
+        if layout is not None:
+            return await self._set_layout(name, layout)
         if not isinstance(feedback, str) or not feedback.strip():
-            raise LookupError("feedback must be a non-empty string")
+            raise LookupError("give `layout` (a LayoutSpec; _ui_inspect shows its schema) or `feedback` (text)")
+        if not self.proxy.pages.settings.enabled:
+            return self._write_it_yourself(name, feedback)
         history = self.proxy.pages.refine(name, feedback)
         start = time.monotonic()
         made = await self.proxy.page_for(name)
         await self.proxy.notify_lists(uri=_uri(name))
         took = (time.monotonic() - start) * 1000
-        if self.proxy.pages.needs_model(name):
-            return text(f"Recorded feedback for {name} ({len(history)} kept); it needs a model to take effect "
-                        f"(set ANTHROPIC_API_KEY). Page unchanged, {took:.0f} ms.")
         layout = (made.generation or {}).get("layout", "heuristic")
         return text(f"Regenerated {name} with {len(history)} refinement(s): layout {layout}, {took:.0f} ms.")
+
+    async def _set_layout(self, name: str, layout: Any) -> dict[str, Any]:
+        pages, tool = self.proxy.pages, self.proxy.registry.tools[name]
+        if not isinstance(layout, dict):
+            return text("layout must be an object (a LayoutSpec, or part of one)", error=True)
+        made = self.proxy.registry.made.get(name)
+        merged = _merged(pages.current_layout(tool, made.generation if made else None), layout)
+        spec, problems = check_spec(compile(tool).tree, merged)
+        if spec is None:
+            lines = "\n".join(f"- /layout{p.pointer}: {p.message}" for p in problems)
+            return text(f"The layout was not applied: {len(problems)} problem(s) (the schema is in _ui_inspect's "
+                        f"layoutSchema).\n{lines}", error=True) | {
+                "structuredContent": {"problems": [{"pointer": "/layout" + p.pointer, "message": p.message} for p in problems]}}
+        applied = spec.model_dump(mode="json", exclude_defaults=True)
+        pages.set_layout(name, applied)
+        start = time.monotonic()
+        await self.proxy.page_for(name)
+        await self.proxy.notify_lists(uri=_uri(name))
+        return {"content": [{"type": "text", "text": f"Applied the layout to {name}'s app "
+                             f"({(time.monotonic() - start) * 1000:.0f} ms); it is kept across restarts."}],
+                "structuredContent": {"toolName": name, "layout": applied}}
+
+    def _write_it_yourself(self, name: str, feedback: str) -> dict[str, Any]:
+        """No layout model here: hand the calling model what it needs to write the layout."""
+        pages, tool = self.proxy.pages, self.proxy.registry.tools[name]
+        made = self.proxy.registry.made.get(name)
+        current, schema = pages.current_layout(tool, made.generation if made else None), pages.schema_for(tool)
+        fields = schema["properties"]["input"]["properties"]["order"].get("items", {}).get("enum", [])
+        example = {"input": {"order": fields[::-1]}} if len(fields) > 1 else {"title": (tool.get("title") or name)[:80]}
+        return {"content": [{"type": "text", "text": (
+                    f"No layout model is configured here, so feedback needs a model to take effect (set "
+                    f"ANTHROPIC_API_KEY). You can apply it yourself: write a LayoutSpec for {name} that does "
+                    f"\"{feedback.strip()[:200]}\" and call _ui_refine {{\"toolName\": {json.dumps(name)}, \"layout\": …}}. "
+                    f"The current layout, its schema and an example are in structuredContent.")}],
+                "structuredContent": {"toolName": name, "feedback": feedback, "currentLayout": current,
+                                      "layoutSchema": schema, "exampleLayout": example}}
 
     async def regenerate(self, arguments: dict[str, Any]) -> dict[str, Any]:
         name = self._tool(arguments)
         if arguments.get("clearRefinements") is True:
             self.proxy.pages.clear_refinements(name)
+            self.proxy.pages.set_layout(name, None)
         start = time.monotonic()
         made = await self.proxy.page_for(name, force=True)
         await self.proxy.notify_lists(uri=_uri(name))
@@ -145,7 +196,9 @@ class Management:
     async def inspect(self, arguments: dict[str, Any]) -> dict[str, Any]:
         name = self._tool(arguments)
         made = self.proxy.registry.made.get(name) or await self.proxy.page_for(name)
-        return data(self.proxy.pages.inspect(self.proxy.registry.tools[name], made))
+        tool, pages = self.proxy.registry.tools[name], self.proxy.pages
+        return data({**pages.inspect(tool, made), "currentLayout": pages.current_layout(tool, made.generation),
+                     "layoutSet": name in pages.layouts, "layoutSchema": pages.schema_for(tool)})
 
     async def status(self, arguments: dict[str, Any]) -> dict[str, Any]:
         proxy = self.proxy
@@ -176,6 +229,13 @@ class Management:
 
 
 _uri = ui_uri
+
+
+def _merged(base: Any, part: Any) -> Any:
+    """``part`` over ``base``: objects merged key by key, anything else (lists too) replaced."""
+    if isinstance(base, dict) and isinstance(part, dict):
+        return {**base, **{k: _merged(base.get(k), v) for k, v in part.items()}}
+    return part
 
 
 def _iso(timestamp: float) -> str:

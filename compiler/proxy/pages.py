@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compiler.layout import Generation, LLMLayout, LLMSettings, Refinements, check_spec, needs_model
-from compiler.pipeline import Given, Model, Stored, compile, laid_out, make_page, page_file_name, page_key
+from compiler.layout import Generation, LayoutSpec, LLMLayout, LLMSettings, Refinements, check_spec, needs_model, spec_schema
+from compiler.layout.llm import digest
+from compiler.pipeline import Given, Heuristic, Model, Stored, compile, laid_out, make_page, page_file_name, page_key
 from runtime_js import RUNTIME_VERSION
 
 from .cache import Entry, PageCache, SpecStore
@@ -55,14 +56,19 @@ class PageStore:
         self.store = store
         self.export_dir = export_dir
         self.refinements = Refinements(store.refinements() if store else None)
+        self.layouts: dict[str, dict[str, Any]] = store.layouts() if store else {}
+        """LayoutSpecs set by the host's model (``_ui_refine {layout}``), by tool: they win."""
         self._inflight: dict[str, asyncio.Task] = {}
+        self._ask_page: str | None = None
         self.generations = 0
         """Pages generated (not served from cache) since start."""
         if settings.enabled:  # the SDK takes a while to import: do it now, off the first read's path
             threading.Thread(target=importlib.import_module, args=("anthropic",), daemon=True).start()
 
     def key(self, tool: Mapping[str, Any]) -> str:
-        return page_key(tool, self.refinements.get(tool["name"]), self.settings)
+        key = page_key(tool, self.refinements.get(tool["name"]), self.settings)
+        layout = self.layouts.get(tool["name"])
+        return key if layout is None else digest({"page": key, "layout": layout})
 
     def cached(self, tool: Mapping[str, Any]) -> bool:
         return self.cache is not None and self.key(tool) in self.cache
@@ -85,6 +91,8 @@ class PageStore:
         compiled = compile(tool)
         record = None if force or self.store is None else self.store.generation(key)
         page = make_page(compiled, Stored(record)) if record else None
+        if page is None and tool["name"] in self.layouts:
+            page = self._given(compiled, self.layouts[tool["name"]])
         if page is None:
             generation = await self.llm.generate(tool, compiled.tree, self.refinements.get(tool["name"]))
             page = make_page(compiled, Model(generation))
@@ -97,6 +105,45 @@ class PageStore:
             self.cache.put(key, Entry(made.page, made.generation, made.generated_at))
         self._export(tool["name"], made)
         return made
+
+    def _given(self, compiled: Any, layout: dict[str, Any]) -> Any:
+        """The page laid out by a set layout (``None`` when it no longer fits the tool)."""
+        spec, problems = check_spec(compiled.tree, layout)
+        if problems:
+            log.warning("the layout set for %s no longer fits the tool (%s); using the usual layout",
+                        compiled.tool["name"], "; ".join(map(str, problems[:3])))
+            return None
+        page = make_page(compiled, Given(spec))
+        record = {"layout": "set", "spec": layout, "sources": {"*": "_ui_refine {layout}"}, "model": None,
+                  "promptVersion": None, "usage": None, "reasons": None}
+        return type(page)(page.tree, page.spec, record, page.html)
+
+    def current_layout(self, tool: Mapping[str, Any], generation: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The LayoutSpec the tool's page uses now (``generation``: how it was made), as JSON,
+        defaults left out."""
+        compiled = compile(tool)
+        spec, _ = check_spec(compiled.tree, self.layouts.get(tool["name"], generation and generation.get("spec")) or {})
+        done = laid_out(compiled, Heuristic() if spec is None or spec == LayoutSpec() else Given(spec))
+        return done.spec.model_dump(mode="json", exclude_defaults=True)
+
+    def schema_for(self, tool: Mapping[str, Any]) -> dict[str, Any]:
+        return spec_schema(compile(tool).tree)
+
+    def set_layout(self, name: str, layout: dict[str, Any] | None) -> None:
+        if layout is None:
+            self.layouts.pop(name, None)
+        else:
+            self.layouts[name] = layout
+        if self.store is not None:
+            self.store.save_layout(name, layout)
+
+    def ask_page(self) -> str:
+        """The one generic page of ``_ui_render`` (its question arrives as the call's input)."""
+        if self._ask_page is None:
+            from compiler.render import render_ask_page
+
+            self._ask_page = render_ask_page()
+        return self._ask_page
 
     def refine(self, name: str, feedback: str) -> tuple[str, ...]:
         history = self.refinements.add(name, feedback)

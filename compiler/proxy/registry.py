@@ -82,6 +82,9 @@ class Registry:
         return [n for n in self.tools if self.wrapped(n)]
 
     def resources(self) -> list[dict[str, Any]]:
+        ask = {"uri": OWN_PREFIX + "_ui_render", "name": "_ui_render app", "title": "Ask the user",
+               "description": "The page that shows a _ui_render question and sends the user's answer back (compile-ui)",
+               "mimeType": APP_MIME_TYPE}
         return [
             {
                 "uri": ui_uri(name),
@@ -91,4 +94,4 @@ class Registry:
                 "mimeType": APP_MIME_TYPE,
             }
             for name in self.wrapped_names()
-        ]
+        ] + [ask]
