@@ -234,3 +234,24 @@ def test_the_heuristic_never_charts_identifiers():
     tree = msgspec.structs.replace(tree, children=(tree.children[0], result))
     out = heuristic_spec(tree, FORECAST_TOOL).output
     assert out.view == "table" and out.chart is None
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(spec_like)
+def test_the_plain_spec_dumps_as_its_pydantic_model_does(value):
+    """The heuristic builds plain spec values (no pydantic on the default path); a checked spec is
+    the same type, and every dump other code reads matches the derived pydantic model's."""
+    from pydantic import ValidationError
+
+    from compiler.layout.validation import model_for
+
+    try:
+        model = model_for(LayoutSpec).model_validate(value)
+    except ValidationError:
+        return
+    spec = LayoutSpec.model_validate(value)
+    assert isinstance(spec, LayoutSpec)
+    for options in ({}, {"mode": "json", "exclude_defaults": True}, {"mode": "json", "exclude_none": True}):
+        assert json.dumps(spec.model_dump(**options)) == json.dumps(model.model_dump(**options))
+    assert spec.model_dump_json() == model.model_dump_json()
+    assert (spec == LayoutSpec()) == (model == model_for(LayoutSpec)())

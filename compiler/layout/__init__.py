@@ -1,6 +1,9 @@
 """Phase 3, layout: a LayoutSpec (heuristic, or from a model) checked and applied to the tree.
 
-    spec.py       LayoutSpec (pydantic), spec_schema(tree) for the model, check_spec(tree, value)
+    spec.py       LayoutSpec: plain typed values (msgspec), what the heuristic builds and apply reads
+    check.py      check_spec(tree, value): a spec from outside, checked (pydantic, on first use)
+    schema.py     spec_schema(tree): the per-tool JSON Schema sent to the model
+    validation.py the pydantic models, derived from spec.py's types (imported only to check)
     choices.py    what a tree offers a spec (fields, widgets, data views) — nothing else is nameable
     heuristic.py  heuristic_spec(tree, tool): the default, no model needed
     apply.py      apply(tree, spec): pure, deterministic
@@ -13,7 +16,9 @@ from prompts import PROMPT_VERSION
 from .apply import apply
 from .heuristic import heuristic_spec
 from .refine import Refinements, needs_model
-from .spec import LayoutSpec, check_spec, spec_schema
+from .check import check_spec
+from .schema import spec_schema
+from .spec import LayoutSpec
 
 _LLM = ("Generation", "LLMLayout", "LLMSettings", "request_key")
 

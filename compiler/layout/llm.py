@@ -34,7 +34,9 @@ from components.nodes import App
 
 from .choices import choices
 from .heuristic import heuristic_spec
-from .spec import LayoutSpec, check_spec, spec_schema
+from .check import check_spec
+from .schema import spec_schema
+from .spec import LayoutSpec
 
 log = logging.getLogger("compile_ui.layout")
 
