@@ -111,7 +111,7 @@ def layout_sources(args: argparse.Namespace, compiled: list[Compiled]) -> list[A
         if len(compiled) != 1:
             fail(messages.LAYOUT_NEEDS_ONE_TOOL, source=args.layout, count=len(compiled))
         data = parse_json(read_input(args.layout, args.layout), args.layout)
-        spec, problems = check_spec(compiled[0].tree, data)
+        spec, problems = check_spec(compiled[0].tree, data, compiled[0].facts)
         if problems:
             fail(messages.BAD_LAYOUT, pointer=problems[0].pointer, source=args.layout,
                  problems="; ".join(str(p) for p in problems))
@@ -133,7 +133,7 @@ def layout_sources(args: argparse.Namespace, compiled: list[Compiled]) -> list[A
 async def _generate_all(layout: Any, compiled: list[Compiled]) -> list[Any]:
     import asyncio
 
-    return list(await asyncio.gather(*(layout.generate(c.tool, c.tree) for c in compiled)))
+    return list(await asyncio.gather(*(layout.generate(c.tool, c.tree, facts=c.facts) for c in compiled)))
 
 
 def output_for(args: argparse.Namespace, page: Page) -> Any:

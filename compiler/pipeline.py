@@ -2,7 +2,7 @@
 
 One door, used by the CLI, the proxy's pages and ``_ui_inspect`` alike::
 
-    compile(tool)              → Compiled(tool, shapes, tree)   normalize once, then compile
+    compile(tool)              → Compiled(tool, shapes, tree, facts)   normalize once, then compile
     make_page(compiled, src)   → Page(tree, spec, record, html)  a layout from ``src``, applied, rendered
     laid_out(compiled, src)    → the same without rendering (a tree to inspect)
 
@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from components.nodes import App
 
 from .compile import compile_tree, input_shape
+from .compile.facts import FieldFacts, facts_of
 from .layout import LayoutSpec, apply, check_spec, heuristic_spec
 
 if TYPE_CHECKING:
@@ -59,11 +60,13 @@ class Shapes:
 
 @dataclass(frozen=True)
 class Compiled:
-    """A tool compiled once: its definition, its normalized schemas, its tree before layout."""
+    """A tool compiled once: its definition, its normalized schemas, its tree before layout, and
+    what compile states about the tree's fields for layout (``compile.facts``, by node id)."""
 
     tool: Mapping[str, Any]
     shapes: Shapes
     tree: App
+    facts: Mapping[str, FieldFacts]
 
 
 @dataclass(frozen=True)
@@ -109,7 +112,8 @@ class Page:
 def compile(tool: Mapping[str, Any]) -> Compiled:  # noqa: A001 - the phase's name
     """Normalize the tool's schemas once and compile its tree (no layout yet)."""
     shape = input_shape(tool)
-    return Compiled(tool, Shapes(shape), compile_tree(tool, shape))
+    tree = compile_tree(tool, shape)
+    return Compiled(tool, Shapes(shape), tree, facts_of(tree))
 
 
 def laid_out(compiled: Compiled, source: Source = Heuristic()) -> Page | None:
@@ -117,7 +121,7 @@ def laid_out(compiled: Compiled, source: Source = Heuristic()) -> Page | None:
     spec, record = _spec(compiled, source)
     if spec is None:
         return None
-    return Page(apply(compiled.tree, spec), spec, record)
+    return Page(apply(compiled.tree, spec, compiled.facts), spec, record)
 
 
 def make_page(compiled: Compiled, source: Source = Heuristic()) -> Page | None:
@@ -133,13 +137,13 @@ def make_page(compiled: Compiled, source: Source = Heuristic()) -> Page | None:
 
 def _spec(compiled: Compiled, source: Source) -> tuple[LayoutSpec | None, Mapping[str, Any] | None]:
     if isinstance(source, Heuristic):
-        return heuristic_spec(compiled.tree, compiled.tool), None
+        return heuristic_spec(compiled.tree, compiled.tool, compiled.facts), None
     if isinstance(source, Given):
         return source.spec, None
     if isinstance(source, Model):
         return source.generation.spec, source.generation.to_json()
     if isinstance(source, Stored):
-        spec, problems = check_spec(compiled.tree, source.record.get("spec", {}))
+        spec, problems = check_spec(compiled.tree, source.record.get("spec", {}), compiled.facts)
         return (None, None) if problems else (spec, source.record)
     raise TypeError(f"not a layout source: {source!r}")
 

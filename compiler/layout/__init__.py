@@ -4,7 +4,8 @@
     check.py      check_spec(tree, value): a spec from outside, checked (pydantic, on first use)
     schema.py     spec_schema(tree): the per-tool JSON Schema sent to the model
     validation.py the pydantic models, derived from spec.py's types (imported only to check)
-    choices.py    what a tree offers a spec (fields, widgets, data views) — nothing else is nameable
+    choices.py    what a tree offers a spec (fields, widgets, data views) — nothing else is nameable;
+                  which fields are fields of their own, it reads from compile's facts
     heuristic.py  heuristic_spec(tree, tool): the default, no model needed
     apply.py      apply(tree, spec): pure, deterministic
     llm.py        LLMLayout(settings).generate(tool, tree, refinements) under a hard budget

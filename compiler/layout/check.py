@@ -10,19 +10,21 @@ from __future__ import annotations
 from typing import Any
 
 from components.validate import Problem
+from compiler.compile.facts import Facts
 
 from .choices import Choices, DataPath, choices
 from .spec import Chart, LayoutSpec, OutputLayout
 
 
-def check_spec(tree: Any, value: Any) -> tuple[LayoutSpec | None, list[Problem]]:
-    """The spec, if ``value`` is a valid LayoutSpec for this tree; else every problem."""
+def check_spec(tree: Any, value: Any, facts: Facts | None = None) -> tuple[LayoutSpec | None, list[Problem]]:
+    """The spec, if ``value`` is a valid LayoutSpec for this tree; else every problem. ``facts``:
+    compile's facts of the tree's fields (built from the tree when not given)."""
     from .validation import parse  # pydantic: only when a spec comes from outside
 
     spec, errors = parse(value)
     if spec is None:
         return None, [Problem(_pointer(loc), message) for loc, message in errors]
-    problems = list(_semantic(spec, choices(tree)))
+    problems = list(_semantic(spec, choices(tree, facts)))
     return (None, problems) if problems else (spec, [])
 
 

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from compiler.compile.facts import Facts
+
 from .choices import Choices, DataPath, choices
 from .spec import LayoutSpec
 
 
-def spec_schema(tree: Any) -> dict:
+def spec_schema(tree: Any, facts: Facts | None = None) -> dict:
     """The JSON Schema of the LayoutSpecs valid for this tree (sent to the model): the
-    ``LayoutSpec`` model's own schema, with every pointer narrowed to an enum of the tree's."""
-    offer = choices(tree)
+    ``LayoutSpec`` model's own schema, with every pointer narrowed to an enum of the tree's.
+    ``facts``: compile's facts of the tree's fields (built from the tree when not given)."""
+    offer = choices(tree, facts)
     schema = _model_schema()
     fields = {"type": "string", "enum": list(offer.fields)} if offer.fields else {"not": {}}
     layout = schema["properties"]["input"]
