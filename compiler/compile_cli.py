@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -166,6 +165,8 @@ def write_pages(pages: list[tuple[str, bytes]], target: Path) -> None:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write through a temporary file in the same directory, then rename over the target."""
+    import tempfile  # only when writing: printing a tree never needs it
+
     try:
         fd, tmp = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=f".{path.name}.")
         with os.fdopen(fd, "wb") as handle:

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from components.nodes import App
 
@@ -50,16 +51,14 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Shapes:
+class Shapes(msgspec.Struct, frozen=True):
     """What normalize made of the tool's schemas (the output schema is normalized by
     ``compile.outputs`` as it compiles the result view)."""
 
     input: SomeShape
 
 
-@dataclass(frozen=True)
-class Compiled:
+class Compiled(msgspec.Struct, frozen=True):
     """A tool compiled once: its definition, its normalized schemas, its tree before layout, and
     what compile states about the tree's fields for layout (``compile.facts``, by node id)."""
 
@@ -69,27 +68,23 @@ class Compiled:
     facts: Mapping[str, FieldFacts]
 
 
-@dataclass(frozen=True)
-class Heuristic:
+class Heuristic(msgspec.Struct, frozen=True):
     """The deterministic layout (``layout.heuristic``)."""
 
 
-@dataclass(frozen=True)
-class Given:
+class Given(msgspec.Struct, frozen=True):
     """A spec already checked against this tool's tree (``check_spec``)."""
 
     spec: LayoutSpec
 
 
-@dataclass(frozen=True)
-class Stored:
+class Stored(msgspec.Struct, frozen=True):
     """A generation record kept from an earlier run (its ``spec`` is checked again)."""
 
     record: Mapping[str, Any]
 
 
-@dataclass(frozen=True)
-class Model:
+class Model(msgspec.Struct, frozen=True):
     """What the model gave (``LLMLayout.generate``): its spec, merged with the heuristic's."""
 
     generation: Generation
@@ -98,8 +93,7 @@ class Model:
 Source = Heuristic | Given | Stored | Model
 
 
-@dataclass(frozen=True)
-class Page:
+class Page(msgspec.Struct, frozen=True):
     """A laid-out tree, the spec used, how it was made (``None``: heuristic or given), and —
     from ``make_page`` — the page."""
 

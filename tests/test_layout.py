@@ -255,3 +255,22 @@ def test_the_plain_spec_dumps_as_its_pydantic_model_does(value):
         assert json.dumps(spec.model_dump(**options)) == json.dumps(model.model_dump(**options))
     assert spec.model_dump_json() == model.model_dump_json()
     assert (spec == LayoutSpec()) == (model == model_for(LayoutSpec)())
+
+
+def test_widget_families_are_those_of_the_catalogs_field_kinds():
+    """``WIDGET_FAMILIES`` is read off the props classes (cheap at start-up); it holds exactly the
+    props of the field kinds that have a ``widget`` prop, with that prop's values."""
+    import msgspec
+    from typing import get_args
+
+    from compiler.layout.choices import WIDGET_FAMILIES
+    from components.nodes import NODE_TYPES, FieldNode
+
+    expected = {}
+    for cls in NODE_TYPES.values():
+        if issubclass(cls, FieldNode):
+            props = next(f.type for f in msgspec.structs.fields(cls) if f.name == "props")
+            widget = next((f.type for f in msgspec.structs.fields(props) if f.name == "widget"), None)
+            if widget is not None:
+                expected[props] = get_args(widget)
+    assert WIDGET_FAMILIES == expected and list(WIDGET_FAMILIES) == list(expected)

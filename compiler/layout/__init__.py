@@ -12,8 +12,6 @@
     refine.py     per-tool feedback, newest five kept
 """
 
-from prompts import PROMPT_VERSION
-
 from .apply import apply
 from .heuristic import heuristic_spec
 from .refine import Refinements, needs_model
@@ -25,12 +23,16 @@ _LLM = ("Generation", "LLMLayout", "LLMSettings", "request_key")
 
 
 def __getattr__(name: str):
-    """The model's side (asyncio, and the SDK on first call) is imported when first named: a
-    heuristic layout never loads it."""
+    """The model's side (asyncio, and the SDK on first call) and the prompts are imported when
+    first named: a heuristic layout never loads them."""
     if name in _LLM:
         from . import llm
 
         return getattr(llm, name)
+    if name == "PROMPT_VERSION":
+        from prompts import PROMPT_VERSION
+
+        return PROMPT_VERSION
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

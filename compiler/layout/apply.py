@@ -103,7 +103,7 @@ def _group(layout: InputLayout, index: int, fields: dict[str, Node]) -> Node:
 def _with_widgets(node: Node, widgets: dict[str, str], own: frozenset[str]) -> Node:
     """``node`` with the chosen widgets: on fields of their own only (``own``), never on a template
     or a branch that shares a chosen field's ``bind``."""
-    if type(node) in WIDGET_FAMILIES and node.id in own and node.props.bind in widgets:
+    if type(node.props) in WIDGET_FAMILIES and node.id in own and node.props.bind in widgets:
         node = replace(node, props=replace(node.props, widget=widgets[node.props.bind]))
     if node.children:
         node = replace(node, children=tuple(_with_widgets(c, widgets, own) for c in node.children))

@@ -11,17 +11,16 @@ A spec chooses, never invents. Everything it can refer to is read off the tree h
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Iterator, get_args
 
 import msgspec
 
 from components.nodes import (
-    NODE_TYPES,
     App,
     CardGrid,
     Column,
     FieldNode,
+    FieldProps,
     Form,
     KeyValue,
     List,
@@ -34,16 +33,22 @@ from components.nodes import (
 )
 from compiler.compile.facts import Facts, facts_of
 
-def _widget_options(cls: type[Node]) -> tuple[str, ...]:
-    props = next(f.type for f in msgspec.structs.fields(cls) if f.name == "props")
-    widget = next((f.type for f in msgspec.structs.fields(props) if f.name == "widget"), None)
-    return get_args(widget) if widget is not None else ()
+def _subclasses(cls: type) -> Iterator[type]:
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _subclasses(sub)
 
 
-WIDGET_FAMILIES: dict[type[Node], tuple[str, ...]] = {
-    cls: options for cls in NODE_TYPES.values() if issubclass(cls, FieldNode) and (options := _widget_options(cls))
+def _widget_options(props: type[FieldProps]) -> tuple[str, ...]:
+    return get_args(next(f.type for f in msgspec.structs.fields(props) if f.name == "widget"))
+
+
+WIDGET_FAMILIES: dict[type[FieldProps], tuple[str, ...]] = {
+    props: _widget_options(props) for props in _subclasses(FieldProps) if "widget" in props.__struct_fields__
 }
-"""Widget enum per field class: the values its ``widget`` prop accepts (read off the catalog)."""
+"""Widget enum per field props class (in catalog order): the values its ``widget`` prop accepts.
+Read off the props classes alone, so resolving the node classes' annotations (most of the cost
+of importing layout) is never needed."""
 
 VIEW_KINDS = ("table", "cards", "key_value", "list", "chart", "metric", "text", "json")
 QUANTITATIVE = frozenset({"number", "integer"})
@@ -51,8 +56,7 @@ TEMPORAL = frozenset({"date", "date-time", "time"})
 NOMINAL = frozenset({"text", "enum", "boolean", "email", "uuid", "uri"})
 
 
-@dataclass(frozen=True)
-class DataPath:
+class DataPath(msgspec.Struct, frozen=True):
     """One view of the result data a spec may choose to present differently."""
 
     bind: str
@@ -91,12 +95,11 @@ class DataPath:
         return next((c for c in self.columns if c.pointer == pointer), None)
 
 
-@dataclass(frozen=True)
-class Choices:
+class Choices(msgspec.Struct, frozen=True):
     fields: tuple[str, ...]
     """Top-level input fields, by ``bind``, in schema order."""
     required: frozenset[str]
-    widgets: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    widgets: dict[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
     """Field ``bind`` → the widgets it may take (any depth)."""
     paths: tuple[DataPath, ...] = ()
 
@@ -132,7 +135,7 @@ def own_fields(facts: Facts) -> frozenset[str]:
 
 def _widget_fields(node: Node, own: frozenset[str]) -> Iterator[tuple[str, tuple[str, ...]]]:
     for child in node.children:
-        options = WIDGET_FAMILIES.get(type(child), ())
+        options = WIDGET_FAMILIES.get(type(child.props), ())
         if options and child.id in own:
             yield child.props.bind, ("number",) if isinstance(child, NumberField) and not _bounded(child) else options
         yield from _widget_fields(child, own)

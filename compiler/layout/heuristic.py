@@ -69,7 +69,7 @@ def _fields(node: Node, facts: Facts):
     """Fields of their own (in no template, no branch) that have a widget to choose, with their facts."""
     for child in node.children:
         fact = facts.get(child.id)
-        if type(child) in WIDGET_FAMILIES and fact is not None and fact.template is None:
+        if type(child.props) in WIDGET_FAMILIES and fact is not None and fact.template is None:
             yield child, fact
         yield from _fields(child, facts)
 

@@ -30,16 +30,19 @@ Widget = Literal[tuple(dict.fromkeys(w for options in WIDGET_FAMILIES.values() f
 View = Literal[VIEW_KINDS]  # type: ignore[valid-type]
 
 
-def _enum(struct: type, name: str) -> tuple[Any, ...]:
-    """The values a catalog prop accepts (its ``Literal``, optional or not): never typed out again."""
-    kind = next(f.type for f in msgspec.structs.fields(struct) if f.name == name)
+_CHART = {f.name: f.type for f in msgspec.structs.fields(ChartProps)}
+
+
+def _enum(name: str) -> tuple[Any, ...]:
+    """The values a chart prop accepts (its ``Literal``, optional or not): never typed out again."""
+    kind = _CHART[name]
     args = (kind,) if get_origin(kind) is Literal else get_args(kind)  # Literal, or Literal | None
     return tuple(v for arg in args if get_origin(arg) is Literal for v in get_args(arg))
 
 
-MARKS = _enum(ChartProps, "mark")
-AGGREGATES = _enum(ChartProps, "aggregate")
-SORTS = _enum(ChartProps, "sort")
+MARKS = _enum("mark")
+AGGREGATES = _enum("aggregate")
+SORTS = _enum("sort")
 Mark = Literal[MARKS]  # type: ignore[valid-type]
 Aggregate = Literal[AGGREGATES]  # type: ignore[valid-type]
 Sort = Literal[SORTS]  # type: ignore[valid-type]
