@@ -2,8 +2,8 @@
 
 One door, used by the CLI, the proxy's pages and ``_ui_inspect`` alike::
 
-    compile(tool)              → Compiled(tool, shapes, tree, facts)   normalize once, then compile
-    make_page(compiled, src)   → Page(tree, spec, record, html)  a layout from ``src``, applied, rendered
+    compile(tool)              → Compiled(tool, shapes, tree, facts)  normalize once, then compile
+    make_page(compiled, src)   → Page(tree, spec, record, html)      a layout from ``src``, applied, rendered
     laid_out(compiled, src)    → the same without rendering (a tree to inspect)
 
 Layout sources: ``Heuristic()`` (the default, no model), ``Given(spec)`` (a checked spec: a file,

@@ -8,14 +8,17 @@
                   which fields are fields of their own, it reads from compile's facts
     heuristic.py  heuristic_spec(tree, tool): the default, no model needed
     apply.py      apply(tree, spec): pure, deterministic
+
+Each step takes compile's facts about the tree's fields (``Compiled.facts``) as an optional last
+argument, and builds them from the tree when it is not given.
     llm.py        LLMLayout(settings).generate(tool, tree, refinements) under a hard budget
     refine.py     per-tool feedback, newest five kept
 """
 
 from .apply import apply
+from .check import check_spec
 from .heuristic import heuristic_spec
 from .refine import Refinements, needs_model
-from .check import check_spec
 from .schema import spec_schema
 from .spec import LayoutSpec
 
