@@ -6,7 +6,8 @@ The runtime is four hand-written modules, each a ``.js`` and a ``.css`` source (
     fields    composite fields: lists, maps, tuples, unions, multi-selects, files
     views     result views: tables, key-value lists, cards, markdown, images, metrics, JSON, and
               the kinds of text (diff, CSV/TSV, markdown, monospace lines, prose)
-    layout    layout nodes (sections, cards, stacks, tabs, headings, alerts) inside result views
+    layout    layout nodes (sections, cards, stacks, tabs, headings, alerts) inside result views,
+              and the form's tabs (keyboard, showing a hidden field's error)
     chart     charts drawn as SVG
 
 A page ships the modules its tree needs, concatenated in that order into its one ``<script>``

@@ -20,7 +20,6 @@ function el(tag, attrs) {
     var v = attrs[k];
     if (v == null || v === false) continue;
     if (typeof v === "function") n.addEventListener(k.replace(/^on/, ""), v);
-    else if (k === "text") n.textContent = v;
     else if (k === "style" && typeof v === "object") for (var s in v) n.style.setProperty(s, v[s]);
     // Data never becomes a handler attribute or a script URL.
     else if (!/^on/i.test(k) && !/^\s*(javascript|vbscript):/i.test(v)) n.setAttribute(k, v === true ? "" : String(v));
@@ -399,7 +398,7 @@ var CU = (() => {
       else top = group(formNode, form, true);
       form.addEventListener("submit", (e) => { e.preventDefault(); run(); });
       submitBtn = form.querySelector("[data-action=submit]"); formStatus = own(form, ".actions > .status");
-      wireTabs();
+      if (U.tabs) U.tabs(); // layout.js: shipped with any layout node, Tabs among them
     }
     ready = true;
     queue.splice(0).forEach((m) => NOTES[m.method](m.params));
@@ -472,28 +471,8 @@ var CU = (() => {
   var prog = null;
 
   function busy(on) {
-    if (submitBtn) { submitBtn.disabled = on; submitBtn.setAttribute("aria-busy", on ? "true" : "false"); }
-    if (resultEl) resultEl.setAttribute("aria-busy", on ? "true" : "false");
-  }
-
-  function wireTabs() {
-    doc.querySelectorAll("[role=tablist]").forEach((list) => {
-      var tabs = Array.from(list.querySelectorAll("[role=tab]"));
-      function select(t, quiet) {
-        tabs.forEach((x) => {
-          var on = x === t;
-          x.setAttribute("aria-selected", String(on)); x.tabIndex = on ? 0 : -1;
-          doc.getElementById(x.getAttribute("aria-controls")).hidden = !on;
-        });
-        if (!quiet) t.focus();
-      }
-      tabs.forEach((t) => { doc.getElementById(t.getAttribute("aria-controls")).showTab = () => select(t, true); });
-      list.addEventListener("click", (e) => { var t = e.target.closest("[role=tab]"); if (t) select(t); });
-      list.addEventListener("keydown", (e) => {
-        var i = tabs.indexOf(doc.activeElement), d = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
-        if (i >= 0 && d) select(tabs[(i + d + tabs.length) % tabs.length]);
-      });
-    });
+    if (submitBtn) { submitBtn.disabled = on; submitBtn.setAttribute("aria-busy", on); }
+    if (resultEl) resultEl.setAttribute("aria-busy", on);
   }
 
   /* ------------------------------------------------------------------ results */
@@ -514,8 +493,7 @@ var CU = (() => {
   function show(r) {
     busy(false);
     if (!resultEl || !isObj(r)) return;
-    resultStatus(r.isError ? "The tool reported an error." : "", false, false);
-    if (r.isError) own(resultEl, ".status").className = "status error";
+    resultStatus(r.isError ? "The tool reported an error." : "", false, r.isError);
     var body = own(resultEl, ".result-body"), box = el("div", { class: "view" });
     body.replaceChildren(box);
     try {
