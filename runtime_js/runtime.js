@@ -36,7 +36,7 @@ function elAdd(n, c) {
 
 var CU = (() => {
   var P = window.parent, doc = document, root = doc.documentElement;
-  var UNSET = {}, nextId = 1, pending = {}, hostContext = {}, bad = [];
+  var UNSET = {}, nextId = 1, pending = {}, hostContext = {}, caps = {}, bad = [];
 
   /* ------------------------------------------------------------------ protocol */
 
@@ -85,6 +85,8 @@ var CU = (() => {
     }
   });
 
+  var why = (e) => (e && e.message) || String(e);
+
   function answer(m) {
     var h = REQUESTS[m.method];
     if (h) send({ id: m.id, result: h(m.params) });
@@ -103,13 +105,14 @@ var CU = (() => {
     appInfo: { name: "compile-ui", version: "0.1.0" },
     appCapabilities: {}
   }).then((r) => {
+    caps = (r && r.hostCapabilities) || {};
     applyContext((r && r.hostContext) || {});
     paint();
     notify("ui/notifications/initialized");
     onReady(watchSize);
   }, (err) => {
     paint();
-    onReady(() => resultStatus(HOSTED ? "The host refused the connection: " + ((err && err.message) || err) : NO_HOST));
+    onReady(() => resultStatus(HOSTED ? "The host refused the connection: " + why(err) : NO_HOST));
   });
 
   var ctx = {
@@ -463,9 +466,11 @@ var CU = (() => {
       resultStatus("Cancelled.");
     } }, "Cancel"));
     if (resultEl) own(resultEl, ".status").after(run.el);
-    request("tools/call", { name: formNode.props.toolName, arguments: args, _meta: { progressToken: id } }).then((r) => { end(); show(r); }, (err) => {
+    // "compile-ui/app": the proxy can tell the runs the user started from the page.
+    request("tools/call", { name: formNode.props.toolName, arguments: args, _meta: { progressToken: id, "compile-ui/app": true } }).then((r) => { end(); show(r); told(args, r); }, (err) => {
       end(); busy(false);
-      resultStatus("The call failed: " + ((err && err.message) || String(err)) + (err && err.code != null ? " (" + err.code + ")" : ""), false, true);
+      resultStatus("The call failed: " + why(err) + (err && err.code != null ? " (" + err.code + ")" : ""), false, true);
+      told(args, null, err);
     });
   }
   var prog = null;
@@ -473,6 +478,52 @@ var CU = (() => {
   function busy(on) {
     if (submitBtn) { submitBtn.disabled = on; submitBtn.setAttribute("aria-busy", on); }
     if (resultEl) resultEl.setAttribute("aria-busy", on);
+  }
+
+  /* ------------------------------------------------------------------ the model hears of the run */
+
+  // After a run from the form, the host's model gets a summary (ui/update-model-context; each
+  // replaces the last) when the host declared updateModelContext: {tool, arguments, isError,
+  // result | error}, as structuredContent if the host declared that modality, else as JSON text.
+  // Bounded (docs/runtime.md): a value whose JSON is at most N = 2048 bytes goes whole, a larger
+  // one as its shape and a preview, N bytes of JSON in all; the summary stays under 5 KiB.
+  // With `message` declared, "Send to chat" posts one short line as the user (ui/message).
+  var N = 2048, TE = new TextEncoder(), size = (v) => TE.encode(JSON.stringify(v)).length;
+  // The longest prefix of s whose JSON takes at most n bytes (whole characters).
+  function fit(s, n) {
+    for (var i = 0, c; i < s.length && (n -= size(c = String.fromCodePoint(s.codePointAt(i))) - 2) >= 2; i += c.length);
+    return s.slice(0, i);
+  }
+  function short(s, n) { var c = fit(s, n); return c === s ? s : c + "…"; }
+  function brief(v) {
+    var o = { type: Array.isArray(v) ? "array" : typeof v, bytes: size(v) }, k;
+    if (o.bytes <= N) return v;
+    if (Array.isArray(v)) o.rows = v.length;
+    else if (isObj(v)) {
+      o.keys = Object.keys(v).slice(0, 20).map((k) => fit(k, 40));
+      // The largest array's rows: where a table's rows usually are.
+      for (k in v) if (Array.isArray(v[k]) && v[k].length > (o.rows || 0)) { o.rows = v[k].length; o.rowsAt = fit(k, 40); }
+    }
+    o.preview = "";
+    o.preview = fit(typeof v === "string" ? v : JSON.stringify(v), N - size(o));
+    return o;
+  }
+  function told(args, r, err) {
+    var tool = formNode.props.toolName, m = caps.updateModelContext, b, note;
+    var said = r ? (Array.isArray(r.content) ? r.content : []).map((b) => b && b.text).join("\n") : why(err);
+    var s = { tool: tool, arguments: brief(args), isError: !r || !!r.isError };
+    if (r) s.result = brief(r.structuredContent !== undefined ? r.structuredContent : said); else s.error = short(said, 500);
+    // A refused update changes nothing on the page.
+    if (m) request("ui/update-model-context", m.structuredContent ? { structuredContent: s } : { content: [{ type: "text", text: JSON.stringify(s) }] }).catch(() => {});
+    if (!caps.message || !resultEl) return;
+    var line = "I ran " + tool + " " + short(JSON.stringify(args), 200) + ": " + (s.isError ? "it failed: " + short(said, 200) : "it worked.");
+    own(resultEl, ".result-body").appendChild(el("div", { class: "actions" }, b = el("button", { type: "button", class: "btn small", onclick: () => {
+      b.disabled = true;
+      request("ui/message", { role: "user", content: [{ type: "text", text: line }] }).then((x) => {
+        if (x && x.isError) throw "the host refused it";
+        note.textContent = "Sent to chat.";
+      }).catch((e) => { b.disabled = false; note.textContent = "Not sent: " + why(e); });
+    } }, "Send to chat"), note = el("span", { class: "muted", role: "status" })));
   }
 
   /* ------------------------------------------------------------------ results */

@@ -372,7 +372,13 @@ def test_compact_drops_comments_and_indentation_only():
 
 TYPICAL = ("everything.json", "get-sum")
 PAGE_BUDGET_RAW = 48 * 1024
-PAGE_BUDGET_GZIP = 14 * 1024
+# 14 KiB until issue 16: every page then learned to tell the host's model about the user's runs
+# (ui/update-model-context, bounded) and to send a run to the chat (ui/message), +615 bytes
+# gzipped in runtime.js. Savings paid for more than half (the form's tabs moved to layout.js/.css,
+# shipped only with a layout node; views.js reuses its helpers: 14 321 -> 13 947), not all: the
+# typical page went from 14 321 to 14 562 bytes gzipped, so the budget grew by the smallest
+# round step, 512 bytes.
+PAGE_BUDGET_GZIP = 14 * 1024 + 512
 
 
 def test_size_budget_for_a_typical_tool():
