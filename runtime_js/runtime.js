@@ -10,7 +10,9 @@
      CU.views.render(container, result, resultViewNode, ctx)   when it is absent or throws, the
                                    fallback below shows content blocks.
      ctx = {hostContext, openLink(url), callTool(name, args), log(level, data)}
-   The runtime itself always adds the raw JSON of a result under the view. */
+   The runtime itself always adds the raw JSON of a result under the view.
+   ask.js (only on the ask page, runtime_js.ASK) builds on CU.NOTES (it takes over tool-input and
+   tool-result), CU.hydrate(tree), CU.run (where the form's submit goes), CU.check, CU.collect, CU.unmark. */
 "use strict";
 
 function el(tag, attrs) {
@@ -389,8 +391,10 @@ var CU = (() => {
 
   /* ------------------------------------------------------------------ the form */
 
-  function hydrate() {
-    data = JSON.parse(doc.getElementById("ui-tree").textContent);
+  // The tree travels in #ui-tree; the ask page (no #ui-tree) hydrates again with the tree it fetched.
+  function hydrate(tree) {
+    var j = doc.getElementById("ui-tree");
+    data = tree || (j ? JSON.parse(j.textContent) : {});
     formNode = findNode(data, "Form"); resultNode = findNode(data, "ResultView");
     form = formNode && doc.getElementById(formNode.id);
     resultEl = resultNode && doc.getElementById(resultNode.id);
@@ -399,14 +403,14 @@ var CU = (() => {
       // A root that is not an object is one field bound to the whole arguments ("").
       if (fields.length === 1 && fields[0].props.bind === "") whole = bind(fields[0], form);
       else top = group(formNode, form, true);
-      form.addEventListener("submit", (e) => { e.preventDefault(); run(); });
+      form.addEventListener("submit", (e) => { e.preventDefault(); U.run(); });
       submitBtn = form.querySelector("[data-action=submit]"); formStatus = own(form, ".actions > .status");
       if (U.tabs) U.tabs(); // layout.js: shipped with any layout node, Tabs among them
     }
     ready = true;
     queue.splice(0).forEach((m) => NOTES[m.method](m.params));
   }
-  onReady(hydrate);
+  onReady(() => hydrate());
 
   function prefill(args, partial) {
     if (!form || !isObj(args)) return;
@@ -427,26 +431,33 @@ var CU = (() => {
     }
   }
 
+  // The form's values; the fields that failed are in `bad`, marked, their errors shown.
   function collect() {
-    bad.length = 0;
-    form.querySelectorAll(".err").forEach((e) => { e.textContent = ""; });
-    form.querySelectorAll("[aria-invalid]").forEach((e) => { e.removeAttribute("aria-invalid"); });
+    unmark();
     var v = whole ? whole.get() : top.get();
     return v === UNSET ? {} : v;
   }
+  function unmark() {
+    bad.length = 0;
+    form.querySelectorAll(".err").forEach((e) => { e.textContent = ""; });
+    form.querySelectorAll("[aria-invalid]").forEach((e) => { e.removeAttribute("aria-invalid"); });
+  }
 
+  // The values when all are valid; else UNSET, the first bad field shown and focused.
+  function check() {
+    var args = collect(), n = bad.length;
+    formStatus.textContent = n ? (n > 1 ? "Check the " + n + " highlighted fields." : "Check the highlighted field.") : "";
+    formStatus.className = n ? "status error" : "status";
+    if (!n) return args;
+    bad.forEach(reveal);
+    bad[0].focus();
+    return UNSET;
+  }
 
   function run() {
     if (torn) return;
-    var args = collect();
-    if (bad.length) {
-      formStatus.textContent = bad.length === 1 ? "Check the highlighted field." : "Check the " + bad.length + " highlighted fields.";
-      formStatus.className = "status error";
-      bad.forEach(reveal);
-      bad[0].focus();
-      return;
-    }
-    formStatus.textContent = ""; formStatus.className = "status";
+    var args = check();
+    if (args === UNSET) return;
     busy(true);
     resultStatus("Running…", true);
     // The call carries a progress token (its own id): a bar follows the host's progress
@@ -574,7 +585,8 @@ var CU = (() => {
   var U = {
     FIELDS: FIELDS, UNSET: UNSET, bad: bad, base: base, bind: bind, scalar: scalar, fail: fail,
     own: own, same: same, canon: canon, put: put, has: has, isObj: isObj, fieldsOf: fieldsOf,
-    keyOf: keyOf, matches: matches, views: null
+    keyOf: keyOf, matches: matches, views: null,
+    NOTES: NOTES, ctx: ctx, hydrate: hydrate, run: run, check: check, collect: collect, unmark: unmark
   };
   return U;
 })();
