@@ -121,7 +121,13 @@ def context_sizes(browser: Browser) -> list[dict]:
         host.wait_initialized()
         host.send_tool_input(recording.get("arguments") or {})
         host.frame.click("[data-action=submit]")
-        host.wait_until(lambda: host.contexts, timeout=30)
+        try:
+            host.wait_until(lambda: host.contexts or host.frame.inner_text("form .status"), timeout=30)
+        except TimeoutError:
+            raise RuntimeError(f"{path.name}: no update-model-context after the run ({host.calls=})") from None
+        if not host.contexts:  # the form refused the recorded arguments (an error-path recording): no run
+            rows.append({"recording": path.stem, "refused_by_the_form": host.frame.inner_text("form .status")})
+            continue
         payload = host.contexts[-1]
         rows.append({"recording": path.stem, "result_bytes": len(json.dumps(result)), "context_bytes": len(json.dumps(payload))})
     return rows
@@ -137,12 +143,13 @@ def main() -> int:
         sizes = context_sizes(browser)
     finally:
         browser.close()
-    context = [r["context_bytes"] for r in sizes]
-    largest = max(sizes, key=lambda r: r["result_bytes"])
+    ran = [r for r in sizes if "context_bytes" in r]
+    context = [r["context_bytes"] for r in ran]
+    largest = max(ran, key=lambda r: r["result_bytes"])
     summary = {
         f"_ui_render: click to result at the client, p50 over {loop['renders']} renders (ms)": round(loop["p50_ms"], 1),
         "_ui_render: click to result, p95 (ms)": round(loop["p95_ms"], 1),
-        f"ui/update-model-context payload over {len(sizes)} field results: median (bytes)": int(statistics.median(context)),
+        f"ui/update-model-context payload over {len(ran)} field results ({len(sizes) - len(ran)} refused by the form): median (bytes)": int(statistics.median(context)),
         "ui/update-model-context payload: largest (bytes)": max(context),
         f"largest field result ({largest['recording']}, {largest['result_bytes']} bytes): its payload (bytes)": largest["context_bytes"],
     }
