@@ -55,6 +55,18 @@ def test_tools_are_listed_and_called_as_json(api):
     assert status == 200 and status_tool["structuredContent"]["upstreamState"] == "running"
 
 
+def test_no_cors_header_is_ever_sent(api):
+    for method, path, body in (("GET", "/api/tools", None), ("POST", "/api/tools/echo", {"message": "x"}), ("OPTIONS", "/api/tools", None)):
+        request = urllib.request.Request(api.url.removesuffix("/mcp") + path, method=method, data=None if body is None else json.dumps(body).encode(),
+                                         headers={"Content-Type": "application/json", "Access-Control-Request-Method": "POST"})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                headers = response.headers
+        except urllib.error.HTTPError as error:
+            headers = error.headers
+        assert not [h for h in headers if h.lower().startswith("access-control-")], (method, path, dict(headers))
+
+
 def test_bad_requests_get_clear_answers(api):
     assert http(api, "POST", "/api/tools/echo", [1, 2])[0] == 400
     assert http(api, "GET", "/api/tools/echo")[0] == 405
