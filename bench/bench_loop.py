@@ -133,13 +133,11 @@ def context_sizes(browser: Browser) -> list[dict]:
     return rows
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--renders", type=int, default=50)
-    args = parser.parse_args()
+def measure(quick: bool = False, renders: int = 50) -> dict:
+    """For ``bench/report.py``: the summary and the raw figures."""
     browser = Browser()
     try:
-        loop = click_to_answer(browser, args.renders)
+        loop = click_to_answer(browser, 10 if quick else renders)
         sizes = context_sizes(browser)
     finally:
         browser.close()
@@ -153,7 +151,14 @@ def main() -> int:
         "ui/update-model-context payload: largest (bytes)": max(context),
         f"largest field result ({largest['recording']}, {largest['result_bytes']} bytes): its payload (bytes)": largest["context_bytes"],
     }
-    print(json.dumps({"summary": summary, "context_sizes": sizes}, indent=1))
+    return {"summary": summary, "click_to_result": loop, "context_sizes": sizes}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--renders", type=int, default=50)
+    args = parser.parse_args()
+    print(json.dumps(measure(renders=args.renders), indent=1))
     return 0
 
 
