@@ -24,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BENCHES = (
     ("bench_compile", "Compile: normalize + compile per corpus tool, beside json.loads"),
+    ("bench_start", "Start-up: compile-ui tool.json beside the floor (python -c 'import json')"),
     ("bench_page", "Page: size per tool, beside the official example apps; time to initialized in Chromium"),
     ("bench_views", "Result views: 10 000-row table, tool-result to painted"),
     ("bench_spec", "LayoutSpec size vs page size (what a model writes here vs by hand)"),

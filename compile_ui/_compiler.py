@@ -9,8 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from compiler.layout import LayoutSpec, check_spec, spec_schema
-from compiler.pipeline import build_page, compile_tool
-from compiler.compile import compile_tree
+from compiler.pipeline import build_page, compile, compile_tool
 from components.nodes import App
 from components.validate import Problem
 
@@ -19,7 +18,7 @@ __all__ = ["App", "LayoutSpec", "Problem", "bare_tree", "laid_out_tree", "render
 
 def bare_tree(tool: Mapping[str, Any]) -> App:
     """The compiled tree before any layout (what a LayoutSpec is checked against)."""
-    return compile_tree(tool)
+    return compile(tool).tree
 
 
 def laid_out_tree(tool: Mapping[str, Any], spec: LayoutSpec | None) -> App:
@@ -31,8 +30,10 @@ def render(tool: Mapping[str, Any], spec: LayoutSpec | None) -> str:
 
 
 def check(tool: Mapping[str, Any], layout: Any) -> tuple[LayoutSpec | None, list[Problem]]:
-    return check_spec(compile_tree(tool), layout)
+    compiled = compile(tool)
+    return check_spec(compiled.tree, layout, compiled.facts)
 
 
 def schema_for(tool: Mapping[str, Any]) -> dict[str, Any]:
-    return spec_schema(compile_tree(tool))
+    compiled = compile(tool)
+    return spec_schema(compiled.tree, compiled.facts)

@@ -11,9 +11,17 @@ Phases, one module (or package) each, imports pointing one way only::
 ``pipeline`` strings them together; ``cli`` is a thin layer over plain functions.
 """
 
-from importlib.metadata import PackageNotFoundError, version as _version
 
-try:  # the one source of the version: pyproject.toml's, as installed
-    __version__ = _version("compile-ui")
-except PackageNotFoundError:  # a source tree that was never installed
-    __version__ = "0+unknown"
+def __getattr__(name: str) -> str:
+    """``__version__``, read when first asked for: ``importlib.metadata`` costs more than compiling
+    a tool does, and ``compile-ui FILE`` never needs it (PEP 562)."""
+    if name != "__version__":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:  # the one source of the version: pyproject.toml's, as installed
+        value = version("compile-ui")
+    except PackageNotFoundError:  # a source tree that was never installed
+        value = "0+unknown"
+    globals()["__version__"] = value
+    return value

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -111,7 +110,7 @@ def layout_sources(args: argparse.Namespace, compiled: list[Compiled]) -> list[A
         if len(compiled) != 1:
             fail(messages.LAYOUT_NEEDS_ONE_TOOL, source=args.layout, count=len(compiled))
         data = parse_json(read_input(args.layout, args.layout), args.layout)
-        spec, problems = check_spec(compiled[0].tree, data)
+        spec, problems = check_spec(compiled[0].tree, data, compiled[0].facts)
         if problems:
             fail(messages.BAD_LAYOUT, pointer=problems[0].pointer, source=args.layout,
                  problems="; ".join(str(p) for p in problems))
@@ -133,7 +132,7 @@ def layout_sources(args: argparse.Namespace, compiled: list[Compiled]) -> list[A
 async def _generate_all(layout: Any, compiled: list[Compiled]) -> list[Any]:
     import asyncio
 
-    return list(await asyncio.gather(*(layout.generate(c.tool, c.tree) for c in compiled)))
+    return list(await asyncio.gather(*(layout.generate(c.tool, c.tree, facts=c.facts) for c in compiled)))
 
 
 def output_for(args: argparse.Namespace, page: Page) -> Any:
@@ -166,6 +165,8 @@ def write_pages(pages: list[tuple[str, bytes]], target: Path) -> None:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write through a temporary file in the same directory, then rename over the target."""
+    import tempfile  # only when writing: printing a tree never needs it
+
     try:
         fd, tmp = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=f".{path.name}.")
         with os.fdopen(fd, "wb") as handle:

@@ -2,8 +2,8 @@
 
 One door, used by the CLI, the proxy's pages and ``_ui_inspect`` alike::
 
-    compile(tool)              → Compiled(tool, shapes, tree)   normalize once, then compile
-    make_page(compiled, src)   → Page(tree, spec, record, html)  a layout from ``src``, applied, rendered
+    compile(tool)              → Compiled(tool, shapes, tree, facts)  normalize once, then compile
+    make_page(compiled, src)   → Page(tree, spec, record, html)      a layout from ``src``, applied, rendered
     laid_out(compiled, src)    → the same without rendering (a tree to inspect)
 
 Layout sources: ``Heuristic()`` (the default, no model), ``Given(spec)`` (a checked spec: a file,
@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from components.nodes import App
 
 from .compile import compile_tree, input_shape
+from .compile.facts import FieldFacts, facts_of
 from .layout import LayoutSpec, apply, check_spec, heuristic_spec
 
 if TYPE_CHECKING:
@@ -49,44 +51,40 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Shapes:
+class Shapes(msgspec.Struct, frozen=True):
     """What normalize made of the tool's schemas (the output schema is normalized by
     ``compile.outputs`` as it compiles the result view)."""
 
     input: SomeShape
 
 
-@dataclass(frozen=True)
-class Compiled:
-    """A tool compiled once: its definition, its normalized schemas, its tree before layout."""
+class Compiled(msgspec.Struct, frozen=True):
+    """A tool compiled once: its definition, its normalized schemas, its tree before layout, and
+    what compile states about the tree's fields for layout (``compile.facts``, by node id)."""
 
     tool: Mapping[str, Any]
     shapes: Shapes
     tree: App
+    facts: Mapping[str, FieldFacts]
 
 
-@dataclass(frozen=True)
-class Heuristic:
+class Heuristic(msgspec.Struct, frozen=True):
     """The deterministic layout (``layout.heuristic``)."""
 
 
-@dataclass(frozen=True)
-class Given:
+class Given(msgspec.Struct, frozen=True):
     """A spec already checked against this tool's tree (``check_spec``)."""
 
     spec: LayoutSpec
 
 
-@dataclass(frozen=True)
-class Stored:
+class Stored(msgspec.Struct, frozen=True):
     """A generation record kept from an earlier run (its ``spec`` is checked again)."""
 
     record: Mapping[str, Any]
 
 
-@dataclass(frozen=True)
-class Model:
+class Model(msgspec.Struct, frozen=True):
     """What the model gave (``LLMLayout.generate``): its spec, merged with the heuristic's."""
 
     generation: Generation
@@ -95,8 +93,7 @@ class Model:
 Source = Heuristic | Given | Stored | Model
 
 
-@dataclass(frozen=True)
-class Page:
+class Page(msgspec.Struct, frozen=True):
     """A laid-out tree, the spec used, how it was made (``None``: heuristic or given), and —
     from ``make_page`` — the page."""
 
@@ -109,7 +106,8 @@ class Page:
 def compile(tool: Mapping[str, Any]) -> Compiled:  # noqa: A001 - the phase's name
     """Normalize the tool's schemas once and compile its tree (no layout yet)."""
     shape = input_shape(tool)
-    return Compiled(tool, Shapes(shape), compile_tree(tool, shape))
+    tree = compile_tree(tool, shape)
+    return Compiled(tool, Shapes(shape), tree, facts_of(tree))
 
 
 def laid_out(compiled: Compiled, source: Source = Heuristic()) -> Page | None:
@@ -117,7 +115,7 @@ def laid_out(compiled: Compiled, source: Source = Heuristic()) -> Page | None:
     spec, record = _spec(compiled, source)
     if spec is None:
         return None
-    return Page(apply(compiled.tree, spec), spec, record)
+    return Page(apply(compiled.tree, spec, compiled.facts), spec, record)
 
 
 def make_page(compiled: Compiled, source: Source = Heuristic()) -> Page | None:
@@ -133,13 +131,13 @@ def make_page(compiled: Compiled, source: Source = Heuristic()) -> Page | None:
 
 def _spec(compiled: Compiled, source: Source) -> tuple[LayoutSpec | None, Mapping[str, Any] | None]:
     if isinstance(source, Heuristic):
-        return heuristic_spec(compiled.tree, compiled.tool), None
+        return heuristic_spec(compiled.tree, compiled.tool, compiled.facts), None
     if isinstance(source, Given):
         return source.spec, None
     if isinstance(source, Model):
         return source.generation.spec, source.generation.to_json()
     if isinstance(source, Stored):
-        spec, problems = check_spec(compiled.tree, source.record.get("spec", {}))
+        spec, problems = check_spec(compiled.tree, source.record.get("spec", {}), compiled.facts)
         return (None, None) if problems else (spec, source.record)
     raise TypeError(f"not a layout source: {source!r}")
 

@@ -234,3 +234,43 @@ def test_the_heuristic_never_charts_identifiers():
     tree = msgspec.structs.replace(tree, children=(tree.children[0], result))
     out = heuristic_spec(tree, FORECAST_TOOL).output
     assert out.view == "table" and out.chart is None
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(spec_like)
+def test_the_plain_spec_dumps_as_its_pydantic_model_does(value):
+    """The heuristic builds plain spec values (no pydantic on the default path); a checked spec is
+    the same type, and every dump other code reads matches the derived pydantic model's."""
+    from pydantic import ValidationError
+
+    from compiler.layout.validation import model_for
+
+    try:
+        model = model_for(LayoutSpec).model_validate(value)
+    except ValidationError:
+        return
+    spec = LayoutSpec.model_validate(value)
+    assert isinstance(spec, LayoutSpec)
+    for options in ({}, {"mode": "json", "exclude_defaults": True}, {"mode": "json", "exclude_none": True}):
+        assert json.dumps(spec.model_dump(**options)) == json.dumps(model.model_dump(**options))
+    assert spec.model_dump_json() == model.model_dump_json()
+    assert (spec == LayoutSpec()) == (model == model_for(LayoutSpec)())
+
+
+def test_widget_families_are_those_of_the_catalogs_field_kinds():
+    """``WIDGET_FAMILIES`` is read off the props classes (cheap at start-up); it holds exactly the
+    props of the field kinds that have a ``widget`` prop, with that prop's values."""
+    import msgspec
+    from typing import get_args
+
+    from compiler.layout.choices import WIDGET_FAMILIES
+    from components.nodes import NODE_TYPES, FieldNode
+
+    expected = {}
+    for cls in NODE_TYPES.values():
+        if issubclass(cls, FieldNode):
+            props = next(f.type for f in msgspec.structs.fields(cls) if f.name == "props")
+            widget = next((f.type for f in msgspec.structs.fields(props) if f.name == "widget"), None)
+            if widget is not None:
+                expected[props] = get_args(widget)
+    assert WIDGET_FAMILIES == expected and list(WIDGET_FAMILIES) == list(expected)

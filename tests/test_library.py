@@ -8,6 +8,7 @@ Chromium by the official AppBridge, runs its tool on that server and shows the r
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 
@@ -64,7 +65,9 @@ def test_an_unusable_tool_names_the_pointer():
 
 
 async def _session_to_example(work):
-    params = StdioServerParameters(command=sys.executable, args=[str(EXAMPLE)], cwd=str(ROOT))
+    # the whole environment (the SDK passes only a few variables): the server imports the compile_ui
+    # under test, also when it comes from PYTHONPATH rather than the installed package
+    params = StdioServerParameters(command=sys.executable, args=[str(EXAMPLE)], cwd=str(ROOT), env=dict(os.environ))
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write, extensions=UI) as session:
             await session.initialize()

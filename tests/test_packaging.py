@@ -12,6 +12,7 @@ which a path added by another ``.pth`` file does not run: the venv imports the w
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -77,15 +78,16 @@ def test_the_wheel_installs_offline_and_runs(dist, tmp_path):
     check = subprocess.run([*pip, "check"], capture_output=True, text=True, timeout=120)
     assert check.returncode == 0, check.stdout  # every requirement of the wheel is met
 
+    fresh = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # the wheel's code, not a checkout's
     where = subprocess.check_output([python, "-c", "import compiler, compile_ui; print(compiler.__file__, compile_ui.__file__)"],
-                                    text=True, cwd=tmp_path)
+                                    text=True, cwd=tmp_path, env=fresh)
     assert all(path.startswith(str(env_dir)) for path in where.split()), where
     script = env_dir / "bin" / "compile-ui"
-    version = subprocess.run([script, "--version"], capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    version = subprocess.run([script, "--version"], capture_output=True, text=True, timeout=60, cwd=tmp_path, env=fresh)
     assert version.stdout == f"compile-ui {VERSION}\n", version.stderr
 
     demo = subprocess.Popen([script, "demo", "--no-browser", "--port", "0"], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True, cwd=tmp_path)
+                            stderr=subprocess.DEVNULL, text=True, cwd=tmp_path, env=fresh)
     try:
         url = demo.stdout.readline().strip()
         assert url.startswith("http://127.0.0.1:"), url

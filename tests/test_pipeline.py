@@ -85,3 +85,19 @@ def test_the_proxy_does_not_import_the_cli():
     code = "import sys, compiler.proxy.pages; print('compiler.compile_cli' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert done.stdout.strip() == "False"
+
+
+HEAVY = ("pydantic", "jsonschema", "importlib.metadata", "anthropic", "asyncio", "dominate")
+
+
+@pytest.mark.parametrize("args, allowed", [([], ()), (["--html", "PAGE"], ("asyncio", "dominate"))])
+def test_the_default_path_imports_no_validator_nor_model_client(tmp_path, args, allowed):
+    """``compile-ui tool.json`` (and ``--html``) builds the heuristic spec as plain values: no
+    pydantic, no jsonschema, no LLM client, no package metadata (issue 17, fast start); dominate
+    (and the asyncio it imports) only when a page is written."""
+    argv = [str(FIXTURES / "tools" / "pydantic_optional.json"), *(str(tmp_path / "p.html") if a == "PAGE" else a for a in args)]
+    code = ("import json, sys; from compiler.cli import main; main(sys.argv[1:]); "
+            f"print(json.dumps([m for m in {list(HEAVY)!r} if m in sys.modules]), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, cwd=ROOT, check=True)
+    loaded = json.loads(done.stderr.strip().splitlines()[-1])
+    assert [m for m in loaded if m not in allowed] == []

@@ -5,6 +5,9 @@
     App(id="app")
     ├── Form(id="form")          fields from inputSchema (inputs.py)
     └── ResultView(id="result")  views from outputSchema, or an AutoView (outputs.py)
+
+and ``facts_of(tree)`` (facts.py) states what layout needs to know about each field — its name,
+the template or branch it lies in — so that layout never parses ids or binds.
 """
 
 from __future__ import annotations
@@ -16,13 +19,14 @@ from components.nodes import App, AppProps
 
 from compiler.normalize import SomeShape, normalize
 
+from .facts import facts_of
 from .inputs import form_of
 from .naming import MAX_LABEL, clip, humanize
 from .outputs import compile_result_view
 
 MAX_TOOL_DESCRIPTION = 4_000
 
-__all__ = ["compile_tree", "input_shape", "tool_title"]
+__all__ = ["compile_tree", "facts_of", "input_shape", "tool_title"]
 
 
 def input_shape(tool: Mapping[str, Any]) -> SomeShape:

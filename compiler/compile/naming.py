@@ -8,7 +8,7 @@ from typing import Any
 
 from compiler.text import MAX_LABEL, clip, humanize
 
-__all__ = ["MAX_LABEL", "MAX_PLACEHOLDER", "as_text", "child_pointer", "clip", "escape_token", "humanize", "label_for", "root_label"]
+__all__ = ["MAX_LABEL", "MAX_PLACEHOLDER", "as_text", "child_pointer", "clip", "escape_token", "humanize", "unescape_token", "label_for", "root_label"]
 
 MAX_PLACEHOLDER = 80
 
@@ -16,6 +16,11 @@ MAX_PLACEHOLDER = 80
 def escape_token(name: str) -> str:
     """One JSON Pointer reference token (RFC 6901: ``~`` → ``~0``, ``/`` → ``~1``)."""
     return name.replace("~", "~0").replace("/", "~1")
+
+
+def unescape_token(token: str) -> str:
+    """The name one JSON Pointer reference token stands for (``escape_token`` undone)."""
+    return token.replace("~1", "/").replace("~0", "~")
 
 
 def child_pointer(pointer: str, token: str | int) -> str:

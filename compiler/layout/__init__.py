@@ -1,30 +1,41 @@
 """Phase 3, layout: a LayoutSpec (heuristic, or from a model) checked and applied to the tree.
 
-    spec.py       LayoutSpec (pydantic), spec_schema(tree) for the model, check_spec(tree, value)
-    choices.py    what a tree offers a spec (fields, widgets, data views) — nothing else is nameable
+    spec.py       LayoutSpec: plain typed values (msgspec), what the heuristic builds and apply reads
+    check.py      check_spec(tree, value): a spec from outside, checked (pydantic, on first use)
+    schema.py     spec_schema(tree): the per-tool JSON Schema sent to the model
+    validation.py the pydantic models, derived from spec.py's types (imported only to check)
+    choices.py    what a tree offers a spec (fields, widgets, data views) — nothing else is nameable;
+                  which fields are fields of their own, it reads from compile's facts
     heuristic.py  heuristic_spec(tree, tool): the default, no model needed
     apply.py      apply(tree, spec): pure, deterministic
+
+Each step takes compile's facts about the tree's fields (``Compiled.facts``) as an optional last
+argument, and builds them from the tree when it is not given.
     llm.py        LLMLayout(settings).generate(tool, tree, refinements) under a hard budget
     refine.py     per-tool feedback, newest five kept
 """
 
-from prompts import PROMPT_VERSION
-
 from .apply import apply
+from .check import check_spec
 from .heuristic import heuristic_spec
 from .refine import Refinements, needs_model
-from .spec import LayoutSpec, check_spec, spec_schema
+from .schema import spec_schema
+from .spec import LayoutSpec
 
 _LLM = ("Generation", "LLMLayout", "LLMSettings", "request_key")
 
 
 def __getattr__(name: str):
-    """The model's side (asyncio, and the SDK on first call) is imported when first named: a
-    heuristic layout never loads it."""
+    """The model's side (asyncio, and the SDK on first call) and the prompts are imported when
+    first named: a heuristic layout never loads them."""
     if name in _LLM:
         from . import llm
 
         return getattr(llm, name)
+    if name == "PROMPT_VERSION":
+        from prompts import PROMPT_VERSION
+
+        return PROMPT_VERSION
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

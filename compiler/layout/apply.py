@@ -36,21 +36,24 @@ from components.nodes import (
     ViewProps,
 )
 from compiler import messages
+from compiler.compile.facts import Facts, facts_of
 
-from .choices import QUANTITATIVE, TEMPORAL, DataPath, choices
+from .choices import QUANTITATIVE, TEMPORAL, WIDGET_FAMILIES, DataPath, choices, own_fields
 from .spec import InputLayout, LayoutSpec, OutputLayout
 
 
-def apply(tree: App, spec: LayoutSpec) -> App:
-    """The tree laid out by ``spec`` (which ``check_spec`` accepted for this tree)."""
+def apply(tree: App, spec: LayoutSpec, facts: Facts | None = None) -> App:
+    """The tree laid out by ``spec`` (which ``check_spec`` accepted for this tree); ``facts``:
+    compile's facts of its fields (built from the tree when not given)."""
+    facts = facts_of(tree) if facts is None else facts
     children = []
     for child in tree.children:
         if isinstance(child, Form):
             if spec.summary:
                 children.append(Text(id="summary", props=TextProps(text=spec.summary, tone="muted")))
-            children.append(_form(child, spec.input))
+            children.append(_form(child, spec.input, own_fields(facts)))
         elif isinstance(child, ResultView) and spec.output is not None:
-            path = choices(tree).path(spec.output.path)
+            path = choices(tree, facts).path(spec.output.path)
             children.append(_present(child, spec.output, path) if path else child)
         else:
             children.append(child)
@@ -61,9 +64,9 @@ def apply(tree: App, spec: LayoutSpec) -> App:
 # --------------------------------------------------------------------------- input
 
 
-def _form(form: Node, layout: InputLayout) -> Node:
+def _form(form: Node, layout: InputLayout, own: frozenset[str]) -> Node:
     widgets = {w.field: w.widget for w in layout.widgets}
-    fields = {c.props.bind: _with_widgets(c, widgets) for c in form.children}
+    fields = {c.props.bind: _with_widgets(c, widgets, own) for c in form.children}
     order = list(dict.fromkeys([*layout.order, *fields]))
     grouped = {name: i for i, g in enumerate(layout.groups) for name in g.fields}
     advanced = set(layout.advanced)
@@ -97,13 +100,13 @@ def _group(layout: InputLayout, index: int, fields: dict[str, Node]) -> Node:
     return Section(id=f"group:{index}", props=SectionProps(title=group.title), children=tuple(fields[n] for n in group.fields))
 
 
-def _with_widgets(node: Node, widgets: dict[str, str]) -> Node:
-    props = node.props
-    bind = getattr(props, "bind", None)
-    if bind in widgets and hasattr(props, "widget") and "#" not in node.id:
-        node = replace(node, props=replace(props, widget=widgets[bind]))
+def _with_widgets(node: Node, widgets: dict[str, str], own: frozenset[str]) -> Node:
+    """``node`` with the chosen widgets: on fields of their own only (``own``), never on a template
+    or a branch that shares a chosen field's ``bind``."""
+    if type(node.props) in WIDGET_FAMILIES and node.id in own and node.props.bind in widgets:
+        node = replace(node, props=replace(node.props, widget=widgets[node.props.bind]))
     if node.children:
-        node = replace(node, children=tuple(_with_widgets(c, widgets) for c in node.children))
+        node = replace(node, children=tuple(_with_widgets(c, widgets, own) for c in node.children))
     return node
 
 

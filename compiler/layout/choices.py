@@ -3,51 +3,52 @@
 A spec chooses, never invents. Everything it can refer to is read off the tree here:
 
 * input — the Form's top-level fields (by ``bind``), and for each widget family the fields that
-  have that family's ``widget`` prop (a slider only where both bounds exist);
+  have that family's ``widget`` prop (a slider only where both bounds exist) and are fields of
+  their own: not inside a template or a branch, as compile's facts say (``compiler.compile.facts``);
 * output — the views under the ResultView that show a data path (by ``bind``): tables and card
   grids (with their typed columns), key/value views (with their fields), lists and metrics.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Iterator, get_args
 
 import msgspec
 
 from components.nodes import (
-    NODE_TYPES,
     App,
-    ArrayField,
     CardGrid,
     Column,
     FieldNode,
+    FieldProps,
     Form,
     KeyValue,
     List,
-    MapField,
     Metric,
     Node,
     NumberField,
     ResultView,
     Table,
-    UnionField,
     ViewNode,
 )
+from compiler.compile.facts import Facts, facts_of
 
-def _widget_options(cls: type[Node]) -> tuple[str, ...]:
-    props = next(f.type for f in msgspec.structs.fields(cls) if f.name == "props")
-    widget = next((f.type for f in msgspec.structs.fields(props) if f.name == "widget"), None)
-    return get_args(widget) if widget is not None else ()
+def _subclasses(cls: type) -> Iterator[type]:
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _subclasses(sub)
 
 
-WIDGET_FAMILIES: dict[type[Node], tuple[str, ...]] = {
-    cls: options for cls in NODE_TYPES.values() if issubclass(cls, FieldNode) and (options := _widget_options(cls))
+def _widget_options(props: type[FieldProps]) -> tuple[str, ...]:
+    return get_args(next(f.type for f in msgspec.structs.fields(props) if f.name == "widget"))
+
+
+WIDGET_FAMILIES: dict[type[FieldProps], tuple[str, ...]] = {
+    props: _widget_options(props) for props in _subclasses(FieldProps) if "widget" in props.__struct_fields__
 }
-"""Widget enum per field class: the values its ``widget`` prop accepts (read off the catalog)."""
-TEMPLATES = (ArrayField, MapField, UnionField)
-"""Fields whose children are templates or branches: what lies under them is not a form field of
-its own (a spec cannot name it)."""
+"""Widget enum per field props class (in catalog order): the values its ``widget`` prop accepts.
+Read off the props classes alone, so resolving the node classes' annotations (most of the cost
+of importing layout) is never needed."""
 
 VIEW_KINDS = ("table", "cards", "key_value", "list", "chart", "metric", "text", "json")
 QUANTITATIVE = frozenset({"number", "integer"})
@@ -55,8 +56,7 @@ TEMPORAL = frozenset({"date", "date-time", "time"})
 NOMINAL = frozenset({"text", "enum", "boolean", "email", "uuid", "uri"})
 
 
-@dataclass(frozen=True)
-class DataPath:
+class DataPath(msgspec.Struct, frozen=True):
     """One view of the result data a spec may choose to present differently."""
 
     bind: str
@@ -95,12 +95,11 @@ class DataPath:
         return next((c for c in self.columns if c.pointer == pointer), None)
 
 
-@dataclass(frozen=True)
-class Choices:
+class Choices(msgspec.Struct, frozen=True):
     fields: tuple[str, ...]
     """Top-level input fields, by ``bind``, in schema order."""
     required: frozenset[str]
-    widgets: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    widgets: dict[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
     """Field ``bind`` → the widgets it may take (any depth)."""
     paths: tuple[DataPath, ...] = ()
 
@@ -108,11 +107,15 @@ class Choices:
         return next((p for p in self.paths if p.bind == bind), None)
 
 
-def choices(tree: App) -> Choices:
+def choices(tree: App, facts: Facts | None = None) -> Choices:
+    """What ``tree`` offers a spec; ``facts``: compile's facts of its fields (built from the tree
+    when not given)."""
     form, result = _form(tree), _result(tree)
-    fields = tuple(c.props.bind for c in form.children if hasattr(c.props, "bind")) if form else ()
-    required = frozenset(c.props.bind for c in form.children if getattr(c.props, "required", False)) if form else frozenset()
-    widgets = {bind: options for bind, options in _widget_fields(form)} if form else {}
+    top = [c for c in form.children if isinstance(c, FieldNode)] if form else []
+    fields = tuple(c.props.bind for c in top)
+    required = frozenset(c.props.bind for c in top if c.props.required)
+    own = own_fields(facts_of(tree) if facts is None else facts)
+    widgets = {bind: options for bind, options in _widget_fields(form, own)} if form else {}
     paths = tuple(_data_paths(result)) if result else ()
     return Choices(fields=fields, required=required, widgets=widgets, paths=paths)
 
@@ -125,13 +128,17 @@ def _result(tree: App) -> Node | None:
     return next((c for c in tree.children if isinstance(c, ResultView)), None)
 
 
-def _widget_fields(node: Node) -> Iterator[tuple[str, tuple[str, ...]]]:
+def own_fields(facts: Facts) -> frozenset[str]:
+    """Ids of the fields that are fields of their own (in no template, no branch)."""
+    return frozenset(node_id for node_id, fact in facts.items() if fact.template is None)
+
+
+def _widget_fields(node: Node, own: frozenset[str]) -> Iterator[tuple[str, tuple[str, ...]]]:
     for child in node.children:
-        options = WIDGET_FAMILIES.get(type(child), ())
-        if options:
+        options = WIDGET_FAMILIES.get(type(child.props), ())
+        if options and child.id in own:
             yield child.props.bind, ("number",) if isinstance(child, NumberField) and not _bounded(child) else options
-        if not isinstance(child, TEMPLATES):
-            yield from _widget_fields(child)
+        yield from _widget_fields(child, own)
 
 
 def _bounded(node: Node) -> bool:

@@ -13,9 +13,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from components.nodes import App, FieldNode, Node, NumberField, TextField
+from components.nodes import App, Node, NumberField, TextField
+from compiler.compile.facts import Facts, FieldFacts, facts_of
 
-from .choices import QUANTITATIVE, TEMPORAL, Choices, DataPath, choices
+from .choices import QUANTITATIVE, TEMPORAL, WIDGET_FAMILIES, Choices, DataPath, choices
 from .spec import Chart, InputLayout, LayoutSpec, OutputLayout, WidgetChoice
 
 MAX_COLUMNS = 7
@@ -33,12 +34,15 @@ _COLUMN_RANK = {"text": 0, "enum": 0, "date": 0, "date-time": 0, "number": 1, "i
                 "email": 2, "uri": 3, "time": 3, "uuid": 4, "multiline": 5, "image": 6, "json": 7}
 
 
-def heuristic_spec(tree: App, tool: Mapping[str, Any] | None = None) -> LayoutSpec:
-    offer = choices(tree)
-    return LayoutSpec(input=_input(tree, offer), output=_output(offer))
+def heuristic_spec(tree: App, tool: Mapping[str, Any] | None = None, facts: Facts | None = None) -> LayoutSpec:
+    """The spec for ``tree``; ``facts``: compile's facts of its fields (built from the tree when
+    not given)."""
+    facts = facts_of(tree) if facts is None else facts
+    offer = choices(tree, facts)
+    return LayoutSpec(input=_input(tree, offer, facts), output=_output(offer))
 
 
-def _input(tree: App, offer: Choices) -> InputLayout:
+def _input(tree: App, offer: Choices, facts: Facts) -> InputLayout:
     required = [f for f in offer.fields if f in offer.required]
     optional = [f for f in offer.fields if f not in offer.required]
     order = required + optional if required and optional and required + optional != list(offer.fields) else []
@@ -46,31 +50,32 @@ def _input(tree: App, offer: Choices) -> InputLayout:
     if len(offer.fields) >= MANY_FIELDS and len(optional) >= MANY_OPTIONAL:
         keep = 0 if required else MANY_OPTIONAL  # a form never opens empty
         advanced = optional[keep:]
-    return InputLayout(order=order, advanced=advanced, widgets=_widgets(tree, offer))
+    return InputLayout(order=order, advanced=advanced, widgets=_widgets(tree, offer, facts))
 
 
-def _widgets(tree: App, offer: Choices) -> list[WidgetChoice]:
+def _widgets(tree: App, offer: Choices, facts: Facts) -> list[WidgetChoice]:
     chosen = []
-    for node in _fields(tree):
+    for node, fact in _fields(tree, facts):
         bind = node.props.bind
         options = offer.widgets.get(bind, ())
-        if isinstance(node, TextField) and node.props.widget == "text" and _long_text(node) and "textarea" in options:
+        if isinstance(node, TextField) and node.props.widget == "text" and _long_text(node, fact) and "textarea" in options:
             chosen.append(WidgetChoice(field=bind, widget="textarea"))
         elif isinstance(node, NumberField) and "slider" in options and _small_range(node):
             chosen.append(WidgetChoice(field=bind, widget="slider"))
     return chosen
 
 
-def _fields(node: Node):
+def _fields(node: Node, facts: Facts):
+    """Fields of their own (in no template, no branch) that have a widget to choose, with their facts."""
     for child in node.children:
-        if isinstance(child, FieldNode) and hasattr(child.props, "widget"):
-            yield child
-        yield from _fields(child)
+        fact = facts.get(child.id)
+        if type(child.props) in WIDGET_FAMILIES and fact is not None and fact.template is None:
+            yield child, fact
+        yield from _fields(child, facts)
 
 
-def _long_text(node: Node) -> bool:
-    name = node.props.bind.rsplit("/", 1)[-1]
-    return bool(LONG_TEXT_NAMES.search(name)) and not node.props.format and (node.props.maxLength or 10_000) > 80
+def _long_text(node: Node, fact: FieldFacts) -> bool:
+    return bool(LONG_TEXT_NAMES.search(fact.name or "")) and not node.props.format and (node.props.maxLength or 10_000) > 80
 
 
 def _small_range(node: Node) -> bool:

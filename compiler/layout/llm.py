@@ -31,10 +31,13 @@ from typing import Any
 
 import prompts
 from components.nodes import App
+from compiler.compile.facts import Facts, facts_of
 
 from .choices import choices
 from .heuristic import heuristic_spec
-from .spec import LayoutSpec, check_spec, spec_schema
+from .check import check_spec
+from .schema import spec_schema
+from .spec import LayoutSpec
 
 log = logging.getLogger("compile_ui.layout")
 
@@ -162,25 +165,29 @@ class LLMLayout:
             )
         return self._client
 
-    async def generate(self, tool: Mapping[str, Any], tree: App, refinements: Sequence[str] = ()) -> Generation:
-        """The layout for ``tool``; concurrent calls with the same key share one generation."""
+    async def generate(
+        self, tool: Mapping[str, Any], tree: App, refinements: Sequence[str] = (), facts: Facts | None = None
+    ) -> Generation:
+        """The layout for ``tool``; concurrent calls with the same key share one generation.
+        ``facts``: compile's facts of the tree's fields (built from the tree when not given)."""
         key = request_key(tool, refinements, self.settings)
         shared = self._inflight.get(key)
         if shared is None:
-            shared = _Shared(asyncio.ensure_future(self._generate(key, tool, tree, list(refinements))))
+            facts = facts_of(tree) if facts is None else facts
+            shared = _Shared(asyncio.ensure_future(self._generate(key, tool, tree, list(refinements), facts)))
             self._inflight[key] = shared
             shared.task.add_done_callback(lambda _task: self._inflight.pop(key, None))
         return await shared.wait()
 
-    async def _generate(self, key: str, tool: Mapping[str, Any], tree: App, refinements: list[str]) -> Generation:
+    async def _generate(self, key: str, tool: Mapping[str, Any], tree: App, refinements: list[str], facts: Facts) -> Generation:
         start = time.monotonic()
-        fallback = heuristic_spec(tree, tool)
+        fallback = heuristic_spec(tree, tool, facts)
         if not self.settings.enabled:
             return _heuristic(fallback, key, start, "no API key configured (ANTHROPIC_API_KEY)")
         if self._semaphore is None:
             self._semaphore = asyncio.Semaphore(self.settings.concurrency)
         deadline = start + self.settings.budget_s
-        conversation = _Conversation(self, tool, tree, refinements, deadline)
+        conversation = _Conversation(self, tool, tree, facts, refinements, deadline)
         try:
             async with self._semaphore:
                 remaining = deadline - time.monotonic()
@@ -191,7 +198,7 @@ class LLMLayout:
             return _heuristic(fallback, key, start, reason, conversation)
         except ModelFailed as error:
             return _heuristic(fallback, key, start, str(error), conversation)
-        spec, sources, reasons = _merge(tree, raw, problems, fallback)
+        spec, sources, reasons = _merge(tree, facts, raw, fallback)
         return Generation(
             spec=spec,
             sources=sources,
@@ -226,18 +233,19 @@ class _Shared:
 class _Conversation:
     """The exchange with the model for one generation: ask, and repair once."""
 
-    def __init__(self, owner: LLMLayout, tool: Mapping[str, Any], tree: App, refinements: list[str], deadline: float):
+    def __init__(self, owner: LLMLayout, tool: Mapping[str, Any], tree: App, facts: Facts, refinements: list[str], deadline: float):
         self.owner = owner
         self.tree = tree
+        self.facts = facts
         self.deadline = deadline
-        self.schema = spec_schema(tree)
-        self.messages: list[dict[str, Any]] = [{"role": "user", "content": user_prompt(tool, tree, refinements)}]
+        self.schema = spec_schema(tree, facts)
+        self.messages: list[dict[str, Any]] = [{"role": "user", "content": user_prompt(tool, tree, refinements, facts)}]
         self.usage = {"input_tokens": 0, "output_tokens": 0}
         self.attempts = 0
 
     async def run(self) -> tuple[Any, list]:
         answer = await self.ask()
-        spec, problems = check_spec(self.tree, answer["input"])
+        spec, problems = check_spec(self.tree, answer["input"], self.facts)
         if spec is not None:
             return answer["input"], []
         # one repair round: the same conversation, with the problems as the tool's error result
@@ -257,7 +265,7 @@ class _Conversation:
             },
         ]
         repaired = await self.ask()
-        spec, problems = check_spec(self.tree, repaired["input"])
+        spec, problems = check_spec(self.tree, repaired["input"], self.facts)
         return repaired["input"], problems
 
     async def ask(self) -> dict[str, Any]:
@@ -320,8 +328,8 @@ def _retry_after(error: Any) -> float | None:
 # --------------------------------------------------------------------------- prompt
 
 
-def user_prompt(tool: Mapping[str, Any], tree: App, refinements: Sequence[str]) -> str:
-    offer = choices(tree)
+def user_prompt(tool: Mapping[str, Any], tree: App, refinements: Sequence[str], facts: Facts | None = None) -> str:
+    offer = choices(tree, facts)
     data = {
         "name": _data(tool.get("name"), LIMITS["name"]),
         "title": _data(tool.get("title"), LIMITS["title"]),
@@ -382,9 +390,9 @@ def _heuristic(spec: LayoutSpec, key: str, start: float, reason: str, conversati
     )
 
 
-def _merge(tree: App, raw: Any, problems: list, fallback: LayoutSpec) -> tuple[LayoutSpec, dict[str, str], dict[str, str]]:
+def _merge(tree: App, facts: Facts, raw: Any, fallback: LayoutSpec) -> tuple[LayoutSpec, dict[str, str], dict[str, str]]:
     """The model's valid parts over the heuristic spec; invalid parts dropped with their reason."""
-    spec, _ = check_spec(tree, raw)
+    spec, _ = check_spec(tree, raw, facts)
     if spec is not None:
         return spec, {part: "llm" for part in PARTS}, {}
     accepted = fallback.model_dump(mode="json")
@@ -398,12 +406,12 @@ def _merge(tree: App, raw: Any, problems: list, fallback: LayoutSpec) -> tuple[L
             continue
         candidate = json.loads(json.dumps(accepted))
         _set(candidate, part, value)
-        ok, part_problems = check_spec(tree, candidate)
+        ok, part_problems = check_spec(tree, candidate, facts)
         if ok is not None:
             accepted, sources[part] = candidate, "llm"
         else:
             reasons[part] = "; ".join(str(p) for p in part_problems[:3])
-    final, _ = check_spec(tree, accepted)
+    final, _ = check_spec(tree, accepted, facts)
     return final or fallback, sources, reasons
 
 

@@ -1,0 +1,91 @@
+"""``spec_schema(tree)``: the JSON Schema of the LayoutSpecs one tool accepts (what a model fills).
+
+It is ``LayoutSpec.model_json_schema()`` (pydantic's, from ``validation.py``) narrowed for one
+tree: every field reference becomes an enum of that tree's real JSON Pointers, and a chart's ``y``
+may only name numeric columns.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.compile.facts import Facts
+
+from .choices import Choices, DataPath, choices
+from .spec import LayoutSpec
+
+
+def spec_schema(tree: Any, facts: Facts | None = None) -> dict:
+    """The JSON Schema of the LayoutSpecs valid for this tree (sent to the model): the
+    ``LayoutSpec`` model's own schema, with every pointer narrowed to an enum of the tree's.
+    ``facts``: compile's facts of the tree's fields (built from the tree when not given)."""
+    offer = choices(tree, facts)
+    schema = _model_schema()
+    fields = {"type": "string", "enum": list(offer.fields)} if offer.fields else {"not": {}}
+    layout = schema["properties"]["input"]
+    for name in ("order", "advanced"):
+        layout["properties"][name].update(items=fields, uniqueItems=True)
+    layout["properties"]["groups"]["items"]["properties"]["fields"].update(items=fields, uniqueItems=True)
+    widget = layout["properties"]["widgets"]["items"]
+    choices_by_family = [
+        _with(widget, field={"enum": binds}, widget={"enum": list(options)}) for options, binds in _by_family(offer).items()
+    ]
+    layout["properties"]["widgets"]["items"] = {"anyOf": choices_by_family} if choices_by_family else {"not": {}}
+    output = next(branch for branch in schema["properties"]["output"]["anyOf"] if branch.get("type") == "object")
+    outputs = [_output_schema(output, p) for p in offer.paths]
+    schema["properties"]["output"] = {"anyOf": [*outputs, {"type": "null"}]} if outputs else {"type": "null"}
+    return schema
+
+
+def _model_schema() -> dict:
+    """``LayoutSpec.model_json_schema()`` with its ``$ref``s inlined, and without ``title`` and
+    ``default`` (words the model need not read)."""
+    raw = LayoutSpec.model_json_schema()
+    defs = raw.pop("$defs", {})
+
+    def clean(value: Any, names: bool = False) -> Any:
+        if isinstance(value, dict) and names:  # a ``properties`` map: its keys are names, kept
+            return {k: clean(v) for k, v in value.items()}
+        if isinstance(value, dict):
+            if "$ref" in value:
+                return clean(defs[value["$ref"].rsplit("/", 1)[1]])
+            return {k: clean(v, k == "properties") for k, v in value.items() if k not in ("title", "default")}
+        if isinstance(value, list):
+            return [clean(v) for v in value]
+        return value
+
+    return clean(raw)
+
+
+def _with(object_schema: dict, **narrowed: dict) -> dict:
+    """A copy of an object schema whose named properties are replaced."""
+    return {**object_schema, "properties": {**object_schema["properties"], **narrowed}}
+
+
+def _by_family(offer: Choices) -> dict[tuple[str, ...], list[str]]:
+    families: dict[tuple[str, ...], list[str]] = {}
+    for bind, options in offer.widgets.items():
+        families.setdefault(options, []).append(bind)
+    return families
+
+
+def _output_schema(output: dict, path: DataPath) -> dict:
+    """``OutputLayout``'s schema for one data path: its bind, its views, its columns."""
+    properties = dict(output["properties"])
+    properties["path"] = {"const": path.bind}
+    properties["view"] = {"enum": list(path.views)}
+    if path.columns:
+        properties["columns"] = {**properties["columns"], "items": {"enum": list(path.pointers)}, "uniqueItems": True}
+    else:
+        del properties["columns"]
+    chart = next(b for b in properties.pop("chart")["anyOf"] if b.get("type") == "object")
+    if "chart" in path.views:
+        narrowed = dict(chart["properties"])
+        narrowed["x"] = {"enum": list(path.pointers)}
+        narrowed["y"] = {**narrowed["y"], "items": {"enum": list(path.numeric)}}
+        if path.categories:
+            narrowed["color"] = {"enum": list(path.categories)}
+        else:
+            del narrowed["color"]
+        properties["chart"] = {**chart, "properties": narrowed}
+    return {**output, "properties": properties}
