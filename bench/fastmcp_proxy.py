@@ -4,7 +4,9 @@ Run with an interpreter that has ``fastmcp`` installed (it is not a dependency o
 
     FASTMCP_PYTHON=/path/to/venv/bin/python python bench/bench_proxy.py
 
-    <python-with-fastmcp> bench/fastmcp_proxy.py COMMAND [ARGS…]
+    <python-with-fastmcp> bench/fastmcp_proxy.py [--http PORT] COMMAND [ARGS…]
+
+With ``--http PORT`` it serves streamable HTTP at ``http://127.0.0.1:PORT/mcp`` instead of stdio.
 """
 
 import sys
@@ -12,6 +14,11 @@ import sys
 from fastmcp.server import create_proxy
 
 if __name__ == "__main__":
-    command, *args = sys.argv[1:]
+    argv = sys.argv[1:]
+    port = int(argv[1]) if argv[0] == "--http" else None
+    command, *args = argv[2:] if port else argv
     config = {"mcpServers": {"upstream": {"command": command, "args": args, "transport": "stdio"}}}
-    create_proxy(config).run(show_banner=False)
+    if port:
+        create_proxy(config).run(transport="http", host="127.0.0.1", port=port, path="/mcp", show_banner=False)
+    else:
+        create_proxy(config).run(show_banner=False)

@@ -91,6 +91,8 @@ PAGE_MORE_PROPERTIES = "More properties"
 PAGE_KEY = "Key"
 PAGE_BRANCH = "Kind"
 PAGE_RESULT = "Result"
+PAGE_ASK_TITLE = "Question"  # the ask page (_ui_render) before its tree arrives
+PAGE_ASK_WAITING = "Waiting for the question…"
 PAGE_LIMITS = {"both": "{low} to {high} {nouns}", "low": "at least {low} {noun}", "high": "at most {high} {noun}"}
 PAGE_NOUNS = {"item": ("item", "items"), "entry": ("entry", "entries")}
 

@@ -6,7 +6,11 @@
     body   <main id="app">: header (title, description), the Form rendered server-side (every
            field with its label, help, required marker and constraints as HTML attributes;
            ``<template>``s for array items, map values and union branches), the ResultView
-           container; then the tree as ``<script type="application/json" id="ui-tree">``.
+           container, the App's actions; then the tree as ``<script type="application/json" id="ui-tree">``.
+
+``render_body`` is that ``<main>`` alone (for a tree the proxy sends to the ask page), and
+``render_ask_page`` the one generic page that shows such a tree: every runtime module plus
+``ask.js`` (``runtime_js.ASK``), an empty ``<main>`` that waits for the question.
 
 Only ``dominate`` tags write markup. ``raw()`` is used for exactly two things: the fixed runtime
 bytes (from ``runtime_js``) and the tree's JSON, escaped by ``script_json`` so no data can close
@@ -28,12 +32,12 @@ import msgspec
 from dominate import tags as t
 from dominate.util import raw
 
-from components.nodes import UNSET, App, FieldNode, Node
-from runtime_js import modules_for, runtime_css, runtime_js
+from components.nodes import UNSET, Action, App, FieldNode, Node
+from runtime_js import ALL, ASK, modules_for, runtime_css, runtime_js
 
 from . import messages as m
 
-__all__ = ["render_page", "script_json", "csp_policy", "sha256_source", "node_types"]
+__all__ = ["render_page", "render_body", "render_ask_page", "script_json", "csp_policy", "sha256_source", "node_types"]
 
 MAX_SHORT_DESCRIPTION = 280
 """A longer tool description is folded into a <details> so the form stays in view."""
@@ -56,25 +60,51 @@ def render_page(tree: App, *, input_schema: Any = None, lang: str = "en") -> str
     tree's props, so the schema itself is not shipped (it would only add bytes).
     """
     del input_schema
-    modules = modules_for(node_types(tree))
+    page, body = _document(modules_for(node_types(tree)), tree.props.title, lang)
+    with body:
+        visit(tree, _Ctx())
+        t.script(raw(script_json(msgspec.to_builtins(tree))), type="application/json", id="ui-tree")
+    return "<!doctype html>\n" + page.render(pretty=False) + "\n"
+
+
+def render_body(tree: App) -> str:
+    """The ``<main>`` of ``tree``'s page, exactly as ``render_page`` writes it (no scripts, no
+    head): what the ask page inserts before it hydrates with the tree. Deterministic."""
+    holder = t.div()
+    with holder:
+        visit(tree, _Ctx())
+    return "".join(child.render(pretty=False) for child in holder.children)
+
+
+def render_ask_page(*, lang: str = "en") -> str:
+    """The ask page (``_ui_render``): one generic page for every tree the model sends. It ships
+    every runtime module (any tree renders) and ``ask.js``; its ``<main>`` waits for the question,
+    which ask.js fetches (``_ui_view``), inserts and hydrates."""
+    page, body = _document(ALL + (ASK,), m.PAGE_ASK_TITLE, lang)
+    with body:
+        with t.main(id="app", cls="app", **{"data-ask": "data-ask"}):
+            t.p(m.PAGE_ASK_WAITING, cls="status", role="status", **{"aria-live": "polite"})
+    return "<!doctype html>\n" + page.render(pretty=False) + "\n"
+
+
+def _document(modules: tuple[str, ...], title: str, lang: str) -> tuple[t.html, t.body]:
+    """The page's <html> with its head (CSP, the runtime modules' script and style), and its
+    body, empty."""
     js, css = runtime_js(modules), runtime_css(modules)
-    ctx = _Ctx()
     page = t.html(lang=lang)
     with page:
         with t.head():
             t.meta(charset="utf-8")
             t.meta(**{"http-equiv": "Content-Security-Policy", "content": csp_policy(js, css)})
             t.meta(name="viewport", content="width=device-width, initial-scale=1")
-            t.title(tree.props.title)
+            t.title(title)
             # In <head>, before the stylesheet: the handshake leaves before anything else is
             # parsed (measured: about 1 ms sooner to `initialized`); the runtime hydrates the
             # form on DOMContentLoaded.
             t.script(raw(js))
             t.style(raw(css))
-        with t.body():
-            visit(tree, ctx)
-            t.script(raw(script_json(msgspec.to_builtins(tree))), type="application/json", id="ui-tree")
-    return "<!doctype html>\n" + page.render(pretty=False) + "\n"
+        body = t.body()
+    return page, body
 
 
 def node_types(tree: Node) -> set[str]:
@@ -149,6 +179,8 @@ def visit_App(node: Any, ctx: _Ctx) -> None:
             if p.description:
                 _description(p.description)
         visit_children(node, ctx)
+        if node.actions:
+            _action_row(node.actions)
 
 
 def _description(text: str) -> None:
@@ -239,7 +271,25 @@ def visit_Form(node: Any, ctx: _Ctx) -> None:
         with t.div(cls="actions"):
             label = submit.label if submit else node.props.submitLabel
             t.button(label, type="submit", cls="btn primary", **{"data-action": "submit"})
+            for action in node.actions:
+                if action is not submit:
+                    _action_button(action)
             t.p(cls="status", role="status", **{"aria-live": "polite"})
+
+
+def _action_row(actions: tuple[Action, ...]) -> None:
+    """The App's actions: a row of buttons at the end of the page, aligned by the first action
+    that asks for an alignment (start when none does)."""
+    align = next((a.alignment for a in actions if a.alignment), "start")
+    with t.div(cls=f"actions align-{align}"):
+        for action in actions:
+            _action_button(action)
+
+
+def _action_button(action: Action) -> None:
+    """A button the runtime answers (the ask page sends its id); a compiled tool page has none."""
+    cls = "btn" + (" primary" if action.primary else "") + (" danger" if action.destructive else "")
+    t.button(action.label, type="button", cls=cls, **{"data-action": action.id})
 
 
 class _Field:

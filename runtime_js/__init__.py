@@ -6,12 +6,16 @@ The runtime is four hand-written modules, each a ``.js`` and a ``.css`` source (
     fields    composite fields: lists, maps, tuples, unions, multi-selects, files
     views     result views: tables, key-value lists, cards, markdown, images, metrics, JSON, and
               the kinds of text (diff, CSV/TSV, markdown, monospace lines, prose)
-    layout    layout nodes (sections, cards, stacks, tabs, headings, alerts) inside result views
+    layout    layout nodes (sections, cards, stacks, tabs, headings, alerts) inside result views,
+              and the form's tabs (keyboard, showing a hidden field's error)
     chart     charts drawn as SVG
+    ask       the ask page's protocol (``_ui_render``: fetch a tree, show it, send the answer)
 
 A page ships the modules its tree needs, concatenated in that order into its one ``<script>``
 and its one ``<style>`` (``modules_for``): a form of plain scalars and no chart carries neither
-fields nor chart. Every combination is the same audited code; the CSP hashes whatever was inlined.
+fields nor chart. ``ask`` is never picked for a tree: only the ask page names it, with every
+other module (``ALL``). Every combination is the same audited code; the CSP hashes whatever was
+inlined.
 
 What ships, per module:
 
@@ -43,6 +47,8 @@ from importlib import resources
 __all__ = [
     "RUNTIME_VERSION",
     "MODULES",
+    "ALL",
+    "ASK",
     "Module",
     "modules_for",
     "runtime_js",
@@ -58,11 +64,13 @@ __all__ = [
 class Module:
     """One part of the runtime. ``needed_by``: the node types that need it (empty: every page;
     otherwise the kinds ``components/catalog.json`` assigns to this module);
-    ``requires``: the modules it builds on, which must come with it (and before it)."""
+    ``requires``: the modules it builds on, which must come with it (and before it);
+    ``named_only``: never picked for a tree's node types, shipped only by a page that names it."""
 
     name: str
     needed_by: frozenset[str] = frozenset()
     requires: tuple[str, ...] = ()
+    named_only: bool = False
 
     def source(self, kind: str) -> str:
         return _file(f"{self.name}.{kind}") or ""
@@ -111,17 +119,21 @@ MODULES = (
     Module("views", requires=("runtime",)),
     Module("layout", _in_category("layout"), requires=("runtime", "views")),
     Module("chart", _needed_by("chart"), requires=("runtime", "views")),
+    Module("ask", requires=("runtime",), named_only=True),
 )
 """In concatenation order: each module may build on the ones before it."""
 
-ALL = tuple(m.name for m in MODULES)
+ASK = "ask"
+"""The ask page's module: only ``compiler.render.render_ask_page`` ships it."""
+ALL = tuple(m.name for m in MODULES if not m.named_only)
+"""Every module a tree can need: the ask page ships them all (any tree renders), then ``ASK``."""
 BUNDLE_SOURCES = "bundle.sources.txt"
 
 
 def modules_for(node_types: Iterable[str]) -> tuple[str, ...]:
     """The names of the modules a tree with these node types needs, in concatenation order."""
     present = set(node_types)
-    return tuple(m.name for m in MODULES if not m.needed_by or m.needed_by & present)
+    return tuple(m.name for m in MODULES if not m.named_only and (not m.needed_by or m.needed_by & present))
 
 
 def compact(source: str, *, line_comments: bool = True) -> str:
@@ -173,7 +185,7 @@ def bundle_is_fresh() -> bool:
 def _modules(names: tuple[str, ...]) -> list[Module]:
     """The named modules in ``MODULES`` order, checked to carry every module they build on (a
     page that lacked one would fail as a whole: the modules share one <script>)."""
-    unknown = set(names) - set(ALL)
+    unknown = set(names) - {m.name for m in MODULES}
     if unknown:
         raise ValueError(f"unknown runtime modules: {sorted(unknown)}")
     picked = [m for m in MODULES if m.name in names]
@@ -185,7 +197,7 @@ def _modules(names: tuple[str, ...]) -> list[Module]:
 
 
 @lru_cache(maxsize=16)
-def runtime_js(names: tuple[str, ...] = ALL) -> str:
+def runtime_js(names: tuple[str, ...] = ALL + (ASK,)) -> str:
     """The page's one script: the named modules' JS, in ``MODULES`` order."""
     text = "\n".join(m.shipped("js") for m in _modules(names)) + "\n"
     # The text goes verbatim into a <script> element: it must never be able to close it.
@@ -195,7 +207,7 @@ def runtime_js(names: tuple[str, ...] = ALL) -> str:
 
 
 @lru_cache(maxsize=16)
-def runtime_css(names: tuple[str, ...] = ALL) -> str:
+def runtime_css(names: tuple[str, ...] = ALL + (ASK,)) -> str:
     """The page's one stylesheet: the named modules' CSS, in ``MODULES`` order."""
     text = "\n".join(m.shipped("css") for m in _modules(names)) + "\n"
     if "</style" in text.lower():

@@ -10,7 +10,9 @@
      CU.views.render(container, result, resultViewNode, ctx)   when it is absent or throws, the
                                    fallback below shows content blocks.
      ctx = {hostContext, openLink(url), callTool(name, args), log(level, data)}
-   The runtime itself always adds the raw JSON of a result under the view. */
+   The runtime itself always adds the raw JSON of a result under the view.
+   ask.js (only on the ask page, runtime_js.ASK) builds on CU.NOTES (it takes over tool-input and
+   tool-result), CU.hydrate(tree), CU.run (where the form's submit goes), CU.check, CU.collect, CU.unmark. */
 "use strict";
 
 function el(tag, attrs) {
@@ -20,7 +22,6 @@ function el(tag, attrs) {
     var v = attrs[k];
     if (v == null || v === false) continue;
     if (typeof v === "function") n.addEventListener(k.replace(/^on/, ""), v);
-    else if (k === "text") n.textContent = v;
     else if (k === "style" && typeof v === "object") for (var s in v) n.style.setProperty(s, v[s]);
     // Data never becomes a handler attribute or a script URL.
     else if (!/^on/i.test(k) && !/^\s*(javascript|vbscript):/i.test(v)) n.setAttribute(k, v === true ? "" : String(v));
@@ -37,7 +38,7 @@ function elAdd(n, c) {
 
 var CU = (() => {
   var P = window.parent, doc = document, root = doc.documentElement;
-  var UNSET = {}, nextId = 1, pending = {}, hostContext = {}, bad = [];
+  var UNSET = {}, nextId = 1, pending = {}, hostContext = {}, caps = {}, bad = [];
 
   /* ------------------------------------------------------------------ protocol */
 
@@ -86,6 +87,8 @@ var CU = (() => {
     }
   });
 
+  var why = (e) => (e && e.message) || String(e);
+
   function answer(m) {
     var h = REQUESTS[m.method];
     if (h) send({ id: m.id, result: h(m.params) });
@@ -104,13 +107,14 @@ var CU = (() => {
     appInfo: { name: "compile-ui", version: "0.1.0" },
     appCapabilities: {}
   }).then((r) => {
+    caps = (r && r.hostCapabilities) || {};
     applyContext((r && r.hostContext) || {});
     paint();
     notify("ui/notifications/initialized");
     onReady(watchSize);
   }, (err) => {
     paint();
-    onReady(() => resultStatus(HOSTED ? "The host refused the connection: " + ((err && err.message) || err) : NO_HOST));
+    onReady(() => resultStatus(HOSTED ? "The host refused the connection: " + why(err) : NO_HOST));
   });
 
   var ctx = {
@@ -387,8 +391,10 @@ var CU = (() => {
 
   /* ------------------------------------------------------------------ the form */
 
-  function hydrate() {
-    data = JSON.parse(doc.getElementById("ui-tree").textContent);
+  // The tree travels in #ui-tree; the ask page (no #ui-tree) hydrates again with the tree it fetched.
+  function hydrate(tree) {
+    var j = doc.getElementById("ui-tree");
+    data = tree || (j ? JSON.parse(j.textContent) : {});
     formNode = findNode(data, "Form"); resultNode = findNode(data, "ResultView");
     form = formNode && doc.getElementById(formNode.id);
     resultEl = resultNode && doc.getElementById(resultNode.id);
@@ -397,14 +403,14 @@ var CU = (() => {
       // A root that is not an object is one field bound to the whole arguments ("").
       if (fields.length === 1 && fields[0].props.bind === "") whole = bind(fields[0], form);
       else top = group(formNode, form, true);
-      form.addEventListener("submit", (e) => { e.preventDefault(); run(); });
+      form.addEventListener("submit", (e) => { e.preventDefault(); U.run(); });
       submitBtn = form.querySelector("[data-action=submit]"); formStatus = own(form, ".actions > .status");
-      wireTabs();
+      if (U.tabs) U.tabs(); // layout.js: shipped with any layout node, Tabs among them
     }
     ready = true;
     queue.splice(0).forEach((m) => NOTES[m.method](m.params));
   }
-  onReady(hydrate);
+  onReady(() => hydrate());
 
   function prefill(args, partial) {
     if (!form || !isObj(args)) return;
@@ -425,26 +431,33 @@ var CU = (() => {
     }
   }
 
+  // The form's values; the fields that failed are in `bad`, marked, their errors shown.
   function collect() {
-    bad.length = 0;
-    form.querySelectorAll(".err").forEach((e) => { e.textContent = ""; });
-    form.querySelectorAll("[aria-invalid]").forEach((e) => { e.removeAttribute("aria-invalid"); });
+    unmark();
     var v = whole ? whole.get() : top.get();
     return v === UNSET ? {} : v;
   }
+  function unmark() {
+    bad.length = 0;
+    form.querySelectorAll(".err").forEach((e) => { e.textContent = ""; });
+    form.querySelectorAll("[aria-invalid]").forEach((e) => { e.removeAttribute("aria-invalid"); });
+  }
 
+  // The values when all are valid; else UNSET, the first bad field shown and focused.
+  function check() {
+    var args = collect(), n = bad.length;
+    formStatus.textContent = n ? (n > 1 ? "Check the " + n + " highlighted fields." : "Check the highlighted field.") : "";
+    formStatus.className = n ? "status error" : "status";
+    if (!n) return args;
+    bad.forEach(reveal);
+    bad[0].focus();
+    return UNSET;
+  }
 
   function run() {
     if (torn) return;
-    var args = collect();
-    if (bad.length) {
-      formStatus.textContent = bad.length === 1 ? "Check the highlighted field." : "Check the " + bad.length + " highlighted fields.";
-      formStatus.className = "status error";
-      bad.forEach(reveal);
-      bad[0].focus();
-      return;
-    }
-    formStatus.textContent = ""; formStatus.className = "status";
+    var args = check();
+    if (args === UNSET) return;
     busy(true);
     resultStatus("Running…", true);
     // The call carries a progress token (its own id): a bar follows the host's progress
@@ -464,36 +477,64 @@ var CU = (() => {
       resultStatus("Cancelled.");
     } }, "Cancel"));
     if (resultEl) own(resultEl, ".status").after(run.el);
-    request("tools/call", { name: formNode.props.toolName, arguments: args, _meta: { progressToken: id } }).then((r) => { end(); show(r); }, (err) => {
+    // "compile-ui/app": the proxy can tell the runs the user started from the page.
+    request("tools/call", { name: formNode.props.toolName, arguments: args, _meta: { progressToken: id, "compile-ui/app": true } }).then((r) => { end(); show(r); told(args, r); }, (err) => {
       end(); busy(false);
-      resultStatus("The call failed: " + ((err && err.message) || String(err)) + (err && err.code != null ? " (" + err.code + ")" : ""), false, true);
+      resultStatus("The call failed: " + why(err) + (err && err.code != null ? " (" + err.code + ")" : ""), false, true);
+      told(args, null, err);
     });
   }
   var prog = null;
 
   function busy(on) {
-    if (submitBtn) { submitBtn.disabled = on; submitBtn.setAttribute("aria-busy", on ? "true" : "false"); }
-    if (resultEl) resultEl.setAttribute("aria-busy", on ? "true" : "false");
+    if (submitBtn) { submitBtn.disabled = on; submitBtn.setAttribute("aria-busy", on); }
+    if (resultEl) resultEl.setAttribute("aria-busy", on);
   }
 
-  function wireTabs() {
-    doc.querySelectorAll("[role=tablist]").forEach((list) => {
-      var tabs = Array.from(list.querySelectorAll("[role=tab]"));
-      function select(t, quiet) {
-        tabs.forEach((x) => {
-          var on = x === t;
-          x.setAttribute("aria-selected", String(on)); x.tabIndex = on ? 0 : -1;
-          doc.getElementById(x.getAttribute("aria-controls")).hidden = !on;
-        });
-        if (!quiet) t.focus();
-      }
-      tabs.forEach((t) => { doc.getElementById(t.getAttribute("aria-controls")).showTab = () => select(t, true); });
-      list.addEventListener("click", (e) => { var t = e.target.closest("[role=tab]"); if (t) select(t); });
-      list.addEventListener("keydown", (e) => {
-        var i = tabs.indexOf(doc.activeElement), d = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
-        if (i >= 0 && d) select(tabs[(i + d + tabs.length) % tabs.length]);
-      });
-    });
+  /* ------------------------------------------------------------------ the model hears of the run */
+
+  // After a run from the form, the host's model gets a summary (ui/update-model-context; each
+  // replaces the last) when the host declared updateModelContext: {tool, arguments, isError,
+  // result | error}, as structuredContent if the host declared that modality, else as JSON text.
+  // Bounded (docs/runtime.md): a value whose JSON is at most N = 2048 bytes goes whole, a larger
+  // one as its shape and a preview, N bytes of JSON in all; the summary stays under 5 KiB.
+  // With `message` declared, "Send to chat" posts one short line as the user (ui/message).
+  var N = 2048, TE = new TextEncoder(), size = (v) => TE.encode(JSON.stringify(v)).length;
+  // The longest prefix of s whose JSON takes at most n bytes (whole characters).
+  function fit(s, n) {
+    for (var i = 0, c; i < s.length && (n -= size(c = String.fromCodePoint(s.codePointAt(i))) - 2) >= 2; i += c.length);
+    return s.slice(0, i);
+  }
+  function short(s, n) { var c = fit(s, n); return c === s ? s : c + "…"; }
+  function brief(v) {
+    var o = { type: Array.isArray(v) ? "array" : typeof v, bytes: size(v) }, k;
+    if (o.bytes <= N) return v;
+    if (Array.isArray(v)) o.rows = v.length;
+    else if (isObj(v)) {
+      o.keys = Object.keys(v).slice(0, 20).map((k) => fit(k, 40));
+      // The largest array's rows: where a table's rows usually are.
+      for (k in v) if (Array.isArray(v[k]) && v[k].length > (o.rows || 0)) { o.rows = v[k].length; o.rowsAt = fit(k, 40); }
+    }
+    o.preview = "";
+    o.preview = fit(typeof v === "string" ? v : JSON.stringify(v), N - size(o));
+    return o;
+  }
+  function told(args, r, err) {
+    var tool = formNode.props.toolName, m = caps.updateModelContext, b, note;
+    var said = r ? (Array.isArray(r.content) ? r.content : []).map((b) => b && b.text).join("\n") : why(err);
+    var s = { tool: tool, arguments: brief(args), isError: !r || !!r.isError };
+    if (r) s.result = brief(r.structuredContent !== undefined ? r.structuredContent : said); else s.error = short(said, 500);
+    // A refused update changes nothing on the page.
+    if (m) request("ui/update-model-context", m.structuredContent ? { structuredContent: s } : { content: [{ type: "text", text: JSON.stringify(s) }] }).catch(() => {});
+    if (!caps.message || !resultEl) return;
+    var line = "I ran " + tool + " " + short(JSON.stringify(args), 200) + ": " + (s.isError ? "it failed: " + short(said, 200) : "it worked.");
+    own(resultEl, ".result-body").appendChild(el("div", { class: "actions" }, b = el("button", { type: "button", class: "btn small", onclick: () => {
+      b.disabled = true;
+      request("ui/message", { role: "user", content: [{ type: "text", text: line }] }).then((x) => {
+        if (x && x.isError) throw "the host refused it";
+        note.textContent = "Sent to chat.";
+      }).catch((e) => { b.disabled = false; note.textContent = "Not sent: " + why(e); });
+    } }, "Send to chat"), note = el("span", { class: "muted", role: "status" })));
   }
 
   /* ------------------------------------------------------------------ results */
@@ -514,8 +555,7 @@ var CU = (() => {
   function show(r) {
     busy(false);
     if (!resultEl || !isObj(r)) return;
-    resultStatus(r.isError ? "The tool reported an error." : "", false, false);
-    if (r.isError) own(resultEl, ".status").className = "status error";
+    resultStatus(r.isError ? "The tool reported an error." : "", false, r.isError);
     var body = own(resultEl, ".result-body"), box = el("div", { class: "view" });
     body.replaceChildren(box);
     try {
@@ -545,7 +585,8 @@ var CU = (() => {
   var U = {
     FIELDS: FIELDS, UNSET: UNSET, bad: bad, base: base, bind: bind, scalar: scalar, fail: fail,
     own: own, same: same, canon: canon, put: put, has: has, isObj: isObj, fieldsOf: fieldsOf,
-    keyOf: keyOf, matches: matches, views: null
+    keyOf: keyOf, matches: matches, views: null,
+    NOTES: NOTES, ctx: ctx, hydrate: hydrate, run: run, check: check, collect: collect, unmark: unmark
   };
   return U;
 })();

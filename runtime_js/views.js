@@ -7,7 +7,7 @@ CU.views = (() => {
   // An ISO 8601 date, or date-time with its optional zone (Z or an offset).
   var DT = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?\s*(Z|[+-]\d\d:?\d\d)?)?$/i;
   var ACR = /^(id|url|uri|api|ceo|dst|utc|json|csv|sql|html|http|ip|uuid|os|cpu)s?$/i;
-  var isO = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  var isO = CU.isObj;
   var J = (v, n) => JSON.stringify(v, null, n);
   var B = (on, ...k) => el("button", { type: "button", class: "btn small", onclick: on }, ...k);
   var PJ = (v) => el("pre", { class: "json" }, J(v, 2));
@@ -18,7 +18,7 @@ CU.views = (() => {
     if (!p) return d;
     var ts = p.split("/").slice(1);
     for (var i = 0; i < ts.length; i++) {
-      if (d === null || typeof d !== "object" || !Object.prototype.hasOwnProperty.call(d, tok(ts[i]))) return;
+      if (d === null || typeof d !== "object" || !CU.has(d, tok(ts[i]))) return;
       d = d[tok(ts[i])];
     }
     return d;
@@ -94,7 +94,7 @@ CU.views = (() => {
     if (!a.length) return el("span", { class: "muted" }, "none");
     var add = (x, i) => { s.append(i ? ", " : "", val(x, f, null, k)); };
     a.slice(0, n).forEach(add);
-    if (n < a.length) s.append(" ", el("button", { type: "button", class: "btn small", onclick: (e) => { e.target.previousSibling.remove(); e.target.remove(); a.slice(n).forEach((x) => { add(x, 1); }); } }, "+" + (a.length - n) + " more"));
+    if (n < a.length) s.append(" ", B((e) => { e.target.previousSibling.remove(); e.target.remove(); a.slice(n).forEach((x) => { add(x, 1); }); }, "+" + (a.length - n) + " more"));
     return s;
   }
   // Nested values drill down: a summary line, the full view built on first open.
@@ -115,8 +115,7 @@ CU.views = (() => {
   function text(s, pre) {
     var n = el(pre ? "pre" : "span", { class: pre ? (pre < 2 ? "json lines" : "text-block") : "" }, s.length > MAXT ? s.slice(0, MAXT) : s);
     if (s.length <= MAXT) return n;
-    return el("div", null, n, el("button", { type: "button", class: "btn small", onclick: (e) => { n.textContent = s; e.target.remove(); } },
-      "Show all (" + Math.round(s.length / 1024) + " KB)"));
+    return el("div", null, n, B((e) => { n.textContent = s; e.target.remove(); }, "Show all (" + Math.round(s.length / 1024) + " KB)"));
   }
 
   /* ------------------------------------------------------------------ shape-driven views */
@@ -142,7 +141,7 @@ CU.views = (() => {
   function list(a, f) {
     var ul = el("ul", { class: "list" }), n = 0;
     function add() { a.slice(n, n += 200).forEach((x) => { ul.appendChild(el("li", null, val(x, f))); }); btn.hidden = n >= a.length; btn.textContent = "Show more (" + (a.length - n) + ")"; }
-    var btn = el("button", { type: "button", class: "btn small", onclick: add });
+    var btn = B(add);
     add();
     return el("div", null, ul, btn);
   }
@@ -320,13 +319,13 @@ CU.views = (() => {
   }
   function download(r) {
     var name = String(r.uri || "file").split(/[/?#]/).filter(Boolean).pop() || "file", size = Math.floor(String(r.blob || "").length * 3 / 4);
-    return el("button", { type: "button", class: "btn small", onclick: () => {
+    return B(() => {
       var bin = atob(r.blob), a = new Uint8Array(bin.length);
       for (var i = 0; i < bin.length; i++) a[i] = bin.charCodeAt(i);
       var u = URL.createObjectURL(new Blob([a], { type: r.mimeType || "application/octet-stream" }));
       el("a", { href: u, download: name }).click();
       setTimeout(() => { URL.revokeObjectURL(u); }, 1e4);
-    } }, "Download " + name + " (" + size + " bytes)");
+    }, "Download " + name + " (" + size + " bytes)");
   }
   // The blocks not already shown: with structured data d, a text block that is JSON (its usual
   // serialization) or that equals one of d's strings is that data again, and is left out.

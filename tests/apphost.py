@@ -5,7 +5,8 @@ into the git-ignored ``tests/host/dist/``) puts the app in an iframe with
 ``sandbox="allow-scripts allow-forms"`` via ``srcdoc``, connecting the bridge before the page
 loads. Python drives it::
 
-    host = apphost.load(html, host_context={"theme": "dark"}, on_call_tool=lambda name, args: {...})
+    host = apphost.load(html, host_context={"theme": "dark"}, on_call_tool=lambda name, args: {...},
+                        host_capabilities={"updateModelContext": {"structuredContent": {}}, "message": {"text": {}}})
     host.wait_initialized()
     host.send_tool_input({"city": "Oslo"})
     host.frame.fill("#u1", "Bergen"); host.frame.click("[data-action=submit]")
@@ -13,6 +14,9 @@ loads. Python drives it::
 
 ``on_call_tool(name, arguments)`` returns a CallToolResult dict, or raises: the bridge then
 answers ``tools/call`` with a JSON-RPC error carrying the exception's message.
+``host_capabilities`` replaces what the host declares in ui/initialize (default: openLinks,
+serverTools, logging); ``host.contexts`` and ``host.messages`` are the ui/update-model-context
+and ui/message requests it received; ``message_result`` is what ui/message answers.
 Fixtures ``browser`` (session) and ``apphost`` (a loader; pages closed after the test) live in
 ``tests/conftest.py``.
 """
@@ -104,8 +108,13 @@ class Browser:
         on_call_tool: CallTool | None = None,
         width: int = 640,
         height: int = 600,
+        host_capabilities: dict[str, Any] | None = None,
+        message_result: dict[str, Any] | None = None,
     ) -> "AppHost":
-        return AppHost(self, html, host_context=host_context, on_call_tool=on_call_tool, width=width, height=height)
+        return AppHost(
+            self, html, host_context=host_context, on_call_tool=on_call_tool, width=width, height=height,
+            host_capabilities=host_capabilities, message_result=message_result,
+        )
 
     load = new_host
 
@@ -127,6 +136,8 @@ class AppHost:
         on_call_tool: CallTool | None,
         width: int,
         height: int,
+        host_capabilities: dict[str, Any] | None = None,
+        message_result: dict[str, Any] | None = None,
     ) -> None:
         self.page = browser.context.new_page()
         self.console: list[tuple[str, str]] = []
@@ -137,19 +148,29 @@ class AppHost:
         if on_call_tool is not None:
             self.page.expose_function("__onCallTool", self._call_tool)
         self.page.set_content(browser._host_html)
-        self.page.evaluate(
-            "([html, o]) => window.__host.load(html, o)",
-            [html, {"hostContext": host_context or {}, "width": width, "height": height}],
-        )
+        opts = {"hostContext": host_context or {}, "width": width, "height": height}
+        if host_capabilities is not None:
+            opts["hostCapabilities"] = host_capabilities
+        if message_result is not None:
+            opts["messageResult"] = message_result
+        self.page.evaluate("([html, o]) => window.__host.load(html, o)", [html, opts])
 
-    def reload(self, html: str, *, host_context: dict[str, Any] | None = None, width: int = 640, height: int = 600) -> None:
+    def reload(
+        self,
+        html: str,
+        *,
+        host_context: dict[str, Any] | None = None,
+        width: int = 640,
+        height: int = 600,
+        host_capabilities: dict[str, Any] | None = None,
+    ) -> None:
         """Replace the app with ``html`` in a fresh iframe and bridge (the host page stays: fast)."""
         self.console.clear()
         self.page_errors.clear()
-        self.page.evaluate(
-            "([html, o]) => window.__host.load(html, o)",
-            [html, {"hostContext": host_context or {}, "width": width, "height": height}],
-        )
+        opts = {"hostContext": host_context or {}, "width": width, "height": height}
+        if host_capabilities is not None:
+            opts["hostCapabilities"] = host_capabilities
+        self.page.evaluate("([html, o]) => window.__host.load(html, o)", [html, opts])
 
     def _call_tool(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
         assert self.on_call_tool is not None
@@ -261,6 +282,16 @@ class AppHost:
     @property
     def links(self) -> list[str]:
         return self._state("links")
+
+    @property
+    def messages(self) -> list[dict[str, Any]]:
+        """``ui/message`` params received: ``{"role", "content"}``."""
+        return self._state("messages")
+
+    @property
+    def contexts(self) -> list[dict[str, Any]]:
+        """``ui/update-model-context`` params received, in order (each replaces the last)."""
+        return self._state("contexts")
 
     @property
     def init_ms(self) -> float | None:

@@ -205,3 +205,32 @@ def test_a_tree_without_a_form_or_action_gets_an_ok_button_and_a_text_root_is_wr
     assert view["tree"]["type"] == "App" and view["tree"]["children"][0]["id"] == "t"
     assert view["tree"]["actions"] == [{"id": "ok", "label": "OK", "primary": True}]
     assert 'data-action="ok"' in view["html"]
+
+
+# --------------------------------------------------------------------------- the store's bounds, on a clock of its own
+
+
+def test_renders_expire_after_ten_minutes_and_the_count_is_bounded():
+    from compiler import ask as asking
+    from compiler.proxy import renders
+
+    now = [0.0]
+    store = renders.Renders(renders.Events(), clock=lambda: now[0])
+    question, _ = asking.check(ask())
+
+    async def scenario():
+        first = store.open(question, ask(), 1)
+        now[0] = renders.KEEP_S - 1
+        assert store.get(first.id) is first
+        now[0] = renders.KEEP_S + 1
+        assert store.get(first.id) is None and first.closed == "expired"
+        assert store.respond(first.id, "submit", {}) is not None  # too late
+        answered = store.open(question, ask(), 2)
+        assert store.respond(answered.id, "submit", {"name": "x"}) is None
+        opened = [store.open(question, ask(title=f"q{i}"), i) for i in range(renders.MAX_RENDERS)]
+        assert len(store.by_id) == renders.MAX_RENDERS and opened[-1].id in store.by_id
+        assert answered.id not in store.by_id  # the oldest answered one went first
+        too_big = store.respond(opened[-1].id, "submit", {"blob": "x" * (renders.MAX_VALUES_BYTES + 1)})
+        assert too_big and "bytes" in too_big and opened[-1].answer is None
+
+    asyncio.run(scenario())

@@ -4,7 +4,6 @@ tool rewritten alone, a removed tool's page removed, unusable input refused with
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import socket
@@ -15,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from asyncutil import run_async
 from compiler.pipeline import build_page
 from conftest import FIXTURES, ROOT
 from runtime_js import RUNTIME_VERSION
@@ -42,7 +42,7 @@ def demo_tools() -> list[dict]:
                 await session.initialize()
                 return [t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in (await session.list_tools()).tools]
 
-    return asyncio.run(listing())
+    return run_async(listing())  # Playwright's loop may be running in this thread (asyncutil)
 
 
 def test_export_over_the_demo_server_writes_every_page_and_the_manifest(tmp_path):

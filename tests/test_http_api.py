@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 import urllib.error
 import urllib.request
 
@@ -52,6 +53,18 @@ def test_tools_are_listed_and_called_as_json(api):
 
     status, status_tool = http(api, "POST", "/api/tools/_ui_status", {})
     assert status == 200 and status_tool["structuredContent"]["upstreamState"] == "running"
+
+
+def test_no_cors_header_is_ever_sent(api):
+    for method, path, body in (("GET", "/api/tools", None), ("POST", "/api/tools/echo", {"message": "x"}), ("OPTIONS", "/api/tools", None)):
+        request = urllib.request.Request(api.url.removesuffix("/mcp") + path, method=method, data=None if body is None else json.dumps(body).encode(),
+                                         headers={"Content-Type": "application/json", "Access-Control-Request-Method": "POST"})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                headers = response.headers
+        except urllib.error.HTTPError as error:
+            headers = error.headers
+        assert not [h for h in headers if h.lower().startswith("access-control-")], (method, path, dict(headers))
 
 
 def test_bad_requests_get_clear_answers(api):
@@ -117,3 +130,38 @@ def test_a_token_is_required_when_set_and_no_other_site_may_call():
     finally:
         log = proxy.close()
     assert "s3cret-token" not in log
+
+
+def test_an_idle_handshake_session_is_closed_and_an_active_one_is_not(tmp_path):
+    config = tmp_path / "proxy.json"
+    config.write_text(json.dumps({"sessionIdleSeconds": 1.5}))
+    proxy = HttpProxy(FIXTURE, "--config", str(config))
+    base = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+
+    def post(body: dict, session: str | None = None) -> tuple[int, dict]:
+        headers = {**base, **({"Mcp-Session-Id": session, "Mcp-Protocol-Version": "2025-11-25"} if session else {})}
+        request = urllib.request.Request(proxy.url, data=json.dumps(body).encode(), method="POST", headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, dict(response.headers)
+        except urllib.error.HTTPError as error:
+            return error.code, {}
+
+    def session() -> str:
+        status, headers = post({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "idle", "version": "1"}}})
+        assert status == 200
+        return headers["mcp-session-id"]
+
+    listing = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
+    try:
+        idle, busy = session(), session()
+        assert post(listing, idle)[0] == 200
+        opened = time.monotonic()
+        while time.monotonic() - opened < 2.5:  # time passes (the bound is 1.5 s); one session is used throughout
+            assert post(listing, busy)[0] == 200
+            time.sleep(0.1)
+        assert post(listing, idle)[0] == 404
+        assert post(listing, busy)[0] == 200
+    finally:
+        proxy.close()

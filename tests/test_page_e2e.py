@@ -285,7 +285,8 @@ def test_fill_and_submit_every_field_kind(apphost, page_html):
         "extra": {"k": [1, 2]},
     }
     meta = call.pop("_meta")  # the page's call asks for progress with a token of its own
-    assert list(meta) == ["progressToken"] and isinstance(meta["progressToken"], int)
+    assert list(meta) == ["progressToken", "compile-ui/app"] and isinstance(meta["progressToken"], int)
+    assert meta["compile-ui/app"] is True  # marks the runs the user started from the page
     assert call == {"name": "every_field", "arguments": expected}
     assert isinstance(call["arguments"]["count"], int)
     validate(call["arguments"])

@@ -451,9 +451,12 @@ def test_an_http_upstream_through_the_proxy(http_upstream):
             tools = {t.name: t for t in (await s.list_tools()).tools}
             added = await s.call_tool("add", {"a": 20, "b": 22})
             page = (await s.read_resource("ui://compile-ui/add")).contents[0].text
-            return tools, added, page
+            status = (await s.call_tool("_ui_status", {})).structured_content
+            return tools, added, page, status
 
-    tools, added, page = run_async(scenario())
+    tools, added, page, status = run_async(scenario())
+    # 2026-07-28 over HTTP: the Mcp-Method/Mcp-Name headers go with each request (checked by the server)
+    assert status["upstreamEra"] == "2026-07-28", status
     assert tools["add"].meta["ui"]["resourceUri"] == "ui://compile-ui/add"
     assert added.structured_content == {"a": 20, "b": 22, "sum": 42}
     assert '"toolName":"add"' in page

@@ -42,8 +42,12 @@ class BackgroundSession:
             self.ready.set()
             await self.stop.wait()
 
+    def start(self, coroutine_factory):
+        """Start a call on the session's loop; its ``concurrent.futures.Future``."""
+        return asyncio.run_coroutine_threadsafe(coroutine_factory(self.session), self.loop)
+
     def call(self, coroutine_factory, timeout: float = 30):
-        return asyncio.run_coroutine_threadsafe(coroutine_factory(self.session), self.loop).result(timeout)
+        return self.start(coroutine_factory).result(timeout)
 
     def close(self) -> None:
         self.loop.call_soon_threadsafe(self.stop.set)

@@ -30,7 +30,7 @@ def test_a_page_from_a_stale_bundle_is_an_error_naming_the_fix(edited_source):
 def test_the_sources_ship_only_when_asked(edited_source, monkeypatch):
     monkeypatch.setenv("COMPILE_UI_RUNTIME", "sources")
     js = runtime_js.runtime_js()
-    assert "// edited" not in js and "function hydrate()" in js  # compact sources: comments dropped, names kept
+    assert "// edited" not in js and "function hydrate(tree)" in js  # compact sources: comments dropped, names kept
 
 
 def test_the_committed_bundle_is_fresh_and_shipped():

@@ -104,7 +104,7 @@ def main(argv: list[str]) -> int:
 
 DEFAULTS: dict[str, Any] = {
     "serve": "stdio", "port": 8766, "host": "127.0.0.1", "token": None, "allowOrigins": [], "allowHosts": [],
-    "maxBodyBytes": MAX_BODY_BYTES, "bodyTimeoutSeconds": BODY_TIMEOUT_S,
+    "maxBodyBytes": MAX_BODY_BYTES, "bodyTimeoutSeconds": BODY_TIMEOUT_S, "sessionIdleSeconds": 3600,
     "command": None, "upstreamUrl": None, "upstreamTransport": "streamable-http", "headers": {}, "env": {}, "cwd": None, "enabledTools": None, "forceUi": False, "prewarm": False, "refreshSeconds": 0,
     "cacheDir": None, "noCache": False, "logFormat": "text", "logLevel": "info", "exportDir": None, "debug": False,
     "llm": {},
@@ -230,7 +230,7 @@ async def serve(config: dict[str, Any]) -> None:
         if config["serve"] == "http":
             from .http_host import serve_http
 
-            await serve_http(guard_settings(config), proxy)
+            await serve_http(guard_settings(config), proxy, session_idle_s=config["sessionIdleSeconds"])
         else:
             host = HostStdio()
             await host.open()

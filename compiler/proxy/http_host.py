@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 import uuid
 from typing import Any
 
@@ -38,6 +39,7 @@ from . import http_api, wire
 
 log = logging.getLogger("compile_ui.proxy")
 PATH = "/mcp"
+SESSION_IDLE_S = 3600.0
 
 
 class HostHTTP:
@@ -83,9 +85,13 @@ class HostHTTP:
                 self._progress[wire.encode(meta["progressToken"])] = env.id
 
 
-def http_app(proxy: Any):
-    """The ASGI application serving ``proxy`` at ``/mcp`` (the proxy must be started)."""
+def http_app(proxy: Any, *, session_idle_s: float = SESSION_IDLE_S):
+    """The ASGI application serving ``proxy`` at ``/mcp`` (the proxy must be started).
+    A handshake-era session idle for ``session_idle_s`` is closed (a host that went away without
+    ``DELETE`` would otherwise hold its session for ever)."""
     sessions: dict[str, StreamableHTTPServerTransport] = {}
+    last_used: dict[str, float] = {}
+    proxy._spawn(_expire_idle(sessions, last_used, session_idle_s))
 
     async def app(scope, receive, send) -> None:
         if scope["type"] != "http":
@@ -106,16 +112,30 @@ def http_app(proxy: Any):
             if transport is None:
                 await _json(send, 404, wire.error(None, wire.INVALID_REQUEST, "Session not found"))
             else:
+                last_used[session_id] = time.monotonic()
                 await transport.handle_request(scope, receive, send)
+                last_used[session_id] = time.monotonic()
         elif scope["method"] == "POST":
-            await _open_session(proxy, sessions, scope, receive, send)
+            await _open_session(proxy, sessions, scope, receive, send, last_used)
         else:
             await _json(send, 400, wire.error(None, wire.INVALID_REQUEST, "Bad Request: no session (POST initialize, or use 2026-07-28)"))
 
     return app
 
 
-async def _open_session(proxy: Any, sessions: dict, scope, receive, send) -> None:
+async def _expire_idle(sessions: dict, last_used: dict[str, float], idle_s: float) -> None:
+    while True:
+        await asyncio.sleep(min(idle_s / 4, 60.0))
+        now = time.monotonic()
+        for session_id in [s for s, at in last_used.items() if now - at > idle_s]:
+            last_used.pop(session_id, None)
+            transport = sessions.pop(session_id, None)
+            if transport is not None:
+                log.info("host session %s closed after %.0f s without a request", session_id[:8], idle_s)
+                await transport.terminate()
+
+
+async def _open_session(proxy: Any, sessions: dict, scope, receive, send, last_used: dict[str, float]) -> None:
     body, env = await _read_message(receive, send)
     if env is None:
         return
@@ -127,6 +147,7 @@ async def _open_session(proxy: Any, sessions: dict, scope, receive, send) -> Non
     transport = StreamableHTTPServerTransport(mcp_session_id=session_id)
     connected = asyncio.Event()
     sessions[session_id] = transport
+    last_used[session_id] = time.monotonic()
     proxy._spawn(_run_session(proxy, sessions, session_id, transport, connected))
     await connected.wait()
     await transport.handle_request(scope, _replay(body, receive), send)
@@ -237,14 +258,14 @@ def _replay(body: bytes, receive):
     return replayed
 
 
-async def serve_http(settings: GuardSettings, proxy: Any) -> None:
+async def serve_http(settings: GuardSettings, proxy: Any, *, session_idle_s: float = SESSION_IDLE_S) -> None:
     """Serve ``http_app(proxy)`` on ``settings.bind:port`` until cancelled, every request through
     the one guard of our HTTP servers (Host, Origin, token, body bounds: ``compiler.httpguard``)."""
     import uvicorn
 
     # keep-alive longer than uvicorn's 5 s: a client reusing a connection the server has just
     # closed gets a read error on a POST it cannot safely retry (seen with 20 busy hosts)
-    config = uvicorn.Config(guard(http_app(proxy), settings), host=settings.bind, port=settings.port,
+    config = uvicorn.Config(guard(http_app(proxy, session_idle_s=session_idle_s), settings), host=settings.bind, port=settings.port,
                             log_level="warning", lifespan="off", timeout_keep_alive=120)
     log.info("serving MCP over HTTP at http://%s:%d%s (2026-07-28 and handshake sessions)", settings.bind, settings.port, PATH)
     await uvicorn.Server(config).serve()

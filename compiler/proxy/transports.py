@@ -168,7 +168,7 @@ class UpstreamSDK:
             raise ConnectionError("upstream is not connected")
         message = mcp_types.jsonrpc_message_adapter.validate_json(data, by_name=False)
         try:
-            await self._write.send(SessionMessage(message))
+            await self._write.send(SessionMessage(message, metadata=_modern_headers(data)))
         except (anyio.ClosedResourceError, anyio.BrokenResourceError) as error:
             raise ConnectionError("upstream connection closed") from error
 
@@ -180,3 +180,33 @@ class UpstreamSDK:
             except Exception:  # closing a broken HTTP session must not stop the proxy
                 pass
             self._read = self._write = None
+
+
+def _modern_headers(data: bytes):
+    """The HTTP headers a 2026-07-28 request needs beside its body (``MCP-Protocol-Version``,
+    ``Mcp-Method``, ``Mcp-Name``: a modern server checks them against the envelope), as the SDK
+    transport's per-message metadata; ``None`` for anything else."""
+    from mcp.shared.inbound import (
+        MCP_METHOD_HEADER,
+        MCP_NAME_HEADER,
+        MCP_PROTOCOL_VERSION_HEADER,
+        NAME_BEARING_METHODS,
+        encode_header_value,
+    )
+    from mcp.shared.message import ClientMessageMetadata
+
+    from . import eras, wire
+
+    if eras.PROTOCOL_VERSION_META_KEY.encode() not in data:
+        return None
+    env = wire.peek(data)
+    params = env.params_json() if env.is_request else None
+    meta = params.get("_meta") if isinstance(params, dict) else None
+    version = meta.get(eras.PROTOCOL_VERSION_META_KEY) if isinstance(meta, dict) else None
+    if not isinstance(version, str):
+        return None
+    headers = {MCP_PROTOCOL_VERSION_HEADER: version, MCP_METHOD_HEADER: env.method}
+    name_key = NAME_BEARING_METHODS.get(env.method)
+    if name_key is not None and isinstance(params.get(name_key), str):
+        headers[MCP_NAME_HEADER] = encode_header_value(params[name_key])
+    return ClientMessageMetadata(headers=headers)

@@ -10,19 +10,25 @@ const state = {
   sizes: [],
   logs: [],
   messages: [],
+  contexts: [],
   links: [],
   bridge: null,
 };
 window.__host = state;
 
+// The host capabilities declared when a test names none (ui/initialize's hostCapabilities).
+const CAPABILITIES = { openLinks: {}, serverTools: {}, logging: {} };
+
 // Load `html` into a fresh sandboxed iframe; the bridge is connected BEFORE srcdoc is set
 // (the transport checks the message source window, which survives the navigation).
+// opts: width, height, hostContext, hostCapabilities (replace CAPABILITIES), messageResult (what
+// ui/message answers; {} when absent).
 state.load = async function (html, opts) {
   opts = opts || {};
   // A second load replaces the app: a fresh iframe, bridge and record.
   const old = document.getElementById("app");
   if (old) { state.bridge.close?.(); old.remove(); }
-  Object.assign(state, { initialized: false, initMs: null, calls: [], sizes: [], logs: [], messages: [], links: [], cancelledCalls: [], progressPlan: null });
+  Object.assign(state, { initialized: false, initMs: null, calls: [], sizes: [], logs: [], messages: [], contexts: [], links: [], cancelledCalls: [], progressPlan: null });
   const frame = document.createElement("iframe");
   frame.id = "app";
   frame.setAttribute("sandbox", "allow-scripts allow-forms");
@@ -33,7 +39,7 @@ state.load = async function (html, opts) {
   const bridge = new AppBridge(
     null,
     { name: "compile-ui-test-host", version: "1.0.0" },
-    { openLinks: {}, serverTools: {}, logging: {} },
+    opts.hostCapabilities || CAPABILITIES,
     { hostContext: opts.hostContext || {} },
   );
   state.bridge = bridge;
@@ -43,7 +49,9 @@ state.load = async function (html, opts) {
   };
   bridge.onsizechange = (p) => state.sizes.push({ ...p, t: performance.now() });
   bridge.onloggingmessage = (p) => state.logs.push(p);
-  bridge.onmessage = async (p) => { state.messages.push(p); return {}; };
+  bridge.onmessage = async (p) => { state.messages.push(p); return opts.messageResult || {}; };
+  // ui/update-model-context: each replaces the last (the spec); the record keeps them all.
+  bridge.onupdatemodelcontext = async (p) => { state.contexts.push(p); return {}; };
   bridge.onopenlink = async (p) => { state.links.push(p.url); return {}; };
   bridge.oncalltool = async (params, extra) => {
     state.calls.push(params);
