@@ -16,11 +16,9 @@ Needs Chromium (/usr/bin/chromium) and ``npm ci`` in tests/js (the AppBridge hos
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -29,45 +27,13 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from apphost import Browser  # noqa: E402
-from mcp.client.client import Client  # noqa: E402
-from mcp.client.extension import advertise  # noqa: E402
-from mcp.client.stdio import StdioServerParameters  # noqa: E402
+from test_proxy_browser import BackgroundSession  # noqa: E402  (the official client on a loop of its own)
 
 from compiler.pipeline import compile, make_page  # noqa: E402
 
 FIXTURE = [sys.executable, str(ROOT / "fixtures" / "servers" / "upstream.py")]
 FIELD = ROOT / "fixtures" / "field"
-UI = [advertise("io.modelcontextprotocol/ui", {"mimeTypes": ["text/html;profile=mcp-app"]})]
 CONTEXT_HOST = {"updateModelContext": {"text": {}, "structuredContent": {}}, "message": {"text": {}}, "serverTools": {}}
-
-
-class Session:
-    """An official client session to the proxy on its own loop, callable from this thread."""
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.ready = threading.Event()
-        params = StdioServerParameters(command=sys.executable, args=["-m", "compiler", "proxy", "--no-cache", "--", *FIXTURE], cwd=str(ROOT))
-        self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self._main(params),), daemon=True)
-        self.thread.start()
-        assert self.ready.wait(60), "the proxy did not start"
-
-    async def _main(self, params) -> None:
-        self.stop = asyncio.Event()
-        async with Client(params, mode="2026-07-28", extensions=UI) as client:
-            self.client = client
-            self.ready.set()
-            await self.stop.wait()
-
-    def start(self, factory):
-        return asyncio.run_coroutine_threadsafe(factory(self.client), self.loop)
-
-    def call(self, factory, timeout: float = 60):
-        return self.start(factory).result(timeout)
-
-    def close(self) -> None:
-        self.loop.call_soon_threadsafe(self.stop.set)
-        self.thread.join(20)
 
 
 def dumped(result) -> dict:
@@ -75,7 +41,7 @@ def dumped(result) -> dict:
 
 
 def click_to_answer(browser: Browser, renders: int) -> dict:
-    session = Session()
+    session = BackgroundSession(FIXTURE, "2026-07-28")
     try:
         page = session.call(lambda c: c.read_resource("ui://compile-ui/_ui_render")).contents[0].text
         on_call = lambda name, arguments: dumped(session.call(lambda c: c.call_tool(name, arguments)))  # noqa: E731

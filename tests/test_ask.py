@@ -16,6 +16,7 @@ from conftest import ROOT
 from test_proxy_eras import host, stdio_proxy
 
 UPSTREAM = [sys.executable, str(ROOT / "fixtures" / "servers" / "upstream.py")]
+EVERYTHING = ["node", str(ROOT / "tests" / "js" / "node_modules" / "@modelcontextprotocol" / "server-everything" / "dist" / "index.js"), "stdio"]
 MODES = ["legacy", "2026-07-28"]
 
 FORM = {
@@ -40,10 +41,11 @@ async def answer(client, arguments, action="submit", values=None, request_id=Non
     return shown, sent
 
 
+@pytest.mark.parametrize("upstream", ["fixture", "npm server-everything"])
 @pytest.mark.parametrize("mode", MODES)
-def test_a_waiting_render_returns_what_the_user_typed(mode):
+def test_a_waiting_render_returns_what_the_user_typed(mode, upstream):
     async def scenario():
-        async with host(stdio_proxy(UPSTREAM), mode) as client:
+        async with host(stdio_proxy(UPSTREAM if upstream == "fixture" else EVERYTHING), mode) as client:
             tools = {t.name: t for t in (await client.list_tools()).tools}
             page = (await client.read_resource("ui://compile-ui/_ui_render")).contents[0]
             pending = asyncio.ensure_future(client.call_tool("_ui_render", ask()))

@@ -32,6 +32,18 @@ def relay(session):
     return on_call_tool
 
 
+def shown(apphost, session, arguments, visible: str):
+    """Start ``_ui_render`` with ``arguments`` and show its page as a host does, until ``visible``
+    is on screen; the host and the pending call."""
+    page = session.call(lambda s: s.read_resource("ui://compile-ui/_ui_render")).contents[0].text
+    pending = session.start(lambda s: s.call_tool("_ui_render", arguments))
+    host = apphost.load(page, on_call_tool=relay(session))
+    host.wait_initialized()
+    host.send_tool_input(arguments)
+    host.frame.locator(visible).wait_for(state="visible")
+    return host, pending
+
+
 @pytest.mark.browser
 def test_the_user_fills_the_models_form_and_the_call_returns_the_typed_values(apphost, session):
     arguments = {"title": "Book a table", "timeoutSeconds": 60, "tree": {
@@ -39,12 +51,7 @@ def test_the_user_fills_the_models_form_and_the_call_returns_the_typed_values(ap
             {"type": "TextField", "id": "name", "props": {"bind": "/name", "label": "Name", "required": True}},
             {"type": "NumberField", "id": "guests", "props": {"bind": "/guests", "label": "Guests", "integer": True, "minimum": 1}},
             {"type": "BooleanField", "id": "terrace", "props": {"bind": "/terrace", "label": "Terrace"}}]}}
-    page = session.call(lambda s: s.read_resource("ui://compile-ui/_ui_render")).contents[0].text
-    pending = session.start(lambda s: s.call_tool("_ui_render", arguments))
-    host = apphost.load(page, on_call_tool=relay(session))
-    host.wait_initialized()
-    host.send_tool_input(arguments)
-    host.frame.locator('[data-id="name"] input').wait_for(state="visible")
+    host, pending = shown(apphost, session, arguments, '[data-id="name"] input')
     assert "Book a table" in host.frame.inner_text("body")
     host.frame.click("[data-action=submit]")  # the name is required: refused in the page, nothing sent
     host.wait_until(lambda: "Required." in host.frame.inner_text("body"))
@@ -71,12 +78,7 @@ def test_an_action_button_answers_and_hostile_text_stays_text(apphost, session):
     arguments["tree"] = {"type": "App", "id": "app", "props": {"title": HOSTILE, "description": HOSTILE},
                          "actions": [{"id": "approve", "label": HOSTILE, "primary": True}, {"id": "reject", "label": "Reject"}],
                          "children": [arguments["tree"]]}
-    page = session.call(lambda s: s.read_resource("ui://compile-ui/_ui_render")).contents[0].text
-    pending = session.start(lambda s: s.call_tool("_ui_render", arguments))
-    host = apphost.load(page, on_call_tool=relay(session))
-    host.wait_initialized()
-    host.send_tool_input(arguments)
-    host.frame.locator("[data-action=reject]").wait_for(state="visible")
+    host, pending = shown(apphost, session, arguments, "[data-action=reject]")
     assert host.frame.inner_text("body").count("onerror") >= 4  # shown as text
     assert host.frame.locator("img").count() == 0 and host.frame.locator("main script").count() == 0
     host.frame.click("[data-action=reject]")

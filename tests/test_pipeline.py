@@ -54,6 +54,8 @@ def test_a_proxy_page_and_its_inspection_normalize_once_each(normalized):
     report = store.inspect(TOOL, made)
     assert normalized == {"input": 2, "output": 2}
     assert report["tree"]["type"] == "App" and made.page == build_page(TOOL).encode()
+    # the inspected tree is the page's own: laid out by the heuristic, as the page was
+    assert json.loads(json.dumps(report["tree"])) == json.loads(json.dumps(__import__("msgspec").to_builtins(laid_out(compile(TOOL)).tree)))
 
 
 def test_every_source_gives_the_same_page_for_the_same_spec():

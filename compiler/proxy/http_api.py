@@ -52,8 +52,16 @@ async def handle(proxy: Any, scope, receive, send) -> None:
 
 
 async def _tools(proxy: Any) -> list[dict[str, Any]]:
-    answer = await _request(proxy, "tools/list", {})
-    return ((answer or {}).get("result") or {}).get("tools", [])
+    """Every page of the listing (the upstream may paginate; a bound on pages against a loop)."""
+    tools, cursor = [], None
+    for _ in range(1000):
+        answer = await _request(proxy, "tools/list", {"cursor": cursor} if cursor else {})
+        result = (answer or {}).get("result") or {}
+        tools += result.get("tools", [])
+        cursor = result.get("nextCursor")
+        if not cursor:
+            break
+    return tools
 
 
 async def _call(proxy: Any, name: str, body: bytes, send, gone: asyncio.Future) -> None:

@@ -131,19 +131,17 @@ class Management:
         return text(f"Regenerated {name} with {len(history)} refinement(s): layout {layout}, {took:.0f} ms.")
 
     async def _set_layout(self, name: str, layout: Any) -> dict[str, Any]:
-        pages, tool = self.proxy.pages, self.proxy.registry.tools[name]
         if not isinstance(layout, dict):
             return text("layout must be an object (a LayoutSpec, or part of one)", error=True)
-        made = self.proxy.registry.made.get(name)
-        merged = _merged(pages.current_layout(tool, made.generation if made else None), layout)
-        spec, problems = check_spec(compile(tool).tree, merged)
+        compiled, current = self._current(name)
+        spec, problems = check_spec(compiled.tree, _merged(current, layout), compiled.facts)
         if spec is None:
             lines = "\n".join(f"- /layout{p.pointer}: {p.message}" for p in problems)
             return text(f"The layout was not applied: {len(problems)} problem(s) (the schema is in _ui_inspect's "
                         f"layoutSchema).\n{lines}", error=True) | {
                 "structuredContent": {"problems": [{"pointer": "/layout" + p.pointer, "message": p.message} for p in problems]}}
         applied = spec.model_dump(mode="json", exclude_defaults=True)
-        pages.set_layout(name, applied)
+        self.proxy.pages.set_layout(name, applied)
         start = time.monotonic()
         await self.proxy.page_for(name)
         await self.proxy.notify_lists(uri=_uri(name))
@@ -153,9 +151,8 @@ class Management:
 
     def _write_it_yourself(self, name: str, feedback: str) -> dict[str, Any]:
         """No layout model here: hand the calling model what it needs to write the layout."""
-        pages, tool = self.proxy.pages, self.proxy.registry.tools[name]
-        made = self.proxy.registry.made.get(name)
-        current, schema = pages.current_layout(tool, made.generation if made else None), pages.schema_for(tool)
+        compiled, current = self._current(name)
+        schema, tool = self.proxy.pages.schema_for(compiled), compiled.tool
         fields = schema["properties"]["input"]["properties"]["order"].get("items", {}).get("enum", [])
         example = {"input": {"order": fields[::-1]}} if len(fields) > 1 else {"title": (tool.get("title") or name)[:80]}
         return {"content": [{"type": "text", "text": (
@@ -165,6 +162,11 @@ class Management:
                     f"The current layout, its schema and an example are in structuredContent.")}],
                 "structuredContent": {"toolName": name, "feedback": feedback, "currentLayout": current,
                                       "layoutSchema": schema, "exampleLayout": example}}
+
+    def _current(self, name: str) -> tuple[Any, dict[str, Any]]:
+        """The tool compiled, and the LayoutSpec its page uses now (as JSON)."""
+        compiled, made = compile(self.proxy.registry.tools[name]), self.proxy.registry.made.get(name)
+        return compiled, self.proxy.pages.current_layout(compiled, made.generation if made else None)
 
     async def regenerate(self, arguments: dict[str, Any]) -> dict[str, Any]:
         name = self._tool(arguments)
@@ -196,9 +198,7 @@ class Management:
     async def inspect(self, arguments: dict[str, Any]) -> dict[str, Any]:
         name = self._tool(arguments)
         made = self.proxy.registry.made.get(name) or await self.proxy.page_for(name)
-        tool, pages = self.proxy.registry.tools[name], self.proxy.pages
-        return data({**pages.inspect(tool, made), "currentLayout": pages.current_layout(tool, made.generation),
-                     "layoutSet": name in pages.layouts, "layoutSchema": pages.schema_for(tool)})
+        return data(self.proxy.pages.inspect(self.proxy.registry.tools[name], made))
 
     async def status(self, arguments: dict[str, Any]) -> dict[str, Any]:
         proxy = self.proxy

@@ -18,9 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compiler.layout import Generation, LayoutSpec, LLMLayout, LLMSettings, Refinements, check_spec, needs_model, spec_schema
+import msgspec
+
+from compiler.layout import Generation, LLMLayout, LLMSettings, Refinements, check_spec, needs_model, spec_schema
 from compiler.layout.llm import digest
-from compiler.pipeline import Given, Heuristic, Model, Stored, compile, laid_out, make_page, page_file_name, page_key
+from compiler.pipeline import (
+    Compiled, Given, Heuristic, Model, Page, Stored, compile, laid_out, make_page, page_file_name, page_key,
+)
 from runtime_js import RUNTIME_VERSION
 
 from .cache import Entry, PageCache, SpecStore
@@ -91,7 +95,7 @@ class PageStore:
         compiled = compile(tool)
         record = None if force or self.store is None else self.store.generation(key)
         page = make_page(compiled, Stored(record)) if record else None
-        if page is None and tool["name"] in self.layouts:
+        if page is None and self.layouts.get(tool["name"]):
             page = self._given(compiled, self.layouts[tool["name"]])
         if page is None:
             generation = await self.llm.generate(tool, compiled.tree, self.refinements.get(tool["name"]))
@@ -108,7 +112,7 @@ class PageStore:
 
     def _given(self, compiled: Any, layout: dict[str, Any]) -> Any:
         """The page laid out by a set layout (``None`` when it no longer fits the tool)."""
-        spec, problems = check_spec(compiled.tree, layout)
+        spec, problems = check_spec(compiled.tree, layout, compiled.facts)
         if problems:
             log.warning("the layout set for %s no longer fits the tool (%s); using the usual layout",
                         compiled.tool["name"], "; ".join(map(str, problems[:3])))
@@ -116,18 +120,16 @@ class PageStore:
         page = make_page(compiled, Given(spec))
         record = {"layout": "set", "spec": layout, "sources": {"*": "_ui_refine {layout}"}, "model": None,
                   "promptVersion": None, "usage": None, "reasons": None}
-        return type(page)(page.tree, page.spec, record, page.html)
+        return msgspec.structs.replace(page, record=record)
 
-    def current_layout(self, tool: Mapping[str, Any], generation: Mapping[str, Any] | None) -> dict[str, Any]:
-        """The LayoutSpec the tool's page uses now (``generation``: how it was made), as JSON,
-        defaults left out."""
-        compiled = compile(tool)
-        spec, _ = check_spec(compiled.tree, self.layouts.get(tool["name"], generation and generation.get("spec")) or {})
-        done = laid_out(compiled, Heuristic() if spec is None or spec == LayoutSpec() else Given(spec))
-        return done.spec.model_dump(mode="json", exclude_defaults=True)
+    def current_layout(self, compiled: Compiled, generation: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The LayoutSpec the tool's page uses now (``generation``: how the page was made), as
+        JSON, defaults left out."""
+        return _laid_out(compiled, (generation or {}).get("spec")).spec.model_dump(mode="json", exclude_defaults=True)
 
-    def schema_for(self, tool: Mapping[str, Any]) -> dict[str, Any]:
-        return spec_schema(compile(tool).tree)
+    def schema_for(self, compiled: Compiled) -> dict[str, Any]:
+        """The JSON Schema of the LayoutSpecs the tool accepts (its pointers as enums)."""
+        return spec_schema(compiled.tree, compiled.facts)
 
     def set_layout(self, name: str, layout: dict[str, Any] | None) -> None:
         if layout is None:
@@ -161,6 +163,8 @@ class PageStore:
 
     def inspect(self, tool: Mapping[str, Any], made: Made | None) -> dict[str, Any]:
         generation = (made.generation if made else None) or {}
+        compiled = compile(tool)
+        done = _laid_out(compiled, generation.get("spec"))
         return {
             "toolName": tool["name"],
             "cacheKey": self.key(tool),
@@ -178,7 +182,10 @@ class PageStore:
             "reasons": generation.get("reasons"),
             "usage": generation.get("usage"),
             "inputSchema": tool.get("inputSchema"),
-            "tree": _tree(tool, generation.get("spec")),
+            "tree": msgspec.to_builtins(done.tree),
+            "currentLayout": done.spec.model_dump(mode="json", exclude_defaults=True),
+            "layoutSet": bool(self.layouts.get(tool["name"])),
+            "layoutSchema": self.schema_for(compiled),
         }
 
     def _export(self, name: str, made: Made) -> None:
@@ -192,14 +199,14 @@ class PageStore:
         (self.export_dir / f"{stem}.layout.json").write_text(json.dumps(made.generation, indent=1))
 
 
-def _tree(tool: Mapping[str, Any], spec: Any) -> Any:
-    """The laid-out component tree, as JSON (for the preview's tree panel): the recorded spec's
-    parts that still fit the tool."""
-    import msgspec
-
-    compiled = compile(tool)
-    checked, _ = check_spec(compiled.tree, spec or {})
-    return msgspec.to_builtins(laid_out(compiled, Given(checked)).tree)
+def _laid_out(compiled: Compiled, spec: Any) -> Page:
+    """The tree laid out as its page was: by ``spec`` (the LayoutSpec a generation recorded, or
+    one set with ``_ui_refine``), or by the heuristic when there is none (a heuristic generation
+    records ``{}``) or it no longer fits the tool."""
+    checked = check_spec(compiled.tree, spec, compiled.facts)[0] if spec else None
+    done = laid_out(compiled, Heuristic() if checked is None else Given(checked))
+    assert done is not None  # only a Stored source can miss
+    return done
 
 
 def _iso(timestamp: float) -> str:
