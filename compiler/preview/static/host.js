@@ -182,13 +182,16 @@ function load(widget) {
   frame.src = "/app/" + encodeURIComponent(state.tool.name) + (widget ? "?uri=" + encodeURIComponent(widget) : "");
 }
 
-function select(tool) {
+// `widget`: one of the tool's widgets other than its first (a deep link's), loaded at once: one
+// navigation of the frame, never two racing their handshakes.
+function select(tool, widget) {
   state.tool = tool;
   state.lastArgs = null;
   document.querySelectorAll("#tools button").forEach((b) => b.setAttribute("aria-current", String(b.dataset.tool === tool.name)));
   $("title").textContent = tool.title || tool.name;
   showWidgetChoice(tool);
-  load(null);
+  if (widget) $("widget").value = widget;
+  load(widget || null);
   updateLink();
   showDetails(tool);
 }
@@ -237,13 +240,9 @@ async function start() {
   if (wanted.tool && !linked) wanted.problems.push("no tool named " + JSON.stringify(wanted.tool));
   const first = linked || listing.tools[0];
   if (!linked) state.deepArgs = null;
-  if (first) select(first);
+  const other = first && wanted.widget && widgets(first).includes(wanted.widget) && wanted.widget !== widgets(first)[0];
+  if (first) select(first, other ? wanted.widget : null);
   for (const text of wanted.problems) problem({ kind: "link", text }); // after select(), which clears the panel
-  if (first && wanted.widget && widgets(first).includes(wanted.widget) && wanted.widget !== widgets(first)[0]) {
-    $("widget").value = wanted.widget;
-    load(wanted.widget);
-    updateLink();
-  }
 }
 
 $("link-run-button").addEventListener("click", runLinked);
