@@ -294,6 +294,7 @@ class BooleanFieldProps(FieldProps, kw_only=True):
 
 
 class BooleanField(FieldNode, tag="BooleanField"):
+    runtime = "choices"
     props: BooleanFieldProps
 
 
@@ -304,6 +305,8 @@ class SelectFieldProps(FieldProps, kw_only=True):
 
 class SelectField(FieldNode, tag="SelectField"):
     """One of a fixed set of JSON values (``enum``, titled ``oneOf`` of ``const``)."""
+
+    runtime = "choices"
 
     props: SelectFieldProps
 
@@ -336,6 +339,8 @@ class ConstFieldProps(FieldProps, kw_only=True):
 
 class ConstField(FieldNode, tag="ConstField"):
     """A value fixed by the schema (``const``, a union's discriminator): shown, always sent."""
+
+    runtime = "choices"
 
     props: ConstFieldProps
 

@@ -1,9 +1,12 @@
 """The fixed runtime shipped inside every page: the exact JS and CSS bytes ``render`` inlines.
 
-The runtime is four hand-written modules, each a ``.js`` and a ``.css`` source (``MODULES``):
+The runtime is hand-written modules, each a ``.js`` and a ``.css`` source (``MODULES``):
 
-    runtime   the MCP Apps protocol, host context, size reports, the form and its simple fields
-    fields    composite fields: lists, maps, tuples, unions, multi-selects, files
+    runtime   the MCP Apps protocol, host context, size reports, the form and its text, number,
+              date, JSON and object fields
+    choices   the fields that choose: checkboxes, selects and radios, constants
+    fields    composite fields: lists, maps, tuples, unions, multi-selects, files (drawn with
+              choices' checkboxes, so it comes with them)
     views     result views: tables, key-value lists, cards, markdown, images, metrics, JSON, and
               the kinds of text (diff, CSV/TSV, markdown, monospace lines, prose)
     layout    layout nodes (sections, cards, stacks, tabs, headings, alerts) inside result views,
@@ -12,8 +15,8 @@ The runtime is four hand-written modules, each a ``.js`` and a ``.css`` source (
     ask       the ask page's protocol (``_ui_render``: fetch a tree, show it, send the answer)
 
 A page ships the modules its tree needs, concatenated in that order into its one ``<script>``
-and its one ``<style>`` (``modules_for``): a form of plain scalars and no chart carries neither
-fields nor chart. ``ask`` is never picked for a tree: only the ask page names it, with every
+and its one ``<style>`` (``modules_for``): a form of text and numbers and no chart carries no
+choices, fields or chart. ``ask`` is never picked for a tree: only the ask page names it, with every
 other module (``ALL``). Every combination is the same audited code; the CSP hashes whatever was
 inlined.
 
@@ -115,7 +118,8 @@ def _needed_by(module: str) -> frozenset[str]:
 
 MODULES = (
     Module("runtime"),
-    Module("fields", _needed_by("fields"), requires=("runtime",)),
+    Module("choices", _needed_by("choices"), requires=("runtime",)),
+    Module("fields", _needed_by("fields"), requires=("runtime", "choices")),
     Module("views", requires=("runtime",)),
     Module("layout", _in_category("layout"), requires=("runtime", "views")),
     Module("chart", _needed_by("chart"), requires=("runtime", "views")),
@@ -131,9 +135,14 @@ BUNDLE_SOURCES = "bundle.sources.txt"
 
 
 def modules_for(node_types: Iterable[str]) -> tuple[str, ...]:
-    """The names of the modules a tree with these node types needs, in concatenation order."""
+    """The names of the modules a tree with these node types needs, and the modules they build
+    on, in concatenation order."""
     present = set(node_types)
-    return tuple(m.name for m in MODULES if not m.named_only and (not m.needed_by or m.needed_by & present))
+    wanted = {m.name for m in MODULES if not m.named_only and (not m.needed_by or m.needed_by & present)}
+    for m in reversed(MODULES):  # what a module builds on comes before it: one pass adds it all
+        if m.name in wanted:
+            wanted.update(m.requires)
+    return tuple(m.name for m in MODULES if m.name in wanted)
 
 
 def compact(source: str, *, line_comments: bool = True) -> str:

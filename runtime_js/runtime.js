@@ -312,39 +312,6 @@ var CU = (() => {
     return c;
   }
 
-  function selectField(node, w) {
-    var p = node.props, opts = p.options, radios = w.querySelectorAll("input.opt");
-    function read() {
-      if (!radios.length) return w.querySelector(".ctl").value;
-      for (var i = 0; i < radios.length; i++) if (radios[i].checked) return radios[i].value;
-      return "";
-    }
-    function write(v) {
-      var i = v === UNSET ? -1 : opts.findIndex((o) => same(o.value, v));
-      if (radios.length) radios.forEach((r, j) => { r.checked = j === i; });
-      else w.querySelector(".ctl").value = i < 0 ? "" : String(i);
-    }
-    var c = scalar(node, w, read, write, (s) => JSON.parse(JSON.stringify(opts[+s].value)));
-    if (radios.length) c.ctl = radios[0];
-    return c;
-  }
-
-  function boolField(node, w) {
-    var c = base(node, w), p = c.p, box = w.querySelector(".ctl");
-    c.ctl = box;
-    c.set = (v) => { box.checked = v === true; c.st = 1; };
-    c.clear = () => { box.checked = false; c.st = 0; };
-    c.get = () => !box.checked && c.st === 0 && !p.required ? UNSET : box.checked;
-    return c;
-  }
-
-  function constField(node, w) {
-    var c = base(node, w);
-    c.set = c.clear = () => {};
-    c.get = () => c.p.value; // fixed by the schema: always sent
-    return c;
-  }
-
   function jsonField(node, w) {
     var ctl = w.querySelector(".ctl");
     return scalar(node, w, () => ctl.value.trim(), (v) => { ctl.value = v === UNSET ? "" : JSON.stringify(v, null, 2); },
@@ -383,10 +350,10 @@ var CU = (() => {
   }
   function objectField(node, w) { return group(node, w, false); }
 
-  // fields.js adds the composite kinds (lists, maps, tuples, unions, multi-selects, files).
+  // choices.js adds the choices (checkboxes, selects and radios, constants); fields.js the
+  // composite kinds (lists, maps, tuples, unions, multi-selects, files).
   var FIELDS = {
-    TextField: textLike, DateTimeField: textLike, NumberField: numberField, BooleanField: boolField,
-    SelectField: selectField, ConstField: constField, JsonField: jsonField, ObjectField: objectField
+    TextField: textLike, DateTimeField: textLike, NumberField: numberField, JsonField: jsonField, ObjectField: objectField
   };
 
   /* ------------------------------------------------------------------ the form */

@@ -271,8 +271,8 @@ def test_csp_hashes_exactly_the_inline_blocks():
     assert len(executable) == 1 and len(page.styles) == 1
     assert csp["script-src"] == sha(executable[0])
     assert csp["style-src"] == sha(page.styles[0])
-    # the every-field form needs the composite fields, and has no chart
-    modules = ("runtime", "fields", "views")
+    # the every-field form needs the choices and the composite fields, and has no chart
+    modules = ("runtime", "choices", "fields", "views")
     assert executable[0] == runtime_js(modules) and page.styles[0] == runtime_css(modules)
     assert csp["default-src"] == "'none'"
     assert csp["img-src"] == "data:" and csp["media-src"] == "data:"
@@ -477,8 +477,11 @@ def test_a_page_ships_only_the_runtime_modules_its_tree_needs():
     )
     charted = replace(tree, children=(tree.children[0], ResultView(id="result", props=ResultViewProps(), children=(chart,))))
     assert "Chart" in node_types(charted) and "MultiSelectField" in node_types(charted)
-    assert Page(render_page(charted)).styles == [runtime_css(("runtime", "fields", "views", "layout", "chart"))]
+    assert Page(render_page(charted)).styles == [runtime_css(("runtime", "choices", "fields", "views", "layout", "chart"))]
     assert modules_for(set()) == ("runtime", "views")
+    # the choices ship with a choice; the composite fields bring them (their multi-selects use them)
+    assert modules_for({"TextField", "BooleanField"}) == ("runtime", "choices", "views")
+    assert modules_for({"TextField", "ArrayField"}) == ("runtime", "choices", "fields", "views")
     # layout.js draws layout nodes inside a result view: it ships only with a layout node
     assert modules_for({"KeyValue", "Table"}) == ("runtime", "views")
     assert modules_for({"Tabs", "Table"}) == ("runtime", "views", "layout")
@@ -501,10 +504,12 @@ def test_module_conditions_match_what_each_module_registers():
     needed = {m.name: m.needed_by for m in MODULES}
     assert set().union(*needed.values()) <= set(NODE_TYPES)
     core_fields = _registered(src["runtime"], "var FIELDS = {", r"(\w+Field): ")
+    choices = _registered(src["choices"], "Object.assign(U.FIELDS, {", r"(\w+Field): ")
     composite = _registered(src["fields"], "Object.assign(U.FIELDS, {", r"(\w+Field): ")
-    # every field kind is handled by exactly one module, and the composite ones ship with fields.js
-    assert core_fields | composite == FIELD_TYPES and not core_fields & composite
-    assert needed["fields"] == composite
+    # every field kind is handled by exactly one module; choices and composites ship with their module
+    assert core_fields | choices | composite == FIELD_TYPES
+    assert not core_fields & choices and not core_fields & composite and not choices & composite
+    assert needed["choices"] == choices and needed["fields"] == composite
     assert needed["chart"] == set(re.findall(r"V\.NODES\.(\w+) =", src["chart"])) == {"Chart"}
     assert VIEW_TYPES - _registered(src["views"], "var NODES = {") == {"Chart"}
     # layout nodes inside a result view: layout.js fills views.js's (empty) LAYOUT table
