@@ -199,10 +199,10 @@ CU.views = (() => {
 
   // Ranked detectors decide what a text is, looking at its first 64 KB only (bounded on any
   // size): JSON (or a Python literal) → the data views, unified diff → a diff view, CSV/TSV → a
-  // table, markdown (two signs of it at least) → the
+  // table, markdown (two signs of it at least: headings, fences, links, bold, lists, quotes) → the
   // markdown subset, other line-structured text → monospace, lines kept; otherwise prose.
   // Every kind builds DOM nodes from text: a detector never turns data into markup.
-  var MDS = [/^#{1,6} \S/m, /^```/m, /\]\(https?:/, /\*\*\S[^*\n]*\*\*/, /^ *([-*+]|\d+\.) \S.*\n *([-*+]|\d+\.) \S/m];
+  var MDS = [/^#{1,6} \S/m, /^```/m, /\]\(https?:/, /\*\*\S[^*\n]*\*\*/, /^ *([-*+]|\d+\.) \S.*\n *([-*+]|\d+\.) \S/m, /^ {0,3}> ?\S/m];
   function kind(s) {
     var h = s.slice(0, 65536), ls = h.split(/\r?\n/);
     if (s.length > h.length || !ls[ls.length - 1]) ls.pop(); // a cut or empty last line says nothing
@@ -257,8 +257,11 @@ CU.views = (() => {
     if (k === "," || k === "\t") return csv(s, k);
     return k === "md" && s.length <= MAXT ? md(s) : text(s, k === "lines" ? 1 : 2);
   }
-  function md(s) {
-    var out = el("div", { class: "md" }), lines = s.split(/\r?\n/), i = 0, m, para = [], lst = null;
+  // dep: how deep in quotes. A quote (lines that start with ">") holds markdown of its own;
+  // past 8 levels its ">" stay text.
+  function md(s, dep) {
+    var out = el(dep ? "blockquote" : "div", { class: dep ? null : "md" }), lines = s.split(/\r?\n/), i = 0, m, para = [], lst = null, Q = /^ {0,3}> ?/;
+    dep = dep || 0;
     // Lines of a paragraph stay lines (mixed texts are often line-structured).
     function flush() { if (para.length) out.appendChild(el("p", null, inline(para.join("\n")))); para = []; }
     while (i < lines.length) {
@@ -269,6 +272,11 @@ CU.views = (() => {
         while (i < lines.length && !/^```/.test(lines[i])) code.push(lines[i++]);
         i++;
         out.appendChild(el("pre", { class: "json" }, el("code", null, code.join("\n"))));
+      } else if (Q.test(ln) && dep < 8) {
+        flush(); lst = null;
+        var quote = [ln];
+        while (i < lines.length && Q.test(lines[i])) quote.push(lines[i++]);
+        out.appendChild(md(quote.map((l) => l.replace(Q, "")).join("\n"), dep + 1));
       } else if ((m = /^(#{1,6}) +(.*)/.exec(ln))) {
         flush(); lst = null;
         out.appendChild(el("h" + Math.min(6, m[1].length + 2), null, inline(m[2])));

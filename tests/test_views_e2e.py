@@ -340,6 +340,38 @@ def test_markdown_subset_is_built_from_nodes_and_stays_text(apphost):
     assert host.frame.evaluate("() => window.__pwned === undefined")
 
 
+QUOTED = """> Quoted **bold** line
+> continues <img src=x onerror=alert(1)>
+>
+> > nested <script>alert(2)</script>
+> - item in a quote
+
+After the quote.
+""" + ">" * 12 + " deep\n"
+
+
+def test_markdown_quotes_are_blockquotes_of_text(apphost):
+    host = apphost(page())
+    host.wait_initialized()
+    # a quote and bold text: two signs of markdown
+    show(host, {"content": [{"type": "text", "text": QUOTED}]})
+    clean(host)
+    md = host.frame.locator(".result-body .md")
+    quote = md.locator(":scope > blockquote").first
+    assert quote.locator(":scope > p").first.inner_text() == "Quoted bold line\ncontinues <img src=x onerror=alert(1)>"
+    assert quote.locator(":scope > p strong").inner_text() == "bold"
+    assert quote.locator(":scope > blockquote > p").inner_text() == "nested <script>alert(2)</script>"
+    assert quote.locator(":scope > ul > li").all_inner_texts() == ["item in a quote"]
+    assert md.locator(":scope > p").first.inner_text() == "After the quote."
+    assert md.locator("script, img").count() == 0
+    # quotes nest 8 deep at most; the rest of the ">" stay text
+    deepest = md.locator(":scope > blockquote").nth(1)
+    depth = deepest.evaluate("(q) => { let n = 0; for (let b = q; b; b = b.querySelector(':scope > blockquote')) n++; return n; }")
+    assert depth == 8
+    assert md.locator("blockquote " * 8 + "> p").inner_text() == ">>>> deep"
+    assert host.frame.evaluate("() => window.__pwned === undefined")
+
+
 def test_plain_text_keeps_whitespace(apphost):
     host = apphost(page())
     host.wait_initialized()
