@@ -26,7 +26,7 @@
     asked = true;
     var args = { arguments: (p && p.arguments) || {} }, info = ctx.hostContext.toolInfo;
     if (info && info.id != null) args.requestId = info.id;
-    ctx.callTool("_ui_view", args).then((r) => {
+    U.request("tools/call", { name: "_ui_view", arguments: args }).then((r) => {
       var v = r && r.structuredContent;
       if (!r || r.isError || !v || typeof v.html !== "string") return say((r && text(r)) || "The question could not be shown.", true);
       show(v);
@@ -73,7 +73,7 @@
       if (!strict) U.unmark();
     }
     sending = true; controls(false); say("Sending…");
-    ctx.callTool("_ui_respond", { renderId: renderId, action: action, values: values }).then((r) => {
+    U.request("tools/call", { name: "_ui_respond", arguments: { renderId: renderId, action: action, values: values } }).then((r) => {
       sending = false;
       if (r && r.isError) { controls(true); say(text(r) || "The answer was not taken.", true); } else close((r && text(r)) || "Sent.");
     }, (e) => { sending = false; controls(true); say("Not sent: " + why(e), true); });

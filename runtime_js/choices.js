@@ -3,7 +3,15 @@
    fields.js (its multi-selects are drawn as these choices); concatenated after runtime.js in the
    same <script>, it adds its kinds to CU.FIELDS before the form is hydrated. */
 ((U) => {
-  var UNSET = U.UNSET, base = U.base, scalar = U.scalar, same = U.same;
+  var UNSET = U.UNSET, base = U.base, scalar = U.scalar;
+
+  // JSON values compared as values (keys in any order); fields.js compares with these too.
+  function canon(v) {
+    if (Array.isArray(v)) return "[" + v.map(canon).join(",") + "]";
+    if (v && typeof v === "object") return "{" + Object.keys(v).sort().map((k) => JSON.stringify(k) + ":" + canon(v[k])).join(",") + "}";
+    return JSON.stringify(v);
+  }
+  function same(a, b) { return canon(a) === canon(b); }
 
   function selectField(node, w) {
     var p = node.props, opts = p.options, radios = w.querySelectorAll("input.opt");
@@ -38,6 +46,7 @@
     return c;
   }
 
+  U.canon = canon; U.same = same;
   Object.assign(U.FIELDS, {
     BooleanField: boolField, SelectField: selectField, ConstField: constField
   });

@@ -1,18 +1,20 @@
 /* compile-ui runtime: the MCP Apps protocol and the form. Hand-written, no dependencies.
    Never eval/Function/innerHTML: DOM nodes are built with el() and text is set with textContent.
    The page's one <script> is this file followed by the modules its tree needs, in the order of
-   runtime_js.MODULES: fields.js (composite fields), views.js (result views), chart.js (charts).
+   runtime_js.MODULES: choices.js (checkboxes, selects, constants), fields.js (composite fields),
+   views.js (result views), layout.js (layout nodes), chart.js (charts).
    Contract with them:
      el(tag, attrs, ...children)   global; "svg:" prefix makes an SVG element; attrs whose value
                                    is a function become listeners (onclick -> "click")
      CU                            global, this file's internals (see "for the modules" below);
-                                   fields.js adds to CU.FIELDS; views.js sets
+                                   choices.js and fields.js add to CU.FIELDS; views.js sets
      CU.views.render(container, result, resultViewNode, ctx)   when it is absent or throws, the
                                    fallback below shows content blocks.
-     ctx = {hostContext, openLink(url), callTool(name, args), log(level, data)}
+     ctx = {hostContext, openLink(url), log(level, data)}
    The runtime itself always adds the raw JSON of a result under the view.
    ask.js (only on the ask page, runtime_js.ASK) builds on CU.NOTES (it takes over tool-input and
-   tool-result), CU.hydrate(tree), CU.run (where the form's submit goes), CU.check, CU.collect, CU.unmark. */
+   tool-result), CU.hydrate(tree), CU.run (where the form's submit goes), CU.check, CU.collect,
+   CU.unmark, CU.request (its tools/call). */
 "use strict";
 
 function el(tag, attrs) {
@@ -120,7 +122,6 @@ var CU = (() => {
   var ctx = {
     get hostContext() { return hostContext; },
     openLink: (url) => request("ui/open-link", { url: String(url) }),
-    callTool: (name, args) => { return request("tools/call", { name: name, arguments: args || {} }); },
     log: (level, data) => { notify("notifications/message", { level: level, data: data }); }
   };
 
@@ -190,12 +191,6 @@ var CU = (() => {
     return t.replace(/~1/g, "/").replace(/~0/g, "~");
   }
   function own(w, sel) { return w.querySelector(":scope > " + sel); }
-  function canon(v) {
-    if (Array.isArray(v)) return "[" + v.map(canon).join(",") + "]";
-    if (v && typeof v === "object") return "{" + Object.keys(v).sort().map((k) => JSON.stringify(k) + ":" + canon(v[k])).join(",") + "}";
-    return JSON.stringify(v);
-  }
-  function same(a, b) { return canon(a) === canon(b); }
   // Own enumerable property, even for a key like "__proto__".
   function put(o, k, v) { Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true }); }
   function has(o, k) { return Object.prototype.hasOwnProperty.call(o, k); }
@@ -279,14 +274,14 @@ var CU = (() => {
     try { return new RegExp(pattern, "u").test(s); } catch (e) { return true; } // a pattern JS cannot compile is not checked here
   }
   var FORMATS = {
-    date: /^\d{4}-\d{2}-\d{2}$/,
-    time: /^\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i,
-    "date-time": /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i,
+    date: /^\d{4}-\d\d-\d\d$/,
+    time: /^\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/i,
+    "date-time": /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/i,
     email: /^[^@\s]+@[^@\s]+\.[^@\s]+$/,
     uri: /^[a-z][\w+.-]*:\S+$/i,
     ipv4: /^((25[0-5]|2[0-4]\d|1?\d?\d)(\.|$)){4}$/,
     ipv6: /^(?=.*:)[\da-f:]{2,39}(:\d+(\.\d+){3})?$/i,
-    uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+    uuid: /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i
   };
 
   function numberField(node, w) {
@@ -548,12 +543,12 @@ var CU = (() => {
 
   /* ------------------------------------------------------------------ for the modules */
 
-  // What fields.js and views.js build on; they run right after this file, before hydrate().
+  // What the modules build on; they run right after this file, before hydrate().
   var U = {
     FIELDS: FIELDS, UNSET: UNSET, bad: bad, base: base, bind: bind, scalar: scalar, fail: fail,
-    own: own, same: same, canon: canon, put: put, has: has, isObj: isObj, fieldsOf: fieldsOf,
+    own: own, put: put, has: has, isObj: isObj, fieldsOf: fieldsOf,
     keyOf: keyOf, matches: matches, views: null,
-    NOTES: NOTES, ctx: ctx, hydrate: hydrate, run: run, check: check, collect: collect, unmark: unmark
+    NOTES: NOTES, ctx: ctx, hydrate: hydrate, run: run, check: check, collect: collect, unmark: unmark, request: request
   };
   return U;
 })();
