@@ -68,6 +68,7 @@ POSITION_LABEL = "Item {n}"
 VALUE_LABEL = "Value"
 ARGUMENTS_LABEL = "Arguments"
 SUBMIT_LABEL = "Run"
+TRI_STATE = ((True, "Yes"), (False, "No"), (None, "Not set"))  # a nullable boolean's choices
 
 # --- layout
 ADVANCED_SECTION = "Advanced"

@@ -44,6 +44,8 @@ MAX_SHORT_DESCRIPTION = 280
 
 DATE_EXAMPLES = {"time": "09:30:00Z", "date-time": "2026-01-31T09:30:00Z"}
 TEXT_INPUT_TYPES = {"email": "email", "uri": "url", "url": "url"}
+SHORT_OPTION = 16
+"""Radios whose labels are all at most this long (and at most four) sit on one line."""
 
 
 # --------------------------------------------------------------------------- page
@@ -435,14 +437,21 @@ def visit_BooleanField(node: Any, ctx: _Ctx) -> None:
 def visit_SelectField(node: Any, ctx: _Ctx) -> None:
     f, p = _Field(node, ctx), node.props
     chosen = _option_index(p.options, p.default)
+    holds_null = _option_index(p.options, None)
+    if chosen is None:
+        # a nullable boolean's "Not set": shown before anything is chosen (an optional field
+        # untouched sends nothing, as the runtime knows)
+        chosen = holds_null
     if p.widget == "radio":
         with f.group("radio"):
             f.legend()
             f.help()
-            with t.div(cls="choices"):
+            with t.div(cls="choices inline" if _short(p.options) else "choices"):
                 for i, opt in enumerate(p.options):
                     _choice("radio", f, i, opt, i == chosen)
-                if not p.required:  # an optional choice can be taken back (the runtime reads "" as unset)
+                # an optional choice can be taken back (the runtime reads "" as unset); where null
+                # is a choice (a nullable boolean's "Not set"), that choice is the way back
+                if not p.required and holds_null is None:
                     _clear_choice(f, chosen is None)
             f.error()
         return
@@ -458,6 +467,11 @@ def visit_SelectField(node: Any, ctx: _Ctx) -> None:
                     o["selected"] = "selected"
         f.help()
         f.error()
+
+
+def _short(options: tuple[Any, ...]) -> bool:
+    """Options that fit side by side on one line: a few short words, no descriptions."""
+    return len(options) <= 4 and all(len(o.label) <= SHORT_OPTION and not o.description for o in options)
 
 
 def _option_index(options: tuple[Any, ...], value: Any) -> int | None:

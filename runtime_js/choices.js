@@ -1,7 +1,8 @@
-/* compile-ui runtime, choices: a checkbox (BooleanField), a select or radios (SelectField), a
-   constant (ConstField). Shipped only in pages whose form has one (runtime_js.MODULES), and with
-   fields.js (its multi-selects are drawn as these choices); concatenated after runtime.js in the
-   same <script>, it adds its kinds to CU.FIELDS before the form is hydrated. */
+/* compile-ui runtime, choices: a checkbox (BooleanField), a select or radios (SelectField; a
+   nullable boolean is one: Yes / No / Not set), a constant (ConstField). Shipped only in pages
+   whose form has one (runtime_js.MODULES), and with fields.js (its multi-selects are drawn as
+   these choices); concatenated after runtime.js in the same <script>, it adds its kinds to
+   CU.FIELDS before the form is hydrated. */
 ((U) => {
   var UNSET = U.UNSET, base = U.base, scalar = U.scalar;
 
@@ -25,7 +26,11 @@
       if (radios.length) radios.forEach((r, j) => { r.checked = j === i; });
       else w.querySelector(".ctl").value = i < 0 ? "" : String(i);
     }
-    var c = scalar(node, w, read, write, (s) => JSON.parse(JSON.stringify(opts[+s].value)));
+    var c = scalar(node, w, read, write, (s) => JSON.parse(JSON.stringify(opts[+s].value))), set = c.set, get = c.get;
+    // null shows as the choice that holds it (a nullable boolean's "Not set"), where there is one.
+    // That choice is shown before anyone chose: untouched, an optional field still sends nothing.
+    c.set = (v) => { set(v); if (v === null) write(v); };
+    if (opts.some((o) => o.value === null)) c.get = () => c.st === 0 && !p.required && p.default === undefined ? UNSET : get();
     if (radios.length) c.ctl = radios[0];
     return c;
   }

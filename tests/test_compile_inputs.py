@@ -111,6 +111,30 @@ def test_nullable_and_flags():
     assert node["props"]["nullable"] and node["props"]["readOnly"] and node["props"]["deprecated"]
 
 
+TRI_STATE = [{"value": True, "label": "Yes"}, {"value": False, "label": "No"}, {"value": None, "label": "Not set"}]
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [{"type": ["boolean", "null"]}, {"anyOf": [{"type": "boolean"}, {"type": "null"}]}, {"type": "boolean", "nullable": True}],
+    ids=["type-list", "anyOf", "openapi-nullable"],
+)
+@pytest.mark.parametrize("required", [False, True])
+def test_a_nullable_boolean_is_three_choices(schema, required):
+    node = only_field(schema, required)
+    assert node["type"] == "SelectField" and node["props"]["widget"] == "radio"
+    assert node["props"]["options"] == TRI_STATE  # true, false and null, each with a word for it
+    assert node["props"]["nullable"] is True and node["props"].get("required", False) is required
+    assert "default" not in node["props"]
+
+
+def test_a_nullable_boolean_keeps_its_default_and_a_plain_boolean_stays_a_checkbox():
+    assert only_field({"type": ["boolean", "null"], "default": None})["props"]["default"] is None
+    assert only_field({"type": ["boolean", "null"], "default": True})["props"]["default"] is True
+    assert only_field({"type": "boolean"})["type"] == "BooleanField"
+    assert only_field({"type": "boolean"}, True)["type"] == "BooleanField"
+
+
 def test_select_options_keep_values_and_labels():
     node = only_field({"oneOf": [{"const": 1, "title": "One"}, {"const": None}, {"const": {"a": 1}}]})
     assert node["props"]["options"] == [{"value": 1, "label": "One"}, {"value": {"a": 1}, "label": '{"a":1}'}]

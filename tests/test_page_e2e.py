@@ -553,3 +553,49 @@ def test_an_optional_radio_choice_can_be_cleared(apphost):
     host.reload(render_page(compile_tree(required)))
     host.wait_initialized()
     assert host.frame.get_by_label("Not set").count() == 0  # a required choice cannot be unset
+
+
+TRI_STATE = {
+    "type": "object",
+    "properties": {"archived": {"type": ["boolean", "null"]}, "pinned": {"anyOf": [{"type": "boolean"}, {"type": "null"}]}},
+    "required": ["pinned"],
+}
+
+
+def test_a_nullable_boolean_is_yes_no_or_not_set(apphost):
+    host = apphost(render_page(compile_tree({"name": "flag", "inputSchema": TRI_STATE})))
+    host.wait_initialized()
+    frame = host.frame
+    archived, pinned = frame.locator('[data-id="f:/archived"]'), frame.locator('[data-id="f:/pinned"]')
+    for group in (archived, pinned):  # three choices, no null checkbox; "Not set" before anything is chosen
+        assert [r.get_attribute("value") for r in group.locator("input").all()] == ["0", "1", "2"]
+        assert group.locator("label.choice").all_inner_texts() == ["Yes", "No", "Not set"]
+        assert group.get_by_label("Not set").is_checked()
+
+    def run(archived_choice: str | None, pinned_choice: str | None) -> dict:
+        if archived_choice:
+            archived.get_by_label(archived_choice, exact=True).check()
+        if pinned_choice:
+            pinned.get_by_label(pinned_choice, exact=True).check()
+        frame.wait_for_selector("[data-action=submit]:not([disabled])")
+        n = len(host.calls) + 1
+        frame.click("[data-action=submit]")
+        args = host.wait_calls(n)[n - 1]["arguments"]
+        jsonschema.Draft202012Validator(TRI_STATE).validate(args)
+        return args
+
+    # untouched: the optional one is left out, the required one is null (its "Not set")
+    assert run(None, None) == {"pinned": None}
+    assert run("Yes", "No") == {"archived": True, "pinned": False}
+    assert run("No", "Yes") == {"archived": False, "pinned": True}
+    assert run("Not set", "Not set") == {"archived": None, "pinned": None}
+    # what the host sends shows as the same three choices, and goes back unchanged
+    host.send_tool_input({"archived": None, "pinned": True})
+    host.wait_handled()
+    assert archived.get_by_label("Not set").is_checked() and pinned.get_by_label("Yes", exact=True).is_checked()
+    assert run(None, None) == {"archived": None, "pinned": True}
+    host.send_tool_input({"pinned": False})
+    host.wait_handled()
+    assert archived.locator("input:checked").count() == 0  # not sent by the host: not set, and left out
+    assert run(None, None) == {"pinned": False}
+    assert host.console_errors == [] and host.csp_violations == []

@@ -43,6 +43,7 @@ def leaf() -> st.SearchStrategy[Case]:
             ({"type": "integer"}, st.integers(-(10**9), 10**9)),
             ({"type": "number"}, st.floats(-1e9, 1e9, allow_nan=False) | st.integers(-1000, 1000)),
             ({"type": "boolean"}, st.booleans()),
+            ({"type": ["boolean", "null"]}, st.none() | st.booleans()),
             ({"type": ["string", "null"]}, st.none() | text),
             ({"type": ["integer", "null"]}, st.none() | st.integers(-50, 50)),
             ({"type": "string", "format": "date"}, st.dates().map(lambda d: d.isoformat())),

@@ -50,6 +50,7 @@ from components.nodes import (
 )
 from compiler import messages
 from compiler.normalize import (
+    BooleanShape,
     EnumShape,
     NeverShape,
     NullShape,
@@ -186,7 +187,8 @@ def const_field(shape: SomeShape, site: Site) -> Node:
     return ConstField(id=site.id, props=ConstFieldProps(**common(shape, site), value=value))
 
 
-def select_field(shape: EnumShape, site: Site) -> Node:
+def select_field(shape: EnumShape | BooleanShape, site: Site) -> Node:
+    """One of an enum's values, or of a nullable boolean's three: true, false, null."""
     return SelectField(
         id=site.id,
         props=SelectFieldProps(**common(shape, site), options=options(shape), widget=widgets.select_widget(shape)),
@@ -202,7 +204,9 @@ def multi_select_field(shape: Any, site: Site) -> Node:
     )
 
 
-def options(shape: EnumShape) -> tuple[Option, ...]:
+def options(shape: EnumShape | BooleanShape) -> tuple[Option, ...]:
+    if isinstance(shape, BooleanShape):
+        return tuple(Option(value=value, label=label) for value, label in messages.TRI_STATE)
     labels = shape.labels or (None,) * len(shape.values)
     descriptions = shape.descriptions or (None,) * len(shape.values)
     return tuple(

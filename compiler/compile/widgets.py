@@ -70,6 +70,11 @@ def _editable(s: SomeShape | None) -> bool:
     return s is not None and not isinstance(s, NeverShape)
 
 
+def _nullable(s: SomeShape) -> bool:
+    """A boolean that may also be null: three choices (Yes / No / Not set), not a checkbox."""
+    return s.nullable
+
+
 def _always(s: SomeShape) -> bool:
     return True
 
@@ -83,6 +88,7 @@ RANKED: tuple[tuple[int, type | None, Tester, str], ...] = (
     (3, NullShape, _always, "ConstField"),
     (2, ObjectShape, _free_object, "JsonField"),
     (2, ObjectShape, _map, "MapField"),
+    (2, BooleanShape, _nullable, "SelectField"),
     (1, StringShape, _always, "TextField"),
     (1, NumberShape, _always, "NumberField"),
     (1, BooleanShape, _always, "BooleanField"),
@@ -130,7 +136,9 @@ def text_widget(shape: StringShape) -> str:
     return "text"
 
 
-def select_widget(shape: EnumShape) -> str:
+def select_widget(shape: EnumShape | BooleanShape) -> str:
+    if isinstance(shape, BooleanShape):  # Yes / No / Not set: null is one of the radios
+        return "radio"
     return "radio" if len(shape.values) <= RADIO_MAX_OPTIONS and not shape.nullable else "select"
 
 
