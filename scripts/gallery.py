@@ -25,7 +25,8 @@ from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+# This checkout's code, not an installed copy (a worktree may share another checkout's venv).
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from apphost import Browser  # noqa: E402
 
