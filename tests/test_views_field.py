@@ -76,8 +76,8 @@ def field_host(browser):
     host.close()
 
 
-def render(host, entry: dict[str, Any]):
-    host.reload(build_page(entry["tool"] or PLAIN), host_context=CONTEXT)
+def render(host, entry: dict[str, Any], width: int = 640):
+    host.reload(build_page(entry["tool"] or PLAIN), host_context=CONTEXT, width=width)
     host.wait_initialized()
     host.send_tool_result(entry["result"])
     frame = host.frame
@@ -202,6 +202,31 @@ def test_csv_numbers_read_as_numbers(field_host):
     first = frame.locator("#result .result-body tbody tr").first.locator("td").all_inner_texts()
     assert first == ["Oslo", "Norway", "709,037", "1040"]  # a population is grouped, a year is not
     assert frame.locator("#result .result-body td.num").count() == 8
+
+
+# Seen in the gallery (scripts/gallery.py) at phone width, and mended:
+
+
+def test_a_narrow_table_scrolls_instead_of_cutting_words(field_host):
+    """sqlite's describe_table at 380 px: "INTEGER" was drawn as "INTEG" over "ER"."""
+    frame = render(field_host, load("sqlite__describe_table.json"), width=380)
+    lines = frame.evaluate(
+        """() => Array.from(document.querySelectorAll('#result td')).filter((td) => !/\\s/.test(td.textContent))
+             .map((td) => { const r = document.createRange(); r.selectNodeContents(td);
+               return [td.textContent, new Set(Array.from(r.getClientRects()).map((x) => Math.round(x.top))).size]; })"""
+    )
+    assert ["INTEGER", 1] in lines and all(n == 1 for _, n in lines), lines
+
+
+def test_a_diff_line_keeps_its_mark_across_the_scroll(field_host):
+    """git diff at 380 px: the lines are wider than the view; an added line's background spans
+    the whole line, not only the part in view."""
+    frame = render(field_host, load("git__git_diff.json"), width=380)
+    widths = frame.evaluate(
+        """() => { const pre = document.querySelector('#result pre.diff');
+             return [pre.scrollWidth > pre.clientWidth, Array.from(pre.children).map((s) => s.scrollWidth - s.clientWidth)]; }"""
+    )
+    assert widths[0] and max(widths[1]) <= 0, widths  # it scrolls, and no line overflows its own box
 
 
 def test_detection_is_bounded_on_10_mb(field_host):
