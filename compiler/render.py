@@ -25,6 +25,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -40,7 +41,8 @@ from . import messages as m
 __all__ = ["render_page", "render_body", "render_ask_page", "script_json", "csp_policy", "sha256_source", "node_types"]
 
 MAX_SHORT_DESCRIPTION = 280
-"""A longer tool description is folded into a <details> so the form stays in view."""
+"""A longer tool description is folded into a <details> (its first sentence shown) so the form
+stays in view."""
 
 DATE_EXAMPLES = {"time": "09:30:00Z", "date-time": "2026-01-31T09:30:00Z"}
 TEXT_INPUT_TYPES = {"email": "email", "uri": "url", "url": "url"}
@@ -189,9 +191,24 @@ def _description(text: str) -> None:
     if len(text) <= MAX_SHORT_DESCRIPTION:
         t.p(text, cls="desc")
         return
+    lead, rest = _lead(text)
     with t.details(cls="desc"):
-        t.summary(text[:MAX_SHORT_DESCRIPTION].rsplit(" ", 1)[0] + " …")
-        t.p(text)
+        t.summary(lead)
+        t.p(rest)
+
+
+_SENTENCE_END = re.compile(r"([.!?])(?=\s+[A-Z])|\s*\n\s*\n")
+
+
+def _lead(text: str) -> tuple[str, str]:
+    """A long description folded: its first sentence (or paragraph), and the rest, shown when
+    opened — no text twice. A first sentence longer than ``MAX_SHORT_DESCRIPTION`` is cut at a
+    word, with "…" where it was cut."""
+    end = _SENTENCE_END.search(text[: MAX_SHORT_DESCRIPTION + 2])
+    if end:
+        return text[: end.end() if end.group(1) else end.start()], text[end.end() :].strip()
+    lead = text[:MAX_SHORT_DESCRIPTION].rsplit(" ", 1)[0]
+    return lead + " …", "… " + text[len(lead) :].strip()
 
 
 def visit_Card(node: Any, ctx: _Ctx) -> None:

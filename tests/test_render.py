@@ -7,6 +7,7 @@ import gzip
 import hashlib
 import json
 import re
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -189,6 +190,29 @@ def test_document_head_and_title():
     assert "<title>Every field kind</title>" in html
     assert "<h1>Every field kind</h1>" in html
     assert render_page(compile_tree(EVERY_FIELD), lang="de").startswith('<!doctype html>\n<html lang="de">')
+
+
+def folded(description: str) -> tuple[str, str]:
+    """A tool page's description as shown: (the <summary>, the text when opened)."""
+    body = render_body(compile_tree({"name": "t", "description": description, "inputSchema": {"type": "object"}}))
+    m = re.search(r'<details class="desc"><summary>(.*?)</summary><p>(.*?)</p></details>', body, re.S)
+    assert m, body[:300]
+    return unescape(m[1]), unescape(m[2])
+
+
+def test_a_long_description_folds_to_its_first_sentence_and_says_nothing_twice():
+    first = "Fetches a URL from the internet and optionally extracts its contents as markdown."
+    rest = "Although originally you did not have internet access, you now can. " * 5
+    # seen in the gallery: the fold showed 280 characters across two paragraphs, then all of them again
+    assert folded(first + "\n\n" + rest) == (first, rest.strip())
+    assert folded(first + " " + rest) == (first, rest.strip())
+    assert folded("Use e.g. this, or that. " + rest) == ("Use e.g. this, or that.", rest.strip())
+    words = "word " * 80  # no sentence ends within the first 280 characters: cut at a word
+    summary, opened = folded(words)
+    assert summary.endswith(" …") and opened.startswith("… ")
+    assert (summary.removesuffix(" …") + " " + opened.removeprefix("… ")).split() == words.split()
+    short = render_body(compile_tree({"name": "t", "description": first, "inputSchema": {"type": "object"}}))
+    assert f'<p class="desc">{first}</p>' in short
 
 
 def test_every_field_node_has_an_element_and_every_control_a_label():
