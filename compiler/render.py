@@ -509,7 +509,9 @@ def _choice(kind: str, f: _Field, i: int, opt: Any, checked: bool) -> None:
         attrs["id"] = f.cid
     with t.label(cls="choice"):
         t.input_(**attrs)
-        t.span(opt.label)
+        label = t.span(opt.label)
+        if opt.value is None:  # a nullable boolean's "Not set" reads like the choice that unsets a field
+            label["class"] = "muted"
         if opt.description:
             t.small(opt.description, cls="muted")
 

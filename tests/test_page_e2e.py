@@ -570,6 +570,7 @@ def test_a_nullable_boolean_is_yes_no_or_not_set(apphost):
     for group in (archived, pinned):  # three choices, no null checkbox; "Not set" before anything is chosen
         assert [r.get_attribute("value") for r in group.locator("input").all()] == ["0", "1", "2"]
         assert group.locator("label.choice").all_inner_texts() == ["Yes", "No", "Not set"]
+        assert group.locator("label.choice .muted").all_inner_texts() == ["Not set"]  # as an enum's "Not set"
         assert group.get_by_label("Not set").is_checked()
 
     def run(archived_choice: str | None, pinned_choice: str | None) -> dict:
