@@ -501,7 +501,21 @@ class Proxy:
                 return
         elif env.method == "notifications/tools/list_changed":
             self._spawn(self.refresh_tools(notify=False))
+        elif env.method == "notifications/message" and self.info is not None and self.info.era != eras.LEGACY:
+            for channel in self._log_listeners():
+                await _send(channel, line)
+            return
         await self.broadcast(line)
+
+    def _log_listeners(self) -> list[Channel]:
+        """Where a 2026-07-28 upstream's log line goes. It logs only for requests that opted in
+        (their envelope's log level) and names none, so: the hosts with such a request in flight,
+        each once, single exchanges included; never a host that did not ask for logs."""
+        found: dict[int, Channel] = {}
+        for pending in self.pending.values():
+            if pending.channel is not None and pending.caller is not None and pending.caller.log_level:
+                found.setdefault(id(pending.channel), pending.channel)
+        return list(found.values())
 
     async def broadcast(self, line: bytes, *, ui_only: bool = False) -> None:
         for channel in list(self.channels):
