@@ -20,6 +20,7 @@ from typing import Any
 
 import msgspec
 
+from . import pointers
 from .nodes import NODE_TYPES, AnyNode, category
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
@@ -48,7 +49,7 @@ def catalog_schema() -> dict[str, Any]:
 
 def _dispatch(union: dict[str, Any]) -> dict[str, Any]:
     """``anyOf`` of every kind → one ``if``/``then`` per kind on the ``type`` const."""
-    kinds = [branch["$ref"].rsplit("/", 1)[1] for branch in union["anyOf"]]
+    kinds = [pointers.tokens(branch["$ref"].removeprefix("#"))[-1] for branch in union["anyOf"]]
     return {
         "type": "object",
         "required": ["type"],

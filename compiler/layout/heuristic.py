@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from components import pointers
 from components.nodes import App, Node, NumberField, TextField
 from compiler.compile.facts import Facts, FieldFacts, facts_of
 
@@ -116,7 +117,7 @@ def _chart(path: DataPath) -> Chart | None:
     temporal = [c.pointer for c in path.columns if c.format in TEMPORAL]
     categories = list(path.categories)
     x = temporal[0] if temporal else (categories[0] if categories else None)
-    y = [p for p in path.numeric if p != x and not IDENTIFIER.search(p.rsplit("/", 1)[-1])][:MAX_SERIES]
+    y = [p for p in path.numeric if p != x and not IDENTIFIER.search(pointers.tokens(p)[-1])][:MAX_SERIES]
     if x is None or not y:
         return None
     return Chart(mark="line" if temporal else "bar", x=x, y=y)
