@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from components import pointers
-from components.nodes import App, Node, NumberField, TextField
+from components.nodes import App, Node, NumberField, Table, TextField
 from compiler.compile.facts import Facts, FieldFacts, facts_of
 
 from .choices import QUANTITATIVE, TEMPORAL, WIDGET_FAMILIES, Choices, DataPath, choices
@@ -93,7 +93,7 @@ def _small_range(node: Node) -> bool:
 
 
 def _output(offer: Choices) -> OutputLayout | None:
-    table = next((p for p in offer.paths if p.node_type == "Table" and p.columns), None)
+    table = next((p for p in offer.paths if issubclass(p.kind, Table) and p.columns), None)
     if table is None:
         return None
     columns = _best_columns(table)
