@@ -6,10 +6,16 @@ The runtime is four hand-written modules, each a ``.js`` and a ``.css`` source (
     fields    composite fields: lists, maps, tuples, unions, multi-selects, files
     views     result views: tables, key-value lists, cards, markdown, images, metrics, JSON, and
               the kinds of text (diff, CSV/TSV, markdown, monospace lines, prose)
-    layout    layout nodes (sections, cards, stacks, tabs, headings, alerts) inside result views,
-              and the form's tabs (keyboard, showing a hidden field's error)
+    layout    the layout nodes' CSS, and their one behaviour: tabs (click, arrow keys, showing a
+              hidden field's error); the server renders every layout node, in the form and
+              around a result's views
     chart     charts drawn as SVG
     ask       the ask page's protocol (``_ui_render``: fetch a tree, show it, send the answer)
+
+One renderer per node kind (``components/catalog.json``'s ``renderer``): the server
+(``compiler/render.py``) writes every kind known before a result exists — the form, its fields,
+every layout node, a result's layout as a ``<template>`` — and the runtime only hydrates it; the
+runtime builds every view kind, from the result's data, into the places that template leaves.
 
 A page ships the modules its tree needs, concatenated in that order into its one ``<script>``
 and its one ``<style>`` (``modules_for``): a form of plain scalars and no chart carries neither
@@ -105,7 +111,7 @@ def _catalog_kinds() -> dict[str, dict[str, object]]:
 
 
 def _in_category(category: str) -> frozenset[str]:
-    """Kinds of one category: layout nodes inside a result view are built by the ``layout`` module."""
+    """Kinds of one category: every layout kind needs the ``layout`` module (its CSS, tabs' keys)."""
     return frozenset(kind for kind, entry in _catalog_kinds().items() if entry["category"] == category)
 
 
@@ -117,7 +123,7 @@ MODULES = (
     Module("runtime"),
     Module("fields", _needed_by("fields"), requires=("runtime",)),
     Module("views", requires=("runtime",)),
-    Module("layout", _in_category("layout"), requires=("runtime", "views")),
+    Module("layout", _in_category("layout"), requires=("runtime",)),
     Module("chart", _needed_by("chart"), requires=("runtime", "views")),
     Module("ask", requires=("runtime",), named_only=True),
 )

@@ -1,4 +1,6 @@
 /* compile-ui runtime: the MCP Apps protocol and the form. Hand-written, no dependencies.
+   The server rendered the form, its fields and every layout node (compiler/render.py): this file
+   hydrates them, and never builds one; views.js builds the views of a result.
    Never eval/Function/innerHTML: DOM nodes are built with el() and text is set with textContent.
    The page's one <script> is this file followed by the modules its tree needs, in the order of
    runtime_js.MODULES: fields.js (composite fields), views.js (result views), chart.js (charts).
@@ -164,19 +166,16 @@ var CU = (() => {
   var data, formNode, resultNode, form, resultEl, submitBtn, formStatus, top = null, whole = null;
   // Never synchronously: the modules after this file must have run before hydrate().
   function onReady(f) { if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", f); else queueMicrotask(f); }
-  var LAYOUT = /^(Card|Stack|Tabs|Section|Heading|Text|Alert)$/;
 
   function findNode(n, type) {
     if (n.type === type) return n;
     for (var i = 0; i < (n.children || []).length; i++) { var f = findNode(n.children[i], type); if (f) return f; }
     return null;
   }
+  // The fields among nodes, looking through every other node (a section, a card, …).
   function fieldsOf(nodes) {
     var out = [];
-    (nodes || []).forEach((n) => {
-      if (LAYOUT.test(n.type)) out = out.concat(fieldsOf(n.children));
-      else if (FIELDS[n.type]) out.push(n);
-    });
+    (nodes || []).forEach((n) => { out = out.concat(FIELDS[n.type] ? n : fieldsOf(n.children)); });
     return out;
   }
   function byDataId(scope, id) {
@@ -185,10 +184,11 @@ var CU = (() => {
     for (var i = 0; i < all.length; i++) if (all[i].getAttribute("data-id") === id) return all[i];
     return null;
   }
-  function keyOf(node) {
-    var b = node.props.bind || "", t = b.slice(b.lastIndexOf("/") + 1);
-    return t.replace(/~1/g, "/").replace(/~0/g, "~");
-  }
+  // JSON Pointer (RFC 6901): the runtime's one unescape (a token → its key) and escape (a key →
+  // its one-token pointer).
+  var tok = (t) => t.replace(/~1/g, "/").replace(/~0/g, "~");
+  var esc = (k) => "/" + k.replace(/~/g, "~0").replace(/\//g, "~1");
+  function keyOf(node) { var b = node.props.bind || ""; return tok(b.slice(b.lastIndexOf("/") + 1)); }
   function own(w, sel) { return w.querySelector(":scope > " + sel); }
   function canon(v) {
     if (Array.isArray(v)) return "[" + v.map(canon).join(",") + "]";
@@ -405,8 +405,8 @@ var CU = (() => {
       else top = group(formNode, form, true);
       form.addEventListener("submit", (e) => { e.preventDefault(); U.run(); });
       submitBtn = form.querySelector("[data-action=submit]"); formStatus = own(form, ".actions > .status");
-      if (U.tabs) U.tabs(); // layout.js: shipped with any layout node, Tabs among them
     }
+    if (U.tabs) U.tabs(doc); // layout.js: shipped with any layout node, Tabs among them
     ready = true;
     queue.splice(0).forEach((m) => NOTES[m.method](m.params));
   }
@@ -585,7 +585,7 @@ var CU = (() => {
   var U = {
     FIELDS: FIELDS, UNSET: UNSET, bad: bad, base: base, bind: bind, scalar: scalar, fail: fail,
     own: own, same: same, canon: canon, put: put, has: has, isObj: isObj, fieldsOf: fieldsOf,
-    keyOf: keyOf, matches: matches, views: null,
+    keyOf: keyOf, tok: tok, esc: esc, matches: matches, views: null,
     NOTES: NOTES, ctx: ctx, hydrate: hydrate, run: run, check: check, collect: collect, unmark: unmark
   };
   return U;

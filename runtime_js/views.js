@@ -1,6 +1,8 @@
 /* compile-ui result views. Concatenated after runtime.js (and fields.js) in the same <script>;
    uses its global el(). Sets CU.views: render(container, result, resultViewNode, ctx), plus the
    NODES table and helpers that chart.js (shipped only with a Chart) builds on.
+   The runtime builds every view kind and nothing else: the result's layout (sections, tabs, …)
+   is the server's, in the ResultView's <template>, where each view has an empty place to fill.
    Data is never markup: DOM nodes + textContent only; links only http(s), opened via ctx.openLink. */
 CU.views = (() => {
   var C, L, MAXT = 1e5, ISD = /^\d{4}-\d\d-\d\d$/, ISDT = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
@@ -11,8 +13,7 @@ CU.views = (() => {
   var J = (v, n) => JSON.stringify(v, null, n);
   var B = (on, ...k) => el("button", { type: "button", class: "btn small", onclick: on }, ...k);
   var PJ = (v) => el("pre", { class: "json" }, J(v, 2));
-  var tok = (t) => t.replace(/~1/g, "/").replace(/~0/g, "~");
-  var esc = (k) => "/" + k.replace(/~/g, "~0").replace(/\//g, "~1");
+  var tok = CU.tok, esc = CU.esc;
   // JSON Pointer lookup; undefined when any step is missing.
   function at(d, p) {
     if (!p) return d;
@@ -127,7 +128,7 @@ CU.views = (() => {
       if (v.length && v.every(isO)) return table(v, cols(v), 100);
       return list(v);
     }
-    if (isO(v)) return kv(v, [], null, null, dep);
+    if (isO(v)) return kv(v, [], dep);
     if (typeof v === "string") return prose(v);
     return el("div", { class: "metric" }, val(v));
   }
@@ -145,7 +146,7 @@ CU.views = (() => {
     add();
     return el("div", null, ul, btn);
   }
-  function kv(o, fields, kids, root, dep) {
+  function kv(o, fields, dep) {
     if (!isO(o)) return auto(o);
     var dl = el("dl", { class: "kv" }), subs = [];
     (fields.length ? fields : Object.keys(o).map((k) => ({ pointer: esc(k), label: human(k) }))).forEach((c) => {
@@ -154,7 +155,7 @@ CU.views = (() => {
       if ((!fields.length && v && typeof v === "object" && !flat(v) && dep < 2) || (typeof v === "string" && /\n/.test(v))) subs.push(el("div", { class: "view" }, el("h3", null, c.label), auto(v, dep + 1)));
       else if (v !== undefined) dl.append(el("dt", null, c.label), el("dd", null, val(v, c.format, c.options, c.label)));
     });
-    return el("div", { class: "view" }, dl.children.length ? dl : null, subs, (kids || []).map((k) => node(k, root)));
+    return el("div", { class: "view" }, dl.children.length ? dl : null, subs);
   }
   // Sort by a column (click its header), filter by text, one page of pageSize rows at a time.
   function table(rows, cs, size) {
@@ -341,10 +342,10 @@ CU.views = (() => {
 
   /* ------------------------------------------------------------------ the tree's nodes */
 
-  var R0, RES;
+  var RES;
   var NODES = {
     AutoView: (n, d) => auto(d),
-    KeyValue: (n, d) => kv(d, n.props.fields || [], n.children, R0),
+    KeyValue: (n, d) => kv(d, n.props.fields || []),
     Table: (n, d) => Array.isArray(d) ? table(d, (n.props.columns || []).length ? n.props.columns.slice() : cols(d.filter(isO)), n.props.pageSize || 100) : auto(d),
     List: (n, d) => Array.isArray(d) ? list(d, n.props.format) : auto(d),
     CardGrid: (n, d) => Array.isArray(d) ? cards(d, n.props) : auto(d),
@@ -353,17 +354,22 @@ CU.views = (() => {
     JsonView: (n, d) => el("details", { class: "raw", open: true }, el("summary", null, "JSON"), PJ(d)),
     ContentBlocks: () => { RES.shown = 1; return el("div", { class: "view" }, blocks(RES.content)); }
   };
-  // Layout nodes inside a result view are drawn by layout.js (shipped only with them).
-  var LAYOUT = Object.create(null); // filled by layout.js, shipped only with layout nodes
-  function kids(n) { return (n.children || []).map((c) => node(c, R0)); }
-  // A view shows the value at its bind; missing data shows nothing, wrong-shaped data its AutoView.
-  function node(n, root) {
-    if (LAYOUT[n.type]) return LAYOUT[n.type](n);
-    var f = NODES[n.type], d = at(root, (n.props && n.props.bind) || "");
-    if (!f) return PJ(d);
-    if (d === undefined && n.type !== "ContentBlocks") return null;
-    var lab = n.props && n.props.label;
-    return el("div", { class: "view", "data-view": n.id }, lab && n.props.bind ? el("h3", null, lab) : null, f(n, d));
+  // The server wrote the result's layout once, in the ResultView's <template>: layout nodes as
+  // markup, each view as an empty <div class="view" data-view="id">. A result fills a copy.
+  function fill(box, rv, d) {
+    var byId = {}, walk = (n) => { byId[n.id] = n; (n.children || []).forEach(walk); };
+    walk(rv);
+    box.append(CU.own(document.getElementById(rv.id), "template").content.cloneNode(true));
+    box.querySelectorAll("[data-view]").forEach((s) => { if (box.contains(s)) view(s, byId[s.getAttribute("data-view")], d); });
+    if (CU.tabs) CU.tabs(box);
+  }
+  // A view shows the value at its bind (before the views nested in it); missing data shows
+  // nothing, wrong-shaped data its AutoView.
+  function view(s, n, root) {
+    var f = NODES[n.type], d = at(root, n.props.bind || ""), lab = n.props.label;
+    if (d === undefined && n.type !== "ContentBlocks") return s.remove();
+    s.prepend(f ? f(n, d) : PJ(d));
+    if (lab && n.props.bind) s.prepend(el("h3", null, lab));
   }
 
   function render(box, r, rv, ctx) {
@@ -376,10 +382,9 @@ CU.views = (() => {
       box.appendChild(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, "Error"), el("p", null, msg || "The tool reported an error without a message.")));
       return;
     }
-    var d = r.structuredContent, views = (rv && rv.children) || [], compiled = rv && rv.props && rv.props.source !== "content";
+    var d = r.structuredContent, compiled = rv && rv.props && rv.props.source !== "content";
     if (d !== undefined && compiled) {
-      R0 = d;
-      box.append.apply(box, views.map((n) => node(n, d)).filter(Boolean));
+      fill(box, rv, d);
       // The text blocks usually repeat the data as JSON; the rest shows unless a view already did.
       if (!RES.shown) box.append.apply(box, blocks(r.content, d));
     } else if (d !== undefined) {
@@ -388,5 +393,5 @@ CU.views = (() => {
     } else box.append.apply(box, blocks(r.content));
   }
 
-  return { render: render, NODES: NODES, at: at, num: num, date: date, isO: isO, auto: auto, table: table, kind: kind, LAYOUT: LAYOUT, kids: kids };
+  return { render: render, NODES: NODES, at: at, num: num, date: date, isO: isO, auto: auto, table: table, kind: kind };
 })();
