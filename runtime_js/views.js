@@ -54,7 +54,7 @@ CU.views = (() => {
     var t = Date.UTC(+m[1], m[2] - 1, +m[3], +(m[4] || 0), +(m[5] || 0), +(m[6] || 0)), z = m[7], sec = m[6] && m[6] !== "00";
     if (!m[4] || f === "date") return fmt("d", () => new Intl.DateTimeFormat(L, { timeZone: "UTC", dateStyle: "medium" })).format(t);
     var s = fmt("t" + sec, () => new Intl.DateTimeFormat(L, { timeZone: "UTC", dateStyle: "medium", timeStyle: sec ? "medium" : "short" })).format(t);
-    return z ? s + " (UTC" + (/z/i.test(z) || /^.00:?00$/.test(z) ? "" : z.slice(0, 3) + ":" + z.slice(-2)) + ")" : s;
+    return z ? M.zoned(s, /z/i.test(z) || /^.00:?00$/.test(z) ? "" : z.slice(0, 3) + ":" + z.slice(-2)) : s;
   }
   // A key as a heading: "max_count" → "Max count", "isDst" → "Is DST"; other keys stay as they are.
   function human(k) {
@@ -64,7 +64,7 @@ CU.views = (() => {
     w[0] = w[0].charAt(0).toUpperCase() + w[0].slice(1);
     return w.join(" ");
   }
-  var plural = (n, w) => n + " " + w + (n === 1 ? "" : "s");
+  var plural = (n, w) => n + " " + w[n === 1 ? 0 : 1];
   // What a value looks like, for data without a schema.
   function guess(v) {
     if (typeof v === "number") return "number";
@@ -79,7 +79,7 @@ CU.views = (() => {
     if (Array.isArray(v) && v.every((x) => x === null || typeof x !== "object")) return inl(v, f === "json" ? null : f, k);
     if (typeof v === "object") return more(v);
     var o = (opts || []).find((o) => o.value === v);
-    if (typeof v === "boolean" && !o) return el("span", { class: "yn yn-" + v }, v ? "✓ Yes" : "No");
+    if (typeof v === "boolean" && !o) return el("span", { class: "yn yn-" + v }, v ? M.yes : M.no);
     if (f === "enum" || f === "boolean") return el("span", { class: "tag tag-" + String(v).replace(/\W/g, "").slice(0, 20) }, o ? o.label : String(v));
     if (typeof v === "number") return num(v, k);
     v = String(v);
@@ -92,15 +92,15 @@ CU.views = (() => {
   // Short arrays of scalars inline ("72.5, 73.5, 74.5"); past 6, the first 5 and "+k more".
   function inl(a, f, k) {
     var n = a.length > 6 ? 5 : a.length, s = el("span", { class: "inl" });
-    if (!a.length) return el("span", { class: "muted" }, "none");
+    if (!a.length) return el("span", { class: "muted" }, M.none);
     var add = (x, i) => { s.append(i ? ", " : "", val(x, f, null, k)); };
     a.slice(0, n).forEach(add);
-    if (n < a.length) s.append(" ", B((e) => { e.target.previousSibling.remove(); e.target.remove(); a.slice(n).forEach((x) => { add(x, 1); }); }, "+" + (a.length - n) + " more"));
+    if (n < a.length) s.append(" ", B((e) => { e.target.previousSibling.remove(); e.target.remove(); a.slice(n).forEach((x) => { add(x, 1); }); }, M.more(a.length - n)));
     return s;
   }
   // Nested values drill down: a summary line, the full view built on first open.
   function more(v) {
-    var n = Array.isArray(v) ? plural(v.length, "item") : plural(Object.keys(v).length, "field"), d;
+    var n = Array.isArray(v) ? plural(v.length, M.items) : plural(Object.keys(v).length, M.fields), d;
     d = el("details", { class: "more", ontoggle: () => { if (d.open && d.children.length < 2) d.appendChild(auto(v, 2)); } },
       el("summary", null, n));
     return d;
@@ -116,7 +116,7 @@ CU.views = (() => {
   function text(s, pre) {
     var n = el(pre ? "pre" : "span", { class: pre ? (pre < 2 ? "json lines" : "text-block") : "" }, s.length > MAXT ? s.slice(0, MAXT) : s);
     if (s.length <= MAXT) return n;
-    return el("div", null, n, B((e) => { n.textContent = s; e.target.remove(); }, "Show all (" + Math.round(s.length / 1024) + " KB)"));
+    return el("div", null, n, B((e) => { n.textContent = s; e.target.remove(); }, M.showAll(Math.round(s.length / 1024))));
   }
 
   /* ------------------------------------------------------------------ shape-driven views */
@@ -141,7 +141,7 @@ CU.views = (() => {
   var flat = (v) => Array.isArray(v) && v.length <= 20 && v.every((x) => x === null || typeof x !== "object");
   function list(a, f) {
     var ul = el("ul", { class: "list" }), n = 0;
-    function add() { a.slice(n, n += 200).forEach((x) => { ul.appendChild(el("li", null, val(x, f))); }); btn.hidden = n >= a.length; btn.textContent = "Show more (" + (a.length - n) + ")"; }
+    function add() { a.slice(n, n += 200).forEach((x) => { ul.appendChild(el("li", null, val(x, f))); }); btn.hidden = n >= a.length; btn.textContent = M.showMore(a.length - n); }
     var btn = B(add);
     add();
     return el("div", null, ul, btn);
@@ -162,8 +162,8 @@ CU.views = (() => {
     cs.forEach((c) => { if (c.g) { var r = rows.find((r) => at(r, c.pointer) != null); c.format = guess(r && at(r, c.pointer)); } });
     var shown = rows, page = 0, key = -1, dir = 1;
     var tb = el("tbody"), info = el("span", { class: "muted" });
-    var prev = B(() => { page--; draw(); }, "‹ Prev");
-    var next = B(() => { page++; draw(); }, "Next ›");
+    var prev = B(() => { page--; draw(); }, M.prev);
+    var next = B(() => { page++; draw(); }, M.next);
     var head = cs.map((c, i) => el("th", { scope: "col", "aria-sort": "none", class: /^(number|integer)$/.test(c.format) ? "num" : null }, el("button", { type: "button", onclick: () => sort(i) }, c.label)));
     function sort(i) {
       dir = key === i ? -dir : 1; key = i;
@@ -179,10 +179,10 @@ CU.views = (() => {
       var pages = Math.max(1, Math.ceil(shown.length / size));
       page = Math.min(Math.max(page, 0), pages - 1);
       tb.replaceChildren.apply(tb, shown.slice(page * size, page * size + size).map((r) => el("tr", null, cs.map((c) => el("td", { class: /^(number|integer)$/.test(c.format) ? "num" : null }, val(at(r, c.pointer), c.format, c.options, c.label))))));
-      info.textContent = shown.length > size ? page * size + 1 + "–" + Math.min(shown.length, page * size + size) + " of " + shown.length : plural(shown.length, "row");
+      info.textContent = shown.length > size ? M.rowsOf(page * size + 1, Math.min(shown.length, page * size + size), shown.length) : plural(shown.length, M.rows);
       prev.hidden = next.hidden = pages < 2; prev.disabled = !page; next.disabled = page >= pages - 1;
     }
-    var q = rows.length > 10 && el("input", { type: "search", class: "ctl filter", placeholder: "Filter", "aria-label": "Filter rows", oninput: () => {
+    var q = rows.length > 10 && el("input", { type: "search", class: "ctl filter", placeholder: M.filter, "aria-label": M.filterRows, oninput: () => {
       var t = q.value.toLowerCase();
       shown = t ? rows.filter((r) => J(r).toLowerCase().indexOf(t) >= 0) : rows; key = -1; page = 0; draw();
     } });
@@ -319,14 +319,14 @@ CU.views = (() => {
     return PJ(b);
   }
   function download(r) {
-    var name = String(r.uri || "file").split(/[/?#]/).filter(Boolean).pop() || "file", size = Math.floor(String(r.blob || "").length * 3 / 4);
+    var name = String(r.uri || M.file).split(/[/?#]/).filter(Boolean).pop() || M.file, size = Math.floor(String(r.blob || "").length * 3 / 4);
     return B(() => {
       var bin = atob(r.blob), a = new Uint8Array(bin.length);
       for (var i = 0; i < bin.length; i++) a[i] = bin.charCodeAt(i);
       var u = URL.createObjectURL(new Blob([a], { type: r.mimeType || "application/octet-stream" }));
       el("a", { href: u, download: name }).click();
       setTimeout(() => { URL.revokeObjectURL(u); }, 1e4);
-    }, "Download " + name + " (" + size + " bytes)");
+    }, M.download(name, size));
   }
   // The blocks not already shown: with structured data d, a text block that is JSON (its usual
   // serialization) or that equals one of d's strings is that data again, and is left out.
@@ -351,7 +351,7 @@ CU.views = (() => {
     CardGrid: (n, d) => Array.isArray(d) ? cards(d, n.props) : auto(d),
     Metric: (n, d) => el("div", { class: "metric" }, val(d, n.props.format), n.props.unit ? el("small", null, " " + n.props.unit) : null),
     Image: (n, d) => typeof d === "string" ? img(d, n.props.mimeType) : auto(d),
-    JsonView: (n, d) => el("details", { class: "raw", open: true }, el("summary", null, "JSON"), PJ(d)),
+    JsonView: (n, d) => el("details", { class: "raw", open: true }, el("summary", null, M.json), PJ(d)),
     ContentBlocks: () => { RES.shown = 1; return el("div", { class: "view" }, blocks(RES.content)); }
   };
   // The server wrote the result's layout once, in the ResultView's <template>: layout nodes as
@@ -379,7 +379,7 @@ CU.views = (() => {
     RES = { content: r.content };
     if (r.isError) {
       var msg = (Array.isArray(r.content) ? r.content : []).filter((b) => isO(b) && b.type === "text").map((b) => String(b.text)).join("\n");
-      box.appendChild(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, "Error"), el("p", null, msg || "The tool reported an error without a message.")));
+      box.appendChild(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, M.error), el("p", null, msg || M.errorUntold)));
       return;
     }
     var d = r.structuredContent, compiled = rv && rv.props && rv.props.source !== "content";
