@@ -5,7 +5,8 @@
 Wall time of whole processes (interleaved, median of N). Target (issue 17): the command within
 2x the floor plus 60 ms. The tool (``pydantic_optional``) has ``$ref``s, as most pydantic-made
 tools do; the same command on a tool without any (``with_output``) shows what resolving them
-costs at start-up (``referencing`` is imported with a schema's first ``$ref``). Also prints what
+costs at start-up (pointer references in a document that embeds no other resource are followed
+without ``referencing``, which is imported only for a reference that needs it). Also prints what
 the command imports that the floor does not, by cumulative import time (``python -X importtime``),
 largest first.
 """

@@ -22,6 +22,7 @@ from typing import Any
 
 import msgspec
 
+from components import pointers
 from components.nodes import Action, App, AppProps, Form
 from components.schema import SCHEMA_PATH
 from components.validate import Problem, decode, validate
@@ -61,7 +62,7 @@ def check(arguments: Any) -> tuple[Question | None, list[Problem]]:
     if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not 1 <= timeout <= 300:
         problems.append(Problem("/timeoutSeconds", "timeoutSeconds must be a number from 1 to 300"))
     for key in sorted(set(arguments) - {"tree", "title", "wait", "timeoutSeconds"}):
-        problems.append(Problem(f"/{_escape(key)}", f"unknown argument {key!r}"))
+        problems.append(Problem(pointers.child("", key), f"unknown argument {key!r}"))
     if "tree" not in arguments:
         return None, [*problems, Problem("/tree", "missing the component tree (tree)")]
     tree = arguments["tree"]
@@ -131,7 +132,7 @@ def _tree_problems(tree: Any) -> list[Problem]:
     for error in _validator().iter_errors(tree):
         if error.validator in ("if", "then", "allOf"):  # the dispatch's wrappers; their causes are listed
             continue
-        pointer = "/tree" + "".join("/" + _escape(part) for part in error.absolute_path)
+        pointer = "/tree" + pointers.join(error.absolute_path)
         if not any(p == pointer or p.startswith(pointer + "/") for p in found):
             found[pointer] = error.message
     return [Problem(pointer, message) for pointer, message in sorted(found.items())]
@@ -165,7 +166,3 @@ def _ids(node: Any) -> set[str]:
     for child in node.children:
         out |= _ids(child)
     return out
-
-
-def _escape(token: Any) -> str:
-    return str(token).replace("~", "~0").replace("/", "~1")

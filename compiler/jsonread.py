@@ -16,6 +16,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from components import pointers
+
 from . import messages
 from .errors import fail
 
@@ -71,7 +73,7 @@ def _first_line(error: Exception) -> str:
 
 def _pointer(tokens: list[str | int]) -> str:
     """The JSON Pointer of ``tokens``; bytes that were not UTF-8 shown as ``\\xNN``."""
-    text = "".join("/" + str(t).replace("~", "~0").replace("/", "~1") for t in tokens)
+    text = pointers.join(tokens)
     text = _LONE.sub(lambda m: f"\\x{ord(m.group()) - 0xDC00:02x}", text)
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 

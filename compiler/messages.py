@@ -1,7 +1,9 @@
 """Every user-facing message, in one catalog (Vega-Lite's log/message.ts, Jinja's fail()).
 
 Code never writes a user-facing sentence inline: it names an entry here and fills it in, so
-tests can compare against the catalog and the wording stays consistent. Group by phase.
+tests can compare against the catalog and the wording stays consistent. Group by phase. The
+runtime's words too (``RUNTIME``, at the end): its sources name them by key and the build writes
+them into the shipped bytes (``runtime_js.words``).
 """
 
 from __future__ import annotations
@@ -75,8 +77,7 @@ ADVANCED_SECTION = "Advanced"
 CHART_TAB = "Chart"
 TABLE_TAB = "Table"
 
-# --- render: words on the static page (compiler/render.py); the runtime's own words live in
-# its modules, runtime_js/*.js (they cannot import this module)
+# --- render: words on the static page (compiler/render.py); the runtime's are RUNTIME, below
 PAGE_NO_ARGUMENTS = "This tool takes no arguments."
 PAGE_CHOOSE = "Choose…"
 PAGE_NONE = "—"
@@ -96,6 +97,92 @@ PAGE_ASK_TITLE = "Question"  # the ask page (_ui_render) before its tree arrives
 PAGE_ASK_WAITING = "Waiting for the question…"
 PAGE_LIMITS = {"both": "{low} to {high} {nouns}", "low": "at least {low} {noun}", "high": "at most {high} {noun}"}
 PAGE_NOUNS = {"item": ("item", "items"), "entry": ("entry", "entries")}
+
+# --- the runtime (runtime_js/*.js): every word it shows a person, by key. A source names one as
+# M.<key>, called with the values of its places ({0}, {1}, …); a pair is a noun's singular and
+# plural. The build writes them into the shipped bytes (runtime_js.words): edit a word here, then
+# run `python -m runtime_js.build`. A test checks that the runtime names every key, and only these.
+RUNTIME: dict[str, str | tuple[str, str]] = {
+    # runtime.js: the protocol and the run
+    "noHost": "Not inside an MCP host: open this page from one (or compile-ui preview) to run the tool.",
+    "hostRefused": "The host refused the connection: {0}",
+    "waiting": "Waiting for the result…",
+    "running": "Running…",
+    "seconds": "{0} s",
+    "cancel": "Cancel",
+    "cancelled": "Cancelled.",
+    "cancelledBecause": "Cancelled: {0}",
+    "cancelledByUser": "Cancelled by the user",
+    "callFailed": "The call failed: {0}",
+    "toolError": "The tool reported an error.",
+    "rawJson": "Raw JSON",
+    "checkField": "Check the highlighted field.",
+    "checkFields": "Check the {0} highlighted fields.",
+    # runtime.js: the model hears of the run, the user may send it to the chat
+    "ranLine": "I ran {0} {1}: {2}",
+    "ranOk": "it worked.",
+    "ranFailed": "it failed: {0}",
+    "sendToChat": "Send to chat",
+    "sentToChat": "Sent to chat.",
+    "notSent": "Not sent: {0}",
+    "hostRefusedIt": "the host refused it",
+    # runtime.js, fields.js: a field's value
+    "required": "Required.",
+    "atLeastChars": "At least {0} characters.",
+    "atMostChars": "At most {0} characters.",
+    "mustMatchPattern": "Must match the pattern {0}",
+    "notValid": "Not a valid {0}.",
+    "enterWhole": "Enter a whole number.",
+    "enterNumber": "Enter a number.",
+    "atLeast": "At least {0}.",
+    "atMost": "At most {0}.",
+    "moreThan": "More than {0}.",
+    "lessThan": "Less than {0}.",
+    "multipleOf": "A multiple of {0}.",
+    "notJson": "Not valid JSON: {0}",
+    "chooseAtLeast": "Choose at least {0}.",
+    "chooseAtMost": "Choose at most {0}.",
+    "fileInfo": "{0} ({1} bytes)",
+    "prefilled": "Prefilled ({0} bytes)",
+    "fillPosition": "Fill position {0}.",
+    "addAtLeast": "Add at least {0}.",
+    "atMostItems": "At most {0} items.",
+    "atMostEntries": "At most {0} entries.",
+    "unique": "Items must be unique.",
+    "enterKey": "Enter a key.",
+    "duplicateKey": "Duplicate key.",
+    "mustMatch": "Must match {0}",
+    # views.js: a result
+    "error": "Error",
+    "errorUntold": "The tool reported an error without a message.",
+    "yes": "✓ Yes",
+    "no": "No",
+    "none": "none",
+    "more": "+{0} more",
+    "items": ("item", "items"),
+    "fields": ("field", "fields"),
+    "rows": ("row", "rows"),
+    "showAll": "Show all ({0} KB)",
+    "showMore": "Show more ({0})",
+    "prev": "‹ Prev",
+    "next": "Next ›",
+    "rowsOf": "{0}–{1} of {2}",
+    "filter": "Filter",
+    "filterRows": "Filter rows",
+    "zoned": "{0} (UTC{1})",
+    "file": "file",
+    "download": "Download {0} ({1} bytes)",
+    "json": "JSON",
+    # ask.js: the question the model asks
+    "questionUnshown": "The question could not be shown.",
+    "questionUnshownBecause": "The question could not be shown: {0}",
+    "questionFailed": "The question failed.",
+    "questionTimedOut": "The question timed out.",
+    "answered": "Answered.",
+    "sending": "Sending…",
+    "answerRefused": "The answer was not taken.",
+    "sent": "Sent.",
+}
 
 # --- local HTTP servers (compiler.httpguard): the reasons a request is refused
 BIND_NEEDS_TOKEN = (

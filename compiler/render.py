@@ -6,7 +6,16 @@
     body   <main id="app">: header (title, description), the Form rendered server-side (every
            field with its label, help, required marker and constraints as HTML attributes;
            ``<template>``s for array items, map values and union branches), the ResultView
-           container, the App's actions; then the tree as ``<script type="application/json" id="ui-tree">``.
+           container with the ``<template>`` each result fills, the App's actions; then the tree
+           as ``<script type="application/json" id="ui-tree">``.
+
+One renderer per node kind: this module writes every kind whose markup is known before a result
+exists — App, Form, every field, every layout kind (in the form, and around the views of a
+result) — and the runtime only hydrates it (field behaviour, tabs' keys). The runtime builds every
+view kind (``ViewNode``: its markup depends on the result's data) into the empty ``<div
+class="view" data-view="<id>">`` this module leaves for it in the ResultView's template
+(``visit_view``). ``components/catalog.json`` records each kind's renderer, and a test checks that
+no kind has one on both sides.
 
 ``render_body`` is that ``<main>`` alone (for a tree the proxy sends to the ask page), and
 ``render_ask_page`` the one generic page that shows such a tree: every runtime module plus
@@ -14,7 +23,8 @@
 
 Only ``dominate`` tags write markup. ``raw()`` is used for exactly two things: the fixed runtime
 bytes (from ``runtime_js``) and the tree's JSON, escaped by ``script_json`` so no data can close
-the element. One ``visit_<Type>`` function per node type; an unknown type is an error.
+the element. One ``visit_<Type>`` function per node type the server renders, ``visit_view`` for a
+view's place in a result; any other node is an error.
 
 DOM ids are short and sequential (``u1``, ``u2``, …) so the page is deterministic; the runtime
 finds a node's element by ``data-id`` (the node id) and renames ids inside cloned templates.
@@ -33,7 +43,7 @@ import msgspec
 from dominate import tags as t
 from dominate.util import raw
 
-from components.nodes import UNSET, Action, App, FieldNode, Node
+from components.nodes import NODE_TYPES, UNSET, Action, App, FieldNode, Node, ResultView, Section, ViewNode
 from runtime_js import ALL, ASK, modules_for, runtime_css, runtime_js
 
 from . import messages as m
@@ -149,10 +159,11 @@ def script_json(value: Any) -> str:
 
 
 class _Ctx:
-    """Per-render state: the DOM id counter."""
+    """Per-render state: the DOM id counter; whether the nodes visited are a result's layout."""
 
     def __init__(self) -> None:
         self.n = 0
+        self.in_result = False
 
     def uid(self) -> str:
         self.n += 1
@@ -161,7 +172,9 @@ class _Ctx:
 
 def visit(node: Node, ctx: _Ctx) -> None:
     """Render ``node`` into the current dominate context."""
-    visitor = _VISITORS.get(type(node).__name__)
+    visitor = _VISITORS.get(type(node))
+    if visitor is None and isinstance(node, ViewNode) and ctx.in_result:
+        visitor = visit_view
     if visitor is None:
         raise TypeError(f"render: no visitor for node type {type(node).__name__} (id {node.id!r})")
     visitor(node, ctx)
@@ -236,7 +249,7 @@ def visit_Tabs(node: Any, ctx: _Ctx) -> None:
             with t.div(role="tabpanel", id=panel, **{"aria-labelledby": tab}) as div:
                 if i != selected:
                     div["hidden"] = "hidden"
-                if type(child).__name__ != "Section":
+                if not isinstance(child, Section):
                     visit(child, ctx)
                     continue
                 if child.props.description:  # the section's title is the tab's label
@@ -718,13 +731,29 @@ def visit_UnionField(node: Any, ctx: _Ctx) -> None:
 # --------------------------------------------------------------------------- results
 
 
-def visit_ResultView(node: Any, ctx: _Ctx) -> None:
+def visit_ResultView(node: ResultView, ctx: _Ctx) -> None:
+    """The place results appear. With an output schema, a ``<template>`` of its children: the
+    layout nodes rendered, each view an empty place the runtime fills from the result. Without
+    one (``source="content"``) the runtime decides the view from the data alone: no template."""
     with t.section(id=node.id, cls="result", hidden="hidden", **{"aria-label": m.PAGE_RESULT}):
         t.h2(m.PAGE_RESULT, cls="result-head")
         t.p(cls="status", role="status", **{"aria-live": "polite"})
         t.div(cls="result-body")
+        if node.props.source == "structured":
+            ctx.in_result = True
+            with template():
+                visit_children(node, ctx)
+            ctx.in_result = False
 
 
-_VISITORS: dict[str, Callable[[Any, _Ctx], None]] = {
-    name[len("visit_") :]: fn for name, fn in globals().items() if name.startswith("visit_") and name != "visit_children"
+def visit_view(node: ViewNode, ctx: _Ctx) -> None:
+    """A view's place in a result's template: the runtime builds the view (label, content) into
+    it, before the views nested in it, or removes it when the result has no data there."""
+    with t.div(cls="view", **{"data-view": node.id}):
+        visit_children(node, ctx)
+
+
+_VISITORS: dict[type[Node], Callable[[Any, _Ctx], None]] = {
+    NODE_TYPES[name[len("visit_") :]]: fn for name, fn in globals().items() if name[len("visit_") :] in NODE_TYPES and name.startswith("visit_")
 }
+"""The kinds this module renders, each by its ``visit_<Kind>``."""

@@ -130,6 +130,11 @@ class Node(
     runtime: ClassVar[str] = "runtime"
     """The runtime module (``runtime_js.MODULES``) that builds or hydrates this kind."""
 
+    renderer: ClassVar[Literal["server", "runtime"]] = "server"
+    """Who writes this kind's markup, the only one who does: the server (``compiler/render.py``,
+    whose markup the runtime hydrates) for everything known before a result exists; the runtime
+    for views, built from the result's data."""
+
 
 class LayoutNode(Node):
     """Category: arranges other nodes (never binds data). The runtime looks through it."""
@@ -145,6 +150,7 @@ class ViewNode(Node):
     """Category: an output view, bound to the result data (``props.bind``)."""
 
     runtime: ClassVar[str] = "views"
+    renderer: ClassVar[Literal["server", "runtime"]] = "runtime"
 
 
 # --------------------------------------------------------------------------- layout nodes

@@ -2,8 +2,9 @@
 
 ``components/schema.json`` is committed: it is the contract with the runtime and with anyone who
 writes trees by hand. ``components/catalog.json`` lists every kind with its category (from the
-category base classes), the runtime module that builds it and the runtime tables it must be
-registered in (``runtime_js.catalog`` checks the runtime against it). ``python -m
+category base classes), the runtime module that builds or hydrates it, the runtime tables it must
+be registered in (``runtime_js.catalog`` checks the runtime against it) and its one renderer,
+the server or the runtime. ``python -m
 components.schema`` regenerates both; a test fails on drift.
 
 The node union dispatches on ``type``: ``AnyNode`` requires a known ``type`` and then applies, for
@@ -20,13 +21,15 @@ from typing import Any
 
 import msgspec
 
+from . import pointers
 from .nodes import NODE_TYPES, AnyNode, category
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
 CATALOG_PATH = Path(__file__).with_name("catalog.json")
 
-HOOKS = {"field": ("FIELDS",), "view": ("NODES",), "layout": ("LAYOUT",)}
-"""Per category: the runtime tables (object keys, or a regex alternation) that must list a kind."""
+HOOKS = {"field": ("FIELDS",), "view": ("NODES",)}
+"""Per category: the runtime tables that must list a kind (layout kinds are in none: the runtime
+looks through any node that is not a field, and only hydrates tabs)."""
 
 
 def catalog_schema() -> dict[str, Any]:
@@ -48,7 +51,7 @@ def catalog_schema() -> dict[str, Any]:
 
 def _dispatch(union: dict[str, Any]) -> dict[str, Any]:
     """``anyOf`` of every kind → one ``if``/``then`` per kind on the ``type`` const."""
-    kinds = [branch["$ref"].rsplit("/", 1)[1] for branch in union["anyOf"]]
+    kinds = [pointers.tokens(branch["$ref"].removeprefix("#"))[-1] for branch in union["anyOf"]]
     return {
         "type": "object",
         "required": ["type"],
@@ -72,11 +75,12 @@ def _name_union(value: Any, union: dict[str, Any], ref: dict[str, str]) -> Any:
 
 
 def catalog() -> dict[str, Any]:
-    """kind → category, runtime module, hooks (the runtime tables that must list it)."""
+    """kind → category, runtime module, hooks (the runtime tables that must list it), and its one
+    renderer (``server``: compiler/render.py; ``runtime``: the runtime module)."""
     kinds = {}
     for kind, cls in NODE_TYPES.items():
         cat = category(cls)
-        kinds[kind] = {"category": cat, "runtime": cls.runtime, "hooks": list(HOOKS.get(cat, ()))}
+        kinds[kind] = {"category": cat, "runtime": cls.runtime, "hooks": list(HOOKS.get(cat, ())), "renderer": cls.renderer}
     return {"kinds": kinds}
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import msgspec
 
+from . import pointers
 from .nodes import FIELD_TYPES, LAYOUT_TYPES, NODE_TYPES, VIEW_TYPES, Action, AnyNode, Node
 
 __all__ = ["Problem", "validate", "decode", "encode"]
@@ -70,10 +71,6 @@ def validate(tree: Node | Any) -> list[Problem]:
     return list(_check_node(value, "", seen_ids))
 
 
-def _escape(token: str | int) -> str:
-    return str(token).replace("~", "~0").replace("/", "~1")
-
-
 def _check_node(value: Any, where: str, seen_ids: dict[str, str]) -> Iterator[Problem]:
     if not isinstance(value, dict):
         yield Problem(where, f"a node must be an object, not {type(value).__name__}")
@@ -84,7 +81,7 @@ def _check_node(value: Any, where: str, seen_ids: dict[str, str]) -> Iterator[Pr
         yield Problem(f"{where}/type", f"unknown node type {node_type!r}")
         return
     for key in sorted(set(value) - _NODE_KEYS):
-        yield Problem(f"{where}/{_escape(key)}", f"unknown key {key!r} on a {node_type} node")
+        yield Problem(pointers.child(where, key), f"unknown key {key!r} on a {node_type} node")
     yield from _check_id(value.get("id"), f"{where}/id", seen_ids)
     yield from _check_props(cls, value.get("props"), f"{where}/props")
     yield from _check_actions(value.get("actions", []), f"{where}/actions")
@@ -107,16 +104,16 @@ def _check_props(cls: type[Node], props: Any, where: str) -> Iterator[Problem]:
         return
     fields = {f.encode_name: f for f in msgspec.structs.fields(props_type)}
     for key in sorted(set(props) - set(fields)):
-        yield Problem(f"{where}/{_escape(key)}", f"unknown prop {key!r}")
+        yield Problem(pointers.child(where, key), f"unknown prop {key!r}")
     for name, info in fields.items():
         if name not in props:
             if info.required:
-                yield Problem(f"{where}/{_escape(name)}", f"missing required prop {name!r}")
+                yield Problem(pointers.child(where, name), f"missing required prop {name!r}")
             continue
         try:
             msgspec.convert(props[name], type=info.type)
         except msgspec.ValidationError as exc:
-            yield Problem(f"{where}/{_escape(name)}", _message(exc))
+            yield Problem(pointers.child(where, name), _message(exc))
     yield from _check_pointers(props, where)
     yield from _check_semantics(cls.__struct_config__.tag, props, where)
 

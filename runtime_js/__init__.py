@@ -9,10 +9,16 @@ The runtime is hand-written modules, each a ``.js`` and a ``.css`` source (``MOD
               choices' checkboxes, so it comes with them)
     views     result views: tables, key-value lists, cards, markdown, images, metrics, JSON, and
               the kinds of text (diff, CSV/TSV, markdown, monospace lines, prose)
-    layout    layout nodes (sections, cards, stacks, tabs, headings, alerts) inside result views,
-              and the form's tabs (keyboard, showing a hidden field's error)
+    layout    the layout nodes' CSS, and their one behaviour: tabs (click, arrow keys, showing a
+              hidden field's error); the server renders every layout node, in the form and
+              around a result's views
     chart     charts drawn as SVG
     ask       the ask page's protocol (``_ui_render``: fetch a tree, show it, send the answer)
+
+One renderer per node kind (``components/catalog.json``'s ``renderer``): the server
+(``compiler/render.py``) writes every kind known before a result exists — the form, its fields,
+every layout node, a result's layout as a ``<template>`` — and the runtime only hydrates it; the
+runtime builds every view kind, from the result's data, into the places that template leaves.
 
 A page ships the modules its tree needs, concatenated in that order into its one ``<script>``
 and its one ``<style>`` (``modules_for``): a form of text and numbers and no chart carries no
@@ -22,14 +28,16 @@ inlined.
 
 What ships, per module:
 
-1. ``<name>.min.js`` / ``<name>.min.css`` — the sources minified by ``python -m runtime_js.build``
-   (esbuild ``--minify``, the version pinned in tests/js), committed beside them together with
-   ``bundle.sources.txt``, the sha256 of all sources they were built from. Used only while that
-   hash matches the sources, so an edited source is never shadowed by a stale bundle.
-2. A stale bundle (sources edited, not rebuilt) is an error (``StaleBundle``) when a page is
-   rendered: never a silent fallback. ``COMPILE_UI_RUNTIME=sources`` ships the sources made
-   compact by ``compact`` (comment lines and indentation removed, nothing else) on purpose,
-   while editing the runtime.
+1. ``<name>.min.js`` / ``<name>.min.css`` — the sources, their words written in from the catalog
+   (``runtime_js.words``: a source names a word ``M.<key>``, ``compiler.messages.RUNTIME`` holds
+   it), minified by ``python -m runtime_js.build`` (esbuild ``--minify``, the version pinned in
+   tests/js), committed beside them together with ``bundle.sources.txt``, the sha256 of all
+   sources and words they were built from. Used only while that hash matches, so an edited source
+   or word is never shadowed by a stale bundle.
+2. A stale bundle (sources or words edited, not rebuilt) is an error (``StaleBundle``) when a
+   page is rendered: never a silent fallback. ``COMPILE_UI_RUNTIME=sources`` ships the sources,
+   words written in, made compact by ``compact`` (comment lines and indentation removed, nothing
+   else) on purpose, while editing the runtime.
 
 Files are read as package data through ``importlib.resources`` so a plain (non-editable)
 ``pip install`` works. ``RUNTIME_VERSION`` is derived from every module's shipped bytes: any change
@@ -46,6 +54,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+
+from . import words
 
 __all__ = [
     "RUNTIME_VERSION",
@@ -78,6 +88,11 @@ class Module:
     def source(self, kind: str) -> str:
         return _file(f"{self.name}.{kind}") or ""
 
+    def worded(self, kind: str) -> str:
+        """The source with its words written in from the catalog (``runtime_js.words``): what the
+        build minifies."""
+        return words.fill(self.source(kind)) if kind == "js" else self.source(kind)
+
     def minified(self, kind: str) -> str | None:
         return _file(f"{self.name}.min.{kind}")
 
@@ -86,7 +101,7 @@ class Module:
         bundle is an error (``StaleBundle``), unless ``COMPILE_UI_RUNTIME=sources`` asks for the
         compact sources on purpose (while editing the runtime)."""
         if os.environ.get("COMPILE_UI_RUNTIME") == "sources":
-            return compact(self.source(kind), line_comments=kind == "js")
+            return compact(self.worded(kind), line_comments=kind == "js")
         if not bundle_is_fresh():
             raise StaleBundle(STALE)
         return (self.minified(kind) or "").strip("\n")
@@ -108,7 +123,7 @@ def _catalog_kinds() -> dict[str, dict[str, object]]:
 
 
 def _in_category(category: str) -> frozenset[str]:
-    """Kinds of one category: layout nodes inside a result view are built by the ``layout`` module."""
+    """Kinds of one category: every layout kind needs the ``layout`` module (its CSS, tabs' keys)."""
     return frozenset(kind for kind, entry in _catalog_kinds().items() if entry["category"] == category)
 
 
@@ -121,7 +136,7 @@ MODULES = (
     Module("choices", _needed_by("choices"), requires=("runtime",)),
     Module("fields", _needed_by("fields"), requires=("runtime", "choices")),
     Module("views", requires=("runtime",)),
-    Module("layout", _in_category("layout"), requires=("runtime", "views")),
+    Module("layout", _in_category("layout"), requires=("runtime",)),
     Module("chart", _needed_by("chart"), requires=("runtime", "views")),
     Module("ask", requires=("runtime",), named_only=True),
 )
@@ -173,11 +188,13 @@ def _file(name: str) -> str | None:
 
 
 def sources_digest() -> str:
-    """sha256 of every module's sources, as the bundle records it."""
+    """sha256 of every module's sources and of the words written into them, as the bundle
+    records it: a word edited in the catalog makes the bundle stale, like an edited source."""
     h = hashlib.sha256()
     for module in MODULES:
         for kind in ("js", "css"):
             h.update(f"{module.name}.{kind}\0{module.source(kind)}\0".encode("utf-8"))
+    h.update(json.dumps(words.catalog(), ensure_ascii=False, sort_keys=True).encode("utf-8"))
     return h.hexdigest()
 
 

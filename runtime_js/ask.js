@@ -28,30 +28,30 @@
     if (info && info.id != null) args.requestId = info.id;
     U.request("tools/call", { name: "_ui_view", arguments: args }).then((r) => {
       var v = r && r.structuredContent;
-      if (!r || r.isError || !v || typeof v.html !== "string") return say((r && text(r)) || "The question could not be shown.", true);
+      if (!r || r.isError || !v || typeof v.html !== "string") return say((r && text(r)) || M.questionUnshown, true);
       show(v);
-    }, (e) => { say("The question could not be shown: " + why(e), true); });
+    }, (e) => { say(M.questionUnshownBecause(why(e)), true); });
   };
   U.NOTES["ui/notifications/tool-input-partial"] = () => {};
   U.NOTES["ui/notifications/tool-result"] = (r) => {
     var v = (r && r.structuredContent) || {};
-    if (r && r.isError) close(text(r) || "The question failed.", true);
-    else if (v.timedOut) close("The question timed out.");
-    else if ("action" in v) close("Answered.");
+    if (r && r.isError) close(text(r) || M.questionFailed, true);
+    else if (v.timedOut) close(M.questionTimedOut);
+    else if ("action" in v) close(M.answered);
     else if (typeof v.renderId === "string" && !renderId) renderId = v.renderId;
   };
-  U.NOTES["ui/notifications/tool-cancelled"] = () => { close("Cancelled."); };
+  U.NOTES["ui/notifications/tool-cancelled"] = () => { close(M.cancelled); };
 
   function show(v) {
     page();
     var els = Array.from(new DOMParser().parseFromString(v.html, "text/html").body.children);
-    if (!els.length) return say("The question could not be shown.", true);
+    if (!els.length) return say(M.questionUnshown, true);
     els.forEach((n) => { n.querySelectorAll("script").forEach((s) => { s.remove(); }); });
     if (!renderId) renderId = v.renderId;
     main.replaceWith.apply(main, els); // append adopts them into this document
     main = els[0];
     main.append(status);
-    try { U.hydrate(v.tree); } catch (e) { return close("The question could not be shown: " + why(e), true); }
+    try { U.hydrate(v.tree); } catch (e) { return close(M.questionUnshownBecause(why(e)), true); }
     if (done) controls(false); else say("");
   }
 
@@ -72,10 +72,10 @@
       if (values === U.UNSET) return;
       if (!strict) U.unmark();
     }
-    sending = true; controls(false); say("Sending…");
+    sending = true; controls(false); say(M.sending);
     U.request("tools/call", { name: "_ui_respond", arguments: { renderId: renderId, action: action, values: values } }).then((r) => {
       sending = false;
-      if (r && r.isError) { controls(true); say(text(r) || "The answer was not taken.", true); } else close((r && text(r)) || "Sent.");
-    }, (e) => { sending = false; controls(true); say("Not sent: " + why(e), true); });
+      if (r && r.isError) { controls(true); say(text(r) || M.answerRefused, true); } else close((r && text(r)) || M.sent);
+    }, (e) => { sending = false; controls(true); say(M.notSent(why(e)), true); });
   }
 })(CU);

@@ -1,6 +1,7 @@
 """Build the shipped runtime: ``python -m runtime_js.build`` (after editing any runtime source).
 
-Minifies each module's ``.js`` and ``.css`` on its own with esbuild (``--minify``; the version
+Writes each module's words into its ``.js`` from the catalog (``runtime_js.words``), then
+minifies each module's ``.js`` and ``.css`` on its own with esbuild (``--minify``; the version
 pinned in tests/js/package-lock.json, so the bytes are reproducible) and writes
 ``<name>.min.js``, ``<name>.min.css`` and ``bundle.sources.txt`` (the sources' sha256) beside the
 sources. Needs ``npm ci`` in tests/js. Minification only renames locals and drops whitespace
@@ -47,7 +48,7 @@ def build() -> None:
         raise SystemExit("runtime and components/catalog.json disagree:\n  " + "\n  ".join(disagree))
     for module in MODULES:
         for kind in ("js", "css"):
-            text = minify(module.source(kind), kind)
+            text = minify(module.worded(kind), kind)
             _write(f"{module.name}.min.{kind}", text)
             size = len(text.encode())
             print(f"{module.name}.min.{kind:<3} {size:6} bytes, {len(gzip.compress(text.encode(), 9)):5} gzipped", file=sys.stderr)

@@ -1,10 +1,14 @@
-"""Check the runtime against ``components/catalog.json``: every kind registered where it must be.
+"""Check the runtime against ``components/catalog.json``: every kind registered where it must be,
+and no kind built by both the server and the runtime.
 
 The catalog (generated from the node classes) says, per kind, which runtime tables (``hooks``)
-must list it: field kinds ``FIELDS`` (runtime.js, extended by fields.js), view kinds ``NODES``
-(views.js, extended by chart.js), layout kinds ``LAYOUT`` (the form's regex in runtime.js and the
-result view's builders in layout.js, which fills views.js's empty table). ``python -m runtime_js.build`` refuses to build while a table
-and the catalog disagree, and a test runs the same check.
+must list it: field kinds ``FIELDS`` (runtime.js, extended by fields.js: they hydrate the fields
+the server rendered), view kinds ``NODES`` (views.js, extended by chart.js: they build views).
+It also names each kind's one renderer: a kind the server renders (``compiler/render.py``) must
+not be a key of any runtime table but ``FIELDS`` — no builder for it — nor be assigned one. Layout
+kinds are in no table: the runtime looks through any node that is not a field and hydrates the
+server's tabs. ``python -m runtime_js.build`` refuses to build while the runtime and the catalog
+disagree, and a test runs the same check.
 """
 
 from __future__ import annotations
@@ -19,10 +23,12 @@ from . import MODULES, _catalog_kinds
 _OBJECT = {
     "FIELDS": (r"var FIELDS = \{", r"Object\.assign\(U\.FIELDS, \{"),
     "NODES": (r"var NODES = \{",),
-    "LAYOUT": (r"var LAYOUT = \{", r"Object\.assign\(V\.LAYOUT, \{"),
 }
 _SINGLE = {"NODES": r"\bV\.NODES\.(\w+) =", "FIELDS": r"\bU\.FIELDS\.(\w+) ="}
-_REGEX = {"LAYOUT": r"var LAYOUT = /\^\(([\w|]+)\)\$/"}
+_HYDRATORS = "FIELDS"
+"""The one table whose entries hydrate what the server rendered rather than build it."""
+_KEYED = re.compile(r"\b([A-Z]\w*)\s*:|\.([A-Z]\w*)\s*=[^=]")
+"""A capitalized name used as an object key or assigned as a property: how a table names a kind."""
 
 
 def object_keys(source: str, start: int) -> set[str]:
@@ -56,17 +62,30 @@ def registered(sources: dict[str, str]) -> dict[tuple[str, str], set[str]]:
         for table, pattern in _SINGLE.items():
             for m in re.finditer(pattern, text):
                 found.setdefault((table, f"{module}.js"), set()).add(m.group(1))
-        for table, pattern in _REGEX.items():
-            for m in re.finditer(pattern, text):
-                found.setdefault((table, f"{module}.js (regex)"), set()).update(m.group(1).split("|"))
     return found
+
+
+def keyed(sources: dict[str, str]) -> dict[str, set[str]]:
+    """``<module>.js`` → the names that module uses as object keys or assigns as properties."""
+    return {f"{module}.js": {a or b for a, b in _KEYED.findall(text)} for module, text in sources.items()}
 
 
 def problems(sources: dict[str, str] | None = None) -> list[str]:
     """Every disagreement between the runtime's tables and the catalog; empty when they agree."""
     if sources is None:
         sources = {m.name: m.source("js") for m in MODULES}
-    return list(_problems(_catalog_kinds(), registered(sources)))
+    kinds = _catalog_kinds()
+    return [*_problems(kinds, registered(sources)), *_built_twice(kinds, sources)]
+
+
+def _built_twice(kinds: dict[str, dict], sources: dict[str, str]) -> Iterator[str]:
+    """Kinds the server renders that a runtime module names outside the hydrators' table."""
+    server = {kind for kind, entry in kinds.items() if entry["renderer"] == "server"}
+    hydrated = set().union(*(got for (table, _), got in registered(sources).items() if table == _HYDRATORS))
+    for where, names in sorted(keyed(sources).items()):
+        twice = sorted(names & server - hydrated)
+        if twice:
+            yield f"{where} names {twice}, which the server renders (compiler/render.py): one renderer per kind"
 
 
 def _problems(kinds: dict[str, dict], found: dict[tuple[str, str], set[str]]) -> Iterator[str]:

@@ -39,8 +39,8 @@
     c.clear = () => { c.set([]); c.st = 0; };
     c.get = () => {
       if (!order.length && c.st === 0 && !p.required) return UNSET;
-      if (p.minItems != null && order.length < p.minItems) return fail(c, "Choose at least " + p.minItems + ".");
-      if (p.maxItems != null && order.length > p.maxItems) return fail(c, "Choose at most " + p.maxItems + ".");
+      if (p.minItems != null && order.length < p.minItems) return fail(c, M.chooseAtLeast(p.minItems));
+      if (p.maxItems != null && order.length > p.maxItems) return fail(c, M.chooseAtMost(p.maxItems));
       return order.map((i) => JSON.parse(JSON.stringify(opts[i].value)));
     };
     return c;
@@ -53,12 +53,12 @@
       b64 = "";
       if (!f) return;
       var r = new FileReader();
-      r.onload = () => { b64 = String(r.result).replace(/^data:[^,]*,/, ""); info.textContent = f.name + " (" + f.size + " bytes)"; };
+      r.onload = () => { b64 = String(r.result).replace(/^data:[^,]*,/, ""); info.textContent = M.fileInfo(f.name, f.size); };
       r.readAsDataURL(f);
     });
     return scalar(node, w, () => b64, (v) => {
       b64 = typeof v === "string" ? v : ""; ctl.value = "";
-      info.textContent = b64 ? "Prefilled (" + Math.floor(b64.length * 3 / 4) + " bytes)" : "";
+      info.textContent = b64 ? M.prefilled(Math.floor(b64.length * 3 / 4)) : "";
     }, (s) => s, true);
   }
 
@@ -75,7 +75,7 @@
       if (c.st === 0 && !p.required) return UNSET; // an optional tuple nobody touched
       var vals = kids.map((k) => k.get()), n = vals.length;
       while (n && vals[n - 1] === UNSET) n--;
-      for (var i = 0; i < n; i++) if (vals[i] === UNSET) return fail(c, "Fill position " + (i + 1) + ".");
+      for (var i = 0; i < n; i++) if (vals[i] === UNSET) return fail(c, M.fillPosition(i + 1));
       return vals.slice(0, n).concat(n === kids.length ? extra : []);
     };
     return c;
@@ -118,9 +118,9 @@
       if (!c.rows.length && c.st === 0 && !p.required) return UNSET;
       var vals = [];
       c.rows.forEach((r) => { var v = r.f.get(); vals.push(v === UNSET ? null : v); });
-      if (p.minItems != null && vals.length < p.minItems) return fail(c, "Add at least " + p.minItems + ".");
-      if (p.maxItems != null && vals.length > p.maxItems) return fail(c, "At most " + p.maxItems + " items.");
-      if (p.uniqueItems && new Set(vals.map(canon)).size < vals.length) return fail(c, "Items must be unique.");
+      if (p.minItems != null && vals.length < p.minItems) return fail(c, M.addAtLeast(p.minItems));
+      if (p.maxItems != null && vals.length > p.maxItems) return fail(c, M.atMostItems(p.maxItems));
+      if (p.uniqueItems && new Set(vals.map(canon)).size < vals.length) return fail(c, M.unique);
       return vals;
     };
     return c;
@@ -140,7 +140,7 @@
       c.rows.forEach((r) => {
         var k = r.k.value, e = r.k.parentNode.querySelector(".err");
         if (k === "" || has(o, k) || (p.keyPattern && !matches(p.keyPattern, k))) {
-          e.textContent = k === "" ? "Enter a key." : has(o, k) ? "Duplicate key." : "Must match " + p.keyPattern;
+          e.textContent = k === "" ? M.enterKey : has(o, k) ? M.duplicateKey : M.mustMatch(p.keyPattern);
           r.k.setAttribute("aria-invalid", "true"); bad.push(r.k);
           return;
         }
@@ -148,8 +148,8 @@
         put(o, k, v === UNSET ? null : v); n++;
       });
       if (bad.length > before) return UNSET;
-      if (p.minProperties != null && n < p.minProperties) return fail(c, "Add at least " + p.minProperties + ".");
-      if (p.maxProperties != null && n > p.maxProperties) return fail(c, "At most " + p.maxProperties + " entries.");
+      if (p.minProperties != null && n < p.minProperties) return fail(c, M.addAtLeast(p.minProperties));
+      if (p.maxProperties != null && n > p.maxProperties) return fail(c, M.atMostEntries(p.maxProperties));
       return o;
     };
     return c;

@@ -1,4 +1,8 @@
 /* compile-ui runtime: the MCP Apps protocol and the form. Hand-written, no dependencies.
+   The server rendered the form, its fields and every layout node (compiler/render.py): this file
+   hydrates them, and never builds one; views.js builds the views of a result.
+   Every word a person reads is named M.<key>, M.<key>(values) with places: the build writes it in
+   from compiler.messages.RUNTIME (runtime_js.words). M exists only in the sources.
    Never eval/Function/innerHTML: DOM nodes are built with el() and text is set with textContent.
    The page's one <script> is this file followed by the modules its tree needs, in the order of
    runtime_js.MODULES: choices.js (checkboxes, selects, constants), fields.js (composite fields),
@@ -45,7 +49,7 @@ var CU = (() => {
   /* ------------------------------------------------------------------ protocol */
 
   // A page opened on its own (no embedding host) sends nothing; its requests fail saying why.
-  var HOSTED = P !== window, NO_HOST = "Not inside an MCP host: open this page from one (or compile-ui preview) to run the tool.";
+  var HOSTED = P !== window, NO_HOST = M.noHost;
   function send(m) { if (HOSTED) { m.jsonrpc = "2.0"; P.postMessage(m, "*"); } }
   function notify(method, params) { send(params === undefined ? { method: method } : { method: method, params: params }); }
   function request(method, params) {
@@ -65,7 +69,7 @@ var CU = (() => {
     "ui/notifications/tool-result": (p) => { if (!emptyResult(p)) show(p); },
     "ui/notifications/tool-cancelled": (p) => {
       busy(false);
-      resultStatus("Cancelled" + (p && typeof p.reason === "string" && p.reason ? ": " + p.reason : "."));
+      resultStatus(p && typeof p.reason === "string" && p.reason ? M.cancelledBecause(p.reason) : M.cancelled);
     },
     "ui/notifications/host-context-changed": (p) => { applyContext(p); },
     // Progress of the page's own call, where the host relays it (see run()).
@@ -116,7 +120,7 @@ var CU = (() => {
     onReady(watchSize);
   }, (err) => {
     paint();
-    onReady(() => resultStatus(HOSTED ? "The host refused the connection: " + why(err) : NO_HOST));
+    onReady(() => resultStatus(HOSTED ? M.hostRefused(why(err)) : NO_HOST));
   });
 
   var ctx = {
@@ -165,19 +169,16 @@ var CU = (() => {
   var data, formNode, resultNode, form, resultEl, submitBtn, formStatus, top = null, whole = null;
   // Never synchronously: the modules after this file must have run before hydrate().
   function onReady(f) { if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", f); else queueMicrotask(f); }
-  var LAYOUT = /^(Card|Stack|Tabs|Section|Heading|Text|Alert)$/;
 
   function findNode(n, type) {
     if (n.type === type) return n;
     for (var i = 0; i < (n.children || []).length; i++) { var f = findNode(n.children[i], type); if (f) return f; }
     return null;
   }
+  // The fields among nodes, looking through every other node (a section, a card, …).
   function fieldsOf(nodes) {
     var out = [];
-    (nodes || []).forEach((n) => {
-      if (LAYOUT.test(n.type)) out = out.concat(fieldsOf(n.children));
-      else if (FIELDS[n.type]) out.push(n);
-    });
+    (nodes || []).forEach((n) => { out = out.concat(FIELDS[n.type] ? n : fieldsOf(n.children)); });
     return out;
   }
   function byDataId(scope, id) {
@@ -186,10 +187,11 @@ var CU = (() => {
     for (var i = 0; i < all.length; i++) if (all[i].getAttribute("data-id") === id) return all[i];
     return null;
   }
-  function keyOf(node) {
-    var b = node.props.bind || "", t = b.slice(b.lastIndexOf("/") + 1);
-    return t.replace(/~1/g, "/").replace(/~0/g, "~");
-  }
+  // JSON Pointer (RFC 6901): the runtime's one unescape (a token → its key) and escape (a key →
+  // its one-token pointer).
+  var tok = (t) => t.replace(/~1/g, "/").replace(/~0/g, "~");
+  var esc = (k) => "/" + k.replace(/~/g, "~0").replace(/\//g, "~1");
+  function keyOf(node) { var b = node.props.bind || ""; return tok(b.slice(b.lastIndexOf("/") + 1)); }
   function own(w, sel) { return w.querySelector(":scope > " + sel); }
   // Own enumerable property, even for a key like "__proto__".
   function put(o, k, v) { Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true }); }
@@ -251,7 +253,7 @@ var CU = (() => {
         if (c.st === 3) return null;
         if (keepsEmpty && c.st === 1) return ""; // the host sent an empty string
         if (p.nullable && (c.st === 2 || p.required)) return null;
-        return p.required ? fail(c, "Required.") : UNSET;
+        return p.required ? fail(c, M.required) : UNSET;
       }
       return parse(raw, c);
     };
@@ -263,10 +265,10 @@ var CU = (() => {
     return scalar(node, w, () => ctl.value, (v) => { ctl.value = v === UNSET ? "" : typeof v === "string" ? v : JSON.stringify(v); },
       (s, c) => {
         var n = Array.from(s).length;
-        if (p.minLength != null && n < p.minLength) return fail(c, "At least " + p.minLength + " characters.");
-        if (p.maxLength != null && n > p.maxLength) return fail(c, "At most " + p.maxLength + " characters.");
-        if (p.pattern && !matches(p.pattern, s)) return fail(c, "Must match the pattern " + p.pattern);
-        if (p.format && FORMATS[p.format] && !FORMATS[p.format].test(s)) return fail(c, "Not a valid " + p.format + ".");
+        if (p.minLength != null && n < p.minLength) return fail(c, M.atLeastChars(p.minLength));
+        if (p.maxLength != null && n > p.maxLength) return fail(c, M.atMostChars(p.maxLength));
+        if (p.pattern && !matches(p.pattern, s)) return fail(c, M.mustMatchPattern(p.pattern));
+        if (p.format && FORMATS[p.format] && !FORMATS[p.format].test(s)) return fail(c, M.notValid(p.format));
         return s;
       }, true);
   }
@@ -288,13 +290,13 @@ var CU = (() => {
     var ctl = w.querySelector(".ctl"), p = node.props, out = w.querySelector("output");
     var c = scalar(node, w, () => ctl.value.trim(), (v) => { ctl.value = v === UNSET ? "" : String(v); shown(); },
       (s, c) => {
-        if (p.integer ? !/^[-+]?\d+$/.test(s) : !isFinite(Number(s))) return fail(c, p.integer ? "Enter a whole number." : "Enter a number.");
+        if (p.integer ? !/^[-+]?\d+$/.test(s) : !isFinite(Number(s))) return fail(c, p.integer ? M.enterWhole : M.enterNumber);
         var n = Number(s);
-        if (p.minimum != null && n < p.minimum) return fail(c, "At least " + p.minimum + ".");
-        if (p.maximum != null && n > p.maximum) return fail(c, "At most " + p.maximum + ".");
-        if (p.exclusiveMinimum != null && n <= p.exclusiveMinimum) return fail(c, "More than " + p.exclusiveMinimum + ".");
-        if (p.exclusiveMaximum != null && n >= p.exclusiveMaximum) return fail(c, "Less than " + p.exclusiveMaximum + ".");
-        if (p.multipleOf && Math.abs(n / p.multipleOf - Math.round(n / p.multipleOf)) > 1e-9) return fail(c, "A multiple of " + p.multipleOf + ".");
+        if (p.minimum != null && n < p.minimum) return fail(c, M.atLeast(p.minimum));
+        if (p.maximum != null && n > p.maximum) return fail(c, M.atMost(p.maximum));
+        if (p.exclusiveMinimum != null && n <= p.exclusiveMinimum) return fail(c, M.moreThan(p.exclusiveMinimum));
+        if (p.exclusiveMaximum != null && n >= p.exclusiveMaximum) return fail(c, M.lessThan(p.exclusiveMaximum));
+        if (p.multipleOf && Math.abs(n / p.multipleOf - Math.round(n / p.multipleOf)) > 1e-9) return fail(c, M.multipleOf(p.multipleOf));
         return n;
       });
     function shown() { if (out) out.textContent = ctl.value; }
@@ -311,7 +313,7 @@ var CU = (() => {
     var ctl = w.querySelector(".ctl");
     return scalar(node, w, () => ctl.value.trim(), (v) => { ctl.value = v === UNSET ? "" : JSON.stringify(v, null, 2); },
       (s, c) => {
-        try { return JSON.parse(s); } catch (e) { return fail(c, "Not valid JSON: " + e.message); }
+        try { return JSON.parse(s); } catch (e) { return fail(c, M.notJson(e.message)); }
       });
   }
 
@@ -367,8 +369,8 @@ var CU = (() => {
       else top = group(formNode, form, true);
       form.addEventListener("submit", (e) => { e.preventDefault(); U.run(); });
       submitBtn = form.querySelector("[data-action=submit]"); formStatus = own(form, ".actions > .status");
-      if (U.tabs) U.tabs(); // layout.js: shipped with any layout node, Tabs among them
     }
+    if (U.tabs) U.tabs(doc); // layout.js: shipped with any layout node, Tabs among them
     ready = true;
     queue.splice(0).forEach((m) => NOTES[m.method](m.params));
   }
@@ -378,7 +380,7 @@ var CU = (() => {
     if (!form || !isObj(args)) return;
     if (whole) whole.set(args); else top.set(args, partial);
     if (partial) return;
-    resultStatus("Waiting for the result…", true);
+    resultStatus(M.waiting, true);
     // Values the host sent must be visible: open the folded sections that hold one.
     form.querySelectorAll("details").forEach((d) => {
       if (Array.from(d.querySelectorAll(".ctl, .opt")).some((e) => e.type === "checkbox" || e.type === "radio" ? e.checked : e.value)) d.open = true;
@@ -408,7 +410,7 @@ var CU = (() => {
   // The values when all are valid; else UNSET, the first bad field shown and focused.
   function check() {
     var args = collect(), n = bad.length;
-    formStatus.textContent = n ? (n > 1 ? "Check the " + n + " highlighted fields." : "Check the highlighted field.") : "";
+    formStatus.textContent = n ? (n > 1 ? M.checkFields(n) : M.checkField) : "";
     formStatus.className = n ? "status error" : "status";
     if (!n) return args;
     bad.forEach(reveal);
@@ -421,12 +423,12 @@ var CU = (() => {
     var args = check();
     if (args === UNSET) return;
     busy(true);
-    resultStatus("Running…", true);
+    resultStatus(M.running, true);
     // The call carries a progress token (its own id): a bar follows the host's progress
     // notifications (indeterminate without a total), a counter shows the time elapsed, and
     // Cancel sends notifications/cancelled for the request and stops waiting for it.
     var id = nextId, t0 = Date.now(), bar = el("progress"), note = el("span"), time = el("span", { class: "muted" });
-    var tick = setInterval(() => { time.textContent = Math.round((Date.now() - t0) / 1e3) + " s"; }, 1e3);
+    var tick = setInterval(() => { time.textContent = M.seconds(Math.round((Date.now() - t0) / 1e3)); }, 1e3);
     var end = () => { clearInterval(tick); prog = null; run.el.remove(); };
     prog = (p) => {
       if (p.progressToken !== id) return;
@@ -435,14 +437,14 @@ var CU = (() => {
     };
     run.el = el("div", { class: "run" }, bar, note, time, el("button", { type: "button", class: "btn small", onclick: () => {
       delete pending[id]; end(); busy(false);
-      notify("notifications/cancelled", { requestId: id, reason: "Cancelled by the user" });
-      resultStatus("Cancelled.");
-    } }, "Cancel"));
+      notify("notifications/cancelled", { requestId: id, reason: M.cancelledByUser });
+      resultStatus(M.cancelled);
+    } }, M.cancel));
     if (resultEl) own(resultEl, ".status").after(run.el);
     // "compile-ui/app": the proxy can tell the runs the user started from the page.
     request("tools/call", { name: formNode.props.toolName, arguments: args, _meta: { progressToken: id, "compile-ui/app": true } }).then((r) => { end(); show(r); told(args, r); }, (err) => {
       end(); busy(false);
-      resultStatus("The call failed: " + why(err) + (err && err.code != null ? " (" + err.code + ")" : ""), false, true);
+      resultStatus(M.callFailed(why(err)) + (err && err.code != null ? " (" + err.code + ")" : ""), false, true);
       told(args, null, err);
     });
   }
@@ -489,14 +491,14 @@ var CU = (() => {
     // A refused update changes nothing on the page.
     if (m) request("ui/update-model-context", m.structuredContent ? { structuredContent: s } : { content: [{ type: "text", text: JSON.stringify(s) }] }).catch(() => {});
     if (!caps.message || !resultEl) return;
-    var line = "I ran " + tool + " " + short(JSON.stringify(args), 200) + ": " + (s.isError ? "it failed: " + short(said, 200) : "it worked.");
+    var line = M.ranLine(tool, short(JSON.stringify(args), 200), s.isError ? M.ranFailed(short(said, 200)) : M.ranOk);
     own(resultEl, ".result-body").appendChild(el("div", { class: "actions" }, b = el("button", { type: "button", class: "btn small", onclick: () => {
       b.disabled = true;
       request("ui/message", { role: "user", content: [{ type: "text", text: line }] }).then((x) => {
-        if (x && x.isError) throw "the host refused it";
-        note.textContent = "Sent to chat.";
-      }).catch((e) => { b.disabled = false; note.textContent = "Not sent: " + why(e); });
-    } }, "Send to chat"), note = el("span", { class: "muted", role: "status" })));
+        if (x && x.isError) throw M.hostRefusedIt;
+        note.textContent = M.sentToChat;
+      }).catch((e) => { b.disabled = false; note.textContent = M.notSent(why(e)); });
+    } }, M.sendToChat), note = el("span", { class: "muted", role: "status" })));
   }
 
   /* ------------------------------------------------------------------ results */
@@ -517,7 +519,7 @@ var CU = (() => {
   function show(r) {
     busy(false);
     if (!resultEl || !isObj(r)) return;
-    resultStatus(r.isError ? "The tool reported an error." : "", false, r.isError);
+    resultStatus(r.isError ? M.toolError : "", false, r.isError);
     var body = own(resultEl, ".result-body"), box = el("div", { class: "view" });
     body.replaceChildren(box);
     try {
@@ -528,7 +530,7 @@ var CU = (() => {
       fallback(box, r);
       ctx.log("error", "result view failed: " + e);
     }
-    body.appendChild(el("details", { class: "raw" }, el("summary", null, "Raw JSON"), el("pre", { class: "json" }, JSON.stringify(r, null, 2))));
+    body.appendChild(el("details", { class: "raw" }, el("summary", null, M.rawJson), el("pre", { class: "json" }, JSON.stringify(r, null, 2))));
   }
 
   function fallback(box, r) {
@@ -547,7 +549,7 @@ var CU = (() => {
   var U = {
     FIELDS: FIELDS, UNSET: UNSET, bad: bad, base: base, bind: bind, scalar: scalar, fail: fail,
     own: own, put: put, has: has, isObj: isObj, fieldsOf: fieldsOf,
-    keyOf: keyOf, matches: matches, views: null,
+    keyOf: keyOf, tok: tok, esc: esc, matches: matches, views: null,
     NOTES: NOTES, ctx: ctx, hydrate: hydrate, run: run, check: check, collect: collect, unmark: unmark, request: request
   };
   return U;

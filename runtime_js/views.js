@@ -1,6 +1,8 @@
 /* compile-ui result views. Concatenated after runtime.js (and fields.js) in the same <script>;
    uses its global el(). Sets CU.views: render(container, result, resultViewNode, ctx), plus the
    NODES table and helpers that chart.js (shipped only with a Chart) builds on.
+   The runtime builds every view kind and nothing else: the result's layout (sections, tabs, …)
+   is the server's, in the ResultView's <template>, where each view has an empty place to fill.
    Data is never markup: DOM nodes + textContent only; links only http(s), opened via ctx.openLink. */
 CU.views = (() => {
   var C, L, MAXT = 1e5, ISD = /^\d{4}-\d\d-\d\d$/, ISDT = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
@@ -11,8 +13,7 @@ CU.views = (() => {
   var J = (v, n) => JSON.stringify(v, null, n);
   var B = (on, ...k) => el("button", { type: "button", class: "btn small", onclick: on }, ...k);
   var PJ = (v) => el("pre", { class: "json" }, J(v, 2));
-  var tok = (t) => t.replace(/~1/g, "/").replace(/~0/g, "~");
-  var esc = (k) => "/" + k.replace(/~/g, "~0").replace(/\//g, "~1");
+  var tok = CU.tok, esc = CU.esc;
   // JSON Pointer lookup; undefined when any step is missing.
   function at(d, p) {
     if (!p) return d;
@@ -53,7 +54,7 @@ CU.views = (() => {
     var t = Date.UTC(+m[1], m[2] - 1, +m[3], +(m[4] || 0), +(m[5] || 0), +(m[6] || 0)), z = m[7], sec = m[6] && m[6] !== "00";
     if (!m[4] || f === "date") return fmt("d", () => new Intl.DateTimeFormat(L, { timeZone: "UTC", dateStyle: "medium" })).format(t);
     var s = fmt("t" + sec, () => new Intl.DateTimeFormat(L, { timeZone: "UTC", dateStyle: "medium", timeStyle: sec ? "medium" : "short" })).format(t);
-    return z ? s + " (UTC" + (/z/i.test(z) || /^.00:?00$/.test(z) ? "" : z.slice(0, 3) + ":" + z.slice(-2)) + ")" : s;
+    return z ? M.zoned(s, /z/i.test(z) || /^.00:?00$/.test(z) ? "" : z.slice(0, 3) + ":" + z.slice(-2)) : s;
   }
   // A key as a heading: "max_count" → "Max count", "isDst" → "Is DST"; other keys stay as they are.
   function human(k) {
@@ -63,7 +64,7 @@ CU.views = (() => {
     w[0] = w[0].charAt(0).toUpperCase() + w[0].slice(1);
     return w.join(" ");
   }
-  var plural = (n, w) => n + " " + w + (n === 1 ? "" : "s");
+  var plural = (n, w) => n + " " + w[n === 1 ? 0 : 1];
   // What a value looks like, for data without a schema.
   function guess(v) {
     if (typeof v === "number") return "number";
@@ -78,7 +79,7 @@ CU.views = (() => {
     if (Array.isArray(v) && v.every((x) => x === null || typeof x !== "object")) return inl(v, f === "json" ? null : f, k);
     if (typeof v === "object") return more(v);
     var o = (opts || []).find((o) => o.value === v);
-    if (typeof v === "boolean" && !o) return el("span", { class: "yn yn-" + v }, v ? "✓ Yes" : "No");
+    if (typeof v === "boolean" && !o) return el("span", { class: "yn yn-" + v }, v ? M.yes : M.no);
     if (f === "enum" || f === "boolean") return el("span", { class: "tag tag-" + String(v).replace(/\W/g, "").slice(0, 20) }, o ? o.label : String(v));
     if (typeof v === "number") return num(v, k);
     v = String(v);
@@ -91,15 +92,15 @@ CU.views = (() => {
   // Short arrays of scalars inline ("72.5, 73.5, 74.5"); past 6, the first 5 and "+k more".
   function inl(a, f, k) {
     var n = a.length > 6 ? 5 : a.length, s = el("span", { class: "inl" });
-    if (!a.length) return el("span", { class: "muted" }, "none");
+    if (!a.length) return el("span", { class: "muted" }, M.none);
     var add = (x, i) => { s.append(i ? ", " : "", val(x, f, null, k)); };
     a.slice(0, n).forEach(add);
-    if (n < a.length) s.append(" ", B((e) => { e.target.previousSibling.remove(); e.target.remove(); a.slice(n).forEach((x) => { add(x, 1); }); }, "+" + (a.length - n) + " more"));
+    if (n < a.length) s.append(" ", B((e) => { e.target.previousSibling.remove(); e.target.remove(); a.slice(n).forEach((x) => { add(x, 1); }); }, M.more(a.length - n)));
     return s;
   }
   // Nested values drill down: a summary line, the full view built on first open.
   function more(v) {
-    var n = Array.isArray(v) ? plural(v.length, "item") : plural(Object.keys(v).length, "field"), d;
+    var n = Array.isArray(v) ? plural(v.length, M.items) : plural(Object.keys(v).length, M.fields), d;
     d = el("details", { class: "more", ontoggle: () => { if (d.open && d.children.length < 2) d.appendChild(auto(v, 2)); } },
       el("summary", null, n));
     return d;
@@ -115,7 +116,7 @@ CU.views = (() => {
   function text(s, pre) {
     var n = el(pre ? "pre" : "span", { class: pre ? (pre < 2 ? "json lines" : "text-block") : "" }, s.length > MAXT ? s.slice(0, MAXT) : s);
     if (s.length <= MAXT) return n;
-    return el("div", null, n, B((e) => { n.textContent = s; e.target.remove(); }, "Show all (" + Math.round(s.length / 1024) + " KB)"));
+    return el("div", null, n, B((e) => { n.textContent = s; e.target.remove(); }, M.showAll(Math.round(s.length / 1024))));
   }
 
   /* ------------------------------------------------------------------ shape-driven views */
@@ -127,7 +128,7 @@ CU.views = (() => {
       if (v.length && v.every(isO)) return table(v, cols(v), 100);
       return list(v);
     }
-    if (isO(v)) return kv(v, [], null, null, dep);
+    if (isO(v)) return kv(v, [], dep);
     if (typeof v === "string") return prose(v);
     return el("div", { class: "metric" }, val(v));
   }
@@ -140,12 +141,12 @@ CU.views = (() => {
   var flat = (v) => Array.isArray(v) && v.length <= 20 && v.every((x) => x === null || typeof x !== "object");
   function list(a, f) {
     var ul = el("ul", { class: "list" }), n = 0;
-    function add() { a.slice(n, n += 200).forEach((x) => { ul.appendChild(el("li", null, val(x, f))); }); btn.hidden = n >= a.length; btn.textContent = "Show more (" + (a.length - n) + ")"; }
+    function add() { a.slice(n, n += 200).forEach((x) => { ul.appendChild(el("li", null, val(x, f))); }); btn.hidden = n >= a.length; btn.textContent = M.showMore(a.length - n); }
     var btn = B(add);
     add();
     return el("div", null, ul, btn);
   }
-  function kv(o, fields, kids, root, dep) {
+  function kv(o, fields, dep) {
     if (!isO(o)) return auto(o);
     var dl = el("dl", { class: "kv" }), subs = [];
     (fields.length ? fields : Object.keys(o).map((k) => ({ pointer: esc(k), label: human(k) }))).forEach((c) => {
@@ -154,15 +155,15 @@ CU.views = (() => {
       if ((!fields.length && v && typeof v === "object" && !flat(v) && dep < 2) || (typeof v === "string" && /\n/.test(v))) subs.push(el("div", { class: "view" }, el("h3", null, c.label), auto(v, dep + 1)));
       else if (v !== undefined) dl.append(el("dt", null, c.label), el("dd", null, val(v, c.format, c.options, c.label)));
     });
-    return el("div", { class: "view" }, dl.children.length ? dl : null, subs, (kids || []).map((k) => node(k, root)));
+    return el("div", { class: "view" }, dl.children.length ? dl : null, subs);
   }
   // Sort by a column (click its header), filter by text, one page of pageSize rows at a time.
   function table(rows, cs, size) {
     cs.forEach((c) => { if (c.g) { var r = rows.find((r) => at(r, c.pointer) != null); c.format = guess(r && at(r, c.pointer)); } });
     var shown = rows, page = 0, key = -1, dir = 1;
     var tb = el("tbody"), info = el("span", { class: "muted" });
-    var prev = B(() => { page--; draw(); }, "‹ Prev");
-    var next = B(() => { page++; draw(); }, "Next ›");
+    var prev = B(() => { page--; draw(); }, M.prev);
+    var next = B(() => { page++; draw(); }, M.next);
     var head = cs.map((c, i) => el("th", { scope: "col", "aria-sort": "none", class: /^(number|integer)$/.test(c.format) ? "num" : null }, el("button", { type: "button", onclick: () => sort(i) }, c.label)));
     function sort(i) {
       dir = key === i ? -dir : 1; key = i;
@@ -178,10 +179,10 @@ CU.views = (() => {
       var pages = Math.max(1, Math.ceil(shown.length / size));
       page = Math.min(Math.max(page, 0), pages - 1);
       tb.replaceChildren.apply(tb, shown.slice(page * size, page * size + size).map((r) => el("tr", null, cs.map((c) => el("td", { class: /^(number|integer)$/.test(c.format) ? "num" : null }, val(at(r, c.pointer), c.format, c.options, c.label))))));
-      info.textContent = shown.length > size ? page * size + 1 + "–" + Math.min(shown.length, page * size + size) + " of " + shown.length : plural(shown.length, "row");
+      info.textContent = shown.length > size ? M.rowsOf(page * size + 1, Math.min(shown.length, page * size + size), shown.length) : plural(shown.length, M.rows);
       prev.hidden = next.hidden = pages < 2; prev.disabled = !page; next.disabled = page >= pages - 1;
     }
-    var q = rows.length > 10 && el("input", { type: "search", class: "ctl filter", placeholder: "Filter", "aria-label": "Filter rows", oninput: () => {
+    var q = rows.length > 10 && el("input", { type: "search", class: "ctl filter", placeholder: M.filter, "aria-label": M.filterRows, oninput: () => {
       var t = q.value.toLowerCase();
       shown = t ? rows.filter((r) => J(r).toLowerCase().indexOf(t) >= 0) : rows; key = -1; page = 0; draw();
     } });
@@ -326,14 +327,14 @@ CU.views = (() => {
     return PJ(b);
   }
   function download(r) {
-    var name = String(r.uri || "file").split(/[/?#]/).filter(Boolean).pop() || "file", size = Math.floor(String(r.blob || "").length * 3 / 4);
+    var name = String(r.uri || M.file).split(/[/?#]/).filter(Boolean).pop() || M.file, size = Math.floor(String(r.blob || "").length * 3 / 4);
     return B(() => {
       var bin = atob(r.blob), a = new Uint8Array(bin.length);
       for (var i = 0; i < bin.length; i++) a[i] = bin.charCodeAt(i);
       var u = URL.createObjectURL(new Blob([a], { type: r.mimeType || "application/octet-stream" }));
       el("a", { href: u, download: name }).click();
       setTimeout(() => { URL.revokeObjectURL(u); }, 1e4);
-    }, "Download " + name + " (" + size + " bytes)");
+    }, M.download(name, size));
   }
   // The blocks not already shown: with structured data d, a text block that is JSON (its usual
   // serialization) or that equals one of d's strings is that data again, and is left out.
@@ -349,29 +350,34 @@ CU.views = (() => {
 
   /* ------------------------------------------------------------------ the tree's nodes */
 
-  var R0, RES;
+  var RES;
   var NODES = {
     AutoView: (n, d) => auto(d),
-    KeyValue: (n, d) => kv(d, n.props.fields || [], n.children, R0),
+    KeyValue: (n, d) => kv(d, n.props.fields || []),
     Table: (n, d) => Array.isArray(d) ? table(d, (n.props.columns || []).length ? n.props.columns.slice() : cols(d.filter(isO)), n.props.pageSize || 100) : auto(d),
     List: (n, d) => Array.isArray(d) ? list(d, n.props.format) : auto(d),
     CardGrid: (n, d) => Array.isArray(d) ? cards(d, n.props) : auto(d),
     Metric: (n, d) => el("div", { class: "metric" }, val(d, n.props.format), n.props.unit ? el("small", null, " " + n.props.unit) : null),
     Image: (n, d) => typeof d === "string" ? img(d, n.props.mimeType) : auto(d),
-    JsonView: (n, d) => el("details", { class: "raw", open: true }, el("summary", null, "JSON"), PJ(d)),
+    JsonView: (n, d) => el("details", { class: "raw", open: true }, el("summary", null, M.json), PJ(d)),
     ContentBlocks: () => { RES.shown = 1; return el("div", { class: "view" }, blocks(RES.content)); }
   };
-  // Layout nodes inside a result view are drawn by layout.js (shipped only with them).
-  var LAYOUT = Object.create(null); // filled by layout.js, shipped only with layout nodes
-  function kids(n) { return (n.children || []).map((c) => node(c, R0)); }
-  // A view shows the value at its bind; missing data shows nothing, wrong-shaped data its AutoView.
-  function node(n, root) {
-    if (LAYOUT[n.type]) return LAYOUT[n.type](n);
-    var f = NODES[n.type], d = at(root, (n.props && n.props.bind) || "");
-    if (!f) return PJ(d);
-    if (d === undefined && n.type !== "ContentBlocks") return null;
-    var lab = n.props && n.props.label;
-    return el("div", { class: "view", "data-view": n.id }, lab && n.props.bind ? el("h3", null, lab) : null, f(n, d));
+  // The server wrote the result's layout once, in the ResultView's <template>: layout nodes as
+  // markup, each view as an empty <div class="view" data-view="id">. A result fills a copy.
+  function fill(box, rv, d) {
+    var byId = {}, walk = (n) => { byId[n.id] = n; (n.children || []).forEach(walk); };
+    walk(rv);
+    box.append(CU.own(document.getElementById(rv.id), "template").content.cloneNode(true));
+    box.querySelectorAll("[data-view]").forEach((s) => { if (box.contains(s)) view(s, byId[s.getAttribute("data-view")], d); });
+    if (CU.tabs) CU.tabs(box);
+  }
+  // A view shows the value at its bind (before the views nested in it); missing data shows
+  // nothing, wrong-shaped data its AutoView.
+  function view(s, n, root) {
+    var f = NODES[n.type], d = at(root, n.props.bind || ""), lab = n.props.label;
+    if (d === undefined && n.type !== "ContentBlocks") return s.remove();
+    s.prepend(f ? f(n, d) : PJ(d));
+    if (lab && n.props.bind) s.prepend(el("h3", null, lab));
   }
 
   function render(box, r, rv, ctx) {
@@ -381,13 +387,12 @@ CU.views = (() => {
     RES = { content: r.content };
     if (r.isError) {
       var msg = (Array.isArray(r.content) ? r.content : []).filter((b) => isO(b) && b.type === "text").map((b) => String(b.text)).join("\n");
-      box.appendChild(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, "Error"), el("p", null, msg || "The tool reported an error without a message.")));
+      box.appendChild(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, M.error), el("p", null, msg || M.errorUntold)));
       return;
     }
-    var d = r.structuredContent, views = (rv && rv.children) || [], compiled = rv && rv.props && rv.props.source !== "content";
+    var d = r.structuredContent, compiled = rv && rv.props && rv.props.source !== "content";
     if (d !== undefined && compiled) {
-      R0 = d;
-      box.append.apply(box, views.map((n) => node(n, d)).filter(Boolean));
+      fill(box, rv, d);
       // The text blocks usually repeat the data as JSON; the rest shows unless a view already did.
       if (!RES.shown) box.append.apply(box, blocks(r.content, d));
     } else if (d !== undefined) {
@@ -396,5 +401,5 @@ CU.views = (() => {
     } else box.append.apply(box, blocks(r.content));
   }
 
-  return { render: render, NODES: NODES, at: at, num: num, date: date, isO: isO, auto: auto, table: table, kind: kind, LAYOUT: LAYOUT, kids: kids };
+  return { render: render, NODES: NODES, at: at, num: num, date: date, isO: isO, auto: auto, table: table, kind: kind };
 })();

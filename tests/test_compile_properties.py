@@ -10,7 +10,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 
 from compiler.compile import compile_tree
-from compiler.compile.naming import escape_token
+from components.pointers import escape as escape_token
 from compiler.normalize import normalize
 from components.validate import encode, validate
 

@@ -10,6 +10,7 @@ from compiler.compile import compile_tree
 from compiler.compile import widgets
 from compiler.normalize import ObjectShape, normalize
 from compiler.tools import load_tools
+from components import pointers
 from components.validate import encode, validate
 from conftest import CORPUS
 
@@ -33,7 +34,7 @@ def test_corpus_tool_compiles_and_validates(tool):
     form = tree.children[0]
     schema = tool.get("inputSchema", {})
     for name in schema.get("properties", {}):
-        assert sum(1 for c in form.children if c.props.bind == "/" + name.replace("~", "~0").replace("/", "~1")) == 1
+        assert sum(1 for c in form.children if c.props.bind == pointers.child("", name)) == 1
 
 
 def _walk(shape):

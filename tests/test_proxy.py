@@ -443,11 +443,17 @@ def http_upstream(request):
     server.wait(10)
 
 
-def test_an_http_upstream_through_the_proxy(http_upstream):
+@pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
+def test_an_http_upstream_through_the_proxy(http_upstream, mode):
+    from mcp.client.client import Client
+    from mcp.client.extension import advertise
+
     url, transport = http_upstream
+    params = StdioServerParameters(command=sys.executable, cwd=str(ROOT),
+                                   args=["-m", "compiler", "proxy", "--no-cache", "--upstream-url", url, "--upstream-transport", transport])
 
     async def scenario():
-        async with proxied([], options=("--no-cache", "--upstream-url", url, "--upstream-transport", transport)) as s:
+        async with Client(params, mode=mode, extensions=[advertise(name, value) for name, value in UI.items()]) as s:
             tools = {t.name: t for t in (await s.list_tools()).tools}
             added = await s.call_tool("add", {"a": 20, "b": 22})
             page = (await s.read_resource("ui://compile-ui/add")).contents[0].text
@@ -455,8 +461,9 @@ def test_an_http_upstream_through_the_proxy(http_upstream):
             return tools, added, page, status
 
     tools, added, page, status = run_async(scenario())
-    # 2026-07-28 over HTTP: the Mcp-Method/Mcp-Name headers go with each request (checked by the server)
-    assert status["upstreamEra"] == "2026-07-28", status
+    # A host alone opens the (dual-era) upstream in its own era. In 2026-07-28 over streamable HTTP,
+    # the Mcp-Method/Mcp-Name headers go with each request (checked by the server).
+    assert status["upstreamEra"] == ("legacy" if mode == "legacy" else "2026-07-28"), status
     assert tools["add"].meta["ui"]["resourceUri"] == "ui://compile-ui/add"
     assert added.structured_content == {"a": 20, "b": 22, "sum": 42}
     assert '"toolName":"add"' in page

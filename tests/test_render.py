@@ -19,6 +19,7 @@ from components.nodes import (
     ChartEncoding,
     ChartProps,
     FIELD_TYPES,
+    LAYOUT_TYPES,
     FieldNode,
     NODE_TYPES,
     VIEW_TYPES,
@@ -31,10 +32,16 @@ from components.nodes import (
     BooleanFieldProps,
     Card,
     CardProps,
+    Column,
     Form,
     FormProps,
     Heading,
     HeadingProps,
+    JsonView,
+    KeyValue,
+    KeyValueProps,
+    Metric,
+    MetricProps,
     MultiSelectField,
     MultiSelectFieldProps,
     Node,
@@ -50,23 +57,28 @@ from components.nodes import (
     Stack,
     StackProps,
     Struct,
+    Table,
+    TableProps,
     Tabs,
     TabsProps,
     Text,
     TextProps,
     TextField,
     TextFieldProps,
+    ViewProps,
 )
+from compiler import render as render_module
 from compiler.compile import compile_tree
 from compiler.render import node_types, render_ask_page, render_body, render_page, script_json
 from compiler.tools import load_tools
+from runtime_js import catalog as runtime_catalog
 from runtime_js import ALL, ASK, MODULES, RUNTIME_VERSION, bundle_is_fresh, compact, modules_for, runtime_css, runtime_js
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS_TOOLS = ROOT / "fixtures" / "corpus" / "tools"  # the committed copy: CI checks out this repository alone
 EVERY_FIELD = json.loads((ROOT / "fixtures" / "page" / "every_field.json").read_text())
 
-ALLOWED_DATA = {"data-id", "data-action"}
+ALLOWED_DATA = {"data-id", "data-action", "data-view"}  # data-view: a view's place in a result's template
 ALLOWED_ACTIONS = {"submit", "add", "remove"}
 URL_ATTRS = {"src", "href", "action", "formaction", "srcset", "poster", "background", "xlink:href", "ping"}
 
@@ -256,7 +268,8 @@ def test_required_markers_and_constraints_are_attributes():
 def test_templates_for_arrays_maps_and_union_branches():
     html = every_field_page()
     # keywords, points, headers: one template each; shape: one per branch
-    assert html.count("<template>") == 5
+    form = html[html.index("<form") : html.index("</form>")]
+    assert form.count("<template>") == 5
     assert re.search(r'<template><li class="item"><div class="field field-text" data-id="f:/keywords/\*"', html)
     assert 'data-id="f:/shape#0"' in html and 'data-id="f:/shape#1"' in html
     assert "<option value=\"0\">Circle</option>" in html
@@ -274,6 +287,69 @@ def test_layout_nodes_render():
     assert '<option selected="selected" value="1">Big</option>' in html
     assert 'class="alert alert-warning"' in html and "<h3>Options</h3>" in html
     assert any(a.get("type") == "password" for a in page.find("input"))
+
+
+def result_layout_tree() -> App:
+    """A tree whose ResultView lays its views out: a section, a KeyValue holding a view, tabs."""
+    tree = compile_tree(EVERY_FIELD)
+    table = Table(id="v:/rows", props=TableProps(bind="/rows", label="Rows", columns=(Column(pointer="/k", label="K"),)))
+    views = (
+        Heading(id="rh", props=HeadingProps(text="Summary", level=3)),
+        KeyValue(id="v:", props=KeyValueProps(fields=(Column(pointer="/total", label="Total"),)), children=(
+            Section(id="rs", props=SectionProps(title="Detail", description="<b>not markup</b>"), children=(
+                Metric(id="v:/n", props=MetricProps(bind="/n", label="N")),
+            )),
+        )),
+        Tabs(id="rt", props=TabsProps(selected=1), children=(
+            Section(id="rt1", props=SectionProps(title="Chart"), children=(JsonView(id="v:/rows:json", props=ViewProps(bind="/rows")),)),
+            Section(id="rt2", props=SectionProps(title="Table"), children=(table,)),
+        )),
+    )
+    return replace(tree, children=(tree.children[0], ResultView(id="result", props=ResultViewProps(source="structured"), children=views)))
+
+
+def test_a_results_layout_is_the_servers_and_each_view_an_empty_place():
+    html = render_page(result_layout_tree())
+    start = html.index("<template>", html.index('<section aria-label="Result"'))
+    template = html[start : html.index("</template>", start) + len("</template>")]
+    # the layout kinds rendered by the same visitors as in a form; views left to the runtime
+    assert template.startswith(
+        '<template><h4>Summary</h4><div class="view" data-view="v:"><section class="section"><h2>Detail</h2>'
+        '<p class="help">&lt;b&gt;not markup&lt;/b&gt;</p><div class="view" data-view="v:/n"></div></section></div>'
+        '<div class="tabs"><div role="tablist">'
+    )
+    assert template.endswith('<div class="view" data-view="v:/rows"></div></div></div></template>')
+    assert '<div class="view" data-view="v:/rows"></div>' in template and '<div class="view" data-view="v:/rows:json"></div>' in template
+    panels = re.findall(r'<div aria-labelledby="u\d+" (hidden="hidden" )?id="u\d+" role="tabpanel">', template)
+    assert panels == ["hidden=\"hidden\" ", ""]  # the selected tab (1) shown, as in a form
+    check_allow_list(html)
+    # without an output schema the runtime decides the view from the data: no template
+    plain = render_body(compile_tree({"name": "t", "inputSchema": {"type": "object"}}))
+    assert "<template>" not in plain and "data-view" not in plain
+    # a view anywhere but in a result has no place to be built in
+    tree = result_layout_tree()
+    form = replace(tree.children[0], children=(Section(id="x", props=SectionProps(title="X"), children=(Metric(id="m", props=MetricProps()),)),))
+    with pytest.raises(TypeError, match="Metric"):
+        render_page(replace(tree, children=(form, tree.children[1])))
+
+
+def test_every_kind_has_one_renderer():
+    """The server renders a kind (a ``visit_<Kind>`` in compiler/render.py) or the runtime builds
+    it (a builder in its NODES table), never both, as components/catalog.json records."""
+    kinds = json.loads((ROOT / "components" / "catalog.json").read_text())["kinds"]
+    server = {kind for kind, entry in kinds.items() if entry["renderer"] == "server"}
+    assert server and server == set(NODE_TYPES) - VIEW_TYPES
+    assert {cls.__struct_config__.tag for cls in render_module._VISITORS} == server
+    built = set().union(*(got for (table, _), got in runtime_catalog.registered({m.name: m.source("js") for m in MODULES}).items() if table == "NODES"))
+    assert built == set(kinds) - server
+    assert runtime_catalog.problems() == []
+    # a runtime builder for a kind the server renders is named, wherever a module registers it
+    src = {m.name: m.source("js") for m in MODULES}
+    src["layout"] += "\nCU.views.NODES.Section = (n) => el(\"section\");"
+    src["views"] = src["views"].replace("var NODES = {", "var NODES = {\n    Heading: (n) => el(\"h2\", null, n.props.text),")
+    found = runtime_catalog.problems(src)
+    assert any("layout.js" in p and "'Section'" in p and "server renders" in p for p in found), found
+    assert any("views.js" in p and "'Heading'" in p and "server renders" in p for p in found), found
 
 
 def test_unknown_node_type_is_an_error():
@@ -508,7 +584,7 @@ def test_a_page_ships_only_the_runtime_modules_its_tree_needs():
     # the choices ship with a choice; the composite fields bring them (their multi-selects use them)
     assert modules_for({"TextField", "BooleanField"}) == ("runtime", "choices", "views")
     assert modules_for({"TextField", "ArrayField"}) == ("runtime", "choices", "fields", "views")
-    # layout.js draws layout nodes inside a result view: it ships only with a layout node
+    # layout.js hydrates tabs and carries the layout CSS: it ships only with a layout node
     assert modules_for({"KeyValue", "Table"}) == ("runtime", "views")
     assert modules_for({"Tabs", "Table"}) == ("runtime", "views", "layout")
     with pytest.raises(ValueError, match="unknown runtime modules"):
@@ -538,8 +614,8 @@ def test_module_conditions_match_what_each_module_registers():
     assert needed["choices"] == choices and needed["fields"] == composite
     assert needed["chart"] == set(re.findall(r"V\.NODES\.(\w+) =", src["chart"])) == {"Chart"}
     assert VIEW_TYPES - _registered(src["views"], "var NODES = {") == {"Chart"}
-    # layout nodes inside a result view: layout.js fills views.js's (empty) LAYOUT table
-    assert _registered(src["layout"], "Object.assign(V.LAYOUT, {") == needed["layout"]
+    # layout nodes are the server's everywhere: layout.js builds none (it hydrates tabs)
+    assert needed["layout"] == LAYOUT_TYPES and not runtime_catalog.keyed({"layout": src["layout"]})["layout.js"] & set(NODE_TYPES)
 
 
 def test_modules_come_with_and_after_what_they_build_on():

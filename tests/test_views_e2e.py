@@ -565,3 +565,33 @@ def test_series_in_different_units_get_their_own_chart_readable_at_every_width(a
         "() => Array.from(document.querySelectorAll('svg.chart')[0].querySelectorAll('text[text-anchor=middle]')).map((t) => { const r = t.getBoundingClientRect(); return [r.left, r.right]; })"
     )
     assert len(boxes) >= 2 and all(a[1] <= b[0] for a, b in zip(boxes, boxes[1:])), boxes
+
+
+def test_a_results_layout_comes_from_the_server_and_each_result_fills_a_fresh_copy(apphost):
+    from test_render import result_layout_tree
+
+    host = apphost(render_page(result_layout_tree()))
+    host.wait_initialized()
+    text = show(host, {"content": [], "structuredContent": {"total": 3, "n": 7, "rows": [{"k": "a"}, {"k": "b"}]}})
+    clean(host)
+    f = host.frame
+    # the server's markup (heading level, the section's title and description), views filled in it
+    assert f.locator(".result-body h4").inner_text() == "Summary" and "<b>not markup</b>" in text
+    assert f.inner_text('[data-view="v:"] > section.section > h2') == "Detail"
+    assert f.inner_text('[data-view="v:"] > section [data-view="v:/n"] .metric') == "7"
+    assert f.inner_text('[data-view="v:"] > .view dd') == "3"  # the KeyValue's own fields, before what nests in it
+    # the tabs as the server selected them (the second), hydrated: arrow keys move
+    tabs = f.locator(".result-body [role=tab]")
+    assert tabs.nth(1).get_attribute("aria-selected") == "true" and f.locator(".result-body table tbody tr").count() == 2
+    tabs.nth(1).focus()
+    host.page.keyboard.press("ArrowLeft")
+    assert tabs.nth(0).get_attribute("aria-selected") == "true" and f.locator(".result-body table").is_hidden()
+    assert json.loads(f.inner_text('[data-view="v:/rows:json"] pre')) == [{"k": "a"}, {"k": "b"}]
+    # the next result fills a fresh copy: the first tab selected again, no data at /n, no place for it
+    host.send_tool_result({"content": [], "structuredContent": {"total": 4, "rows": []}})
+    f.locator('[data-view="v:"] > .view dd', has_text="4").wait_for()
+    assert f.locator('[data-view="v:/n"]').count() == 0 and f.locator(".result-body section.section").count() == 1
+    assert f.locator(".result-body [role=tab]").nth(1).get_attribute("aria-selected") == "true"
+    f.locator(".result-body [role=tab]").nth(0).click()
+    assert f.locator(".result-body [role=tab]").nth(0).get_attribute("aria-selected") == "true"
+    clean(host)

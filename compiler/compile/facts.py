@@ -19,9 +19,8 @@ from typing import Literal
 
 import msgspec
 
+from components import pointers
 from components.nodes import App, ArrayField, FieldNode, Form, MapField, Node, UnionField
-
-from .naming import unescape_token
 
 __all__ = ["Facts", "FieldFacts", "Template", "facts_of"]
 
@@ -70,7 +69,5 @@ def _walk(node: Node, parent_bind: str, holds: Template | None, inside: Template
 
 def _token(bind: str, parent_bind: str) -> str | None:
     """The one reference token ``bind`` adds to its parent's (``None``: it adds none)."""
-    prefix = parent_bind + "/"
-    if not bind.startswith(prefix) or "/" in bind[len(prefix):]:
-        return None
-    return unescape_token(bind[len(prefix):])
+    names, parent = pointers.tokens(bind), pointers.tokens(parent_bind)
+    return names[-1] if len(names) == len(parent) + 1 and names[:-1] == parent else None

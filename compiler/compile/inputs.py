@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from components import pointers
 from components.nodes import (
     Action,
     ArrayField,
@@ -64,7 +65,7 @@ from compiler.normalize import (
 
 from . import widgets
 from .budget import fold
-from .naming import as_text, child_pointer, humanize
+from .naming import as_text, humanize
 
 MAX_OPTION_LABEL = 200
 
@@ -82,7 +83,7 @@ class Site:
         return f"f:{_escape_id(self.bind)}{self.scope}"
 
     def child(self, token: str | int, label: str, required: bool) -> "Site":
-        return Site(child_pointer(self.bind, token), label, required, self.scope)
+        return Site(pointers.child(self.bind, token), label, required, self.scope)
 
 
 def _escape_id(bind: str) -> str:
@@ -245,7 +246,7 @@ def map_node(shape: ObjectShape, value: SomeShape, site: Site, rest: bool, node_
     key_pattern = names.pattern if isinstance(names, StringShape) else None
     if key_pattern is None and shape.patterns and not _editable(shape.additional):
         key_pattern = shape.patterns[0][0]
-    template = field(value, Site(child_pointer(site.bind, "*"), value.title or messages.VALUE_LABEL, True, site.scope))
+    template = field(value, Site(pointers.child(site.bind, "*"), value.title or messages.VALUE_LABEL, True, site.scope))
     return MapField(
         id=node_id or site.id,
         props=MapFieldProps(
@@ -274,7 +275,7 @@ def _editable(shape: SomeShape | None) -> bool:
 
 def array_field(shape: Any, site: Site) -> Node:
     item = shape.items
-    template = field(item, Site(child_pointer(site.bind, "*"), item.title or messages.ITEM_LABEL, True, site.scope))
+    template = field(item, Site(pointers.child(site.bind, "*"), item.title or messages.ITEM_LABEL, True, site.scope))
     return ArrayField(
         id=site.id,
         props=ArrayFieldProps(

@@ -1,4 +1,5 @@
-"""Names a person reads (labels from property names) and names the runtime reads (pointers, ids)."""
+"""Names a person reads: labels from property names and titles, values as text (pointers are
+``components.pointer``'s)."""
 
 from __future__ import annotations
 
@@ -8,23 +9,9 @@ from typing import Any
 
 from compiler.text import MAX_LABEL, clip, humanize
 
-__all__ = ["MAX_LABEL", "MAX_PLACEHOLDER", "as_text", "child_pointer", "clip", "escape_token", "humanize", "unescape_token", "label_for", "root_label"]
+__all__ = ["MAX_LABEL", "MAX_PLACEHOLDER", "as_text", "clip", "humanize", "label_for", "root_label"]
 
 MAX_PLACEHOLDER = 80
-
-
-def escape_token(name: str) -> str:
-    """One JSON Pointer reference token (RFC 6901: ``~`` → ``~0``, ``/`` → ``~1``)."""
-    return name.replace("~", "~0").replace("/", "~1")
-
-
-def unescape_token(token: str) -> str:
-    """The name one JSON Pointer reference token stands for (``escape_token`` undone)."""
-    return token.replace("~1", "/").replace("~0", "~")
-
-
-def child_pointer(pointer: str, token: str | int) -> str:
-    return f"{pointer}/{escape_token(str(token))}"
 
 
 def as_text(value: Any, limit: int = MAX_PLACEHOLDER) -> str:

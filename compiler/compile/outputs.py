@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from components import pointers
 from components.nodes import (
     AutoView,
     Column,
@@ -34,7 +35,7 @@ from components.nodes import (
     TableProps,
     ViewProps,
 )
-from compiler.compile.naming import as_text, child_pointer, label_for, root_label
+from compiler.compile.naming import as_text, label_for, root_label
 from compiler.normalize import normalize
 from compiler.normalize.shapes import (
     ArrayShape,
@@ -88,7 +89,7 @@ def _key_value(shape: ObjectShape, bind: str, label: str | None, depth: int) -> 
     children: list[Node] = []
     for prop in shape.properties:
         name = label_for(prop.shape.title, prop.name)
-        pointer = child_pointer("", prop.name)
+        pointer = pointers.child("", prop.name)
         if _is_scalar(prop.shape):
             fields.append(_column(prop.shape, pointer, name))
         else:
@@ -102,7 +103,7 @@ def _array(shape: ArrayShape, bind: str, label: str | None) -> Node:
     items = shape.items
     if isinstance(items, ObjectShape) and items.properties:
         columns = tuple(
-            _column(p.shape, child_pointer("", p.name), label_for(p.shape.title, p.name)) for p in items.properties
+            _column(p.shape, pointers.child("", p.name), label_for(p.shape.title, p.name)) for p in items.properties
         )
         return Table(id=f"v:{bind}", props=TableProps(bind=bind, label=label, columns=columns))
     if _is_scalar(items):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from components import pointers
 from components.validate import Problem
 from compiler.compile.facts import Facts
 
@@ -29,7 +30,7 @@ def check_spec(tree: Any, value: Any, facts: Facts | None = None) -> tuple[Layou
 
 
 def _pointer(loc: tuple) -> str:
-    return "".join(f"/{str(part).replace('~', '~0').replace('/', '~1')}" for part in loc)
+    return pointers.join(loc)
 
 
 def _semantic(spec: LayoutSpec, offer: Choices):

@@ -57,20 +57,21 @@ NOMINAL = frozenset({"text", "enum", "boolean", "email", "uuid", "uri"})
 
 
 class DataPath(msgspec.Struct, frozen=True):
-    """One view of the result data a spec may choose to present differently."""
+    """One view of the result data a spec may choose to present differently: where it is bound,
+    the kind of view the tree shows there (its catalog class), and the columns or fields it has."""
 
     bind: str
-    node_type: str
+    kind: type[Table | CardGrid | KeyValue | List | Metric]
     columns: tuple[Column, ...] = ()
 
     @property
     def views(self) -> tuple[str, ...]:
-        if self.node_type in ("Table", "CardGrid"):
+        if issubclass(self.kind, (Table, CardGrid)):
             views = ("table", "cards") + (("chart",) if self.numeric and len(self.columns) > 1 else ())
             return views + ("json",)
-        if self.node_type == "KeyValue":
+        if issubclass(self.kind, KeyValue):
             return ("key_value", "json")
-        if self.node_type == "List":
+        if issubclass(self.kind, List):
             return ("list", "json")
         return ("metric", "json")
 
@@ -155,13 +156,12 @@ def _data_paths(node: Node) -> Iterator[DataPath]:
         if bind in seen:
             continue
         seen.add(bind)
-        if isinstance(view, (Table, CardGrid)):
-            columns = view.props.columns if isinstance(view, Table) else view.props.fields
-            yield DataPath(bind, type(view).__name__, columns)
-        elif isinstance(view, KeyValue):
-            yield DataPath(bind, "KeyValue", view.props.fields)
+        if isinstance(view, Table):
+            yield DataPath(bind, Table, view.props.columns)
+        elif isinstance(view, (CardGrid, KeyValue)):
+            yield DataPath(bind, type(view), view.props.fields)
         elif isinstance(view, (List, Metric)):
-            yield DataPath(bind, type(view).__name__)
+            yield DataPath(bind, type(view))
 
 
 def _views(node: Node) -> Iterator[Node]:

@@ -13,7 +13,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from components.nodes import App, Node, NumberField, TextField
+from components import pointers
+from components.nodes import App, Node, NumberField, Table, TextField
 from compiler.compile.facts import Facts, FieldFacts, facts_of
 
 from .choices import QUANTITATIVE, TEMPORAL, WIDGET_FAMILIES, Choices, DataPath, choices
@@ -92,7 +93,7 @@ def _small_range(node: Node) -> bool:
 
 
 def _output(offer: Choices) -> OutputLayout | None:
-    table = next((p for p in offer.paths if p.node_type == "Table" and p.columns), None)
+    table = next((p for p in offer.paths if issubclass(p.kind, Table) and p.columns), None)
     if table is None:
         return None
     columns = _best_columns(table)
@@ -116,7 +117,7 @@ def _chart(path: DataPath) -> Chart | None:
     temporal = [c.pointer for c in path.columns if c.format in TEMPORAL]
     categories = list(path.categories)
     x = temporal[0] if temporal else (categories[0] if categories else None)
-    y = [p for p in path.numeric if p != x and not IDENTIFIER.search(p.rsplit("/", 1)[-1])][:MAX_SERIES]
+    y = [p for p in path.numeric if p != x and not IDENTIFIER.search(pointers.tokens(p)[-1])][:MAX_SERIES]
     if x is None or not y:
         return None
     return Chart(mark="line" if temporal else "bar", x=x, y=y)

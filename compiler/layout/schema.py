@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from components import pointers
 from compiler.compile.facts import Facts
 
 from .choices import Choices, DataPath, choices
@@ -48,7 +49,7 @@ def _model_schema() -> dict:
             return {k: clean(v) for k, v in value.items()}
         if isinstance(value, dict):
             if "$ref" in value:
-                return clean(defs[value["$ref"].rsplit("/", 1)[1]])
+                return clean(defs[pointers.tokens(value["$ref"].removeprefix("#"))[-1]])
             return {k: clean(v, k == "properties") for k, v in value.items() if k not in ("title", "default")}
         if isinstance(value, list):
             return [clean(v) for v in value]

@@ -214,6 +214,7 @@ async def serve(config: dict[str, Any]) -> None:
     options = Options(
         enabled_tools=frozenset(config["enabledTools"]) if config["enabledTools"] is not None else None,
         force_ui=config["forceUi"], prewarm=config["prewarm"], refresh_s=config["refreshSeconds"],
+        many_hosts=config["serve"] == "http",
     )
     if config["upstreamUrl"]:
         upstream = lambda: UpstreamSDK(config["upstreamUrl"], config["upstreamTransport"], config["headers"])  # noqa: E731

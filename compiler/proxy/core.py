@@ -8,8 +8,9 @@ every single-exchange POST). Forwarded requests get an upstream id of the proxy'
 (``compile-ui:<n>``, which no peer uses) and their answer goes back to the channel and id they
 came from, so hosts never see each other's traffic. Params and results cross as the bytes they
 arrived as unless an era's envelope must change. The proxy holds the upstream session: it finds
-the upstream's era when a run starts (``server/discover``, falling back to ``initialize``), and
-again after every restart. It steps in only where it adds something:
+the upstream's era when a run starts (``upstream_era``: the sole host's era, or 2026-07-28 for many
+hosts, when the upstream speaks it), and again after every restart. It steps in only where it adds
+something:
 
     initialize / server/discover   answered here, from what the upstream said about itself
     tools/list                     add ``_meta.ui.resourceUri``; repair or drop tools the protocol
@@ -63,6 +64,10 @@ class Options:
     prewarm: bool = False
     refresh_s: float = 0.0
     """Periodic re-listing of the upstream's tools (0: off); backs off on failure."""
+    many_hosts: bool = False
+    """Hosts of either era may come and go (``--serve http``): a dual-era upstream is then opened in
+    2026-07-28, whose per-request envelope routes every round trip to its own host; with one host
+    (stdio) the upstream is opened in that host's era (``upstream_era``)."""
 
 
 class Channel:
@@ -477,9 +482,13 @@ class Proxy:
         await _send(channel, line)
 
     def _legacy_channel(self) -> Channel | None:
+        """The host an upstream's request is for: a handshake-era upstream names no request it
+        belongs to, so the host whose request went upstream last. None when that host cannot be
+        asked (it speaks 2026-07-28) rather than asking another host about a call it never made;
+        with nothing in flight, the first handshake-era host."""
         for pending in reversed(self.pending.values()):
-            if pending.channel is not None and pending.channel.lasting and pending.caller is not None and not pending.caller.modern:
-                return pending.channel
+            if pending.channel is not None and pending.caller is not None:
+                return pending.channel if pending.channel.lasting and not pending.caller.modern else None
         return next((c for c in self.channels if c.init is not None), None)
 
     async def _upstream_notification(self, env: wire.Envelope, line: bytes) -> None:
@@ -492,7 +501,21 @@ class Proxy:
                 return
         elif env.method == "notifications/tools/list_changed":
             self._spawn(self.refresh_tools(notify=False))
+        elif env.method == "notifications/message" and self.info is not None and self.info.era != eras.LEGACY:
+            for channel in self._log_listeners():
+                await _send(channel, line)
+            return
         await self.broadcast(line)
+
+    def _log_listeners(self) -> list[Channel]:
+        """Where a 2026-07-28 upstream's log line goes. It logs only for requests that opted in
+        (their envelope's log level) and names none, so: the hosts with such a request in flight,
+        each once, single exchanges included; never a host that did not ask for logs."""
+        found: dict[int, Channel] = {}
+        for pending in self.pending.values():
+            if pending.channel is not None and pending.caller is not None and pending.caller.log_level:
+                found.setdefault(id(pending.channel), pending.channel)
+        return list(found.values())
 
     async def broadcast(self, line: bytes, *, ui_only: bool = False) -> None:
         for channel in list(self.channels):

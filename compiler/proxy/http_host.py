@@ -35,7 +35,7 @@ from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
 from compiler.httpguard import GuardSettings, guard
 
-from . import http_api, wire
+from . import eras, http_api, wire
 
 log = logging.getLogger("compile_ui.proxy")
 PATH = "/mcp"
@@ -165,6 +165,9 @@ async def _run_session(proxy: Any, sessions: dict, session_id: str, transport, c
         log.info("host session %s ended", session_id[:8])
 
 
+_LOG_OPT_IN = eras.LOG_LEVEL_META_KEY.encode()
+
+
 async def _exchange(proxy: Any, scope, receive, send, headers: dict[str, str]) -> None:
     """One 2026-07-28 POST: the request through the router, its answer back."""
     body, env = await _read_message(receive, send)
@@ -178,7 +181,9 @@ async def _exchange(proxy: Any, scope, receive, send, headers: dict[str, str]) -
         return
     answer: asyncio.Future = asyncio.get_running_loop().create_future()
     events: asyncio.Queue = asyncio.Queue()
-    stream = "text/event-stream" in headers.get("accept", "") and b"progressToken" in body
+    # Streamed (SSE) only when something may come before the answer: progress, or log lines the
+    # request opted in to; otherwise one JSON body.
+    stream = "text/event-stream" in headers.get("accept", "") and (b"progressToken" in body or _LOG_OPT_IN in body)
 
     async def deliver(data: bytes) -> None:
         if not answer.done() and wire.peek(data).is_response:
