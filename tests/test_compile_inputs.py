@@ -77,6 +77,19 @@ def test_title_wins_over_the_humanized_name():
     assert only_field({"type": "string", "title": "Search terms"})["props"]["label"] == "Search terms"
 
 
+@pytest.mark.parametrize(("name", "title", "label"), [
+    ("repo_url", "Repo Url", "Repo URL"),  # pydantic's automatic title says less than the name
+    ("id", "Id", "ID"),
+    ("per_page", "Per Page", "Per page"),
+    ("when", "TimeResult", "When"),  # a $ref'd model's type name
+    ("repo_url", "Repository", "Repository"),  # a title a person wrote stays
+])
+def test_a_form_label_reads_as_the_result_views_label(name, title, label):
+    schema = {"type": "object", "properties": {name: {"type": "string", "title": title}}}
+    (node,) = json.loads(encode(compile_form(schema, "t")))["children"]
+    assert node["props"]["label"] == label
+
+
 @pytest.mark.parametrize(
     "name, label",
     [("maxResults", "Max results"), ("max_results", "Max results"), ("repo_url", "Repo URL"), ("userID", "User ID"), ("x", "X")],

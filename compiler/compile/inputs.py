@@ -65,7 +65,7 @@ from compiler.normalize import (
 
 from . import widgets
 from .budget import fold
-from .naming import as_text, humanize
+from .naming import as_text, label_for
 
 MAX_OPTION_LABEL = 200
 
@@ -222,7 +222,7 @@ def object_field(shape: ObjectShape, site: Site) -> Node:
 
 def object_children(shape: ObjectShape, site: Site) -> tuple[Node, ...]:
     children = [
-        field(prop.shape, site.child(prop.name, prop.shape.title or humanize(prop.name), prop.required))
+        field(prop.shape, site.child(prop.name, label_for(prop.shape.title, prop.name), prop.required))
         for prop in shape.properties
     ]
     rest = _rest_value(shape)
