@@ -269,6 +269,32 @@ def test_a_modern_upstreams_log_lines_reach_only_the_host_that_asked_for_them():
     assert heard == {"opted": ["from opted"], "silent": [], "legacy": ["from legacy"]}
 
 
+def test_a_log_line_reaches_no_host_that_asked_for_higher_levels_only():
+    """A host whose call is in flight asked for errors only: another host's info line is not its."""
+    heard: dict[str, list] = {"errors": [], "info": []}
+
+    def listener(name: str):
+        async def on_log(params):
+            heard[name].append(params.data)
+        return on_log
+
+    proxy = HttpProxy(FIXTURE)
+    try:
+        async def scenario():
+            async with host(proxy.url, "2026-07-28", log_level="error", logging_callback=listener("errors")) as errors, \
+                    host(proxy.url, "2026-07-28", log_level="info", logging_callback=listener("info")) as info:
+                waiting = asyncio.ensure_future(errors.call_tool("wait", {"tag": "x"}))
+                await asyncio.sleep(0.3)  # its call is in flight upstream when the line comes
+                await info.call_tool("log", {"message": "an info line"})
+                waiting.cancel()
+                await asyncio.sleep(0.2)  # a misrouted line left the proxy before the answer above: a grace for its delivery
+
+        run_async(scenario())
+    finally:
+        proxy.close()
+    assert heard == {"errors": [], "info": ["an info line"]}
+
+
 def test_an_input_request_the_handshake_era_host_cannot_answer_is_refused_with_the_reason():
     async def scenario():
         async with host(stdio_proxy(MODERN_ONLY), "legacy") as client:  # no elicitation callback: no capability
@@ -333,6 +359,35 @@ def test_a_handshake_upstreams_request_never_reaches_a_host_that_did_not_cause_i
     text = result.message if isinstance(result, MCPError) else json.dumps(result.model_dump(mode="json"))
     assert "2026-07-28" in text and "server-to-client" in text, text
     assert echo.content[0].text == "Echo: still here"
+
+
+def test_a_handshake_upstreams_request_reaches_its_host_while_a_modern_hosts_call_is_in_flight():
+    """The upstream asks (elicitation/create, naming no request) for a handshake-era host's call
+    while a 2026-07-28 host's later call is in flight: the handshake-era host is asked, not refused
+    on account of the other host's call."""
+    asked: list = []
+
+    async def on_elicit(context, params):
+        asked.append(params.message)
+        return ElicitResult(action="accept", content={"name": "Ada"})
+
+    proxy = HttpProxy(RAW)
+    try:
+        async def scenario():
+            async with host(proxy.url, "legacy", elicitation_callback=on_elicit) as old, host(proxy.url, "2026-07-28") as new:
+                await old.list_tools()
+                asking = asyncio.ensure_future(old.call_tool("ask_later", {}))
+                await asyncio.sleep(0.3)  # the handshake-era call goes upstream first (the bug this guards against needs that order)
+                hanging = asyncio.ensure_future(new.call_tool("hang", {}))
+                answered = await asyncio.wait_for(asking, 20)
+                hanging.cancel()
+                return answered
+
+        answered = run_async(scenario())
+    finally:
+        proxy.close()
+    assert asked == ["Your name?"]
+    assert json.loads(answered.content[0].text) == {"action": "accept", "content": {"name": "Ada"}}
 
 
 # --------------------------------------------------------------------------- ui:// namespaces and resources

@@ -54,6 +54,8 @@ log = logging.getLogger("compile_ui.proxy")
 OWN_REQUEST_TIMEOUT_S = 30.0
 FIRST_START_WAIT_S = 60.0
 """How long a request waits for the upstream's first start (``npx`` may download the server)."""
+LOG_LEVELS = {level: rank for rank, level in enumerate(("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"))}
+"""The protocol's log levels, least severe first (RFC 5424's, as MCP names them)."""
 _ENVELOPE_MARK = b"io.modelcontextprotocol/protocolVersion"
 
 
@@ -475,21 +477,26 @@ class Proxy:
             return
         channel = self._legacy_channel()
         if channel is None:
-            why = (f"{env.method} cannot reach the host: it speaks 2026-07-28, which has no server-to-client requests, "
-                   "and compile-ui does not translate them into an InputRequiredResult")
+            why = (f"{env.method} cannot reach the host that caused it: no handshake-era host has a request in flight, "
+                   "and 2026-07-28 hosts have no server-to-client requests (compile-ui does not translate them into "
+                   "an InputRequiredResult)")
             await self._to_upstream(wire.error(env.id, wire.METHOD_NOT_FOUND, why))
             return
         await _send(channel, line)
 
     def _legacy_channel(self) -> Channel | None:
-        """The host an upstream's request is for: a handshake-era upstream names no request it
-        belongs to, so the host whose request went upstream last. None when that host cannot be
-        asked (it speaks 2026-07-28) rather than asking another host about a call it never made;
-        with nothing in flight, the first handshake-era host."""
+        """The host an upstream's request is for. A handshake-era upstream names no request it
+        belongs to, so: the handshake-era host whose request went upstream last. When only hosts
+        that cannot be asked (2026-07-28, the JSON API) have requests in flight, None: an idle host
+        is not asked about a call it never made. With nothing in flight at all (``roots/list``
+        after ``initialized``, say), the first handshake-era host."""
+        in_flight = False
         for pending in reversed(self.pending.values()):
             if pending.channel is not None and pending.caller is not None:
-                return pending.channel if pending.channel.lasting and not pending.caller.modern else None
-        return next((c for c in self.channels if c.init is not None), None)
+                if pending.channel.lasting and not pending.caller.modern:
+                    return pending.channel
+                in_flight = True
+        return None if in_flight else next((c for c in self.channels if c.init is not None), None)
 
     async def _upstream_notification(self, env: wire.Envelope, line: bytes) -> None:
         if env.method == "notifications/progress":
@@ -502,18 +509,23 @@ class Proxy:
         elif env.method == "notifications/tools/list_changed":
             self._spawn(self.refresh_tools(notify=False))
         elif env.method == "notifications/message" and self.info is not None and self.info.era != eras.LEGACY:
-            for channel in self._log_listeners():
+            for channel in self._log_listeners(env):
                 await _send(channel, line)
             return
         await self.broadcast(line)
 
-    def _log_listeners(self) -> list[Channel]:
+    def _log_listeners(self, env: wire.Envelope) -> list[Channel]:
         """Where a 2026-07-28 upstream's log line goes. It logs only for requests that opted in
-        (their envelope's log level) and names none, so: the hosts with such a request in flight,
-        each once, single exchanges included; never a host that did not ask for logs."""
+        (their envelope's log level) and names none, so: the hosts with such a request in flight
+        at or below the line's level, each once, single exchanges included; never a host that did
+        not ask for logs, or for lines this low. Two such hosts with requests in flight at once
+        may each see the other's lines: nothing on the wire tells them apart."""
+        params = env.params_json()
+        rank = LOG_LEVELS.get(params.get("level") if isinstance(params, dict) else None, len(LOG_LEVELS))
         found: dict[int, Channel] = {}
         for pending in self.pending.values():
-            if pending.channel is not None and pending.caller is not None and pending.caller.log_level:
+            caller = pending.caller
+            if pending.channel is not None and caller is not None and caller.log_level and LOG_LEVELS.get(caller.log_level, 0) <= rank:
                 found.setdefault(id(pending.channel), pending.channel)
         return list(found.values())
 
