@@ -237,19 +237,25 @@ def test_over_http_each_host_answers_its_own_elicitation_whatever_its_era():
     assert asked == {"legacy": ["Your name?"], "2026-07-28": ["Your name?"]}
 
 
-def test_a_modern_upstreams_log_lines_reach_only_the_host_that_asked_for_them():
-    """Over HTTP, a 2026-07-28 upstream logs only for requests that opted in, naming none: each line
-    goes to the host whose opted-in request is in flight (a single exchange too), and to no other
-    host, whatever its era."""
-    import warnings
-
-    heard: dict[str, list] = {"opted": [], "silent": [], "legacy": []}
+def log_recorder(*names: str):
+    """The log lines each named host heard, and ``listener(name)``: its ``logging_callback``."""
+    heard: dict[str, list] = {name: [] for name in names}
 
     def listener(name: str):
         async def on_log(params):
             heard[name].append(params.data)
         return on_log
 
+    return heard, listener
+
+
+def test_a_modern_upstreams_log_lines_reach_only_the_host_that_asked_for_them():
+    """Over HTTP, a 2026-07-28 upstream logs only for requests that opted in, naming none: each line
+    goes to the host whose opted-in request is in flight (a single exchange too), and to no other
+    host, whatever its era."""
+    import warnings
+
+    heard, listener = log_recorder("opted", "silent", "legacy")
     proxy = HttpProxy(FIXTURE)
     try:
         async def scenario():
@@ -271,13 +277,7 @@ def test_a_modern_upstreams_log_lines_reach_only_the_host_that_asked_for_them():
 
 def test_a_log_line_reaches_no_host_that_asked_for_higher_levels_only():
     """A host whose call is in flight asked for errors only: another host's info line is not its."""
-    heard: dict[str, list] = {"errors": [], "info": []}
-
-    def listener(name: str):
-        async def on_log(params):
-            heard[name].append(params.data)
-        return on_log
-
+    heard, listener = log_recorder("errors", "info")
     proxy = HttpProxy(FIXTURE)
     try:
         async def scenario():

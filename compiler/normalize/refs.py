@@ -107,8 +107,8 @@ def _follow(root: dict, pointer: str) -> Any:
     a boolean: ``referencing`` reads such a value as a schema, or fails on it, depending on the
     keyword above it and the dialect, so it answers that one."""
     contents: Any = root
-    for token in unquote(pointer[1:]).split("/") if pointer else ():
-        contents = contents[pointers.unescape(token)]
+    for token in pointers.tokens(unquote(pointer)):
+        contents = contents[token]
         if not isinstance(contents, (dict, bool)):
             return _ASK_REFERENCING
     return contents
