@@ -1,0 +1,37 @@
+"""MCP Apps facts stated once: the app MIME type, the extension's name, and our ``ui://`` URIs.
+
+Every page compile-ui makes lives under its own namespace, ``ui://compile-ui/<tool>`` (the tool's
+name percent-encoded), whether the proxy serves it, ``compile-ui export`` writes it, or a server
+author serves ``compile_ui.page(tool)`` under ``compile_ui.resource_uri(tool)``. A URI of that
+namespace can never collide with an upstream server's own ``ui://`` resources.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote, unquote
+
+APP_MIME_TYPE = "text/html;profile=mcp-app"
+"""The MIME type a host needs on a ``ui://`` resource to render it as an app."""
+UI_EXTENSION = "io.modelcontextprotocol/ui"
+"""The MCP Apps extension's key in capabilities (``extensions``)."""
+UI_SCHEME = "ui://"
+OWN_PREFIX = "ui://compile-ui/"
+"""compile-ui's own namespace; nothing else under ``ui://`` is ours."""
+
+
+def ui_uri(name: str) -> str:
+    """The ``ui://`` URI of a tool's page."""
+    return OWN_PREFIX + quote(name, safe="")
+
+
+def tool_of(uri: str) -> str | None:
+    """The tool a URI of our namespace names (``None``: not ours)."""
+    if not uri.startswith(OWN_PREFIX):
+        return None
+    rest = uri[len(OWN_PREFIX):]
+    return unquote(rest) if rest and "/" not in rest else None
+
+
+def is_own(uri: Any) -> bool:
+    return isinstance(uri, str) and uri.startswith(OWN_PREFIX)
