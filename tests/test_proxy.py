@@ -463,7 +463,7 @@ def test_an_http_upstream_through_the_proxy(http_upstream, mode):
     tools, added, page, status = run_async(scenario())
     # A host alone opens the (dual-era) upstream in its own era. In 2026-07-28 over streamable HTTP,
     # the Mcp-Method/Mcp-Name headers go with each request (checked by the server).
-    assert status["upstreamEra"] == ("legacy" if mode == "legacy" else "2026-07-28"), status
+    assert status["upstreamEra"] == ("handshake" if mode == "legacy" else "2026-07-28"), status
     assert tools["add"].meta["ui"]["resourceUri"] == "ui://compile-ui/add"
     assert added.structured_content == {"a": 20, "b": 22, "sum": 42}
     assert '"toolName":"add"' in page

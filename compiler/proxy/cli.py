@@ -26,7 +26,7 @@ from compiler.httpguard import BODY_TIMEOUT_S, MAX_BODY_BYTES, GuardSettings, ch
 from compiler.layout import LLMSettings
 
 from .cache import PageCache, SpecStore
-from .core import Options, Proxy
+from .runtime import Options, Proxy
 from .logs import configure
 from .pages import PageStore
 from .transports import HostStdio, UpstreamSDK, UpstreamStdio

@@ -14,11 +14,15 @@ with the supported list for an unknown version, -32020 (HTTP) when headers and b
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 from typing import Any
 
+from compiler.apps import APP_MIME_TYPE, UI_EXTENSION
+
 from . import wire
 from .failures import ProxyError
+from .messages import Caller
 
 # The protocol's constants, as the official SDK defines them (mcp_types, mcp.shared.inbound);
 # spelled out here so the stdio proxy starts without importing the SDK's models (~50 MB, ~1.5 s).
@@ -35,33 +39,26 @@ LATEST_MODERN_VERSION = MODERN_PROTOCOL_VERSIONS[-1]
 CACHEABLE_METHODS = frozenset({"prompts/list", "resources/list", "resources/read", "resources/templates/list", "server/discover", "tools/list"})
 """Methods whose 2026-07-28 results carry ``ttlMs``/``cacheScope``."""
 
-LEGACY = "legacy"
-MODERN = LATEST_MODERN_VERSION
-UI_EXTENSION = "io.modelcontextprotocol/ui"
-APP_MIME_TYPE = "text/html;profile=mcp-app"
+SUBSCRIPTION_ID_META_KEY = "io.modelcontextprotocol/subscriptionId"
+"""On every frame of a ``subscriptions/listen`` stream: that request's id."""
+
+
+class Era(enum.Enum):
+    """The two protocol eras; the only names they have in the code."""
+
+    HANDSHAKE = "handshake"
+    """``initialize`` once per connection (protocol versions up to 2025-11-25)."""
+    MODERN = LATEST_MODERN_VERSION
+    """2026-07-28: stateless, every request carries its envelope."""
+
+
 UNSUPPORTED_PROTOCOL_VERSION = wire.UNSUPPORTED_PROTOCOL_VERSION
 RESERVED_KEYS = (PROTOCOL_VERSION_META_KEY, CLIENT_INFO_META_KEY, CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY)
 REMOVED_IN_MODERN = frozenset({"initialize", "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe"})
 """Requests that do not exist in 2026-07-28 (a host asking for them in that era gets -32601)."""
-LEGACY_ONLY_NOTIFICATIONS = frozenset({"notifications/initialized", "notifications/roots/list_changed", "notifications/progress"})
+HANDSHAKE_ONLY_NOTIFICATIONS = frozenset({"notifications/initialized", "notifications/roots/list_changed", "notifications/progress"})
 """Client notifications 2026-07-28 removed: not forwarded to a 2026-07-28 upstream."""
 PROXY_INFO = {"name": "compile-ui", "version": "0"}
-
-
-@dataclass(frozen=True)
-class Caller:
-    """Who sent a request and in which era; for the handshake era, what it declared at initialize."""
-
-    era: str
-    capabilities: dict[str, Any] = field(default_factory=dict)
-    client_info: dict[str, Any] | None = None
-    log_level: str | None = None
-    stamp_json: bytes = field(default=b"", compare=False, repr=False)
-    """The encoded envelope for this caller (``stamp_raw``), made on first use."""
-
-    @property
-    def modern(self) -> bool:
-        return self.era != LEGACY
 
 
 def is_enveloped(params: Any) -> bool:
@@ -95,7 +92,7 @@ def read_modern(method: str, params: Any, headers: dict[str, str] | None = None)
     capabilities = meta[CLIENT_CAPABILITIES_META_KEY] if isinstance(meta[CLIENT_CAPABILITIES_META_KEY], dict) else {}
     info = meta.get(CLIENT_INFO_META_KEY) if isinstance(meta.get(CLIENT_INFO_META_KEY), dict) else None
     level = meta.get(LOG_LEVEL_META_KEY)
-    return Caller(version, capabilities, info, level if isinstance(level, str) else None)
+    return Caller(capabilities, info, level if isinstance(level, str) else None)
 
 
 def _check_headers(method: str, params: Any, headers: dict[str, str]) -> None:
@@ -108,11 +105,12 @@ def _check_headers(method: str, params: Any, headers: dict[str, str]) -> None:
         raise ProxyError(verdict.code, verdict.message, verdict.data)
 
 
-def legacy_caller(init: dict[str, Any] | None) -> Caller:
+def handshake_caller(init: Any) -> Caller:
+    """The caller a handshake-era host declared in its ``initialize`` params."""
     init = init if isinstance(init, dict) else {}
     capabilities = init.get("capabilities") if isinstance(init.get("capabilities"), dict) else {}
     info = init.get("clientInfo") if isinstance(init.get("clientInfo"), dict) else None
-    return Caller(LEGACY, capabilities, info)
+    return Caller(capabilities, info)
 
 
 def supports_apps(capabilities: Any) -> bool:
@@ -143,7 +141,7 @@ def stamp(params: dict[str, Any] | None, caller: Caller) -> dict[str, Any]:
     the host declared at initialize."""
     out = dict(params) if isinstance(params, dict) else {}
     meta = dict(out["_meta"]) if isinstance(out.get("_meta"), dict) else {}
-    meta[PROTOCOL_VERSION_META_KEY] = MODERN
+    meta[PROTOCOL_VERSION_META_KEY] = LATEST_MODERN_VERSION
     meta[CLIENT_CAPABILITIES_META_KEY] = caller.capabilities
     meta[CLIENT_INFO_META_KEY] = caller.client_info or PROXY_INFO
     if caller.log_level:
@@ -152,24 +150,29 @@ def stamp(params: dict[str, Any] | None, caller: Caller) -> dict[str, Any]:
     return out
 
 
-def stamp_raw(params: Any, caller: Caller) -> Any:
-    """``stamp`` on encoded params without decoding them when they have no ``_meta`` yet (the
-    common case): the caller's envelope, encoded once, is spliced in. Returns ``msgspec.Raw``."""
+def stamp_raw(params: Any, caller: Caller, envelope: bytes) -> Any:
+    """``stamp`` on params that may still be raw, without decoding them when they have no
+    ``_meta`` yet (the common case): ``envelope``, the caller's ``{"_meta":…`` encoded once, is
+    spliced in. Returns ``msgspec.Raw`` or a dict."""
     import msgspec
 
-    raw = bytes(params) if params is not msgspec.UNSET else b"{}"
-    body = raw.strip()
-    if not body.startswith(b"{") or b'"_meta"' in body:
-        return msgspec.Raw(wire.encode(stamp(msgspec.json.decode(raw) if params is not msgspec.UNSET else None, caller)))
-    if not caller.stamp_json:
-        object.__setattr__(caller, "stamp_json", b'{"_meta":' + wire.encode(stamp(None, caller)["_meta"]))
+    if not isinstance(params, msgspec.Raw):
+        return stamp(params, caller)
+    body = bytes(params).strip()
+    if not body.startswith(b"{") or wire.meta_of(params) is not None:
+        return stamp(msgspec.json.decode(body), caller)
     inner = body[1:].lstrip()
-    return msgspec.Raw(caller.stamp_json + (b"}" if inner.startswith(b"}") else b"," + inner))
+    return msgspec.Raw(envelope + (b"}" if inner.startswith(b"}") else b"," + inner))
+
+
+def envelope_of(caller: Caller) -> bytes:
+    """The start of stamped params for ``caller``: ``{"_meta":{…}`` (no closing brace)."""
+    return b'{"_meta":' + wire.encode(stamp(None, caller)["_meta"])
 
 
 def probe_params() -> dict[str, Any]:
     """``server/discover`` as the proxy sends it to find the upstream's era."""
-    return {"_meta": {PROTOCOL_VERSION_META_KEY: MODERN, CLIENT_INFO_META_KEY: PROXY_INFO, CLIENT_CAPABILITIES_META_KEY: {}}}
+    return {"_meta": {PROTOCOL_VERSION_META_KEY: LATEST_MODERN_VERSION, CLIENT_INFO_META_KEY: PROXY_INFO, CLIENT_CAPABILITIES_META_KEY: {}}}
 
 
 def initialize_params(caller: Caller, init: dict[str, Any] | None) -> dict[str, Any]:
@@ -201,7 +204,7 @@ def names_modern(error: Any) -> bool:
 class UpstreamInfo:
     """What the upstream said about itself, in either era."""
 
-    era: str = LEGACY
+    era: Era = Era.HANDSHAKE
     protocol_version: str = LATEST_HANDSHAKE_VERSION
     capabilities: dict[str, Any] = field(default_factory=dict)
     server_info: dict[str, Any] = field(default_factory=lambda: dict(PROXY_INFO))
@@ -209,14 +212,20 @@ class UpstreamInfo:
 
     @classmethod
     def from_initialize(cls, result: dict[str, Any]) -> "UpstreamInfo":
-        return cls(LEGACY, str(result.get("protocolVersion") or LATEST_HANDSHAKE_VERSION), _dict(result.get("capabilities")),
+        return cls(Era.HANDSHAKE, str(result.get("protocolVersion") or LATEST_HANDSHAKE_VERSION), _dict(result.get("capabilities")),
                    _dict(result.get("serverInfo")) or dict(PROXY_INFO), _str(result.get("instructions")))
 
     @classmethod
     def from_discover(cls, result: dict[str, Any]) -> "UpstreamInfo":
         meta = _dict(result.get("_meta"))
-        return cls(MODERN, MODERN, _dict(result.get("capabilities")), _dict(meta.get(SERVER_INFO_META_KEY)) or dict(PROXY_INFO),
+        return cls(Era.MODERN, LATEST_MODERN_VERSION, _dict(result.get("capabilities")), _dict(meta.get(SERVER_INFO_META_KEY)) or dict(PROXY_INFO),
                    _str(result.get("instructions")))
+
+    @property
+    def sessions(self) -> bool:
+        """It keeps per-connection state (the handshake era): one session for every host, its
+        notifications and server-to-client requests naming no request."""
+        return self.era is Era.HANDSHAKE
 
     def has(self, capability: str) -> bool:
         """Declared at all: ``"resources": {}`` (no sub-features) is a declaration too."""
@@ -251,7 +260,7 @@ def discover_result(info: UpstreamInfo) -> dict[str, Any]:
 
 def initialize_result(info: UpstreamInfo, requested: Any, *, ui: bool) -> dict[str, Any]:
     """The answer to a handshake-era host's ``initialize``, from what the upstream said."""
-    if info.era == LEGACY:
+    if info.era is Era.HANDSHAKE:
         version = info.protocol_version
     else:
         version = requested if requested in HANDSHAKE_PROTOCOL_VERSIONS else LATEST_HANDSHAKE_VERSION
@@ -271,10 +280,10 @@ def complete(method: str, result: dict[str, Any]) -> dict[str, Any]:
 
 
 def complete_raw(raw: bytes) -> bytes:
-    """``resultType`` added to an encoded result object without decoding it (a large tool result
-    costs nothing); an object that already has one is left as it is."""
+    """``resultType`` added to an encoded result object that has none, without decoding it (a
+    large tool result costs nothing)."""
     body = raw.strip()
-    if not body.startswith(b"{") or b'"resultType"' in body:
+    if not body.startswith(b"{"):
         return raw
     inner = body[1:].lstrip()
     return b'{"resultType":"complete"' + (b"}" if inner.startswith(b"}") else b"," + inner)

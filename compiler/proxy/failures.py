@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 
 from . import wire
+from .messages import Response
 
 
 class ProxyError(Exception):
@@ -41,24 +42,23 @@ def error_of(error: BaseException) -> tuple[int, str, Any]:
     return wire.INTERNAL_ERROR, f"Internal error: {type(error).__name__}", None
 
 
-def answer(request_id: Any, method: str | None, error: BaseException, *, modern: bool = False) -> bytes:
-    """The message that answers request ``request_id`` of ``method`` after ``error`` (``modern``:
-    the host speaks 2026-07-28, whose results carry ``resultType``)."""
+def response(request_id: Any, method: str | None, error: BaseException) -> Response:
+    """The answer to request ``request_id`` of ``method`` after ``error``."""
     code, message, data = error_of(error)
     if method == "tools/call" and code == wire.INTERNAL_ERROR:
-        return wire.result(request_id, _error_result(message, modern))
-    return wire.error(request_id, code, message, data)
+        return Response(request_id, _error_result(message), method=method)
+    body: dict[str, Any] = {"code": code, "message": message}
+    if data is not None:
+        body["data"] = data
+    return Response(request_id, error=body, method=method)
 
 
-def lost(request_id: Any, method: str, why: str, *, modern: bool = False) -> bytes:
+def lost(request_id: Any, method: str, why: str) -> Response:
     """The answer to a request in flight when the upstream went away."""
     if method == "tools/call":
-        return wire.result(request_id, _error_result(f"{why}; the call was lost.", modern))
-    return wire.error(request_id, wire.INTERNAL_ERROR, why)
+        return Response(request_id, _error_result(f"{why}; the call was lost."), method=method)
+    return Response(request_id, error={"code": wire.INTERNAL_ERROR, "message": why}, method=method)
 
 
-def _error_result(text: str, modern: bool) -> dict[str, Any]:
-    result: dict[str, Any] = {"content": [{"type": "text", "text": text}], "isError": True}
-    if modern:
-        result["resultType"] = "complete"
-    return result
+def _error_result(text: str) -> dict[str, Any]:
+    return {"content": [{"type": "text", "text": text}], "isError": True}

@@ -23,16 +23,22 @@ from urllib.parse import parse_qs, unquote
 import msgspec
 from mcp.shared.inbound import ERROR_CODE_HTTP_STATUS
 
-from . import eras, wire
+from compiler.apps import APP_MIME_TYPE, UI_EXTENSION
+
+from . import wire
+from .messages import Caller, Notification, Request
 from .renders import MAX_EVENT_WAIT_S
+from .runtime import Proxy
 
 PREFIX = "/api/"
 CALL_TIMEOUT_S = 330.0
 """Longer than the longest ``_ui_render`` wait (300 s)."""
 _ids = itertools.count(1)
+API_CALLER = Caller({"extensions": {UI_EXTENSION: {"mimeTypes": [APP_MIME_TYPE]}}}, {"name": "compile-ui JSON API", "version": "0"})
+"""The JSON API's requests: MCP Apps on (the tools decorated, the ``_ui_*`` tools answered)."""
 
 
-async def handle(proxy: Any, scope, receive, send) -> None:
+async def handle(proxy: Proxy, scope, receive, send) -> None:
     path, method = scope["path"], scope["method"]
     if path.rstrip("/") == "/api/tools" and method == "GET":
         await _reply(send, 200, {"tools": await _tools(proxy)})
@@ -51,7 +57,7 @@ async def handle(proxy: Any, scope, receive, send) -> None:
         await _reply(send, 404, {"error": f"no API at {path}: GET /api/tools, POST /api/tools/<name>, GET /api/events"})
 
 
-async def _tools(proxy: Any) -> list[dict[str, Any]]:
+async def _tools(proxy: Proxy) -> list[dict[str, Any]]:
     """Every page of the listing (the upstream may paginate; a bound on pages against a loop)."""
     tools, cursor = [], None
     for _ in range(1000):
@@ -64,7 +70,7 @@ async def _tools(proxy: Any) -> list[dict[str, Any]]:
     return tools
 
 
-async def _call(proxy: Any, name: str, body: bytes, send, gone: asyncio.Future) -> None:
+async def _call(proxy: Proxy, name: str, body: bytes, send, gone: asyncio.Future) -> None:
     try:
         arguments = json.loads(body or b"{}")
     except ValueError as error:
@@ -86,7 +92,7 @@ async def _call(proxy: Any, name: str, body: bytes, send, gone: asyncio.Future) 
         await _reply(send, 200, answer.get("result"))
 
 
-async def _events(proxy: Any, scope, send) -> None:
+async def _events(proxy: Proxy, scope, send) -> None:
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
     try:
         after = int(query.get("after", ["0"])[0])
@@ -97,12 +103,12 @@ async def _events(proxy: Any, scope, send) -> None:
     if not 0 <= timeout <= MAX_EVENT_WAIT_S:
         await _reply(send, 400, {"error": f"timeout must be from 0 to {MAX_EVENT_WAIT_S:g} seconds"})
         return
-    events = proxy.asking.events
+    events = proxy.local.asking.events
     found = await events.wait(after, timeout)
     await _reply(send, 200, {"events": found, "next": found[-1]["seq"] if found else max(after, 0), "latest": events.seq})
 
 
-async def _request(proxy: Any, method: str, params: dict[str, Any], gone: asyncio.Future | None = None) -> dict[str, Any] | None:
+async def _request(proxy: Proxy, method: str, params: dict[str, Any], gone: asyncio.Future | None = None) -> dict[str, Any] | None:
     """One request through the router, on a channel of its own; the JSON-RPC answer (``None``:
     the client went away first, and the request was cancelled)."""
     answer: asyncio.Future = asyncio.get_running_loop().create_future()
@@ -111,21 +117,18 @@ async def _request(proxy: Any, method: str, params: dict[str, Any], gone: asynci
         if not answer.done() and wire.peek(data).is_response:
             answer.set_result(data)
 
-    channel = proxy.attach(deliver, lasting=False)
-    channel.caller = eras.legacy_caller(None)
-    channel.ui = True
-    proxy._note_host(channel.caller, None)  # the first host opens the upstream session
+    peer = proxy.attach(deliver, lasting=False, name="the JSON API")
     request_id = f"api-{next(_ids)}"
     try:
-        await proxy.on_host(channel, wire.request(request_id, method, params))
+        await proxy.host_message(peer, Request(request_id, method, params, API_CALLER, askable=False))
         waiting = {answer} if gone is None else {answer, gone}
         await asyncio.wait(waiting, timeout=CALL_TIMEOUT_S, return_when=asyncio.FIRST_COMPLETED)
         if not answer.done():  # the client went away, or the call outlived every bound: cancel it
-            await proxy.on_host(channel, wire.notification("notifications/cancelled", {"requestId": request_id}))
+            await proxy.host_message(peer, Notification("notifications/cancelled", {"requestId": request_id}))
             return None
         return msgspec.json.decode(answer.result())
     finally:
-        proxy.detach(channel)
+        proxy.detach(peer)
 
 
 async def read_body(receive) -> bytes:

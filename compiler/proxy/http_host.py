@@ -36,6 +36,8 @@ from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from compiler.httpguard import GuardSettings, guard
 
 from . import eras, http_api, wire
+from .messages import Notification
+from .runtime import Proxy
 
 log = logging.getLogger("compile_ui.proxy")
 PATH = "/mcp"
@@ -85,13 +87,13 @@ class HostHTTP:
                 self._progress[wire.encode(meta["progressToken"])] = env.id
 
 
-def http_app(proxy: Any, *, session_idle_s: float = SESSION_IDLE_S):
+def http_app(proxy: Proxy, *, session_idle_s: float = SESSION_IDLE_S):
     """The ASGI application serving ``proxy`` at ``/mcp`` (the proxy must be started).
     A handshake-era session idle for ``session_idle_s`` is closed (a host that went away without
     ``DELETE`` would otherwise hold its session for ever)."""
     sessions: dict[str, StreamableHTTPServerTransport] = {}
     last_used: dict[str, float] = {}
-    proxy._spawn(_expire_idle(sessions, last_used, session_idle_s))
+    proxy.spawn(_expire_idle(sessions, last_used, session_idle_s))
 
     async def app(scope, receive, send) -> None:
         if scope["type"] != "http":
@@ -135,7 +137,7 @@ async def _expire_idle(sessions: dict, last_used: dict[str, float], idle_s: floa
                 await transport.terminate()
 
 
-async def _open_session(proxy: Any, sessions: dict, scope, receive, send, last_used: dict[str, float]) -> None:
+async def _open_session(proxy: Proxy, sessions: dict, scope, receive, send, last_used: dict[str, float]) -> None:
     body, env = await _read_message(receive, send)
     if env is None:
         return
@@ -148,12 +150,12 @@ async def _open_session(proxy: Any, sessions: dict, scope, receive, send, last_u
     connected = asyncio.Event()
     sessions[session_id] = transport
     last_used[session_id] = time.monotonic()
-    proxy._spawn(_run_session(proxy, sessions, session_id, transport, connected))
+    proxy.spawn(_run_session(proxy, sessions, session_id, transport, connected))
     await connected.wait()
     await transport.handle_request(scope, _replay(body, receive), send)
 
 
-async def _run_session(proxy: Any, sessions: dict, session_id: str, transport, connected: asyncio.Event) -> None:
+async def _run_session(proxy: Proxy, sessions: dict, session_id: str, transport, connected: asyncio.Event) -> None:
     try:
         async with transport.connect() as (read, write):
             connected.set()
@@ -168,7 +170,7 @@ async def _run_session(proxy: Any, sessions: dict, session_id: str, transport, c
 _LOG_OPT_IN = eras.LOG_LEVEL_META_KEY.encode()
 
 
-async def _exchange(proxy: Any, scope, receive, send, headers: dict[str, str]) -> None:
+async def _exchange(proxy: Proxy, scope, receive, send, headers: dict[str, str]) -> None:
     """One 2026-07-28 POST: the request through the router, its answer back."""
     body, env = await _read_message(receive, send)
     if env is None:
@@ -191,10 +193,10 @@ async def _exchange(proxy: Any, scope, receive, send, headers: dict[str, str]) -
         elif stream:
             events.put_nowait(data)
 
-    channel = proxy.attach(deliver, lasting=False, headers=headers)
+    peer = proxy.attach(deliver, lasting=False, headers=headers, name="a 2026-07-28 exchange")
     watcher = asyncio.ensure_future(http_api.disconnected(receive))
     try:
-        await proxy.on_host(channel, body)
+        await proxy.on_host(peer, body)
         if stream:
             await _stream(send, answer, events, watcher)
         else:
@@ -203,10 +205,10 @@ async def _exchange(proxy: Any, scope, receive, send, headers: dict[str, str]) -
                 data = answer.result()
                 await _json(send, _status(data), data)
         if not answer.done():  # the client went away: cancel upstream
-            await proxy.on_host(channel, wire.notification("notifications/cancelled", {"requestId": env.id, "reason": "client disconnected"}))
+            await proxy.host_message(peer, Notification("notifications/cancelled", {"requestId": env.id, "reason": "client disconnected"}))
     finally:
         watcher.cancel()
-        proxy.detach(channel)
+        proxy.detach(peer)
 
 
 async def _stream(send, answer: asyncio.Future, events: asyncio.Queue, watcher: asyncio.Future) -> None:
@@ -263,7 +265,7 @@ def _replay(body: bytes, receive):
     return replayed
 
 
-async def serve_http(settings: GuardSettings, proxy: Any, *, session_idle_s: float = SESSION_IDLE_S) -> None:
+async def serve_http(settings: GuardSettings, proxy: Proxy, *, session_idle_s: float = SESSION_IDLE_S) -> None:
     """Serve ``http_app(proxy)`` on ``settings.bind:port`` until cancelled, every request through
     the one guard of our HTTP servers (Host, Origin, token, body bounds: ``compiler.httpguard``)."""
     import uvicorn

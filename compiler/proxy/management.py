@@ -8,12 +8,14 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import Any
+from typing import Any, Protocol
 
+from compiler.apps import ui_uri
 from compiler.layout import check_spec
 from compiler.pipeline import compile
 
-from .registry import ui_uri
+from .pages import Made, PageStore
+from .registry import Registry
 
 _MODEL_ONLY = {"ui": {"visibility": ["model"]}}
 _TOOL_NAME = {"type": "string", "description": "The name of a tool of this server"}
@@ -90,10 +92,32 @@ def data(value: Any) -> dict[str, Any]:
     return {"content": [{"type": "text", "text": json.dumps(value, indent=1, ensure_ascii=False, default=str)}], "structuredContent": value}
 
 
+class Control(Protocol):
+    """What the ``_ui_*`` tools need of the proxy (the runtime provides it)."""
+
+    registry: Registry
+    pages: PageStore
+
+    async def page_for(self, name: str, *, force: bool = False) -> Made:
+        """The tool's page, made (or taken from the cache) and counted."""
+        ...
+
+    async def notify_lists(self, uri: str | None = None) -> None:
+        """Tell the hosts that show pages that the lists (and ``uri``) changed."""
+        ...
+
+    async def refresh_tools(self, *, notify: bool) -> dict[str, list[str]]:
+        """Re-list the upstream's tools; what was added, removed, changed."""
+        ...
+
+    def status(self) -> dict[str, Any]:
+        """The proxy's state, as ``_ui_status`` reports it."""
+        ...
+
+
 class Management:
-    def __init__(self, proxy: Any) -> None:
-        """``proxy``: the router (``core.Proxy``); typed loosely so this module does not import it."""
-        self.proxy = proxy
+    def __init__(self, control: Control) -> None:
+        self.proxy = control
 
     async def call(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
         handler = getattr(self, name.removeprefix("_ui_"))
@@ -201,27 +225,7 @@ class Management:
         return data(self.proxy.pages.inspect(self.proxy.registry.tools[name], made))
 
     async def status(self, arguments: dict[str, Any]) -> dict[str, Any]:
-        proxy = self.proxy
-        supervisor, info, cache = proxy.supervisor, proxy.info, proxy.pages.cache
-        failure = proxy.stats["lastModelFailure"]
-        return data({
-            "version": proxy.describe.get("version"),
-            "hostEras": sorted(proxy.host_eras),
-            "upstreamEra": None if info is None else info.era,
-            "upstreamProtocolVersion": None if info is None else info.protocol_version,
-            "upstream": proxy.describe.get("upstream"),
-            "upstreamState": supervisor.state,
-            "uptimeSeconds": round(time.time() - supervisor.started_at, 1),
-            "restarts": supervisor.restarts,
-            "pagesCached": len(cache) if cache is not None else 0,
-            "pagesGenerated": proxy.pages.generations,
-            "cacheHits": proxy.stats["pageHits"],
-            "cacheMisses": proxy.stats["pageMisses"],
-            "modelConfigured": bool(proxy.pages.settings.enabled),
-            "model": proxy.pages.settings.model if proxy.pages.settings.enabled else None,
-            "modelFallbacks": proxy.stats["modelFailures"],
-            "lastModelFailure": None if failure is None else {**failure, "at": _iso(failure["at"])},
-        })
+        return data(self.proxy.status())
 
     async def refresh_tools(self, arguments: dict[str, Any]) -> dict[str, Any]:
         diff = await self.proxy.refresh_tools(notify=True)

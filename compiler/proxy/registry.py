@@ -11,30 +11,13 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote, unquote
+
+from compiler.apps import APP_MIME_TYPE, OWN_PREFIX, is_own, tool_of, ui_uri
 
 from .pages import Made
+from .tools import decorate
 
-APP_MIME_TYPE = "text/html;profile=mcp-app"
-UI_SCHEME = "ui://"
-OWN_PREFIX = "ui://compile-ui/"
-"""The proxy's own namespace; nothing else under ``ui://`` is answered by the proxy."""
-
-
-def ui_uri(name: str) -> str:
-    return OWN_PREFIX + quote(name, safe="")
-
-
-def tool_of(uri: str) -> str | None:
-    """The tool a URI of the proxy's namespace names (``None``: not ours)."""
-    if not uri.startswith(OWN_PREFIX):
-        return None
-    rest = uri[len(OWN_PREFIX):]
-    return unquote(rest) if rest and "/" not in rest else None
-
-
-def is_own(uri: Any) -> bool:
-    return isinstance(uri, str) and uri.startswith(OWN_PREFIX)
+__all__ = ["APP_MIME_TYPE", "OWN_PREFIX", "Registry", "has_own_ui", "is_own", "tool_of", "ui_uri"]
 
 
 def has_own_ui(tool: dict[str, Any]) -> bool:
@@ -77,6 +60,10 @@ class Registry:
 
     def wrapped(self, name: str) -> bool:
         return name not in self.own_ui and (self.enabled is None or name in self.enabled)
+
+    def decorated(self, tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The tools as hosts that show pages see them (``_meta.ui.resourceUri`` on the wrapped ones)."""
+        return [decorate(t, self.wrapped(t["name"])) for t in tools]
 
     def wrapped_names(self) -> list[str]:
         return [n for n in self.tools if self.wrapped(n)]

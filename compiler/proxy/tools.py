@@ -12,7 +12,7 @@ import copy
 import logging
 from typing import Any
 
-from .registry import ui_uri
+from compiler.apps import ui_uri
 
 log = logging.getLogger("compile_ui.proxy")
 

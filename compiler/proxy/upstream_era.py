@@ -25,41 +25,56 @@ Hosts of the other era that come later are translated (``eras``, ``rounds``). Tw
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Protocol
 
-from . import eras, failures, wire
-from .eras import Caller, UpstreamInfo
+from . import eras, failures
+from .eras import Era, UpstreamInfo
+from .messages import Caller
 
 log = logging.getLogger("compile_ui.proxy")
 PROBE_TIMEOUT_S = 10.0
 
 
-async def detect(proxy: Any, caller: Caller, init: dict[str, Any] | None) -> UpstreamInfo:
-    """The upstream's era and what it said about itself; ``proxy`` is the router (``core.Proxy``);
-    ``init`` is the first host's ``initialize`` params (None for a 2026-07-28 host)."""
-    probe_first = init is None or proxy.options.many_hosts
-    if probe_first and not proxy.skip_probe:
-        discovered = await _probe(proxy)
+class Opener(Protocol):
+    """What finding the era needs: the proxy's own requests before the session is open."""
+
+    skip_probe: bool
+
+    @property
+    def many_hosts(self) -> bool: ...
+
+    async def request_upstream(self, method: str, params: dict[str, Any] | None = None, *, ready: bool = True,
+                               timeout: float = ...) -> Any: ...
+
+    async def notify_upstream(self, method: str) -> None: ...
+
+
+async def detect(opener: Opener, caller: Caller, init: dict[str, Any] | None) -> UpstreamInfo:
+    """The upstream's era and what it said about itself; ``init`` is the first host's
+    ``initialize`` params (None for a 2026-07-28 host)."""
+    probe_first = init is None or opener.many_hosts
+    if probe_first and not opener.skip_probe:
+        discovered = await _probe(opener)
         if discovered is not None:
             return discovered
     try:
-        return await _initialize(proxy, caller, init)
+        return await _initialize(opener, caller, init)
     except failures.UpstreamError as error:
         if not eras.names_modern(error):
             raise
-    discovered = None if probe_first or proxy.skip_probe else await _probe(proxy)
+    discovered = None if probe_first or opener.skip_probe else await _probe(opener)
     if discovered is not None:
         return discovered
     log.warning("the upstream does not answer server/discover but speaks 2026-07-28; its capabilities are unknown (tools assumed)")
-    return UpstreamInfo(eras.MODERN, eras.MODERN, {"tools": {}})
+    return UpstreamInfo(Era.MODERN, eras.LATEST_MODERN_VERSION, {"tools": {}})
 
 
-async def _probe(proxy: Any) -> UpstreamInfo | None:
+async def _probe(opener: Opener) -> UpstreamInfo | None:
     """``server/discover``: the upstream's 2026-07-28 self-description, or None when it has none."""
     try:
-        result = await proxy.request_upstream("server/discover", eras.probe_params(), ready=False, timeout=PROBE_TIMEOUT_S)
+        result = await opener.request_upstream("server/discover", eras.probe_params(), ready=False, timeout=PROBE_TIMEOUT_S)
     except ConnectionError:
-        proxy.skip_probe = True
+        opener.skip_probe = True
         log.warning("the upstream exited on server/discover; it will be initialized without the probe")
         raise
     except (RuntimeError, TimeoutError):
@@ -67,7 +82,7 @@ async def _probe(proxy: Any) -> UpstreamInfo | None:
     return UpstreamInfo.from_discover(result) if eras.is_modern_discovery(result) else None
 
 
-async def _initialize(proxy: Any, caller: Caller, init: dict[str, Any] | None) -> UpstreamInfo:
-    result = await proxy.request_upstream("initialize", eras.initialize_params(caller, init), ready=False)
-    await proxy.supervisor.send_now(wire.notification("notifications/initialized"))
+async def _initialize(opener: Opener, caller: Caller, init: dict[str, Any] | None) -> UpstreamInfo:
+    result = await opener.request_upstream("initialize", eras.initialize_params(caller, init), ready=False)
+    await opener.notify_upstream("notifications/initialized")
     return UpstreamInfo.from_initialize(result if isinstance(result, dict) else {})

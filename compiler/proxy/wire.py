@@ -126,3 +126,124 @@ INVALID_PARAMS = -32602
 INTERNAL_ERROR = -32603
 RESOURCE_NOT_FOUND = -32001
 UNSUPPORTED_PROTOCOL_VERSION = -32022
+
+
+# --------------------------------------------------------------------------- reading params
+
+
+class _CallHead(msgspec.Struct):
+    name: Any = None
+    meta: Any = msgspec.field(default=None, name="_meta")
+
+
+class _Meta(msgspec.Struct):
+    meta: Any = msgspec.field(default=None, name="_meta")
+
+
+class _IsError(msgspec.Struct):
+    isError: Any = None  # noqa: N815 (the protocol's name)
+
+
+_call_head_decoder = msgspec.json.Decoder(_CallHead)
+_meta_decoder = msgspec.json.Decoder(_Meta)
+_is_error_decoder = msgspec.json.Decoder(_IsError)
+
+
+def decode_any(value: Any) -> Any:
+    """Params or a result as a Python value, whether they are still raw bytes or not."""
+    if isinstance(value, msgspec.Raw):
+        return msgspec.json.decode(value)
+    return None if value is msgspec.UNSET else value
+
+
+def decode_params(value: Any) -> dict[str, Any]:
+    """Params (or a result, or an error) as a dict: ``{}`` when absent or not an object."""
+    decoded = decode_any(value)
+    return decoded if isinstance(decoded, dict) else {}
+
+
+def meta_of(params: Any) -> Any:
+    """``params._meta``, decoding nothing else of raw params."""
+    if isinstance(params, msgspec.Raw):
+        try:
+            return _meta_decoder.decode(params).meta
+        except msgspec.ValidationError:  # params that are not an object
+            return None
+    return params.get("_meta") if isinstance(params, dict) else None
+
+
+def call_head(params: Any) -> tuple[Any, Any]:
+    """A ``tools/call``'s tool name and ``_meta``, decoding nothing else (arguments may be large)."""
+    if isinstance(params, msgspec.Raw):
+        try:
+            head = _call_head_decoder.decode(params)
+        except msgspec.ValidationError:
+            return None, None
+        return head.name, head.meta
+    params = params if isinstance(params, dict) else {}
+    return params.get("name"), params.get("_meta")
+
+
+def param_uri(params: Any) -> Any:
+    if isinstance(params, msgspec.Raw):
+        try:
+            return _uri_decoder.decode(params).uri
+        except msgspec.ValidationError:
+            return None
+    return params.get("uri") if isinstance(params, dict) else None
+
+
+def progress_token(params: Any) -> Any:
+    """The request's ``_meta.progressToken`` (``UNSET``: none)."""
+    meta = meta_of(params)
+    return meta.get("progressToken", msgspec.UNSET) if isinstance(meta, dict) else msgspec.UNSET
+
+
+def with_progress_token(params: Any, token: Any) -> dict[str, Any]:
+    value = decode_params(params)
+    return {**value, "_meta": {**value["_meta"], "progressToken": token}}
+
+
+def is_error_result(result: Any) -> bool:
+    """Whether a ``tools/call`` result says ``isError: true``."""
+    if isinstance(result, msgspec.Raw):
+        try:
+            return _is_error_decoder.decode(result).isError is True
+        except msgspec.ValidationError:
+            return False
+    return isinstance(result, dict) and result.get("isError") is True
+
+
+def message(*, id: Any = msgspec.UNSET, method: Any = msgspec.UNSET, params: Any = None, result: Any = msgspec.UNSET,  # noqa: A002
+            error: Any = msgspec.UNSET) -> bytes:
+    """One JSON-RPC message; raw params, results and errors are copied as the bytes they are."""
+    out: dict[str, Any] = {"jsonrpc": "2.0"}
+    if id is not msgspec.UNSET:
+        out["id"] = id
+    if method is not msgspec.UNSET:
+        out["method"] = method
+    if params is not None and params is not msgspec.UNSET:
+        out["params"] = params
+    if result is not msgspec.UNSET:
+        out["result"] = result
+    if error is not msgspec.UNSET:
+        out["error"] = error
+    return _encoder.encode(out)
+
+
+class _ResultType(msgspec.Struct):
+    resultType: Any = None  # noqa: N815 (the protocol's name)
+
+
+_result_type_decoder = msgspec.json.Decoder(_ResultType)
+
+
+def result_type(result: Any) -> str | None:
+    """A 2026-07-28 result's ``resultType`` (``complete``, ``input_required``, ``task``…)."""
+    if not isinstance(result, msgspec.Raw):
+        return None
+    try:
+        value = _result_type_decoder.decode(result).resultType
+    except msgspec.ValidationError:
+        return None
+    return value if isinstance(value, str) else None

@@ -1,0 +1,145 @@
+"""The exchange table: every request in flight through the proxy, and every open subscription.
+
+One entry per exchange, whatever its direction:
+
+    FORWARD   a host's request sent upstream under the proxy's id (its progress token too)
+    LOCAL     a host's request answered by a local service (pages, ``_ui_*`` tools)
+    ASK       an upstream's request sent to a host (sampling, elicitation, roots), or one the
+              proxy sends a host itself (a 2026-07-28 upstream's input request relayed)
+    OWN       the proxy's own request upstream (``tools/list``, ``server/discover``, …)
+    LISTEN    a host's ``subscriptions/listen``: sent upstream, or served here
+    WAITING   a host's request held until the upstream session is open
+
+The proxy's id for an entry (``key``, ``compile-ui:<n>``) is what the upstream sees as the
+request id, the progress token and the subscription id; ``host_id`` is the host's own. An entry
+ends only through ``retire()``: on answer, error, cancel, peer gone or timeout.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import wire
+from .messages import Caller, Params
+
+
+class Kind(enum.Enum):
+    FORWARD = "forward"
+    LOCAL = "local"
+    ASK = "ask"
+    OWN = "own"
+    LISTEN = "listen"
+    WAITING = "waiting"
+
+
+@dataclass(eq=False)
+class HostPeer:
+    """One host as the router sees it: a stdio connection, a handshake-era HTTP session, one
+    2026-07-28 HTTP exchange, or the JSON API."""
+
+    lasting: bool = True
+    """It gets notifications nobody asked for (a single exchange gets only its answer)."""
+    link: Any = None
+    """The driver's handle (codec and send); the router never looks inside."""
+    ui: bool = False
+    """Its last request declared MCP Apps (or ``--force-ui``): list changes of pages reach it."""
+    opened: bool = False
+    """It sent ``initialize``: the upstream's session-wide requests may be asked of it."""
+    name: str = "host"
+
+
+@dataclass(eq=False)
+class Exchange:
+    key: str
+    kind: Kind
+    method: str
+    host: HostPeer | None = None
+    host_id: Any = None
+    caller: Caller | None = None
+    askable: bool = False
+    upstream_id: Any = None
+    """ASK: the upstream's own id for its request."""
+    host_token: Any = None
+    """The host's progress token, replaced upstream by ``key``."""
+    deadline: float | None = None
+    params: Params = None
+    """What went upstream, kept where a retry may need it (input rounds)."""
+    tool: str | None = None
+    arguments: Any = None
+    app: bool = False
+    """Started by a person from a page: its outcome is an event."""
+    cursor: bool = False
+    ui: bool = False
+    rounds: int = 0
+    parent: str | None = None
+    """ASK made for an input round: the FORWARD it belongs to."""
+    inputs: dict[str, Any] = field(default_factory=dict)
+    """FORWARD in an input round: input key → the ASK key, then its answer."""
+    state: Any = None
+    """FORWARD in an input round: the upstream's ``requestState``; WAITING: the held request."""
+    filters: dict[str, Any] = field(default_factory=dict)
+    """LISTEN: the notifications the host asked for."""
+    started: float = 0.0
+    retired: str | None = None
+
+
+class ExchangeTable:
+    def __init__(self) -> None:
+        self._ids = itertools.count(1)
+        self.entries: dict[str, Exchange] = {}
+        """Insertion order is the order requests went out."""
+        self._by_host: dict[tuple[int, bytes], str] = {}
+        self._by_upstream: dict[bytes, str] = {}
+
+    def open(self, kind: Kind, method: str, *, host: HostPeer | None = None, host_id: Any = None, **fields: Any) -> Exchange:
+        entry = Exchange(f"{wire.ID_PREFIX}{next(self._ids)}", kind, method, host, host_id, **fields)
+        self.entries[entry.key] = entry
+        if host is not None and kind in _HOST_KEYED:
+            self._by_host[(id(host), wire.encode(host_id))] = entry.key
+        if kind is Kind.ASK and entry.upstream_id is not None:
+            self._by_upstream[wire.encode(entry.upstream_id)] = entry.key
+        return entry
+
+    def retire(self, key: str, why: str) -> Exchange | None:
+        """End an entry (the only way one ends); None when it had already ended."""
+        entry = self.entries.pop(key, None)
+        if entry is None:
+            return None
+        entry.retired = why
+        if entry.host is not None and entry.kind in _HOST_KEYED:
+            host_key = (id(entry.host), wire.encode(entry.host_id))
+            if self._by_host.get(host_key) == key:
+                del self._by_host[host_key]
+        if entry.kind is Kind.ASK and entry.upstream_id is not None:
+            self._by_upstream.pop(wire.encode(entry.upstream_id), None)
+        return entry
+
+    def get(self, key: Any) -> Exchange | None:
+        return self.entries.get(key) if isinstance(key, str) else None
+
+    def of_host(self, host: HostPeer, host_id: Any) -> Exchange | None:
+        """The entry of a host's request (FORWARD, LOCAL, LISTEN or WAITING)."""
+        key = self._by_host.get((id(host), wire.encode(host_id)))
+        return self.entries.get(key) if key is not None else None
+
+    def of_upstream(self, upstream_id: Any) -> Exchange | None:
+        """The ASK entry of an upstream's request."""
+        key = self._by_upstream.get(wire.encode(upstream_id))
+        return self.entries.get(key) if key is not None else None
+
+    def of_peer(self, host: HostPeer) -> list[Exchange]:
+        return [e for e in self.entries.values() if e.host is host]
+
+    def where(self, *kinds: Kind) -> Iterator[Exchange]:
+        return (e for e in list(self.entries.values()) if e.kind in kinds)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+
+_HOST_KEYED = frozenset({Kind.FORWARD, Kind.LOCAL, Kind.LISTEN, Kind.WAITING})
+"""Kinds named by the host's own request id (an ASK is named by the proxy's)."""

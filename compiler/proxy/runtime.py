@@ -1,0 +1,414 @@
+"""The runtime: the router's effects carried out, the upstream's session opened, the lists kept.
+
+    host drivers (stdio, HTTP, JSON API)              upstream driver (supervisor + transport)
+        │ bytes ⇄ HostCodec                                      UpstreamCodec ⇄ bytes │
+        └──────────────► Router (sans-IO, router.py) ◄──────────────────────────────────┘
+                             │ effects
+                             ▼
+        Proxy.apply: send to a host or upstream, run a local call (LocalSide), settle one of
+        the proxy's own requests, re-list tools, arm the one timer for the router's deadlines
+
+``Proxy`` owns every task and timer of the routing: drivers hand it lines (``on_host``,
+``host_message``) and it hands the router messages. The upstream's session is found and opened
+here (``upstream_era.detect``) when the first host arrives, and again after every restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import msgspec
+
+from . import upstream_era, wire
+from .codec import HostCodec, Refused, UpstreamCodec
+from .eras import Era, UpstreamInfo
+from .exchanges import HostPeer
+from .local import LocalSide
+from .messages import (
+    AppRun, CancelLocal, Caller, Effect, Log, Message, Notification, OpenUpstream, Refresh, Request, RunLocal,
+    Settle, ToHost, ToUpstream,
+)
+from .pages import Made, PageStore
+from .registry import Registry
+from .renders import bounded
+from .router import Router
+from .supervisor import Supervisor
+from .tools import repair
+
+log = logging.getLogger("compile_ui.proxy")
+
+OWN_REQUEST_TIMEOUT_S = 30.0
+Send = Callable[[bytes], Awaitable[None]]
+
+
+@dataclass
+class Options:
+    enabled_tools: frozenset[str] | None = None
+    force_ui: bool = False
+    prewarm: bool = False
+    refresh_s: float = 0.0
+    """Periodic re-listing of the upstream's tools (0: off); backs off on failure."""
+    many_hosts: bool = False
+    """Hosts of either era may come and go (``--serve http``): a dual-era upstream is then opened in
+    2026-07-28, whose per-request envelope routes every round trip to its own host; with one host
+    (stdio) the upstream is opened in that host's era (``upstream_era``)."""
+
+
+@dataclass
+class HostLink:
+    """A host's driver side: how its bytes are read and written."""
+
+    send: Send
+    codec: HostCodec
+
+
+class HostLines(Protocol):
+    """A lasting host as a driver gives it: lines in, lines out."""
+
+    async def receive(self) -> bytes | None: ...
+
+    async def send(self, data: bytes) -> None: ...
+
+
+class Proxy:
+    def __init__(self, upstream_factory: Callable[[], Any], pages: PageStore, options: Options | None = None) -> None:
+        self.pages = pages
+        self.options = options or Options()
+        self.registry = Registry(self.options.enabled_tools)
+        self.local = LocalSide(self)
+        loop = asyncio.get_running_loop()
+        self.router = Router(self.local, force_ui=self.options.force_ui, clock=loop.time, timings=log.isEnabledFor(logging.DEBUG))
+        self.upstream = UpstreamCodec()
+        self.supervisor = Supervisor(upstream_factory, self._upstream_line, self._on_start, self._on_exit)
+        self.describe: dict[str, Any] = {"version": None, "upstream": None, "model": pages.settings.enabled}
+        """What ``_ui_status`` reports about the set-up (filled in by the CLI)."""
+        self.stats: dict[str, Any] = {"pageHits": 0, "pageMisses": 0, "modelFailures": 0, "lastModelFailure": None}
+        self.info: UpstreamInfo | None = None
+        self.ready = asyncio.Event()
+        """Set while the upstream's session is open."""
+        self.skip_probe = False
+        self.host_eras: set[Era] = set()
+        self._first_host: asyncio.Future[tuple[Caller, dict[str, Any] | None]] = loop.create_future()
+        self._own: dict[str, asyncio.Future[Any]] = {}
+        self._local: dict[str, asyncio.Task[None]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._timer: asyncio.TimerHandle | None = None
+        self._refresh_lock = asyncio.Lock()
+        self._supervisor_task: asyncio.Task[None] | None = None
+
+    @property
+    def many_hosts(self) -> bool:
+        return self.options.many_hosts
+
+    # ------------------------------------------------------------------ lifecycle
+
+    def start(self) -> None:
+        self._supervisor_task = self.spawn(self.supervisor.run())
+        if self.options.refresh_s > 0:
+            self.spawn(self._refresh_periodically())
+
+    async def close(self) -> None:
+        self.supervisor.stopping = True
+        if self._timer is not None:
+            self._timer.cancel()
+        for task in list(self._tasks):
+            if task is not self._supervisor_task:
+                task.cancel()
+        if self._supervisor_task is not None:
+            self._supervisor_task.cancel()  # the supervisor stops the upstream, in its own task
+            await asyncio.gather(self._supervisor_task, return_exceptions=True)
+
+    def spawn(self, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        task = asyncio.ensure_future(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("internal task failed: %r", task.exception())
+
+    # ------------------------------------------------------------------ hosts
+
+    async def serve(self, host: HostLines) -> None:
+        """Route one lasting host (``receive``/``send`` of lines) until it goes."""
+        peer = self.attach(host.send)
+        try:
+            while (line := await host.receive()) is not None:
+                if line.strip():
+                    await self.on_host(peer, line.strip())
+        finally:
+            self.detach(peer)
+
+    def attach(self, send: Send, *, lasting: bool = True, headers: dict[str, str] | None = None, name: str = "host") -> HostPeer:
+        peer = HostPeer(lasting=lasting, link=HostLink(send, HostCodec(headers=headers)), name=name)
+        self.router.attach(peer)
+        return peer
+
+    def detach(self, peer: HostPeer) -> None:
+        effects = self.router.detach(peer)
+        if effects:
+            self.spawn(self.apply(effects))
+
+    async def on_host(self, peer: HostPeer, line: bytes) -> None:
+        codec: HostCodec = peer.link.codec
+        try:
+            message = codec.decode(line)
+        except Refused as refused:
+            await self._send_host(peer, refused.answer)
+            return
+        except msgspec.DecodeError:
+            log.warning("host sent a line that is not JSON-RPC; answered with a parse error")
+            await peer.link.send(wire.error(None, wire.PARSE_ERROR, "Parse error"))
+            return
+        self.host_eras |= codec.eras
+        await self.apply(self.router.from_host(peer, message))
+
+    async def host_message(self, peer: HostPeer, message: Message) -> None:
+        """A message already in the internal form (the JSON API)."""
+        await self.apply(self.router.from_host(peer, message))
+
+    # ------------------------------------------------------------------ effects
+
+    async def apply(self, effects: Iterable[Effect]) -> None:
+        for effect in effects:
+            if isinstance(effect, ToHost):
+                await self._send_host(effect.host, effect.message)
+            elif isinstance(effect, ToUpstream):
+                await self._send_upstream(effect.message)
+            elif isinstance(effect, RunLocal):
+                self._local[effect.key] = self.spawn(self._run_local(effect.key, effect.call))
+            elif isinstance(effect, CancelLocal):
+                task = self._local.pop(effect.key, None)
+                if task is not None:
+                    task.cancel()  # a cancelled request gets no answer
+            elif isinstance(effect, Settle):
+                self._settle(effect)
+            elif isinstance(effect, Refresh):
+                self.spawn(self._refresh_quietly())
+            elif isinstance(effect, OpenUpstream):
+                if not self._first_host.done():
+                    self._first_host.set_result((effect.caller, effect.init))
+            elif isinstance(effect, AppRun):
+                self.local.asking.events.add("run", {"tool": effect.tool, "arguments": bounded(effect.arguments), "isError": effect.failed})
+            elif isinstance(effect, Log):
+                log.log(effect.level, "%s", effect.text, extra={"cid": effect.cid} if effect.cid else None)
+        self._arm()
+
+    async def _send_host(self, peer: HostPeer, message: Message) -> None:
+        link: HostLink = peer.link
+        try:
+            await link.send(link.codec.encode(message))
+        except (ConnectionError, RuntimeError, OSError) as error:
+            log.info("a message to %s was not delivered (%s)", peer.name, error)
+
+    async def _send_upstream(self, message: Message) -> None:
+        data = self.upstream.encode(message)
+        if data is None:
+            return
+        try:
+            await self.supervisor.send(data)
+        except ConnectionError as error:
+            if isinstance(message, Request):
+                await self.apply(self.router.undeliverable(message.id, str(error)))
+
+    def _settle(self, effect: Settle) -> None:
+        future = self._own.pop(effect.key, None)
+        if future is None or future.done():
+            return
+        if effect.error is not None:
+            future.set_exception(effect.error)
+        else:
+            future.set_result(effect.result)
+
+    async def _run_local(self, key: str, call: Any) -> None:
+        try:
+            result = await self.local.run(call)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # noqa: BLE001 - each call's failure is that call's answer
+            await self.apply(self.router.local_done(key, error=error))
+        else:
+            await self.apply(self.router.local_done(key, result))
+        finally:
+            self._local.pop(key, None)
+
+    def _arm(self) -> None:
+        """One timer, at the router's nearest deadline."""
+        deadline = self.router.next_deadline()
+        if deadline is None or (self._timer is not None and self._timer.when() <= deadline):
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = asyncio.get_running_loop().call_at(deadline, self._on_timer)
+
+    def _on_timer(self) -> None:
+        self._timer = None
+        self.spawn(self.apply(self.router.expire()))
+
+    # ------------------------------------------------------------------ the upstream
+
+    async def _upstream_line(self, line: bytes) -> None:
+        try:
+            message = self.upstream.decode(line)
+        except msgspec.DecodeError:
+            log.warning("upstream wrote a line that is not JSON-RPC (ignored): %.120r", line)
+            return
+        await self.apply(self.router.from_upstream(message))
+
+    def _on_start(self) -> None:
+        self.spawn(self._establish())
+
+    def _on_exit(self, why: str) -> None:
+        self.ready.clear()
+        self.upstream.era = None
+        self.spawn(self.apply(self.router.upstream_lost(why)))
+
+    async def _establish(self) -> None:
+        """Find the upstream's era (``server/discover``, else ``initialize``) and open its session."""
+        caller, init = await self._first_host
+        try:
+            info = await upstream_era.detect(self, caller, init)
+        except (ConnectionError, TimeoutError, RuntimeError) as error:
+            log.warning("establishing the upstream session failed: %s", error)
+            await self.apply(self.router.upstream_refused(f"the upstream did not open a session: {error}"))
+            return
+        if self.info is not None and self.info.era is not info.era:
+            log.warning("the upstream changed protocol era after a restart: %s → %s", self.info.era.value, info.era.value)
+        restarted = self.info is not None
+        self.info = info
+        self.upstream.era = info.era
+        log.info("upstream speaks %s", "2026-07-28" if info.era is Era.MODERN else f"the handshake era ({info.protocol_version})")
+        self.ready.set()
+        await self.apply(self.router.upstream_ready(info))
+        try:
+            await self.refresh_tools(notify=restarted, prewarm=self.options.prewarm and not restarted)
+        except (ConnectionError, TimeoutError, RuntimeError):
+            pass
+
+    async def request_upstream(self, method: str, params: dict[str, Any] | None = None, *, ready: bool = True,
+                               timeout: float = OWN_REQUEST_TIMEOUT_S) -> Any:
+        """One of the proxy's own requests; its result, or the error its answer or absence means."""
+        if ready:
+            await asyncio.wait_for(self.ready.wait(), timeout)
+        key, effects = self.router.own_request(method, params, timeout=timeout)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._own[key] = future
+        try:
+            await self.apply(effects)
+            return await future
+        finally:
+            self._own.pop(key, None)
+            self.router.forget(key)
+
+    async def notify_upstream(self, method: str) -> None:
+        await self.apply([ToUpstream(Notification(method))])
+
+    # ------------------------------------------------------------------ tools and pages
+
+    async def list_upstream_tools(self) -> list[dict[str, Any]]:
+        tools: list[dict[str, Any]] = []
+        cursor = None
+        for _ in range(1000):  # a bound on pages, against a cursor loop
+            result = await self.request_upstream("tools/list", {"cursor": cursor} if cursor else None)
+            tools += [t for t in (repair(t) for t in result.get("tools", [])) if t is not None]
+            cursor = result.get("nextCursor")
+            if not cursor:
+                break
+        return tools
+
+    async def refresh_tools(self, *, notify: bool, prewarm: bool = False) -> dict[str, list[str]]:
+        async with self._refresh_lock:
+            before = dict(self.registry.tools)
+            try:
+                tools = await self.list_upstream_tools()
+            except (ConnectionError, TimeoutError, RuntimeError) as error:
+                log.warning("listing the upstream's tools failed: %s", error)
+                self.registry.listed.set()
+                raise
+            self.registry.absorb(tools, replace=True)
+            diff = self.registry.diff(before)
+        if notify:
+            await self.notify_lists()
+        if prewarm:
+            for name in self.registry.wrapped_names():
+                self.spawn(self.page_for(name))
+        return diff
+
+    async def _refresh_quietly(self) -> None:
+        try:
+            await self.refresh_tools(notify=False)
+        except (ConnectionError, TimeoutError, RuntimeError):
+            pass
+
+    async def _refresh_periodically(self) -> None:
+        """Re-list the upstream's tools every ``refresh_s``; after a failure, wait longer (×2,
+        up to ×16) until a listing succeeds again."""
+        factor = 1
+        while not self.supervisor.stopping:
+            await asyncio.sleep(self.options.refresh_s * factor)
+            try:
+                diff = await self.refresh_tools(notify=False)
+            except (ConnectionError, TimeoutError, RuntimeError):
+                factor = min(factor * 2, 16)
+                continue
+            factor = 1
+            if diff["added"] or diff["removed"] or diff["changed"]:
+                log.info("tools changed upstream: %s", diff)
+                await self.notify_lists()
+
+    async def page_for(self, name: str, *, force: bool = False) -> Made:
+        made = await self.pages.page(self.registry.tools[name], force=force)
+        self.registry.made[name] = made
+        self.stats["pageHits" if made.cached else "pageMisses"] += 1
+        if not made.cached:
+            self._note_fallback(name, made)
+        return made
+
+    def _note_fallback(self, name: str, made: Made) -> None:
+        generation = made.generation or {}
+        if not self.pages.settings.enabled or generation.get("layout") == "llm":
+            return
+        reasons = generation.get("reasons") or {}
+        why = "; ".join(f"{part}: {reason}" for part, reason in sorted(reasons.items())) or "no reason given"
+        self.stats["modelFailures"] += 1
+        self.stats["lastModelFailure"] = {"tool": name, "reason": why, "at": time.time()}
+        log.warning("layout for %s fell back from the model to the heuristic (%s)", name, why)
+
+    async def notify_lists(self, uri: str | None = None) -> None:
+        await self.apply(self.router.notify_lists(uri))
+
+    def status(self) -> dict[str, Any]:
+        supervisor, info, cache = self.supervisor, self.info, self.pages.cache
+        failure = self.stats["lastModelFailure"]
+        return {
+            "version": self.describe.get("version"),
+            "hostEras": sorted(era.value for era in self.host_eras),
+            "upstreamEra": None if info is None else info.era.value,
+            "upstreamProtocolVersion": None if info is None else info.protocol_version,
+            "upstream": self.describe.get("upstream"),
+            "upstreamState": supervisor.state,
+            "uptimeSeconds": round(time.time() - supervisor.started_at, 1),
+            "restarts": supervisor.restarts,
+            "pagesCached": len(cache) if cache is not None else 0,
+            "pagesGenerated": self.pages.generations,
+            "cacheHits": self.stats["pageHits"],
+            "cacheMisses": self.stats["pageMisses"],
+            "modelConfigured": bool(self.pages.settings.enabled),
+            "model": self.pages.settings.model if self.pages.settings.enabled else None,
+            "modelFallbacks": self.stats["modelFailures"],
+            "lastModelFailure": None if failure is None else {**failure, "at": _iso(failure["at"])},
+        }
+
+
+def _iso(timestamp: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(timestamp))
+
+
+__all__ = ["HostLines", "Options", "Proxy"]
