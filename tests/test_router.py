@@ -1,0 +1,409 @@
+"""The router in-process: every routing rule, both eras, through the real codecs, with no I/O.
+
+Each test feeds JSON-RPC bytes as a host or the upstream writes them through the codecs the
+drivers use (``HostCodec``, ``UpstreamCodec``) into the ``Router``, and reads what comes out
+the same way. No sockets, no subprocesses, no sleeps: time is a number the test moves.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from compiler.proxy.codec import HostCodec, Refused, UpstreamCodec
+from compiler.proxy.eras import Era, UpstreamInfo
+from compiler.proxy.exchanges import HostPeer, Kind
+from compiler.proxy.local import LocalSide
+from compiler.proxy.messages import (
+    AppRun, CancelLocal, OpenUpstream, Refresh, RunLocal, Settle, ToHost, ToUpstream,
+)
+from compiler.proxy.registry import Registry
+from compiler.proxy.router import Router
+from compiler.proxy.services import ReadPage, ToolCall
+
+UI = {"extensions": {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}}
+ENVELOPE = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": UI}
+HANDSHAKE_INFO = UpstreamInfo(Era.HANDSHAKE, "2025-11-25", {"tools": {"listChanged": True}}, {"name": "up", "version": "1"})
+MODERN_INFO = UpstreamInfo(Era.MODERN, "2026-07-28", {"tools": {}, "resources": {}}, {"name": "up", "version": "1"})
+
+
+class _Control:
+    """What LocalSide needs to be built; these tests only use its quick, pure services."""
+
+    def __init__(self) -> None:
+        self.registry = Registry()
+        self.pages = None
+
+
+class World:
+    """A router with its codecs, hosts, and an upstream; ``time`` is the router's clock."""
+
+    def __init__(self, info: UpstreamInfo | None = HANDSHAKE_INFO) -> None:
+        self.time = 0.0
+        self.local = LocalSide(_Control())  # type: ignore[arg-type]
+        self.router = Router(self.local, clock=lambda: self.time)
+        self.upstream = UpstreamCodec()
+        self.sent_up: list[dict[str, Any]] = []
+        self.received: dict[int, list[dict[str, Any]]] = {}
+        self.other: list[Any] = []
+        if info is not None:
+            self.open(info)
+
+    def open(self, info: UpstreamInfo) -> None:
+        self.upstream.era = info.era
+        self.apply(self.router.upstream_ready(info))
+
+    def host(self, *, lasting: bool = True, headers: dict[str, str] | None = None) -> HostPeer:
+        peer = HostPeer(lasting=lasting, link=HostCodec(headers=headers))
+        self.router.attach(peer)
+        self.received[id(peer)] = []
+        return peer
+
+    def apply(self, effects: list[Any]) -> list[Any]:
+        for effect in effects:
+            if isinstance(effect, ToHost):
+                self.received[id(effect.host)].append(json.loads(effect.host.link.encode(effect.message)))
+            elif isinstance(effect, ToUpstream):
+                data = self.upstream.encode(effect.message)
+                if data is not None:
+                    self.sent_up.append(json.loads(data))
+            else:
+                self.other.append(effect)
+        return effects
+
+    def from_host(self, peer: HostPeer, message: dict[str, Any]) -> list[Any]:
+        try:
+            decoded = peer.link.decode(json.dumps({"jsonrpc": "2.0", **message}).encode())
+        except Refused as refused:
+            self.received[id(peer)].append(json.loads(peer.link.encode(refused.answer)))
+            return []
+        return self.apply(self.router.from_host(peer, decoded))
+
+    def from_upstream(self, message: dict[str, Any]) -> list[Any]:
+        return self.apply(self.router.from_upstream(self.upstream.decode(json.dumps({"jsonrpc": "2.0", **message}).encode())))
+
+    def last_up(self) -> dict[str, Any]:
+        return self.sent_up[-1]
+
+    def got(self, peer: HostPeer) -> list[dict[str, Any]]:
+        return self.received[id(peer)]
+
+    def initialize(self, peer: HostPeer, capabilities: dict[str, Any] | None = None) -> None:
+        self.from_host(peer, {"id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": capabilities if capabilities is not None else UI,
+            "clientInfo": {"name": "h", "version": "1"}}})
+
+
+def call(request_id: Any, name: str = "echo", meta: dict[str, Any] | None = None, **arguments: Any) -> dict[str, Any]:
+    params: dict[str, Any] = {"name": name, "arguments": arguments}
+    if meta is not None:
+        params["_meta"] = meta
+    return {"id": request_id, "method": "tools/call", "params": params}
+
+
+# --------------------------------------------------------------------------- forwarding, both eras
+
+
+def test_a_handshake_hosts_call_goes_upstream_under_the_proxys_id_and_comes_back_under_its_own():
+    world = World()
+    host = world.host()
+    world.initialize(host)
+    assert world.got(host)[0]["result"]["protocolVersion"] == "2025-11-25"
+    world.from_host(host, call(7, message="hi"))
+    sent = world.last_up()
+    assert sent["id"].startswith("compile-ui:") and sent["params"] == {"name": "echo", "arguments": {"message": "hi"}}
+    world.from_upstream({"id": sent["id"], "result": {"content": [{"type": "text", "text": "hi"}]}})
+    assert world.got(host)[-1] == {"jsonrpc": "2.0", "id": 7, "result": {"content": [{"type": "text", "text": "hi"}]}}
+    assert len(world.router.table) == 0
+
+
+def test_a_2026_07_28_request_is_stripped_for_a_handshake_upstream_and_its_answer_completed():
+    world = World(HANDSHAKE_INFO)
+    host = world.host()
+    world.from_host(host, call("a", meta=ENVELOPE, message="x"))
+    assert world.last_up()["params"] == {"name": "echo", "arguments": {"message": "x"}}
+    world.from_upstream({"id": world.last_up()["id"], "result": {"content": []}})
+    assert world.got(host)[-1]["result"] == {"resultType": "complete", "content": []}
+
+
+def test_a_handshake_hosts_request_is_stamped_with_what_it_declared_for_a_2026_07_28_upstream():
+    world = World(MODERN_INFO)
+    host = world.host()
+    world.initialize(host, {"sampling": {}})
+    world.from_host(host, call(1, message="x"))
+    meta = world.last_up()["params"]["_meta"]
+    assert meta["io.modelcontextprotocol/protocolVersion"] == "2026-07-28"
+    assert meta["io.modelcontextprotocol/clientCapabilities"] == {"sampling": {}}
+    assert meta["io.modelcontextprotocol/clientInfo"] == {"name": "h", "version": "1"}
+
+
+def test_a_2026_07_28_host_gets_server_discover_and_never_initialize():
+    world = World(MODERN_INFO)
+    host = world.host()
+    world.from_host(host, {"id": 1, "method": "server/discover", "params": {"_meta": ENVELOPE}})
+    result = world.got(host)[-1]["result"]
+    assert result["supportedVersions"] == ["2026-07-28"] and result["resultType"] == "complete"
+    assert "io.modelcontextprotocol/ui" in result["capabilities"]["extensions"]
+    world.from_host(host, {"id": 2, "method": "ping", "params": {"_meta": ENVELOPE}})
+    assert world.got(host)[-1]["error"]["code"] == -32601
+    world.from_host(host, {"id": 3, "method": "tools/call", "params": {"name": "x", "_meta": {"io.modelcontextprotocol/protocolVersion": "2030-01-01",
+                                                                                          "io.modelcontextprotocol/clientCapabilities": {}}}})
+    assert world.got(host)[-1]["error"]["code"] == -32022 and world.sent_up == []
+
+
+def test_requests_before_the_upstream_opens_wait_in_the_table_then_go_on_or_time_out():
+    world = World(info=None)
+    host = world.host()
+    effects = world.from_host(host, {"id": 0, "method": "initialize", "params": {"capabilities": UI}})
+    assert any(isinstance(e, OpenUpstream) for e in effects)
+    world.from_host(host, call(1))
+    assert [e.kind for e in world.router.table.entries.values()] == [Kind.WAITING, Kind.WAITING]
+    world.from_host(host, {"method": "notifications/cancelled", "params": {"requestId": 1}})
+    assert len(world.router.table) == 1
+    world.open(HANDSHAKE_INFO)
+    assert world.got(host)[-1]["id"] == 0 and world.sent_up == []  # the cancelled call never went upstream
+    world.from_host(host, call(2))
+    assert world.last_up()["method"] == "tools/call"
+    later = World(info=None)
+    waiting = later.host()
+    later.from_host(waiting, call(5))
+    later.time = 61.0
+    later.apply(later.router.expire())
+    answer = later.got(waiting)[-1]
+    assert answer["id"] == 5 and answer["result"]["isError"] is True and len(later.router.table) == 0
+
+
+# --------------------------------------------------------------------------- local services
+
+
+def test_own_tools_and_pages_are_local_calls_and_a_cancel_stops_them():
+    world = World()
+    host = world.host()
+    world.initialize(host)
+    effects = world.from_host(host, call(3, "_ui_status"))
+    run = next(e for e in effects if isinstance(e, RunLocal))
+    assert run.call == ToolCall("_ui_status", {}, 3) and world.sent_up == []
+    world.apply(world.router.local_done(run.key, {"content": []}))
+    assert world.got(host)[-1] == {"jsonrpc": "2.0", "id": 3, "result": {"content": []}}
+    effects = world.from_host(host, {"id": 4, "method": "resources/read", "params": {"uri": "ui://compile-ui/echo"}})
+    read = next(e for e in effects if isinstance(e, RunLocal))
+    assert read.call == ReadPage("ui://compile-ui/echo")
+    assert any(isinstance(e, CancelLocal) and e.key == read.key for e in world.from_host(host, {"method": "notifications/cancelled", "params": {"requestId": 4}}))
+    assert world.router.local_done(read.key, {"contents": []}) == []  # a cancelled request gets no answer
+    plain = world.host()
+    world.initialize(plain, {})
+    world.from_host(plain, call(9, "_ui_status"))
+    assert world.last_up()["params"]["name"] == "_ui_status"  # a host without MCP Apps sees the upstream's tools only
+
+
+def test_tools_list_is_decorated_for_hosts_that_show_apps():
+    world = World()
+    host = world.host()
+    world.initialize(host)
+    world.from_host(host, {"id": 1, "method": "tools/list"})
+    world.from_upstream({"id": world.last_up()["id"], "result": {"tools": [{"name": "echo", "inputSchema": {"type": "object"}}]}})
+    tools = world.got(host)[-1]["result"]["tools"]
+    assert tools[0]["_meta"]["ui"]["resourceUri"] == "ui://compile-ui/echo"
+    assert {"_ui_status", "_ui_render"} <= {t["name"] for t in tools}
+
+
+# --------------------------------------------------------------------------- cancel and peers
+
+
+def test_a_cancelled_call_is_retired_at_once_and_its_late_answer_dropped():
+    world = World()
+    host = world.host()
+    world.initialize(host)
+    world.from_host(host, call(1, "hang"))
+    upstream_id = world.last_up()["id"]
+    world.from_host(host, {"method": "notifications/cancelled", "params": {"requestId": 1, "reason": "user"}})
+    assert len(world.router.table) == 0
+    assert world.last_up() == {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": upstream_id, "reason": "user"}}
+    before = len(world.got(host))
+    world.from_upstream({"id": upstream_id, "result": {"content": []}})
+    assert len(world.got(host)) == before
+
+
+def test_an_upstream_request_goes_to_a_host_with_work_in_flight_never_to_one_that_cancelled():
+    world = World()
+    gone, busy = world.host(), world.host()
+    world.initialize(gone)
+    world.initialize(busy)
+    world.from_host(busy, call(1, "slow"))
+    world.from_host(gone, call(1, "hang"))
+    world.from_host(gone, {"method": "notifications/cancelled", "params": {"requestId": 1}})
+    world.from_upstream({"id": 40, "method": "sampling/createMessage", "params": {"messages": []}})
+    asked = world.got(busy)[-1]
+    assert asked["method"] == "sampling/createMessage" and asked["id"].startswith("compile-ui:")
+    assert all(m.get("method") != "sampling/createMessage" for m in world.got(gone))
+    world.from_host(gone, {"id": asked["id"], "result": {"forged": True}})  # only the asked host's answer counts
+    world.from_host(busy, {"id": asked["id"], "result": {"role": "assistant"}})
+    assert world.last_up() == {"jsonrpc": "2.0", "id": 40, "result": {"role": "assistant"}}
+
+
+def test_an_upstream_request_is_refused_when_only_hosts_that_cannot_be_asked_have_work_in_flight():
+    world = World()
+    idle, modern = world.host(), world.host()
+    world.initialize(idle)
+    world.from_host(modern, call("m", "slow", meta=ENVELOPE))
+    world.from_upstream({"id": 41, "method": "elicitation/create", "params": {}})
+    answer = world.last_up()
+    assert answer["id"] == 41 and answer["error"]["code"] == -32601 and "server-to-client" in answer["error"]["message"]
+    assert all(m.get("method") != "elicitation/create" for m in world.got(idle))
+
+
+def test_a_host_that_goes_away_cancels_its_calls_and_answers_nothing_it_was_asked():
+    world = World()
+    host = world.host()
+    world.initialize(host)
+    world.from_host(host, call(1, "hang"))
+    upstream_call = world.last_up()["id"]
+    world.from_upstream({"id": 50, "method": "roots/list"})
+    world.apply(world.router.detach(host))
+    assert len(world.router.table) == 0
+    assert {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"reason": "peer gone", "requestId": upstream_call}} in world.sent_up
+    refused = next(m for m in world.sent_up if m.get("id") == 50)
+    assert refused["error"]["code"] == -32603
+
+
+def test_when_the_upstream_is_lost_every_call_is_answered_and_own_requests_fail():
+    world = World()
+    host = world.host()
+    world.initialize(host)
+    world.from_host(host, call(1, "hang"))
+    key, effects = world.router.own_request("tools/list", timeout=30)
+    world.apply(effects)
+    effects = world.apply(world.router.upstream_lost("the upstream server exited"))
+    assert world.got(host)[-1]["result"]["isError"] is True and "exited" in world.got(host)[-1]["result"]["content"][0]["text"]
+    settled = next(e for e in effects if isinstance(e, Settle))
+    assert settled.key == key and isinstance(settled.error, ConnectionError)
+    assert len(world.router.table) == 0
+
+
+# --------------------------------------------------------------------------- progress, logs, notifications
+
+
+def test_two_hosts_with_the_same_progress_token_each_get_their_own_progress():
+    world = World()
+    one, two = world.host(), world.host()
+    for host in (one, two):
+        world.initialize(host)
+        world.from_host(host, call(1, "slow", meta={"progressToken": "t"}))
+    first, second = world.sent_up[-2], world.sent_up[-1]
+    assert first["params"]["_meta"]["progressToken"] == first["id"] != second["params"]["_meta"]["progressToken"]
+    world.from_upstream({"method": "notifications/progress", "params": {"progressToken": second["id"], "progress": 1}})
+    assert world.got(two)[-1] == {"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": "t", "progress": 1}}
+    assert world.got(one)[-1].get("method") != "notifications/progress"
+
+
+def test_a_2026_07_28_upstreams_log_line_goes_only_to_hosts_that_opted_in_at_its_level():
+    world = World(MODERN_INFO)
+    quiet, info, errors = world.host(), world.host(), world.host()
+    world.from_host(quiet, call("q", "slow", meta=ENVELOPE))
+    world.from_host(info, call("i", "slow", meta={**ENVELOPE, "io.modelcontextprotocol/logLevel": "info"}))
+    world.from_host(errors, call("e", "slow", meta={**ENVELOPE, "io.modelcontextprotocol/logLevel": "error"}))
+    world.from_upstream({"method": "notifications/message", "params": {"level": "info", "data": "line"}})
+    assert [len(world.got(h)) for h in (quiet, info, errors)] == [0, 1, 0]
+
+
+def test_a_handshake_upstreams_list_change_refreshes_tools_and_reaches_every_lasting_host():
+    world = World()
+    lasting, single = world.host(), world.host(lasting=False)
+    world.initialize(lasting)
+    effects = world.from_upstream({"method": "notifications/tools/list_changed"})
+    assert any(isinstance(e, Refresh) for e in effects)
+    assert world.got(lasting)[-1]["method"] == "notifications/tools/list_changed" and world.got(single) == []
+
+
+# --------------------------------------------------------------------------- subscriptions
+
+
+def test_a_2026_07_28_upstreams_listen_stream_reaches_the_host_under_the_hosts_own_id():
+    world = World(MODERN_INFO)
+    host = world.host()
+    world.from_host(host, {"id": 2, "method": "subscriptions/listen", "params": {"notifications": {"toolsListChanged": True}, "_meta": ENVELOPE}})
+    key = world.last_up()["id"]
+    assert key.startswith("compile-ui:")
+    sid = "io.modelcontextprotocol/subscriptionId"
+    world.from_upstream({"method": "notifications/subscriptions/acknowledged", "params": {"notifications": {"toolsListChanged": True}, "_meta": {sid: key}}})
+    effects = world.from_upstream({"method": "notifications/tools/list_changed", "params": {"_meta": {sid: key}}})
+    assert [m["params"]["_meta"][sid] for m in world.got(host)] == [2, 2]
+    assert any(isinstance(e, Refresh) for e in effects)
+    world.from_host(host, {"method": "notifications/cancelled", "params": {"requestId": 2, "_meta": ENVELOPE}})
+    assert world.last_up()["params"]["requestId"] == key and len(world.router.table) == 0
+
+
+def test_a_session_upstreams_list_changes_reach_2026_07_28_hosts_on_a_listen_stream_served_here():
+    world = World(HANDSHAKE_INFO)
+    host = world.host()
+    world.from_host(host, {"id": 2, "method": "subscriptions/listen", "params": {"notifications": {"toolsListChanged": True}, "_meta": ENVELOPE}})
+    sid = "io.modelcontextprotocol/subscriptionId"
+    ack = world.got(host)[-1]
+    assert ack["method"] == "notifications/subscriptions/acknowledged" and ack["params"]["_meta"][sid] == 2
+    assert ack["params"]["notifications"] == {"toolsListChanged": True} and world.sent_up == []
+    world.from_upstream({"method": "notifications/tools/list_changed"})
+    world.from_upstream({"method": "notifications/resources/list_changed"})  # not asked for
+    assert world.got(host)[-1] == {"jsonrpc": "2.0", "method": "notifications/tools/list_changed", "params": {"_meta": {sid: 2}}}
+    assert len(world.got(host)) == 2
+    world.apply(world.router.notify_lists())
+    assert world.got(host)[-1]["params"]["_meta"][sid] == 2
+
+
+# --------------------------------------------------------------------------- input rounds and timeouts
+
+
+def test_an_input_required_result_is_relayed_to_a_handshake_host_and_the_call_retried():
+    world = World(MODERN_INFO)
+    host = world.host()
+    world.initialize(host, {"elicitation": {}, **UI})
+    world.from_host(host, call(1, "book"))
+    key = world.last_up()["id"]
+    world.from_upstream({"id": key, "result": {"resultType": "input_required", "requestState": "s1",
+                                               "inputRequests": {"when": {"method": "elicitation/create", "params": {"message": "When?"}}}}})
+    asked = world.got(host)[-1]
+    assert asked["method"] == "elicitation/create" and asked["params"] == {"message": "When?"}
+    world.from_host(host, {"id": asked["id"], "result": {"action": "accept", "content": {"day": "mon"}}})
+    retry = world.last_up()
+    assert retry["id"] == key and retry["params"]["requestState"] == "s1"
+    assert retry["params"]["inputResponses"] == {"when": {"action": "accept", "content": {"day": "mon"}}}
+    world.from_upstream({"id": key, "result": {"resultType": "complete", "content": [{"type": "text", "text": "booked"}]}})
+    assert world.got(host)[-1]["id"] == 1 and world.got(host)[-1]["result"]["content"][0]["text"] == "booked"
+    assert len(world.router.table) == 0
+
+
+def test_an_input_request_the_host_did_not_declare_is_refused_and_an_unanswered_one_times_out():
+    world = World(MODERN_INFO)
+    host = world.host()
+    world.initialize(host)
+    world.from_host(host, call(1, "book"))
+    world.from_upstream({"id": world.last_up()["id"], "result": {"resultType": "input_required",
+                                                                  "inputRequests": {"x": {"method": "sampling/createMessage"}}}})
+    assert "did not declare" in world.got(host)[-1]["result"]["content"][0]["text"]
+    asker = world.host()
+    world.initialize(asker, {"elicitation": {}})
+    world.from_host(asker, call(2, "book"))
+    world.from_upstream({"id": world.last_up()["id"], "result": {"resultType": "input_required",
+                                                                  "inputRequests": {"x": {"method": "elicitation/create"}}}})
+    world.time = 601.0
+    world.apply(world.router.expire())
+    assert "in time" in world.got(asker)[-1]["result"]["content"][0]["text"] and len(world.router.table) == 0
+
+
+def test_a_run_started_from_a_page_is_an_event():
+    world = World()
+    host = world.host()
+    world.initialize(host)
+    world.from_host(host, call(1, "add", meta={"compile-ui/app": True}, a=1))
+    effects = world.from_upstream({"id": world.last_up()["id"], "result": {"content": [], "isError": True}})
+    run = next(e for e in effects if isinstance(e, AppRun))
+    assert (run.tool, run.arguments, run.failed) == ("add", {"a": 1}, True)
+
+
+@pytest.mark.parametrize("line", [b"[1, 2]", b'{"jsonrpc": "2.0", "params": {}}', b"{"])
+def test_a_line_that_is_no_message_is_an_error_for_the_codec_not_the_router(line):
+    import msgspec
+
+    with pytest.raises(msgspec.DecodeError):
+        HostCodec().decode(line)
