@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from compiler import ask
@@ -19,8 +20,8 @@ class Asking:
         self.renders = Renders(self.events)
 
     async def call(self, name: str, arguments: Any, host_request_id: Any) -> dict[str, Any]:
-        arguments = arguments if isinstance(arguments, dict) else {}
-        return await getattr(self, name.removeprefix("_ui_"))(arguments, host_request_id)
+        handler: Callable[[dict[str, Any], Any], Awaitable[dict[str, Any]]] = getattr(self, name.removeprefix("_ui_"))
+        return await handler(arguments if isinstance(arguments, dict) else {}, host_request_id)
 
     async def render(self, arguments: dict[str, Any], host_request_id: Any) -> dict[str, Any]:
         question, problems = ask.check(arguments)

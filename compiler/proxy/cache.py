@@ -150,7 +150,7 @@ class SpecStore:
         else:
             self._write("INSERT OR REPLACE INTO layouts VALUES (?, ?)", (tool, json.dumps(spec, sort_keys=True)))
 
-    def _write(self, sql: str, values: tuple) -> None:
+    def _write(self, sql: str, values: tuple[Any, ...]) -> None:
         try:
             self.db.execute(sql, values)
         except sqlite3.Error as error:  # disk full, read-only, locked: serve on, say so

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from compiler.apps import ui_uri
@@ -120,7 +121,7 @@ class Management:
         self.proxy = control
 
     async def call(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-        handler = getattr(self, name.removeprefix("_ui_"))
+        handler: Callable[[dict[str, Any]], Awaitable[dict[str, Any]]] = getattr(self, name.removeprefix("_ui_"))
         try:
             await asyncio.wait_for(self.proxy.registry.listed.wait(), 30)  # the first listing may still run
             return await handler(arguments if isinstance(arguments, dict) else {})

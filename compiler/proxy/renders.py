@@ -27,6 +27,7 @@ import itertools
 import json
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -137,7 +138,7 @@ class Render:
 
 
 class Renders:
-    def __init__(self, events: Events, clock=time.monotonic) -> None:
+    def __init__(self, events: Events, clock: Callable[[], float] = time.monotonic) -> None:
         self.events = events
         self.clock = clock
         self.by_id: dict[str, Render] = {}

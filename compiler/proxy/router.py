@@ -193,7 +193,8 @@ class Router:
         stream's subscription id is the proxy's key, translated back on every frame); for a
         session upstream the proxy serves it, from the upstream's notifications and its own."""
         params = wire.decode_params(request.params)
-        wanted = params.get("notifications") if isinstance(params.get("notifications"), dict) else {}
+        notifications = params.get("notifications")
+        wanted: dict[str, Any] = notifications if isinstance(notifications, dict) else {}
         assert self.info is not None
         if not self.info.sessions:
             entry = self.table.open(Kind.LISTEN, request.method, host=host, host_id=request.id, caller=request.caller,
@@ -388,7 +389,8 @@ class Router:
         ``InputRequiredResult``: ask the host each input request, then retry upstream."""
         assert entry.host is not None and entry.caller is not None
         result = wire.decode_params(response.result)
-        requests = result.get("inputRequests") if isinstance(result.get("inputRequests"), dict) else {}
+        asked = result.get("inputRequests")
+        requests: dict[str, Any] = asked if isinstance(asked, dict) else {}
         problem = None
         if entry.rounds >= MAX_ROUNDS:
             problem = f"the upstream asked for input more than {MAX_ROUNDS} times; gave up"
@@ -404,7 +406,8 @@ class Router:
             return [_refuse_entry(entry, ProxyError(wire.INTERNAL_ERROR, problem))]
         entry.rounds += 1
         entry.state = result.get("requestState", msgspec.UNSET)
-        entry.inputs, effects = {}, []
+        entry.inputs = {}
+        effects: list[Effect] = []
         for name, request in requests.items():
             ask = self.table.open(Kind.ASK, request["method"], host=entry.host, parent=entry.key,
                                   deadline=self.clock() + ASK_TIMEOUT_S, tool=name)
@@ -420,9 +423,9 @@ class Router:
         if response.error is not msgspec.UNSET:
             self.table.retire(parent.key, "input refused")
             error = wire.decode_params(response.error)
+            code = error.get("code")
             return self._cancel_children(parent) + [_refuse_entry(parent, ProxyError(
-                error.get("code") if isinstance(error.get("code"), int) else wire.INTERNAL_ERROR,
-                str(error.get("message", "error")), error.get("data")))]
+                code if isinstance(code, int) else wire.INTERNAL_ERROR, str(error.get("message", "error")), error.get("data")))]
         parent.inputs[ask.tool] = wire.decode_any(response.result)
         if any(value is _PENDING for value in parent.inputs.values()):
             return []
@@ -589,8 +592,8 @@ def _subscription_id(params: dict[str, Any]) -> Any:
 
 
 def _with_subscription_id(params: dict[str, Any], value: Any) -> dict[str, Any]:
-    meta = params.get("_meta") if isinstance(params.get("_meta"), dict) else {}
-    return {**params, "_meta": {**meta, SUBSCRIPTION_ID_META_KEY: value}}
+    meta = params.get("_meta")
+    return {**params, "_meta": {**(meta if isinstance(meta, dict) else {}), SUBSCRIPTION_ID_META_KEY: value}}
 
 
 def _honors(filters: dict[str, Any], method: str, params: dict[str, Any]) -> bool:

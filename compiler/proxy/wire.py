@@ -47,16 +47,11 @@ class Envelope(msgspec.Struct, omit_defaults=True):
         return msgspec.json.decode(self.result) if self.result is not msgspec.UNSET else None
 
 
-class _Name(msgspec.Struct):
-    name: Any = None
-
-
 class _Uri(msgspec.Struct):
     uri: Any = None
 
 
 _decoder = msgspec.json.Decoder(Envelope)
-_name_decoder = msgspec.json.Decoder(_Name)
 _uri_decoder = msgspec.json.Decoder(_Uri)
 _encoder = msgspec.json.Encoder()
 
@@ -64,30 +59,6 @@ _encoder = msgspec.json.Encoder()
 def peek(line: bytes) -> Envelope:
     """The envelope of one message; ``msgspec.DecodeError`` when it is not one."""
     return _decoder.decode(line)
-
-
-def param_name(env: Envelope) -> Any:
-    return _name_decoder.decode(env.params).name if env.params is not msgspec.UNSET else None
-
-
-def param_uri(env: Envelope) -> Any:
-    return _uri_decoder.decode(env.params).uri if env.params is not msgspec.UNSET else None
-
-
-def rewrite(env: Envelope, *, request_id: Any = msgspec.UNSET, params: Any = msgspec.UNSET, result: Any = msgspec.UNSET) -> bytes:
-    """``env`` again with its id, params or result replaced; what is not replaced is copied as the
-    raw bytes it arrived as (a large result is never re-serialized)."""
-    message: dict[str, Any] = {"jsonrpc": "2.0"}
-    request_id = env.id if request_id is msgspec.UNSET else request_id
-    if request_id is not msgspec.UNSET:
-        message["id"] = request_id
-    if env.method is not msgspec.UNSET:
-        message["method"] = env.method
-    for key, new, old in (("params", params, env.params), ("result", result, env.result), ("error", msgspec.UNSET, env.error)):
-        value = old if new is msgspec.UNSET else new
-        if value is not msgspec.UNSET:
-            message[key] = value
-    return _encoder.encode(message)
 
 
 def encode(message: dict[str, Any]) -> bytes:
