@@ -167,9 +167,6 @@ async def _run_session(proxy: Proxy, sessions: dict, session_id: str, transport,
         log.info("host session %s ended", session_id[:8])
 
 
-_LOG_OPT_IN = eras.LOG_LEVEL_META_KEY.encode()
-
-
 async def _exchange(proxy: Proxy, scope, receive, send, headers: dict[str, str]) -> None:
     """One 2026-07-28 POST: the request through the router, its answer back."""
     body, env = await _read_message(receive, send)
@@ -183,9 +180,11 @@ async def _exchange(proxy: Proxy, scope, receive, send, headers: dict[str, str])
         return
     answer: asyncio.Future = asyncio.get_running_loop().create_future()
     events: asyncio.Queue = asyncio.Queue()
-    # Streamed (SSE) only when something may come before the answer: progress, or log lines the
-    # request opted in to; otherwise one JSON body.
-    stream = "text/event-stream" in headers.get("accept", "") and (b"progressToken" in body or _LOG_OPT_IN in body)
+    # Streamed (SSE) only when something may come before the answer: progress, log lines the
+    # request opted in to, a listen stream's frames; otherwise one JSON body.
+    meta = wire.meta_of(env.params if env.params is not msgspec.UNSET else None)
+    stream = "text/event-stream" in headers.get("accept", "") and (env.method == "subscriptions/listen" or (
+        isinstance(meta, dict) and ("progressToken" in meta or eras.LOG_LEVEL_META_KEY in meta)))
 
     async def deliver(data: bytes) -> None:
         if not answer.done() and wire.peek(data).is_response:

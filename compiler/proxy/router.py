@@ -370,7 +370,8 @@ class Router:
         for entry in self.table.where(Kind.LISTEN):
             if entry.host is not None:
                 streams.setdefault(id(entry.host), []).append(entry)
-        for host in list(self.hosts):
+        targets = list(self.hosts) + [e.host for e in self.table.where(Kind.LISTEN) if e.host is not None and not e.host.lasting]
+        for host in dict.fromkeys(targets):
             if ui_only and not host.ui:
                 continue
             listening = streams.get(id(host))
