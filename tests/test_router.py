@@ -315,6 +315,11 @@ def test_a_handshake_upstreams_list_change_refreshes_tools_and_reaches_every_las
     effects = world.from_upstream({"method": "notifications/tools/list_changed"})
     assert any(isinstance(e, Refresh) for e in effects)
     assert world.got(lasting)[-1]["method"] == "notifications/tools/list_changed" and world.got(single) == []
+    modern = world.host()  # 2026-07-28 over stdio: no session, so changes come only on a listen stream
+    world.from_host(modern, {"id": 1, "method": "server/discover", "params": {"_meta": ENVELOPE}})
+    world.from_upstream({"method": "notifications/tools/list_changed"})
+    world.apply(world.router.notify_lists())
+    assert [m.get("method") for m in world.got(modern)] == [None]
 
 
 # --------------------------------------------------------------------------- subscriptions

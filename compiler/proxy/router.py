@@ -363,8 +363,8 @@ class Router:
         return list(found.values())
 
     def _fan_out(self, note: Notification, params: dict[str, Any], *, ui_only: bool = False) -> list[Effect]:
-        """A notification for every lasting host: on its subscriptions that asked for it, or, for
-        a host without one, as it is."""
+        """A notification for every host: on its subscriptions that asked for it, or, for a host
+        with a session and no subscription, as it is."""
         effects: list[Effect] = []
         streams: dict[int, list[Exchange]] = {}
         for entry in self.table.where(Kind.LISTEN):
@@ -376,7 +376,8 @@ class Router:
                 continue
             listening = streams.get(id(host))
             if listening is None:
-                effects.append(ToHost(host, note))
+                if host.opened:  # a host without a session (2026-07-28) hears of changes only on its streams
+                    effects.append(ToHost(host, note))
                 continue
             for entry in listening:
                 if _honors(entry.filters, note.method, params):
