@@ -8,7 +8,9 @@ pays for the proxy's imports.
 from __future__ import annotations
 
 import importlib
+import signal
 import sys
+from typing import Any
 
 # subcommand → "module:function"; each function takes the remaining argv and returns an exit code.
 SUBCOMMANDS = {
@@ -30,9 +32,16 @@ def main(argv: list[str] | None = None) -> int:
         target, rest = "compiler.compile_cli:main", args
     else:
         rest = args[1:]
+    if target == SUBCOMMANDS["proxy"]:
+        # a host may signal the proxy while it is still importing: end quietly (host-lifecycle.md)
+        signal.signal(signal.SIGTERM, _exit_quietly)
     module_name, function_name = target.split(":")
     function = getattr(importlib.import_module(module_name), function_name)
     return function(rest)
+
+
+def _exit_quietly(signum: int, frame: Any) -> None:
+    raise SystemExit(0)
 
 
 if __name__ == "__main__":

@@ -88,6 +88,9 @@ def version() -> str:
 
 
 def main(argv: list[str]) -> int:
+    # Until the event loop takes the signals over (``serve``), SIGTERM ends the proxy quietly: a
+    # host may dispose of a probe copy of us while we are still starting (host-lifecycle.md).
+    signal.signal(signal.SIGTERM, _exit_quietly)
     args = parser().parse_args(argv)
     try:
         config = resolve(args, os.environ)
@@ -97,9 +100,24 @@ def main(argv: list[str]) -> int:
     configure(config["logFormat"], "debug" if config["debug"] else config["logLevel"])
     try:
         asyncio.run(serve(config))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # SIGINT before the loop took it over
         pass
+    finally:  # stopped: a late signal changes nothing, and a host that closed our stdout is no error
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        _quiet_stdout()
     return 0
+
+
+def _quiet_stdout() -> None:
+    try:
+        sys.stdout.flush()
+    except (BrokenPipeError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _exit_quietly(signum: int, frame: Any) -> None:
+    raise SystemExit(0)
 
 
 DEFAULTS: dict[str, Any] = {
@@ -220,25 +238,52 @@ async def serve(config: dict[str, Any]) -> None:
         upstream = lambda: UpstreamSDK(config["upstreamUrl"], config["upstreamTransport"], config["headers"])  # noqa: E731
     else:
         upstream = lambda: UpstreamStdio(config["command"], env, config["cwd"])  # noqa: E731
-    loop = asyncio.get_running_loop()
-    loop.add_signal_handler(signal.SIGTERM, asyncio.current_task().cancel)
     target = config["upstreamUrl"] or " ".join(config["command"])
     log.info("compile-ui %s proxy ready: upstream %s", version(), target)
     proxy = Proxy(upstream, pages, options)
     proxy.describe = {"version": version(), "upstream": target, "model": pages.settings.enabled}
+    stop = _on_signals(proxy)
     proxy.start()
+    host = asyncio.ensure_future(_serve_host(config, proxy))
     try:
-        if config["serve"] == "http":
-            from .http_host import serve_http
-
-            await serve_http(guard_settings(config), proxy, session_idle_s=config["sessionIdleSeconds"])
-        else:
-            host = HostStdio()
-            await host.open()
-            await proxy.serve(host)
-    except asyncio.CancelledError:
-        log.info("stopped on SIGTERM")
+        await asyncio.wait({host, stop}, return_when=asyncio.FIRST_COMPLETED)
     finally:
+        # the host went (stdin ended) or a signal came: the upstream is stopped as hosts stop a
+        # server, and nothing of this shutdown can be interrupted by another signal (a second one
+        # only hurries it: _on_signals)
+        for task in (host, stop):
+            task.cancel()
+        await asyncio.gather(host, stop, return_exceptions=True)
         await proxy.close()
         if store is not None:
             store.close()
+
+
+def _on_signals(proxy: Proxy) -> asyncio.Future[Any]:
+    """SIGTERM and SIGINT end the proxy in order; a second one kills the upstream at once."""
+    loop = asyncio.get_running_loop()
+    stop: asyncio.Future[Any] = loop.create_future()
+
+    def on_signal(sig: signal.Signals) -> None:
+        if stop.done():
+            log.info("%s while stopping: killing the upstream now", sig.name)
+            proxy.supervisor.kill()
+            return
+        log.info("stopping on %s", sig.name)
+        stop.set_result(sig)
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, on_signal, sig)
+    return stop
+
+
+async def _serve_host(config: dict[str, Any], proxy: Proxy) -> None:
+    if config["serve"] == "http":
+        from .http_host import serve_http
+
+        await serve_http(guard_settings(config), proxy, session_idle_s=config["sessionIdleSeconds"])
+    else:
+        host = HostStdio()
+        await host.open()
+        await proxy.serve(host)
+        log.info("the host closed stdin: stopping")

@@ -42,9 +42,16 @@ class Supervisor:
         try:
             await self._runs()
         finally:
+            self.stopping = True
             self.state = "stopped"
             if self.upstream is not None:
                 await self.upstream.stop()
+
+    def kill(self) -> None:
+        """Kill the upstream now (a second signal: the host is in a hurry)."""
+        self.stopping = True
+        if self.upstream is not None:
+            self.upstream.kill()
 
     async def _runs(self) -> None:
         backoff = BACKOFF_START_S

@@ -1,9 +1,17 @@
 """Byte-level transports: newline-delimited JSON-RPC over stdio, both towards the host and
 towards a stdio upstream (the MCP stdio transport is exactly one JSON message per line).
 
-The upstream runs in its own process group, so shutting it down reaches the whole tree
-(``npx`` wrappers, shells): stdin is closed first (the spec's polite stop), then SIGTERM, then
-SIGKILL, each wait bounded — no orphans.
+An upstream never outlives the proxy (``shared/reference/host-lifecycle.md``: a surviving child
+keeps the host's stderr pipe open, and the host then waits for it):
+
+- it runs in its own process group, so stopping it reaches the whole tree (``npx`` wrappers,
+  shells): stdin is closed first (the spec's polite stop), then SIGTERM to the group, then
+  SIGKILL, each wait ``STOP_GRACE_S``;
+- it is started with ``PR_SET_PDEATHSIG`` (Linux): the kernel sends it SIGKILL when the proxy
+  dies, even by SIGKILL. That reaches the direct child only (a grandchild of an ``npx`` wrapper
+  is reached by the group signals of an orderly stop, not by a SIGKILL of the proxy itself). The
+  signal fires when the *thread* that forked exits: asyncio forks from the event loop's thread,
+  which lives as long as the proxy.
 """
 
 from __future__ import annotations
@@ -16,7 +24,22 @@ from collections.abc import Sequence
 
 LINE_LIMIT = 1 << 30
 """Largest message accepted (1 GiB): big results must pass; asyncio's default is 64 KiB."""
-STOP_GRACE_S = 2.0
+STOP_GRACE_S = 0.4
+"""Each step of stopping the upstream waits this long. A host gives the proxy 2 s after ending
+its stdin (the TypeScript client's close) and 1 s after disposing of a probe before it signals;
+a well-behaved server exits at once on stdin EOF, so three steps of 0.4 s keep the proxy inside
+the host's shortest wait even when the upstream needs SIGKILL."""
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    """In the child, before exec: SIGKILL when the proxy dies (Linux; elsewhere nothing)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
 
 
 class HostStdio:
@@ -63,6 +86,7 @@ class UpstreamStdio:
             cwd=self.cwd,
             limit=LINE_LIMIT,
             start_new_session=True,
+            preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
         )
 
     async def receive(self) -> bytes | None:
@@ -85,18 +109,27 @@ class UpstreamStdio:
         return self.process.pid if self.process else None
 
     async def stop(self) -> None:
+        """Stop it as a host stops a server: stdin closed, then SIGTERM, then SIGKILL to its group.
+        Cancelled half-way, it kills the group at once: nothing is left behind."""
         process = self.process
-        if process is None or process.returncode is not None:
+        if process is None:
             return
-        if process.stdin is not None and not process.stdin.is_closing():
-            process.stdin.close()
-        if await _exited(process, STOP_GRACE_S):
-            return
-        _signal_group(process.pid, signal.SIGTERM)
-        if await _exited(process, STOP_GRACE_S):
-            return
-        _signal_group(process.pid, signal.SIGKILL)
-        await _exited(process, STOP_GRACE_S)
+        try:
+            if process.returncode is None:
+                if process.stdin is not None and not process.stdin.is_closing():
+                    process.stdin.close()
+                if not await _exited(process, STOP_GRACE_S):
+                    _signal_group(process.pid, signal.SIGTERM)
+                    if not await _exited(process, STOP_GRACE_S):
+                        _signal_group(process.pid, signal.SIGKILL)
+                        await _exited(process, STOP_GRACE_S)
+        finally:
+            self.kill()
+
+    def kill(self) -> None:
+        """SIGKILL to whatever of its group is left (a second signal, the last step of a stop)."""
+        if self.process is not None:
+            _signal_group(self.process.pid, signal.SIGKILL)
 
 
 async def _exited(process: asyncio.subprocess.Process, timeout: float) -> bool:
@@ -171,6 +204,9 @@ class UpstreamSDK:
             await self._write.send(SessionMessage(message, metadata=_modern_headers(data)))
         except (anyio.ClosedResourceError, anyio.BrokenResourceError) as error:
             raise ConnectionError("upstream connection closed") from error
+
+    def kill(self) -> None:
+        """Nothing runs here to kill: the connection ends with the process."""
 
     async def stop(self) -> None:
         if self._stack is not None:
