@@ -15,6 +15,7 @@ import logging
 import os
 import signal
 import sys
+from collections.abc import Mapping
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from .cache import PageCache, SpecStore
 from .runtime import Options, Proxy
 from .logs import configure
 from .pages import PageStore
+from .supervisor import Upstream
 from .transports import HostStdio, UpstreamSDK, UpstreamStdio
 
 log = logging.getLogger("compile_ui.proxy")
@@ -129,7 +131,7 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-def resolve(args: argparse.Namespace, env: dict[str, str]) -> dict[str, Any]:
+def resolve(args: argparse.Namespace, env: Mapping[str, str]) -> dict[str, Any]:
     """Defaults < file < environment < command line."""
     config = dict(DEFAULTS)
     if args.config:
@@ -178,6 +180,8 @@ def load_config(path: Path) -> dict[str, Any]:
     if problem is not None:
         pointer = "".join(f"/{p}" for p in problem.absolute_path)
         fail("{message}", pointer=pointer, source=str(path), message=problem.message)
+    if not isinstance(data, dict):  # the schema says object; this tells the type checker
+        fail("the configuration must be a JSON object", source=str(path))
     return data
 
 
@@ -234,10 +238,11 @@ async def serve(config: dict[str, Any]) -> None:
         force_ui=config["forceUi"], prewarm=config["prewarm"], refresh_s=config["refreshSeconds"],
         many_hosts=config["serve"] == "http",
     )
-    if config["upstreamUrl"]:
-        upstream = lambda: UpstreamSDK(config["upstreamUrl"], config["upstreamTransport"], config["headers"])  # noqa: E731
-    else:
-        upstream = lambda: UpstreamStdio(config["command"], env, config["cwd"])  # noqa: E731
+    def upstream() -> Upstream:
+        if config["upstreamUrl"]:
+            return UpstreamSDK(config["upstreamUrl"], config["upstreamTransport"], config["headers"])
+        return UpstreamStdio(config["command"], env, config["cwd"])
+
     target = config["upstreamUrl"] or " ".join(config["command"])
     log.info("compile-ui %s proxy ready: upstream %s", version(), target)
     proxy = Proxy(upstream, pages, options)

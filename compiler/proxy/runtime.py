@@ -37,7 +37,7 @@ from .pages import Made, PageStore
 from .registry import Registry
 from .renders import bounded
 from .router import Router
-from .supervisor import Supervisor
+from .supervisor import Supervisor, Upstream
 from .tools import repair
 
 log = logging.getLogger("compile_ui.proxy")
@@ -76,7 +76,7 @@ class HostLines(Protocol):
 
 
 class Proxy:
-    def __init__(self, upstream_factory: Callable[[], Any], pages: PageStore, options: Options | None = None) -> None:
+    def __init__(self, upstream_factory: Callable[[], Upstream], pages: PageStore, options: Options | None = None) -> None:
         self.pages = pages
         self.options = options or Options()
         self.registry = Registry(self.options.enabled_tools)

@@ -11,7 +11,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Protocol
 
 log = logging.getLogger("compile_ui.proxy")
 
@@ -20,17 +20,34 @@ UPSTREAM_WAIT_S = 5.0
 """How long a message waits for an upstream that is (re)starting before it is answered with an error."""
 
 
+class Upstream(Protocol):
+    """One run of the upstream (``transports.UpstreamStdio``, ``transports.UpstreamSDK``)."""
+
+    @property
+    def pid(self) -> int | None: ...
+
+    async def start(self) -> None: ...
+
+    async def receive(self) -> bytes | None: ...
+
+    async def send(self, data: bytes) -> None: ...
+
+    async def stop(self) -> None: ...
+
+    def kill(self) -> None: ...
+
+
 class Supervisor:
     def __init__(
         self,
-        factory: Callable[[], Any],
+        factory: Callable[[], Upstream],
         on_line: Callable[[bytes], Awaitable[None]],
         on_start: Callable[[], None],
         on_exit: Callable[[str], None],
     ) -> None:
         self.factory = factory
         self.on_line, self.on_start, self.on_exit = on_line, on_start, on_exit
-        self.upstream: Any = None
+        self.upstream: Upstream | None = None
         self.running = asyncio.Event()
         """Set while an upstream process is up (forwarded messages wait for it, briefly)."""
         self.stopping = False
@@ -87,6 +104,7 @@ class Supervisor:
             backoff = min(backoff * 2, BACKOFF_MAX_S)
 
     async def _read(self) -> None:
+        assert self.upstream is not None
         while (line := await self.upstream.receive()) is not None:
             line = line.strip()
             if line:
@@ -97,8 +115,10 @@ class Supervisor:
         try:
             if not self.running.is_set():
                 await asyncio.wait_for(self.running.wait(), UPSTREAM_WAIT_S)
+            if self.upstream is None:
+                raise RuntimeError("no upstream")
             await self.upstream.send(line)
-        except (AttributeError, RuntimeError, TimeoutError) as error:
+        except (RuntimeError, TimeoutError) as error:
             raise ConnectionError("The upstream server is not running") from error
 
     async def send_now(self, line: bytes) -> None:

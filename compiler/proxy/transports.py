@@ -17,10 +17,12 @@ keeps the host's stderr pipe open, and the host then waits for it):
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 LINE_LIMIT = 1 << 30
 """Largest message accepted (1 GiB): big results must pass; asyncio's default is 64 KiB."""
@@ -156,27 +158,28 @@ class UpstreamSDK:
         self.url = url
         self.transport = transport
         self.headers = dict(headers or {})
-        self.pid = None
-        self._stack = None
-        self._read = self._write = None
+        self.pid: int | None = None
+        self._stack: contextlib.AsyncExitStack | None = None
+        self._read: Any = None
+        """The SDK's receive stream of ``SessionMessage | Exception``."""
+        self._write: Any = None
 
     async def start(self) -> None:
-        import contextlib
-
         from mcp.client.sse import sse_client
         from mcp.client.streamable_http import streamable_http_client
         from mcp.shared._httpx_utils import create_mcp_http_client
 
-        self._stack = contextlib.AsyncExitStack()
+        stack = self._stack = contextlib.AsyncExitStack()
+        connect: Any
         if self.transport == "sse":
             connect = sse_client(self.url, headers=self.headers or None)
         else:
-            client = await self._stack.enter_async_context(create_mcp_http_client(headers=self.headers or None))
+            client = await stack.enter_async_context(create_mcp_http_client(headers=self.headers or None))
             connect = streamable_http_client(self.url, http_client=client)
         try:
-            streams = await self._stack.enter_async_context(connect)
+            streams = await stack.enter_async_context(connect)
         except Exception as error:  # any connection failure: the supervisor retries with backoff
-            await self._stack.aclose()
+            await stack.aclose()
             raise OSError(f"cannot connect to {self.url}: {error}") from error
         self._read, self._write = streams[0], streams[1]
 
@@ -190,7 +193,8 @@ class UpstreamSDK:
                 return None
             if isinstance(item, Exception):  # the SDK surfaces transport errors in the stream
                 continue
-            return item.message.model_dump_json(by_alias=True, exclude_unset=True).encode()
+            data: bytes = item.message.model_dump_json(by_alias=True, exclude_unset=True).encode()
+            return data
 
     async def send(self, data: bytes) -> None:
         import anyio
@@ -218,7 +222,7 @@ class UpstreamSDK:
             self._read = self._write = None
 
 
-def _modern_headers(data: bytes):
+def _modern_headers(data: bytes) -> Any:
     """The HTTP headers a 2026-07-28 request needs beside its body (``MCP-Protocol-Version``,
     ``Mcp-Method``, ``Mcp-Name``: a modern server checks them against the envelope), as the SDK
     transport's per-message metadata; ``None`` for anything else."""
@@ -233,16 +237,17 @@ def _modern_headers(data: bytes):
 
     from . import eras, wire
 
-    if eras.PROTOCOL_VERSION_META_KEY.encode() not in data:
-        return None
     env = wire.peek(data)
-    params = env.params_json() if env.is_request else None
-    meta = params.get("_meta") if isinstance(params, dict) else None
+    if not env.is_request or not isinstance(env.method, str):
+        return None
+    params = wire.decode_params(env.params)
+    meta = params.get("_meta")
     version = meta.get(eras.PROTOCOL_VERSION_META_KEY) if isinstance(meta, dict) else None
     if not isinstance(version, str):
         return None
     headers = {MCP_PROTOCOL_VERSION_HEADER: version, MCP_METHOD_HEADER: env.method}
     name_key = NAME_BEARING_METHODS.get(env.method)
-    if name_key is not None and isinstance(params.get(name_key), str):
-        headers[MCP_NAME_HEADER] = encode_header_value(params[name_key])
+    name = params.get(name_key) if name_key is not None else None
+    if isinstance(name, str):
+        headers[MCP_NAME_HEADER] = encode_header_value(name)
     return ClientMessageMetadata(headers=headers)
