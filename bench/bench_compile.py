@@ -78,7 +78,7 @@ def growth() -> dict[str, list[tuple[int, float]]]:
         for n in sizes:
             tool = {"name": "g", "inputSchema": make(n)}
             repeat = 3 if n >= 1000 else 20
-            series[name].append((n, round(statistics.median(timed(lambda: compile_tree(tool), repeat)), 3)))
+            series[name].append((n, round(statistics.median(timed(lambda tool=tool: compile_tree(tool), repeat)), 3)))
     return series
 
 
@@ -89,8 +89,8 @@ def measure(quick: bool = False, repeat: int | None = None) -> dict:
         for _, tool in load_tools(path.read_bytes(), path.name):
             text = json.dumps(tool)
             compile_tree(tool)  # warm
-            compile_ms = timed(lambda: compile_tree(json.loads(text)), repeat)
-            loads_ms = timed(lambda: json.loads(text), repeat)
+            compile_ms = timed(lambda text=text: compile_tree(json.loads(text)), repeat)
+            loads_ms = timed(lambda text=text: json.loads(text), repeat)
             all_compile += compile_ms
             all_loads += loads_ms
             tools[f"{path.stem}:{tool['name']}"] = {
@@ -115,7 +115,7 @@ def measure(quick: bool = False, repeat: int | None = None) -> dict:
     }
     for name, schema in pathological().items():
         tool = {"name": "p", "inputSchema": schema}
-        result["pathological_ms"][name] = round(statistics.median(timed(lambda: compile_tree(tool), 1 if quick else 3)), 1)
+        result["pathological_ms"][name] = round(statistics.median(timed(lambda tool=tool: compile_tree(tool), 1 if quick else 3)), 1)
     if not quick:
         result["growth_ms"] = growth()
     o = result["overall"]

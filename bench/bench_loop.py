@@ -27,9 +27,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from apphost import Browser  # noqa: E402
-from test_proxy_browser import BackgroundSession  # noqa: E402  (the official client on a loop of its own)
-
 from compiler.pipeline import compile, make_page  # noqa: E402
+from test_proxy_browser import BackgroundSession  # noqa: E402  (the official client on a loop of its own)
 
 FIXTURE = [sys.executable, str(ROOT / "fixtures" / "servers" / "upstream.py")]
 FIELD = ROOT / "fixtures" / "field"
@@ -75,6 +74,7 @@ def click_to_answer(browser: Browser, renders: int) -> dict:
 def context_sizes(browser: Browser) -> list[dict]:
     rows = []
     host = None
+    current: dict = {}  # the recording being replayed: the host's tools/call answers with its result
     for path in sorted(FIELD.glob("*.json")):
         recording = json.loads(path.read_text())
         tool, result = recording["tool"], recording["result"]
@@ -83,12 +83,12 @@ def context_sizes(browser: Browser) -> list[dict]:
             host = browser.load(made.html, on_call_tool=lambda name, arguments: current["result"], host_capabilities=CONTEXT_HOST)
         else:
             host.reload(made.html, host_capabilities=CONTEXT_HOST)
-        current = {"result": result}
+        current["result"] = result
         host.wait_initialized()
         host.send_tool_input(recording.get("arguments") or {})
         host.frame.click("[data-action=submit]")
         try:
-            host.wait_until(lambda: host.contexts or host.frame.inner_text("form .status"), timeout=30)
+            host.wait_until(lambda host=host: host.contexts or host.frame.inner_text("form .status"), timeout=30)
         except TimeoutError:
             raise RuntimeError(f"{path.name}: no update-model-context after the run ({host.calls=})") from None
         if not host.contexts:  # the form refused the recorded arguments (an error-path recording): no run

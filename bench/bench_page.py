@@ -27,7 +27,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from apphost import VANILLA_APP, Browser  # noqa: E402
-
 from compiler.pipeline import build_page  # noqa: E402
 from compiler.tools import load_tools  # noqa: E402
 from runtime_js import MODULES  # noqa: E402
@@ -81,7 +80,7 @@ def timings(repeat: int) -> tuple[dict[str, list[float]], dict[str, list[float]]
         host = browser.new_host("<!doctype html><title>blank</title>")
         init: dict[str, list[float]] = {name: [] for name in pages}
         sized: dict[str, list[float]] = {name: [] for name in pages if name != "floor"}
-        for name, html in pages.items():  # warm-up, not counted
+        for html in pages.values():  # warm-up, not counted
             host.reload(html)
             host.wait_initialized()
         for _ in range(repeat):

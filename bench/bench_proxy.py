@@ -57,7 +57,7 @@ class RawClient:
     def __init__(self, command: list[str], env: dict[str, str] | None = None, era: str = "legacy") -> None:
         self.command, self.env, self.next_id, self.era = command, env, 0, era
 
-    async def __aenter__(self) -> "RawClient":
+    async def __aenter__(self) -> RawClient:
         self.process = await asyncio.create_subprocess_exec(
             *self.command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.DEVNULL, env=self.env, limit=1 << 30, cwd=ROOT,
@@ -136,7 +136,7 @@ async def call_latency(calls: int, cache_dir: str) -> dict:
                  "fastmcp_added_ms_median": statistics.median(fast) - statistics.median(direct)}
     else:
         extra = {}
-    return {**extra, 
+    return {**extra,
         "direct_ms": {"p50": pct(direct, 0.5), "p99": pct(direct, 0.99)},
         "proxied_ms": {"p50": pct(proxied, 0.5), "p99": pct(proxied, 0.99)},
         "added_ms_median": statistics.median(proxied) - statistics.median(direct),

@@ -28,7 +28,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from apphost import Browser  # noqa: E402
-
 from compiler.compile import compile_tree  # noqa: E402
 from compiler.pipeline import build_page  # noqa: E402
 from compiler.render import render_page  # noqa: E402

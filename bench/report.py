@@ -48,7 +48,7 @@ def run_bench(name: str, quick: bool, timeout: int) -> dict:
     except subprocess.TimeoutExpired:
         return {"error": f"timed out after {timeout} s"}
     if done.returncode != 0:
-        return {"error": (done.stderr.strip().splitlines() or ["exit status %d" % done.returncode])[-1]}
+        return {"error": (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]}
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -99,7 +99,7 @@ def main() -> int:
     parser.add_argument("--out", default=str(ROOT / "docs"), help="directory for performance.md/json")
     parser.add_argument("--timeout", type=int, default=1200, help="seconds per bench")
     args = parser.parse_args()
-    info = {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), "machine": machine()}
+    info = {"date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"), "machine": machine()}
     results = {}
     for name, _title in BENCHES:
         print(f"running {name} …", file=sys.stderr, flush=True)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, Protocol, Union
+from typing import Any, Protocol
 from urllib.parse import quote
 
 from compiler.errors import CompileUIError
@@ -39,8 +39,8 @@ class _Model(Protocol):  # a pydantic model of a tool definition (mcp_types.Tool
     def model_dump(self, *, by_alias: bool, exclude_none: bool, mode: str) -> dict[str, Any]: ...
 
 
-ToolLike = Union[Mapping[str, Any], _Model]
-Layout = Union[Mapping[str, Any], None]
+ToolLike = Mapping[str, Any] | _Model
+Layout = Mapping[str, Any] | None
 
 
 class LayoutError(ValueError):

@@ -89,9 +89,9 @@ def run(args: argparse.Namespace) -> None:
     compiled = [compile(tool) for _, tool in found]  # each tool normalized and compiled once
     sources = layout_sources(args, compiled)
     door = make_page if args.html else laid_out
-    pages = [door(c, src) for c, src in zip(compiled, sources)]
+    pages = [door(c, src) for c, src in zip(compiled, sources, strict=True)]
     if args.html:
-        write_pages([(c.tool["name"], p.html.encode()) for c, p in zip(compiled, pages)], Path(args.html))
+        write_pages([(c.tool["name"], p.html.encode()) for c, p in zip(compiled, pages, strict=True)], Path(args.html))
         if not args.out:
             return
     results = [output_for(args, page) for page in pages]
@@ -122,7 +122,7 @@ def layout_sources(args: argparse.Namespace, compiled: list[Compiled]) -> list[A
 
         layout = LLMLayout(LLMSettings.from_env())
         generations = asyncio.run(_generate_all(layout, compiled))
-        for c, generation in zip(compiled, generations):
+        for c, generation in zip(compiled, generations, strict=True):
             if "*" in generation.reasons:  # the whole layout fell back: say why, once per tool
                 print(f"compile-ui: {c.tool['name']}: heuristic layout ({generation.reasons['*']})", file=sys.stderr)
         return [Model(g) for g in generations]

@@ -241,11 +241,11 @@ def visit_Tabs(node: Any, ctx: _Ctx) -> None:
     ids = [(ctx.uid(), ctx.uid()) for _ in node.children]
     with t.div(cls="tabs"):
         with t.div(role="tablist"):
-            for i, (child, (tab, panel)) in enumerate(zip(node.children, ids)):
+            for i, (child, (tab, panel)) in enumerate(zip(node.children, ids, strict=True)):
                 label = getattr(child.props, "title", None) or str(i + 1)
                 attrs = {"aria-selected": "true" if i == selected else "false", "aria-controls": panel}
                 t.button(label, type="button", role="tab", id=tab, tabindex="0" if i == selected else "-1", **attrs)
-        for i, (child, (tab, panel)) in enumerate(zip(node.children, ids)):
+        for i, (child, (tab, panel)) in enumerate(zip(node.children, ids, strict=True)):
             with t.div(role="tabpanel", id=panel, **{"aria-labelledby": tab}) as div:
                 if i != selected:
                     div["hidden"] = "hidden"

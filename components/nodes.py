@@ -27,7 +27,7 @@ the contract with the runtime; a test fails when it drifts.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal, Union
+from typing import Any, ClassVar, Literal
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -124,7 +124,7 @@ class Node(
 
     id: str
     props: Struct
-    children: tuple["AnyNode", ...] = ()
+    children: tuple[AnyNode, ...] = ()
     actions: tuple[Action, ...] = ()
 
     runtime: ClassVar[str] = "runtime"
@@ -571,42 +571,42 @@ class JsonView(ViewNode, tag="JsonView"):
 
 # --------------------------------------------------------------------------- the catalog
 
-AnyNode = Union[
-    App,
-    Card,
-    Stack,
-    Tabs,
-    Section,
-    Heading,
-    Text,
-    Alert,
-    Form,
-    TextField,
-    NumberField,
-    BooleanField,
-    SelectField,
-    MultiSelectField,
-    DateTimeField,
-    ConstField,
-    ObjectField,
-    ArrayField,
-    TupleField,
-    MapField,
-    UnionField,
-    FileField,
-    JsonField,
-    ResultView,
-    AutoView,
-    Table,
-    KeyValue,
-    List,
-    CardGrid,
-    Chart,
-    Metric,
-    Image,
-    ContentBlocks,
-    JsonView,
-]
+AnyNode = (
+    App
+    | Card
+    | Stack
+    | Tabs
+    | Section
+    | Heading
+    | Text
+    | Alert
+    | Form
+    | TextField
+    | NumberField
+    | BooleanField
+    | SelectField
+    | MultiSelectField
+    | DateTimeField
+    | ConstField
+    | ObjectField
+    | ArrayField
+    | TupleField
+    | MapField
+    | UnionField
+    | FileField
+    | JsonField
+    | ResultView
+    | AutoView
+    | Table
+    | KeyValue
+    | List
+    | CardGrid
+    | Chart
+    | Metric
+    | Image
+    | ContentBlocks
+    | JsonView
+)
 
 NODE_TYPES: dict[str, type[Node]] = {cls.__struct_config__.tag: cls for cls in AnyNode.__args__}
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
-
 from mcp.server.apps import Apps
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.tools import Tool
+from pydantic import BaseModel, Field
 
 import compile_ui
 

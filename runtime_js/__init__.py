@@ -193,7 +193,7 @@ def sources_digest() -> str:
     h = hashlib.sha256()
     for module in MODULES:
         for kind in ("js", "css"):
-            h.update(f"{module.name}.{kind}\0{module.source(kind)}\0".encode("utf-8"))
+            h.update(f"{module.name}.{kind}\0{module.source(kind)}\0".encode())
     h.update(json.dumps(words.catalog(), ensure_ascii=False, sort_keys=True).encode("utf-8"))
     return h.hexdigest()
 

@@ -217,7 +217,7 @@ class Tee:
     async def aclose(self) -> None:
         await self.inner.aclose()
 
-    def __aiter__(self) -> "Tee":
+    def __aiter__(self) -> Tee:
         return self
 
     async def __anext__(self) -> Any:
@@ -226,7 +226,7 @@ class Tee:
         except (anyio.EndOfStream, anyio.ClosedResourceError):
             raise StopAsyncIteration from None
 
-    async def __aenter__(self) -> "Tee":
+    async def __aenter__(self) -> Tee:
         return self
 
     async def __aexit__(self, *exc: Any) -> None:
@@ -266,7 +266,8 @@ async def record(server: Server, log: Callable[[str], None]) -> int:
                     progress: list[dict[str, Any]] = []
 
                     async def on_progress(p: float, total: float | None, message: str | None) -> None:
-                        progress.append({"progress": p, "total": total, "message": message})
+                        # called only while this iteration's call_tool is awaited: the late binding is harmless
+                        progress.append({"progress": p, "total": total, "message": message})  # noqa: B023
 
                     try:
                         await session.call_tool(name, args, progress_callback=on_progress)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright

@@ -20,6 +20,9 @@ fi
 python3 -m venv .venv
 .venv/bin/pip install -q --disable-pip-version-check -e '.[test]'
 
+# Lint first: a regression fails the run before any test starts (configured in pyproject.toml).
+.venv/bin/ruff check .
+
 export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"
 # pytest exits 5 when it collects no test: with `set -e` that fails the run, as it must.
 .venv/bin/python -m pytest "$@"

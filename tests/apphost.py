@@ -110,7 +110,7 @@ class Browser:
         height: int = 600,
         host_capabilities: dict[str, Any] | None = None,
         message_result: dict[str, Any] | None = None,
-    ) -> "AppHost":
+    ) -> AppHost:
         return AppHost(
             self, html, host_context=host_context, on_call_tool=on_call_tool, width=width, height=height,
             host_capabilities=host_capabilities, message_result=message_result,

@@ -5,7 +5,19 @@ from __future__ import annotations
 import msgspec
 
 from compiler.compile import compile_tree
-from components.nodes import Column, KeyValue, KeyValueProps, List, ListProps, Metric, MetricProps, ResultView, ResultViewProps, Table, TableProps
+from components.nodes import (
+    Column,
+    KeyValue,
+    KeyValueProps,
+    List,
+    ListProps,
+    Metric,
+    MetricProps,
+    ResultView,
+    ResultViewProps,
+    Table,
+    TableProps,
+)
 
 FORECAST_TOOL = {
     "name": "forecast",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from compiler.render import render_ask_page, render_body
 from components.nodes import (
     Action,
     App,
@@ -28,7 +29,6 @@ from components.nodes import (
     TextFieldProps,
     TextProps,
 )
-from compiler.render import render_ask_page, render_body
 
 pytestmark = pytest.mark.browser
 

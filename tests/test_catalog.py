@@ -13,7 +13,15 @@ import pytest
 
 from compiler.compile import compile_tree
 from compiler.tools import load_tools
-from components.nodes import FIELD_TYPES, LAYOUT_TYPES, NODE_TYPES, VIEW_TYPES, FieldNode, LayoutNode, ViewNode
+from components.nodes import (
+    FIELD_TYPES,
+    LAYOUT_TYPES,
+    NODE_TYPES,
+    VIEW_TYPES,
+    FieldNode,
+    LayoutNode,
+    ViewNode,
+)
 from components.schema import CATALOG_PATH, SCHEMA_PATH, catalog_text
 from components.validate import encode
 from conftest import CORPUS, FIXTURES

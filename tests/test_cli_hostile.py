@@ -8,10 +8,10 @@ import random
 
 import pytest
 
+from compiler import messages
 from compiler.compile import compile_tree
 from compiler.compile.budget import MAX_FIELDS, count
 from compiler.compile_cli import main
-from compiler import messages
 from compiler.jsonread import MAX_DEPTH, locate
 from components.nodes import JsonField, ObjectField
 from components.validate import encode, validate

@@ -10,10 +10,9 @@ import json
 from hypothesis import HealthCheck, given, settings
 
 from compiler.compile import compile_tree
-from components.pointers import escape as escape_token
 from compiler.normalize import normalize
+from components.pointers import escape as escape_token
 from components.validate import encode, validate
-
 from strategies import object_schemas, schemas
 
 RELAXED = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

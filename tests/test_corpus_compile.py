@@ -6,9 +6,8 @@ import json
 
 import pytest
 
-from compiler.compile import compile_tree
-from compiler.compile import widgets
-from compiler.normalize import ObjectShape, normalize
+from compiler.compile import compile_tree, widgets
+from compiler.normalize import normalize
 from compiler.tools import load_tools
 from components import pointers
 from components.validate import encode, validate
@@ -19,7 +18,7 @@ CORPUS_FILES = sorted((CORPUS / "tools").glob("*.json"))
 
 def corpus_tools():
     for path in CORPUS_FILES:
-        for pointer, tool in load_tools(path.read_bytes(), path.name):
+        for _, tool in load_tools(path.read_bytes(), path.name):
             yield pytest.param(tool, id=f"{path.stem}:{tool['name']}")
 
 

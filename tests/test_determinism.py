@@ -43,5 +43,5 @@ def _run(seed: str) -> dict:
 def test_two_hash_seeds_in_two_processes_give_the_same_bytes():
     first, second = _run("1"), _run("4242")
     assert len(first) > 100
-    differ = {name: [i for i, (a, b) in enumerate(zip(first[name], second[name])) if a != b] for name in first if first[name] != second[name]}
+    differ = {name: [i for i, (a, b) in enumerate(zip(first[name], second[name], strict=True)) if a != b] for name in first if first[name] != second[name]}
     assert differ == {}, differ  # index: 0 tree, 1 laid-out tree, 2 spec, 3 page, 4 spec schema, 5 page key

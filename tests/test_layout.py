@@ -260,8 +260,9 @@ def test_the_plain_spec_dumps_as_its_pydantic_model_does(value):
 def test_widget_families_are_those_of_the_catalogs_field_kinds():
     """``WIDGET_FAMILIES`` is read off the props classes (cheap at start-up); it holds exactly the
     props of the field kinds that have a ``widget`` prop, with that prop's values."""
-    import msgspec
     from typing import get_args
+
+    import msgspec
 
     from compiler.layout.choices import WIDGET_FAMILIES
     from components.nodes import NODE_TYPES, FieldNode

@@ -15,10 +15,10 @@ import anthropic
 import httpx2 as httpx  # the HTTP library the anthropic SDK 2.x is built on
 import pytest
 
-from compiler.layout import LLMLayout, LLMSettings, check_spec, spec_schema
-from compiler.pipeline import page_key
-from compiler.layout.llm import PARTS
 from asyncutil import run_async
+from compiler.layout import LLMLayout, LLMSettings, check_spec, spec_schema
+from compiler.layout.llm import PARTS
+from compiler.pipeline import page_key
 from layout_trees import FORECAST_TOOL, forecast_tree
 
 KEY = "sk-ant-test-DO-NOT-LOG-0123456789"

@@ -19,8 +19,8 @@ from compiler.normalize import (
     TupleShape,
     UnionShape,
     normalize,
+    walk,
 )
-from compiler.normalize import walk
 
 
 def prop(shape: ObjectShape, name: str):

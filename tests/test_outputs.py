@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import CORPUS
 
-from components.nodes import AutoView, KeyValue, List, Metric, ResultView, Table
-from components.validate import validate
 from compiler.compile.outputs import compile_result_view
 from compiler.tools import load_tools
+from components.nodes import AutoView, KeyValue, List, Metric, ResultView, Table
+from components.validate import validate
+from conftest import CORPUS
 
 
 def kinds(node) -> list[tuple[str, str, str]]:

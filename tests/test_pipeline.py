@@ -3,7 +3,6 @@ CLI and the proxy's pages go through it and nothing else."""
 
 from __future__ import annotations
 
-from asyncutil import run_async
 import json
 import subprocess
 import sys
@@ -12,9 +11,20 @@ import pytest
 
 import compiler.compile as compile_phase
 import compiler.compile.outputs as outputs
+from asyncutil import run_async
 from compiler.compile_cli import main
 from compiler.layout import LLMLayout, LLMSettings, check_spec
-from compiler.pipeline import Given, Heuristic, Model, Stored, build_page, compile, laid_out, make_page, page_file_name
+from compiler.pipeline import (
+    Given,
+    Heuristic,
+    Model,
+    Stored,
+    build_page,
+    compile,
+    laid_out,
+    make_page,
+    page_file_name,
+)
 from compiler.proxy.pages import PageStore
 from conftest import FIXTURES, ROOT
 

@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from msgspec.structs import replace
 
+from compiler import render as render_module
+from compiler.compile import compile_tree
+from compiler.render import node_types, render_ask_page, render_body, render_page, script_json
+from compiler.tools import load_tools
 from components.nodes import (
-    Chart,
-    ChartEncoding,
-    ChartProps,
     FIELD_TYPES,
     LAYOUT_TYPES,
-    FieldNode,
     NODE_TYPES,
     VIEW_TYPES,
     Action,
@@ -32,7 +32,11 @@ from components.nodes import (
     BooleanFieldProps,
     Card,
     CardProps,
+    Chart,
+    ChartEncoding,
+    ChartProps,
     Column,
+    FieldNode,
     Form,
     FormProps,
     Heading,
@@ -62,17 +66,23 @@ from components.nodes import (
     Tabs,
     TabsProps,
     Text,
-    TextProps,
     TextField,
     TextFieldProps,
+    TextProps,
     ViewProps,
 )
-from compiler import render as render_module
-from compiler.compile import compile_tree
-from compiler.render import node_types, render_ask_page, render_body, render_page, script_json
-from compiler.tools import load_tools
+from runtime_js import (
+    ALL,
+    ASK,
+    MODULES,
+    RUNTIME_VERSION,
+    bundle_is_fresh,
+    compact,
+    modules_for,
+    runtime_css,
+    runtime_js,
+)
 from runtime_js import catalog as runtime_catalog
-from runtime_js import ALL, ASK, MODULES, RUNTIME_VERSION, bundle_is_fresh, compact, modules_for, runtime_css, runtime_js
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS_TOOLS = ROOT / "fixtures" / "corpus" / "tools"  # the committed copy: CI checks out this repository alone

@@ -6,13 +6,13 @@ import json
 import re
 
 import pytest
-from conftest import CORPUS
-from viewvalues import example, leaves
 
 from compiler.compile import compile_tree
 from compiler.pipeline import build_page
 from compiler.render import render_page
 from compiler.tools import load_tools
+from conftest import CORPUS
+from viewvalues import example, leaves
 
 pytestmark = pytest.mark.browser
 
@@ -564,7 +564,7 @@ def test_series_in_different_units_get_their_own_chart_readable_at_every_width(a
     boxes = frame.evaluate(
         "() => Array.from(document.querySelectorAll('svg.chart')[0].querySelectorAll('text[text-anchor=middle]')).map((t) => { const r = t.getBoundingClientRect(); return [r.left, r.right]; })"
     )
-    assert len(boxes) >= 2 and all(a[1] <= b[0] for a, b in zip(boxes, boxes[1:])), boxes
+    assert len(boxes) >= 2 and all(a[1] <= b[0] for a, b in zip(boxes, boxes[1:], strict=False)), boxes
 
 
 def test_a_results_layout_comes_from_the_server_and_each_result_fills_a_fresh_copy(apphost):

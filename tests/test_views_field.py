@@ -12,10 +12,10 @@ import re
 from typing import Any
 
 import pytest
-from conftest import FIXTURES
 
 from compiler.pipeline import build_page
 from compiler.text import humanize
+from conftest import FIXTURES
 
 pytestmark = pytest.mark.browser
 

@@ -8,10 +8,10 @@ import os
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
-from viewvalues import leaves, output_cases
 
 from compiler.compile import compile_tree
 from compiler.render import render_page
+from viewvalues import leaves, output_cases
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,8 @@
 from __future__ import annotations
 
 import string
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from hypothesis import strategies as st
 

@@ -15,9 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from components.nodes import App, AppProps
-
 from compiler.normalize import SomeShape, normalize
+from components.nodes import App, AppProps
 
 from .facts import facts_of
 from .inputs import form_of

@@ -13,9 +13,8 @@ from collections.abc import Iterable
 
 import msgspec
 
-from components.nodes import FieldNode, FieldProps, JsonField, JsonFieldProps, Node, ObjectField
-
 from compiler import messages
+from components.nodes import FieldNode, FieldProps, JsonField, JsonFieldProps, Node, ObjectField
 
 MAX_FIELDS = 300
 """Fields per form; a select's options count too, one per ``OPTIONS_PER_FIELD``."""

@@ -13,6 +13,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from compiler import messages
+from compiler.normalize import (
+    UNSET,
+    AnyShape,
+    BooleanShape,
+    EnumShape,
+    NeverShape,
+    NullShape,
+    ObjectShape,
+    SomeShape,
+    StringShape,
+    normalize,
+)
 from components import pointers
 from components.nodes import (
     Action,
@@ -49,19 +62,6 @@ from components.nodes import (
     UnionField,
     UnionFieldProps,
 )
-from compiler import messages
-from compiler.normalize import (
-    BooleanShape,
-    EnumShape,
-    NeverShape,
-    NullShape,
-    ObjectShape,
-    SomeShape,
-    StringShape,
-    UNSET,
-    AnyShape,
-    normalize,
-)
 
 from . import widgets
 from .budget import fold
@@ -82,7 +82,7 @@ class Site:
     def id(self) -> str:
         return f"f:{_escape_id(self.bind)}{self.scope}"
 
-    def child(self, token: str | int, label: str, required: bool) -> "Site":
+    def child(self, token: str | int, label: str, required: bool) -> Site:
         return Site(pointers.child(self.bind, token), label, required, self.scope)
 
 
@@ -212,7 +212,7 @@ def options(shape: EnumShape | BooleanShape) -> tuple[Option, ...]:
     descriptions = shape.descriptions or (None,) * len(shape.values)
     return tuple(
         Option(value=value, label=label or as_text(value, MAX_OPTION_LABEL), description=description)
-        for value, label, description in zip(shape.values, labels, descriptions)
+        for value, label, description in zip(shape.values, labels, descriptions, strict=True)
     )
 
 
@@ -307,7 +307,7 @@ def tuple_field(shape: Any, site: Site) -> Node:
 def union_field(shape: Any, site: Site) -> Node:
     branches = tuple(
         field(branch, Site(site.bind, label, True, f"{site.scope}#{i}"))
-        for i, (branch, label) in enumerate(zip(shape.branches, shape.labels))
+        for i, (branch, label) in enumerate(zip(shape.branches, shape.labels, strict=True))
     )
     return UnionField(
         id=site.id,

@@ -17,6 +17,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from compiler.compile.naming import as_text, label_for, root_label
+from compiler.normalize import normalize
+from compiler.normalize.shapes import (
+    ArrayShape,
+    BooleanShape,
+    ConstShape,
+    EnumShape,
+    NumberShape,
+    ObjectShape,
+    StringShape,
+)
 from components import pointers
 from components.nodes import (
     AutoView,
@@ -34,17 +45,6 @@ from components.nodes import (
     Table,
     TableProps,
     ViewProps,
-)
-from compiler.compile.naming import as_text, label_for, root_label
-from compiler.normalize import normalize
-from compiler.normalize.shapes import (
-    ArrayShape,
-    BooleanShape,
-    ConstShape,
-    EnumShape,
-    NumberShape,
-    ObjectShape,
-    StringShape,
 )
 
 __all__ = ["compile_result_view", "column_format", "unit_of"]

@@ -22,11 +22,10 @@ import struct
 import zlib
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
-
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import ImageContent, TextContent
+from pydantic import BaseModel, Field
 
 server = MCPServer("compile-ui-demo", instructions="A demo server: weather, tasks, records, an image, a slow job.")
 
@@ -174,7 +173,9 @@ def _png(width: int, height: int, pixel) -> bytes:
 
 
 @server.tool(description="Draw a small bar chart image of numbers.")
-def chart_image(values: Annotated[list[int], Field(min_length=1, max_length=12)] = [3, 7, 4, 9, 5]) -> list[ImageContent | TextContent]:
+def chart_image(  # the default is the schema's "default" (MCPServer reads it) and is never mutated
+    values: Annotated[list[int], Field(min_length=1, max_length=12)] = [3, 7, 4, 9, 5],  # noqa: B006
+) -> list[ImageContent | TextContent]:
     width, height, top = 24 * len(values), 120, max(max(values), 1)
 
     def pixel(x: int, y: int) -> tuple[int, int, int]:

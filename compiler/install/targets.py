@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 import sys
 import sysconfig
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
-from typing import Any, Mapping
+from typing import Any
 
 from .. import messages
 from ..errors import fail

@@ -12,19 +12,21 @@ from collections.abc import Callable
 
 from msgspec.structs import replace
 
+from compiler import messages
+from compiler.compile.facts import Facts, facts_of
 from components.nodes import (
     App,
-    Form,
-    ResultView,
     CardGrid,
     CardGridProps,
     Chart,
     ChartEncoding,
     ChartProps,
     Column,
+    Form,
     JsonView,
     KeyValue,
     Node,
+    ResultView,
     Section,
     SectionProps,
     Table,
@@ -35,8 +37,6 @@ from components.nodes import (
     TextProps,
     ViewProps,
 )
-from compiler import messages
-from compiler.compile.facts import Facts, facts_of
 
 from .choices import QUANTITATIVE, TEMPORAL, WIDGET_FAMILIES, DataPath, choices, own_fields
 from .spec import InputLayout, LayoutSpec, OutputLayout

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from compiler.compile.facts import Facts
 from components import pointers
 from components.validate import Problem
-from compiler.compile.facts import Facts
 
 from .choices import Choices, DataPath, choices
 from .spec import Chart, LayoutSpec, OutputLayout

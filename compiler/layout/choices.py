@@ -11,10 +11,12 @@ A spec chooses, never invents. Everything it can refer to is read off the tree h
 
 from __future__ import annotations
 
-from typing import Iterator, get_args
+from collections.abc import Iterator
+from typing import get_args
 
 import msgspec
 
+from compiler.compile.facts import Facts, facts_of
 from components.nodes import (
     App,
     CardGrid,
@@ -31,7 +33,7 @@ from components.nodes import (
     Table,
     ViewNode,
 )
-from compiler.compile.facts import Facts, facts_of
+
 
 def _subclasses(cls: type) -> Iterator[type]:
     for sub in cls.__subclasses__():

@@ -13,11 +13,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from compiler.compile.facts import Facts, FieldFacts, facts_of
 from components import pointers
 from components.nodes import App, Node, NumberField, Table, TextField
-from compiler.compile.facts import Facts, FieldFacts, facts_of
 
-from .choices import QUANTITATIVE, TEMPORAL, WIDGET_FAMILIES, Choices, DataPath, choices
+from .choices import TEMPORAL, WIDGET_FAMILIES, Choices, DataPath, choices
 from .spec import Chart, InputLayout, LayoutSpec, OutputLayout, WidgetChoice
 
 MAX_COLUMNS = 7

@@ -30,12 +30,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import prompts
-from components.nodes import App
 from compiler.compile.facts import Facts, facts_of
+from components.nodes import App
 
+from .check import check_spec
 from .choices import choices
 from .heuristic import heuristic_spec
-from .check import check_spec
 from .schema import spec_schema
 from .spec import LayoutSpec
 
@@ -67,7 +67,7 @@ class LLMSettings:
     base_url: str | None = None
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> "LLMSettings":
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> LLMSettings:
         env = os.environ if env is None else env
         values: dict[str, Any] = {
             "api_key": env.get("ANTHROPIC_API_KEY") or None,

@@ -6,14 +6,14 @@ cache key. Without a model, feedback is still recorded, and ``needs_model`` says
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 MAX_KEPT = 5
 MAX_LENGTH = 500
 
 
 class Refinements:
-    def __init__(self, history: dict[str, Iterable[str]] | None = None) -> None:
+    def __init__(self, history: Mapping[str, Iterable[str]] | None = None) -> None:
         self._by_tool: dict[str, list[str]] = {k: list(v)[-MAX_KEPT:] for k, v in (history or {}).items()}
 
     def add(self, tool: str, feedback: str) -> tuple[str, ...]:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from components import pointers
 from compiler.compile.facts import Facts
+from components import pointers
 
 from .choices import Choices, DataPath, choices
 from .spec import LayoutSpec

@@ -44,7 +44,7 @@ def _split(hint: Any) -> tuple[Any, dict[str, int]]:
     if get_origin(hint) in (Union, types.UnionType):
         parts = [_split(arg) for arg in get_args(hint)]
         bounds = {k: v for _, b in parts for k, v in b.items()}
-        return Union[tuple(t for t, _ in parts)], bounds
+        return Union[tuple(t for t, _ in parts)], bounds  # noqa: UP007 - a union of types known only at run time
     if get_origin(hint) is list:
         return list[_split(get_args(hint)[0])[0]], {}
     if isinstance(hint, type) and issubclass(hint, _Spec):

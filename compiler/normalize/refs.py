@@ -40,12 +40,12 @@ class Refs:
         self._plain: bool | None = None
 
     @classmethod
-    def for_root(cls, root: Any) -> "Refs":
+    def for_root(cls, root: Any) -> Refs:
         """Resolution from the document root; the registry is built on the first ``$ref`` only
         (most tool schemas have none, and building it is most of the cost of a small schema)."""
         return cls(None, root)
 
-    def lookup(self, ref: str) -> tuple[Any, "Refs"] | str:
+    def lookup(self, ref: str) -> tuple[Any, Refs] | str:
         """The referenced schema and the resolver for inside it, or the reason it is unresolvable."""
         if self._resolver is None and ref[:1] == "#" and ref[1:2] in ("", "/") and self._is_plain():
             try:
@@ -115,8 +115,8 @@ def _follow(root: dict, pointer: str) -> Any:
 
 
 def _resource(root: Any) -> Resource:
-    from referencing import Resource
     import referencing.jsonschema as dialects
+    from referencing import Resource
 
     try:
         return Resource.from_contents(root, default_specification=dialects.DRAFT202012)

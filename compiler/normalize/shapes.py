@@ -11,7 +11,7 @@ Every shape carries the same annotations (``Meta`` fields). ``nullable`` is the 
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -103,7 +103,7 @@ class ConstShape(Shape, frozen=True, kw_only=True):
 
 class Property(msgspec.Struct, frozen=True):
     name: str
-    shape: "SomeShape"
+    shape: SomeShape
     required: bool = False
 
 
@@ -114,9 +114,9 @@ class ObjectShape(Shape, frozen=True, kw_only=True):
     ``patternProperties``; ``propertyNames`` constrains the keys of a map."""
 
     properties: tuple[Property, ...] = ()
-    additional: "SomeShape | None" = None
-    patterns: tuple[tuple[str, "SomeShape"], ...] = ()
-    propertyNames: "SomeShape | None" = None
+    additional: SomeShape | None = None
+    patterns: tuple[tuple[str, SomeShape], ...] = ()
+    propertyNames: SomeShape | None = None
     minProperties: int | None = None
     maxProperties: int | None = None
     dependentRequired: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -127,7 +127,7 @@ class ObjectShape(Shape, frozen=True, kw_only=True):
 
 
 class ArrayShape(Shape, frozen=True, kw_only=True):
-    items: "SomeShape"
+    items: SomeShape
     minItems: int | None = None
     maxItems: int | None = None
     uniqueItems: bool = False
@@ -137,8 +137,8 @@ class TupleShape(Shape, frozen=True, kw_only=True):
     """A fixed-position array (``prefixItems``, draft-07 array-form ``items``). ``rest`` is the
     schema of further items (``None``: none allowed or unspecified)."""
 
-    prefix: tuple["SomeShape", ...]
-    rest: "SomeShape | None" = None
+    prefix: tuple[SomeShape, ...]
+    rest: SomeShape | None = None
     minItems: int | None = None
     maxItems: int | None = None
 
@@ -147,25 +147,25 @@ class UnionShape(Shape, frozen=True, kw_only=True):
     """One of several shapes (``oneOf``/``anyOf``, or a type list like ``["boolean","string"]``).
     ``discriminator`` is an object property whose constant tells the branches apart."""
 
-    branches: tuple["SomeShape", ...]
+    branches: tuple[SomeShape, ...]
     labels: tuple[str, ...]
     discriminator: str | None = None
 
 
-SomeShape = Union[
-    AnyShape,
-    NeverShape,
-    StringShape,
-    NumberShape,
-    BooleanShape,
-    NullShape,
-    EnumShape,
-    ConstShape,
-    ObjectShape,
-    ArrayShape,
-    TupleShape,
-    UnionShape,
-]
+SomeShape = (
+    AnyShape
+    | NeverShape
+    | StringShape
+    | NumberShape
+    | BooleanShape
+    | NullShape
+    | EnumShape
+    | ConstShape
+    | ObjectShape
+    | ArrayShape
+    | TupleShape
+    | UnionShape
+)
 
 
 def to_builtins(shape: Shape) -> Any:

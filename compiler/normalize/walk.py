@@ -293,7 +293,7 @@ class _Build:
             labels=tuple(messages.TYPE_LABELS[t] for t in types),
         )
 
-    def narrowed(self, type_name: str) -> "_Build":
+    def narrowed(self, type_name: str) -> _Build:
         """The same schema, read as one of its types (for ``type: ["boolean", "string"]``)."""
         keep = _KEYS_BY_TYPE[type_name] | {"type"}
         schema = {k: v for k, v in self.schema.items() if k in keep}

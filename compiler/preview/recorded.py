@@ -17,8 +17,18 @@ from pathlib import Path
 from typing import Any
 
 from compiler.normalize import (
-    UNSET, ArrayShape, BooleanShape, ConstShape, EnumShape, NullShape, NumberShape, ObjectShape, StringShape, TupleShape,
-    UnionShape, normalize,
+    UNSET,
+    ArrayShape,
+    BooleanShape,
+    ConstShape,
+    EnumShape,
+    NullShape,
+    NumberShape,
+    ObjectShape,
+    StringShape,
+    TupleShape,
+    UnionShape,
+    normalize,
 )
 from compiler.tools import load_tools, parse_json
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+
 from compiler.proxy.registry import ui_uri
 
 FORMAT_KEY = "compile-ui-session"
