@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import parse_qs, unquote
 
@@ -34,11 +35,16 @@ PREFIX = "/api/"
 CALL_TIMEOUT_S = 330.0
 """Longer than the longest ``_ui_render`` wait (300 s)."""
 _ids = itertools.count(1)
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+"""ASGI's three, as the HTTP drivers use them."""
 API_CALLER = Caller({"extensions": {UI_EXTENSION: {"mimeTypes": [APP_MIME_TYPE]}}}, {"name": "compile-ui JSON API", "version": "0"})
 """The JSON API's requests: MCP Apps on (the tools decorated, the ``_ui_*`` tools answered)."""
 
 
-async def handle(proxy: Proxy, scope, receive, send) -> None:
+async def handle(proxy: Proxy, scope: Scope, receive: Receive, send: Send) -> None:
     path, method = scope["path"], scope["method"]
     if path.rstrip("/") == "/api/tools" and method == "GET":
         await _reply(send, 200, {"tools": await _tools(proxy)})
@@ -70,7 +76,7 @@ async def _tools(proxy: Proxy) -> list[dict[str, Any]]:
     return tools
 
 
-async def _call(proxy: Proxy, name: str, body: bytes, send, gone: asyncio.Future) -> None:
+async def _call(proxy: Proxy, name: str, body: bytes, send: Send, gone: asyncio.Future[None]) -> None:
     try:
         arguments = json.loads(body or b"{}")
     except ValueError as error:
@@ -86,13 +92,14 @@ async def _call(proxy: Proxy, name: str, body: bytes, send, gone: asyncio.Future
     if answer is None:
         return  # the client went away; the call was cancelled
     if "error" in answer:
-        error = answer["error"] if isinstance(answer["error"], dict) else {}
-        await _reply(send, ERROR_CODE_HTTP_STATUS.get(error.get("code"), 502), {"error": error})
+        failure = answer["error"] if isinstance(answer["error"], dict) else {}
+        code = failure.get("code")
+        await _reply(send, ERROR_CODE_HTTP_STATUS.get(code, 502) if isinstance(code, int) else 502, {"error": failure})
     else:
         await _reply(send, 200, answer.get("result"))
 
 
-async def _events(proxy: Proxy, scope, send) -> None:
+async def _events(proxy: Proxy, scope: Scope, send: Send) -> None:
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
     try:
         after = int(query.get("after", ["0"])[0])
@@ -108,10 +115,10 @@ async def _events(proxy: Proxy, scope, send) -> None:
     await _reply(send, 200, {"events": found, "next": found[-1]["seq"] if found else max(after, 0), "latest": events.seq})
 
 
-async def _request(proxy: Proxy, method: str, params: dict[str, Any], gone: asyncio.Future | None = None) -> dict[str, Any] | None:
+async def _request(proxy: Proxy, method: str, params: dict[str, Any], gone: asyncio.Future[None] | None = None) -> dict[str, Any] | None:
     """One request through the router, on a channel of its own; the JSON-RPC answer (``None``:
     the client went away first, and the request was cancelled)."""
-    answer: asyncio.Future = asyncio.get_running_loop().create_future()
+    answer: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
 
     async def deliver(data: bytes) -> None:
         if not answer.done() and wire.peek(data).is_response:
@@ -121,17 +128,18 @@ async def _request(proxy: Proxy, method: str, params: dict[str, Any], gone: asyn
     request_id = f"api-{next(_ids)}"
     try:
         await proxy.host_message(peer, Request(request_id, method, params, API_CALLER, askable=False))
-        waiting = {answer} if gone is None else {answer, gone}
+        waiting: set[asyncio.Future[Any]] = {answer} if gone is None else {answer, gone}
         await asyncio.wait(waiting, timeout=CALL_TIMEOUT_S, return_when=asyncio.FIRST_COMPLETED)
         if not answer.done():  # the client went away, or the call outlived every bound: cancel it
             await proxy.host_message(peer, Notification("notifications/cancelled", {"requestId": request_id}))
             return None
-        return msgspec.json.decode(answer.result())
+        decoded: dict[str, Any] = msgspec.json.decode(answer.result())
+        return decoded
     finally:
         proxy.detach(peer)
 
 
-async def read_body(receive) -> bytes:
+async def read_body(receive: Receive) -> bytes:
     """The whole body (its size and the time it takes are bounded by the guard in front)."""
     chunks = []
     while True:
@@ -141,13 +149,13 @@ async def read_body(receive) -> bytes:
             return b"".join(chunks)
 
 
-async def disconnected(receive) -> None:
+async def disconnected(receive: Receive) -> None:
     """Returns when the client closes the connection."""
     while (await receive()).get("type") != "http.disconnect":
         pass
 
 
-async def _reply(send, status: int, value: Any) -> None:
+async def _reply(send: Send, status: int, value: Any) -> None:
     body = json.dumps(value, ensure_ascii=False).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"cache-control", b"no-store")]})

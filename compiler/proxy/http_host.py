@@ -23,6 +23,7 @@ import asyncio
 import logging
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import anyio
@@ -36,12 +37,14 @@ from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from compiler.httpguard import GuardSettings, guard
 
 from . import eras, http_api, wire
+from .http_api import Message, Receive, Scope, Send
 from .messages import Notification
 from .runtime import Proxy
 
 log = logging.getLogger("compile_ui.proxy")
 PATH = "/mcp"
 SESSION_IDLE_S = 3600.0
+Sessions = dict[str, StreamableHTTPServerTransport]
 
 
 class HostHTTP:
@@ -60,7 +63,7 @@ class HostHTTP:
                 return None
             if isinstance(item, Exception):
                 continue
-            data = item.message.model_dump_json(by_alias=True, exclude_unset=True).encode()
+            data: bytes = item.message.model_dump_json(by_alias=True, exclude_unset=True).encode()
             self._remember_progress(data)
             return data
 
@@ -69,7 +72,7 @@ class HostHTTP:
         metadata = None
         env = wire.peek(data)
         if env.method == "notifications/progress":
-            token = wire.encode((env.params_json() or {}).get("progressToken"))
+            token = wire.encode(wire.decode_params(env.params).get("progressToken"))
             if token in self._progress:
                 metadata = ServerMessageMetadata(related_request_id=self._progress[token])
         elif env.is_response:
@@ -87,7 +90,7 @@ class HostHTTP:
                 self._progress[wire.encode(meta["progressToken"])] = env.id
 
 
-def http_app(proxy: Proxy, *, session_idle_s: float = SESSION_IDLE_S):
+def http_app(proxy: Proxy, *, session_idle_s: float = SESSION_IDLE_S) -> Callable[[Scope, Receive, Send], Awaitable[None]]:
     """The ASGI application serving ``proxy`` at ``/mcp`` (the proxy must be started).
     A handshake-era session idle for ``session_idle_s`` is closed (a host that went away without
     ``DELETE`` would otherwise hold its session for ever)."""
@@ -95,7 +98,7 @@ def http_app(proxy: Proxy, *, session_idle_s: float = SESSION_IDLE_S):
     last_used: dict[str, float] = {}
     proxy.spawn(_expire_idle(sessions, last_used, session_idle_s))
 
-    async def app(scope, receive, send) -> None:
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return
         if scope["path"].startswith(http_api.PREFIX):
@@ -125,7 +128,7 @@ def http_app(proxy: Proxy, *, session_idle_s: float = SESSION_IDLE_S):
     return app
 
 
-async def _expire_idle(sessions: dict, last_used: dict[str, float], idle_s: float) -> None:
+async def _expire_idle(sessions: Sessions, last_used: dict[str, float], idle_s: float) -> None:
     while True:
         await asyncio.sleep(min(idle_s / 4, 60.0))
         now = time.monotonic()
@@ -137,7 +140,8 @@ async def _expire_idle(sessions: dict, last_used: dict[str, float], idle_s: floa
                 await transport.terminate()
 
 
-async def _open_session(proxy: Proxy, sessions: dict, scope, receive, send, last_used: dict[str, float]) -> None:
+async def _open_session(proxy: Proxy, sessions: Sessions, scope: Scope, receive: Receive, send: Send,
+                        last_used: dict[str, float]) -> None:
     body, env = await _read_message(receive, send)
     if env is None:
         return
@@ -155,7 +159,8 @@ async def _open_session(proxy: Proxy, sessions: dict, scope, receive, send, last
     await transport.handle_request(scope, _replay(body, receive), send)
 
 
-async def _run_session(proxy: Proxy, sessions: dict, session_id: str, transport, connected: asyncio.Event) -> None:
+async def _run_session(proxy: Proxy, sessions: Sessions, session_id: str, transport: StreamableHTTPServerTransport,
+                       connected: asyncio.Event) -> None:
     try:
         async with transport.connect() as (read, write):
             connected.set()
@@ -167,7 +172,7 @@ async def _run_session(proxy: Proxy, sessions: dict, session_id: str, transport,
         log.info("host session %s ended", session_id[:8])
 
 
-async def _exchange(proxy: Proxy, scope, receive, send, headers: dict[str, str]) -> None:
+async def _exchange(proxy: Proxy, scope: Scope, receive: Receive, send: Send, headers: dict[str, str]) -> None:
     """One 2026-07-28 POST: the request through the router, its answer back."""
     body, env = await _read_message(receive, send)
     if env is None:
@@ -178,8 +183,8 @@ async def _exchange(proxy: Proxy, scope, receive, send, headers: dict[str, str])
     if not env.is_request:
         await _json(send, 400, wire.error(None, wire.INVALID_REQUEST, "Body must be a single JSON-RPC request or notification object"))
         return
-    answer: asyncio.Future = asyncio.get_running_loop().create_future()
-    events: asyncio.Queue = asyncio.Queue()
+    answer: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+    events: asyncio.Queue[bytes] = asyncio.Queue()
     # Streamed (SSE) only when something may come before the answer: progress, log lines the
     # request opted in to, a listen stream's frames; otherwise one JSON body.
     meta = wire.meta_of(env.params if env.params is not msgspec.UNSET else None)
@@ -199,7 +204,8 @@ async def _exchange(proxy: Proxy, scope, receive, send, headers: dict[str, str])
         if stream:
             await _stream(send, answer, events, watcher)
         else:
-            done, _ = await asyncio.wait({answer, watcher}, return_when=asyncio.FIRST_COMPLETED)
+            either: set[asyncio.Future[Any]] = {answer, watcher}
+            done, _ = await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
             if answer in done:
                 data = answer.result()
                 await _json(send, _status(data), data)
@@ -210,11 +216,12 @@ async def _exchange(proxy: Proxy, scope, receive, send, headers: dict[str, str])
         proxy.detach(peer)
 
 
-async def _stream(send, answer: asyncio.Future, events: asyncio.Queue, watcher: asyncio.Future) -> None:
+async def _stream(send: Send, answer: asyncio.Future[bytes], events: asyncio.Queue[bytes], watcher: asyncio.Future[None]) -> None:
     await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/event-stream"), (b"cache-control", b"no-cache")]})
     while True:
         getter = asyncio.ensure_future(events.get())
-        done, _ = await asyncio.wait({answer, getter, watcher}, return_when=asyncio.FIRST_COMPLETED)
+        waiting: set[asyncio.Future[Any]] = {answer, getter, watcher}
+        done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
         if getter in done:
             await send({"type": "http.response.body", "body": _sse(getter.result()), "more_body": True})
             continue
@@ -234,11 +241,11 @@ def _status(data: bytes) -> int:
     env = wire.peek(data)
     if env.error is msgspec.UNSET:
         return 200
-    error = msgspec.json.decode(env.error)
-    return ERROR_CODE_HTTP_STATUS.get(error.get("code") if isinstance(error, dict) else None, 200)
+    code = wire.decode_params(env.error).get("code")
+    return ERROR_CODE_HTTP_STATUS.get(code, 200) if isinstance(code, int) else 200
 
 
-async def _read_message(receive, send) -> tuple[bytes, wire.Envelope | None]:
+async def _read_message(receive: Receive, send: Send) -> tuple[bytes, wire.Envelope | None]:
     """The body and its JSON-RPC envelope; a body that is not JSON is answered (-32700) here."""
     body = await http_api.read_body(receive)
     try:
@@ -250,11 +257,11 @@ async def _read_message(receive, send) -> tuple[bytes, wire.Envelope | None]:
 
 
 
-def _replay(body: bytes, receive):
+def _replay(body: bytes, receive: Receive) -> Receive:
     """``receive`` again for a body already read: the body once, then the client's own events."""
     sent = False
 
-    async def replayed():
+    async def replayed() -> Message:
         nonlocal sent
         if not sent:
             sent = True
@@ -277,11 +284,11 @@ async def serve_http(settings: GuardSettings, proxy: Proxy, *, session_idle_s: f
     await uvicorn.Server(config).serve()
 
 
-async def _json(send, status: int, data: bytes) -> None:
+async def _json(send: Send, status: int, data: bytes) -> None:
     await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", b"application/json")]})
     await send({"type": "http.response.body", "body": data})
 
 
-async def _plain(send, status: int, body: bytes) -> None:
+async def _plain(send: Send, status: int, body: bytes) -> None:
     await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", b"text/plain")]})
     await send({"type": "http.response.body", "body": body})

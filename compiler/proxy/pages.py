@@ -13,7 +13,7 @@ import importlib
 import logging
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -62,7 +62,7 @@ class PageStore:
         self.refinements = Refinements(store.refinements() if store else None)
         self.layouts: dict[str, dict[str, Any]] = store.layouts() if store else {}
         """LayoutSpecs set by the host's model (``_ui_refine {layout}``), by tool: they win."""
-        self._inflight: dict[str, asyncio.Task] = {}
+        self._inflight: dict[str, asyncio.Task[Made]] = {}
         self._ask_page: str | None = None
         self.generations = 0
         """Pages generated (not served from cache) since start."""
@@ -87,8 +87,15 @@ class PageStore:
         if task is None or force:
             task = asyncio.ensure_future(self._make(key, dict(tool), force))
             self._inflight[key] = task
-            task.add_done_callback(lambda _t, k=key, t=task: self._inflight.pop(k, None) if self._inflight.get(k) is t else None)
+            task.add_done_callback(self._forget_when_done(key))
         return await asyncio.shield(task)
+
+    def _forget_when_done(self, key: str) -> Callable[[asyncio.Task[Made]], None]:
+        def forget(task: asyncio.Task[Made]) -> None:
+            if self._inflight.get(key) is task:
+                del self._inflight[key]
+
+        return forget
 
     async def _make(self, key: str, tool: dict[str, Any], force: bool) -> Made:
         start = time.monotonic()
@@ -100,9 +107,11 @@ class PageStore:
         if page is None:
             generation = await self.llm.generate(tool, compiled.tree, self.refinements.get(tool["name"]))
             page = make_page(compiled, Model(generation))
-            if self.store is not None and page.record["layout"] != "heuristic":
+            if page is None:  # a model's generation always lays out (the heuristic fills its gaps)
+                raise RuntimeError(f"no page for {tool['name']}")
+            if self.store is not None and page.record and page.record["layout"] != "heuristic":
                 self.store.save_generation(key, tool["name"], dict(page.record))
-        made = Made(key, page.html.encode(), dict(page.record), time.time())
+        made = Made(key, page.html.encode(), dict(page.record or {}), time.time())
         made.info["durationMs"] = round((time.monotonic() - start) * 1000, 1)
         self.generations += 1
         if self.cache is not None:
@@ -110,14 +119,16 @@ class PageStore:
         self._export(tool["name"], made)
         return made
 
-    def _given(self, compiled: Any, layout: dict[str, Any]) -> Any:
+    def _given(self, compiled: Compiled, layout: dict[str, Any]) -> Page | None:
         """The page laid out by a set layout (``None`` when it no longer fits the tool)."""
         spec, problems = check_spec(compiled.tree, layout, compiled.facts)
-        if problems:
+        if problems or spec is None:
             log.warning("the layout set for %s no longer fits the tool (%s); using the usual layout",
                         compiled.tool["name"], "; ".join(map(str, problems[:3])))
             return None
         page = make_page(compiled, Given(spec))
+        if page is None:
+            return None
         record = {"layout": "set", "spec": layout, "sources": {"*": "_ui_refine {layout}"}, "model": None,
                   "promptVersion": None, "usage": None, "reasons": None}
         return msgspec.structs.replace(page, record=record)

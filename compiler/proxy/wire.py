@@ -61,7 +61,8 @@ def peek(line: bytes) -> Envelope:
     return _decoder.decode(line)
 
 
-def encode(message: dict[str, Any]) -> bytes:
+def encode(message: Any) -> bytes:
+    """Any JSON value (an id too) as JSON bytes."""
     return _encoder.encode(message)
 
 
