@@ -70,6 +70,8 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Self
 
+from asyncutil import wait_until
+
 ROOT = Path(__file__).resolve().parent.parent
 JS = ROOT / "tests" / "js"
 NPM = JS / "node_modules" / "@modelcontextprotocol"
@@ -271,7 +273,10 @@ class Inspector:
                 argv, cwd=str(cwd), env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                 start_new_session=True,  # its own process group: stop() signals the group
             )
-        end = time.monotonic() + timeout
+        # its banner goes to a log file: looked at until it is there, its port is taken, or it exits
+        wait_until(lambda: BANNER.search(self.output()) or "PORT IS IN USE" in self.output() or self.proc.poll() is not None,
+                   timeout)
+        end = time.monotonic()  # the wait is over: whatever the log says now is final
         while True:
             out = self.output()
             if m := BANNER.search(out):
@@ -285,7 +290,6 @@ class Inspector:
                 raise RuntimeError(f"MCP Inspector exited ({self.proc.returncode}):\n{out}")
             if time.monotonic() > end:
                 raise RuntimeError(f"MCP Inspector did not start in {timeout} s:\n{out}")
-            time.sleep(0.05)
 
     def output(self) -> str:
         """What the Inspector printed (stdout and stderr; the stdio server's stderr is not here)."""
@@ -322,9 +326,7 @@ class Inspector:
                 self.proc.wait(5)
         # The server it started (and the proxy's upstream, in a session of its own) end on stdin
         # EOF; whatever of ours outlives a grace period is ended by its pid.
-        end = time.monotonic() + 5
-        while any(_alive(p) for p in self._pids) and time.monotonic() < end:
-            time.sleep(0.05)
+        wait_until(lambda: not any(_alive(p) for p in self._pids), 5)
         for pid in self._pids:
             if _alive(pid):
                 try:

@@ -11,7 +11,7 @@ import sys
 import anyio
 import pytest
 
-from asyncutil import run_async
+from asyncutil import eventually, run_async
 from conftest import ROOT
 from test_proxy_eras import host, stdio_proxy
 
@@ -32,6 +32,15 @@ def ask(tree=FORM, **more):
     return {"tree": tree, "title": "Book a table", **more}
 
 
+async def renders_open(client, count: int) -> None:
+    """Until ``count`` ``_ui_render`` calls are open in the proxy (its local calls in flight, less
+    the ``_ui_status`` call that asks)."""
+    async def status() -> dict:
+        return (await client.call_tool("_ui_status", {})).structured_content
+
+    await eventually(status, lambda now: now["inFlight"]["local"] - 1 >= count, 10)
+
+
 async def answer(client, arguments, action="submit", values=None, request_id=None):
     """What the page does: ask for its question, then send the user's answer."""
     view = await client.call_tool("_ui_view", {"arguments": arguments, **({"requestId": request_id} if request_id else {})})
@@ -49,13 +58,9 @@ def test_a_waiting_render_returns_what_the_user_typed(mode, upstream):
             tools = {t.name: t for t in (await client.list_tools()).tools}
             page = (await client.read_resource("ui://compile-ui/_ui_render")).contents[0]
             pending = asyncio.ensure_future(client.call_tool("_ui_render", ask()))
-            shown = sent = None
-            for _ in range(100):  # the page asks as soon as the host shows it; the call may not have arrived yet
-                view = await client.call_tool("_ui_view", {"arguments": ask()})
-                if not view.is_error:
-                    shown = view.structured_content
-                    break
-                await asyncio.sleep(0.02)
+            # the page asks as soon as the host shows it; the call may not have arrived yet
+            view = await eventually(lambda: client.call_tool("_ui_view", {"arguments": ask()}), lambda v: not v.is_error, 10)
+            shown = view.structured_content
             sent = await client.call_tool("_ui_respond", {"renderId": shown["renderId"], "action": "submit",
                                                           "values": {"name": "Ada", "guests": 3}})
             result = await asyncio.wait_for(pending, 10)
@@ -114,7 +119,7 @@ def test_two_renders_at_once_stay_independent():
         async with host(stdio_proxy(UPSTREAM), "legacy") as client:
             a = asyncio.ensure_future(client.call_tool("_ui_render", first))
             b = asyncio.ensure_future(client.call_tool("_ui_render", second))
-            await asyncio.sleep(0.3)
+            await renders_open(client, 2)
             await answer(client, second, values={"name": "second"})
             done_b = await asyncio.wait_for(b, 10)
             assert not a.done()
@@ -131,9 +136,9 @@ def test_the_same_question_twice_is_told_apart_by_the_hosts_request_id():
     async def scenario():
         async with host(stdio_proxy(UPSTREAM), "legacy") as client:
             a = asyncio.ensure_future(client.call_tool("_ui_render", ask()))
-            await asyncio.sleep(0.2)
+            await renders_open(client, 1)  # a's request is first
             b = asyncio.ensure_future(client.call_tool("_ui_render", ask()))
-            await asyncio.sleep(0.2)
+            await renders_open(client, 2)
             first_view = (await client.call_tool("_ui_view", {"arguments": ask()})).structured_content
             second_view = (await client.call_tool("_ui_view", {"arguments": ask()})).structured_content
             await client.call_tool("_ui_respond", {"renderId": second_view["renderId"], "action": "b", "values": {}})
@@ -150,8 +155,9 @@ def test_cancelling_the_call_stops_the_wait_and_closes_the_question(mode):
         async with host(stdio_proxy(UPSTREAM), mode) as client:
             with anyio.move_on_after(0.5):
                 await client.call_tool("_ui_render", ask(timeoutSeconds=300))
-            await asyncio.sleep(0.3)
-            late = await client.call_tool("_ui_view", {"arguments": ask(timeoutSeconds=300)})
+            # the cancel closes the question as the proxy takes it in: until then it is still open
+            late = await eventually(lambda: client.call_tool("_ui_view", {"arguments": ask(timeoutSeconds=300)}),
+                                    lambda view: view.is_error, 10)
             still = await client.call_tool("echo", {"message": "alive"})
             return late, still
 

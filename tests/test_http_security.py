@@ -28,7 +28,7 @@ import pytest
 from mcp.client.session import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 
-from asyncutil import run_async
+from asyncutil import port_open, run_async, wait_until
 from conftest import ROOT
 
 UPSTREAM = [sys.executable, str(ROOT / "fixtures" / "servers" / "upstream.py")]
@@ -53,14 +53,9 @@ def free_port() -> int:
 
 
 def wait_listening(port: int, process: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        assert process.poll() is None, "the server exited"
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.05)
-    raise TimeoutError(f"nothing listens on {port}")
+    if not wait_until(lambda: port_open(port) or process.poll() is not None, 60):
+        raise TimeoutError(f"nothing listens on {port}")
+    assert process.poll() is None, "the server exited"
 
 
 @contextmanager

@@ -20,7 +20,7 @@ from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.shared.exceptions import MCPError
 
-from asyncutil import run_async
+from asyncutil import eventually, port_open, run_async, wait_until
 from conftest import ROOT
 
 UI = {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}
@@ -185,7 +185,8 @@ def test_refine_notifies_the_host_to_refetch():
     async def scenario():
         async with proxied(SDK_UPSTREAM, recorder=recorder) as s:
             await s.call_tool("_ui_refine", {"toolName": "echo", "layout": {"input": {"submitLabel": "Say it"}}})
-            await asyncio.sleep(0.2)
+            # the notices are sent before the answer, on the same stream; the recorder sees them in its own task
+            await eventually(recorder.methods, lambda seen: {"notifications/resources/updated", "notifications/tools/list_changed"} <= set(seen), 10)
 
     run_async(scenario())
     methods = recorder.methods()
@@ -267,11 +268,8 @@ def test_an_upstream_crash_mid_call_is_an_error_result_and_the_upstream_comes_ba
             start = time.monotonic()
             crashed = await s.call_tool("die", {})
             took = time.monotonic() - start
-            for _ in range(60):  # restarted after a 1 s backoff
-                await asyncio.sleep(0.25)
-                again = await s.call_tool("add", {"a": 1, "b": 1})
-                if not again.is_error:
-                    break
+            # restarted after a 1 s backoff
+            again = await eventually(lambda: s.call_tool("add", {"a": 1, "b": 1}), lambda result: not result.is_error, 15)
             return crashed, took, again
 
     crashed, took, again = run_async(scenario())
@@ -375,23 +373,21 @@ def _start_raw_proxy(tmp_path, *extra: str):
     proxy.stdin.write(json.dumps(init).encode() + b"\n")
     proxy.stdin.flush()
     assert json.loads(proxy.stdout.readline())["id"] == 0
-    for _ in range(100):
-        if pidfile.exists() and pidfile.read_text():
-            break
-        time.sleep(0.05)
+    wait_until(lambda: pidfile.exists() and pidfile.read_text(), 5)
     return proxy, int(pidfile.read_text())
 
 
 def _gone(pid: int) -> bool:
     import os
 
-    for _ in range(100):
+    def gone() -> bool:
         try:
             os.kill(pid, 0)
         except ProcessLookupError:
             return True
-        time.sleep(0.05)
-    return False
+        return False
+
+    return bool(wait_until(gone, 5))
 
 
 @pytest.mark.parametrize("how", ["stdin-eof", "sigterm"])
@@ -432,11 +428,7 @@ def http_upstream(request):
         port = s.getsockname()[1]
     flag = "--http" if request.param == "streamable-http" else "--sse"
     server = subprocess.Popen([*SDK_UPSTREAM, flag, str(port)], cwd=ROOT, stderr=subprocess.DEVNULL)
-    for _ in range(600):
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                break
-        time.sleep(0.05)
+    wait_until(lambda: port_open(port))
     path = "/mcp" if request.param == "streamable-http" else "/sse"
     yield f"http://127.0.0.1:{port}{path}", request.param
     server.terminate()
@@ -481,11 +473,7 @@ def test_serving_the_host_over_http():
     proxy = subprocess.Popen([sys.executable, "-m", "compiler", "proxy", "--no-cache", "--serve", "http", "--port", str(port), "--", *SDK_UPSTREAM],
                              cwd=ROOT, stderr=subprocess.DEVNULL)
     try:
-        for _ in range(600):  # up to 30 s on a loaded machine
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            time.sleep(0.05)
+        wait_until(lambda: port_open(port))  # up to 30 s on a loaded machine
         progress: list = []
 
         async def on_progress(value, total, message):
@@ -517,8 +505,9 @@ def test_upstream_list_changed_is_forwarded_and_the_new_tool_gets_a_page():
         async with proxied(RAW_UPSTREAM, recorder=recorder) as s:
             before = {t.name for t in (await s.list_tools()).tools}
             await s.call_tool("grow", {})
-            await asyncio.sleep(0.5)  # the proxy re-lists on the notification
-            after = {t.name for t in (await s.list_tools()).tools}
+            # the proxy re-lists on the upstream's notification, in the background
+            listed = await eventually(s.list_tools, lambda result: "grown0" in {t.name for t in result.tools}, 10)
+            after = {t.name for t in listed.tools}
             page = (await s.read_resource("ui://compile-ui/grown0")).contents[0].text
             return before, after, page
 
@@ -531,12 +520,10 @@ def test_upstream_list_changed_is_forwarded_and_the_new_tool_gets_a_page():
 def test_prewarm_generates_every_page_at_start(tmp_path):
     async def scenario():
         async with proxied([*RAW_UPSTREAM, "--tools", "5"], options=("--cache-dir", str(tmp_path), "--prewarm")) as s:
-            for _ in range(100):
-                listed = (await s.call_tool("_ui_list", {})).structured_content
-                if listed["pagesGenerated"] >= 11:
-                    break
-                await asyncio.sleep(0.1)
-            return listed
+            async def listed_now() -> dict:
+                return (await s.call_tool("_ui_list", {})).structured_content
+
+            return await eventually(listed_now, lambda listed: listed["pagesGenerated"] >= 11, 10)
 
     listed = run_async(scenario())
     assert listed["pagesGenerated"] == 11 and all(row["cached"] for row in listed["tools"])  # echo, t0–t4, crash, hang, big, grow, ask_later

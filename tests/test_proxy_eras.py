@@ -23,7 +23,7 @@ from mcp.client.stdio import StdioServerParameters
 from mcp.shared.exceptions import MCPError
 from mcp_types import ElicitResult
 
-from asyncutil import run_async
+from asyncutil import eventually, port_open, run_async, wait_until
 from conftest import ROOT
 
 APP = "text/html;profile=mcp-app"
@@ -70,14 +70,8 @@ class HttpProxy:
             [sys.executable, "-m", "compiler", "proxy", "--no-cache", "--serve", "http", "--port", str(self.port), *options, "--", *upstream],
             cwd=ROOT, stderr=subprocess.PIPE,
         )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
-                    return
-            if self.process.poll() is not None:
-                break
-            time.sleep(0.05)
+        if wait_until(lambda: port_open(self.port) or self.process.poll() is not None, 60) and self.process.poll() is None:
+            return
         raise RuntimeError(f"the proxy did not start: {self.process.stderr.read().decode()[-2000:]}")
 
     def close(self) -> str:
@@ -116,6 +110,14 @@ async def _call_or_error(client: Client, name: str, arguments: dict):
         return await client.call_tool(name, arguments)
     except MCPError as error:
         return error
+
+
+async def in_flight(client: Client, count: int) -> None:
+    """Until at least ``count`` requests are in flight upstream (``_ui_status``'s ``inFlight``)."""
+    async def status() -> dict:
+        return (await client.call_tool("_ui_status", {})).structured_content
+
+    await eventually(status, lambda now: now["inFlight"]["forward"] >= count, 20)
 
 
 def upstream_era(upstream: str, mode: str, *, many_hosts: bool) -> str:
@@ -284,7 +286,7 @@ def test_a_log_line_reaches_no_host_that_asked_for_higher_levels_only():
             async with host(proxy.url, "2026-07-28", log_level="error", logging_callback=listener("errors")) as errors, \
                     host(proxy.url, "2026-07-28", log_level="info", logging_callback=listener("info")) as info:
                 waiting = asyncio.ensure_future(errors.call_tool("wait", {"tag": "x"}))
-                await asyncio.sleep(0.3)  # its call is in flight upstream when the line comes
+                await in_flight(info, 1)  # its call is in flight upstream when the line comes
                 await info.call_tool("log", {"message": "an info line"})
                 waiting.cancel()
                 await asyncio.sleep(0.2)  # a misrouted line left the proxy before the answer above: a grace for its delivery
@@ -377,7 +379,7 @@ def test_a_handshake_upstreams_request_reaches_its_host_while_a_modern_hosts_cal
             async with host(proxy.url, "legacy", elicitation_callback=on_elicit) as old, host(proxy.url, "2026-07-28") as new:
                 await old.list_tools()
                 asking = asyncio.ensure_future(old.call_tool("ask_later", {}))
-                await asyncio.sleep(0.3)  # the handshake-era call goes upstream first (the bug this guards against needs that order)
+                await in_flight(new, 1)  # the handshake-era call goes upstream first (the bug this guards against needs that order)
                 hanging = asyncio.ensure_future(new.call_tool("hang", {}))
                 answered = await asyncio.wait_for(asking, 20)
                 hanging.cancel()
@@ -545,19 +547,15 @@ def test_an_upstream_crash_under_load_fails_in_flight_calls_fast_and_the_hosts_c
                 if i == 0:
                     await client.call_tool("echo", {"n": 0})
                     hanging = [asyncio.ensure_future(client.call_tool("hang", {"n": k})) for k in range(5)]
-                    await asyncio.sleep(0.2)  # the hanging calls are in flight upstream
+                    await in_flight(client, 5)  # the hanging calls are in flight upstream
                     crash_at = time.monotonic()
                     await _call_or_error(client, "crash", {})
                     lost = await asyncio.gather(*hanging)
                     failed_within = time.monotonic() - crash_at
                 else:
                     lost, failed_within = [], 0.0
-                after = None
-                for _ in range(80):  # restarted after a 1 s backoff
-                    after = await client.call_tool("echo", {"n": i})
-                    if not after.is_error:
-                        break
-                    await asyncio.sleep(0.25)
+                # restarted after a 1 s backoff
+                after = await eventually(lambda: client.call_tool("echo", {"n": i}), lambda result: not result.is_error, 20)
                 return lost, failed_within, after
 
         async def scenario():
@@ -576,7 +574,6 @@ def test_an_upstream_crash_under_load_fails_in_flight_calls_fast_and_the_hosts_c
 
 
 def test_an_upstream_that_changes_era_after_a_restart_is_detected_again(tmp_path):
-    import asyncio
 
     era = tmp_path / "era"
     era.write_text("modern")
@@ -586,11 +583,10 @@ def test_an_upstream_that_changes_era_after_a_restart_is_detected_again(tmp_path
             before = (await client.call_tool("_ui_status", {})).structured_content
             era.write_text("legacy")  # the next run is a handshake-only server (raw_upstream.py)
             died = await _call_or_error(client, "die", {})
-            for _ in range(80):
-                after = (await client.call_tool("_ui_status", {})).structured_content
-                if after["upstreamEra"] == "handshake" and after["upstreamState"] == "running":
-                    break
-                await asyncio.sleep(0.25)
+            async def status() -> dict:
+                return (await client.call_tool("_ui_status", {})).structured_content
+
+            after = await eventually(status, lambda now: now["upstreamEra"] == "handshake" and now["upstreamState"] == "running", 20)
             echo = await client.call_tool("echo", {"message": "after"})
             return before, died, after, echo
 
@@ -690,13 +686,11 @@ def test_the_typescript_client_over_http(http_proxy, mode):
 
 
 def _wait_for_lines(path, count: int, timeout: float = 10.0) -> list[str]:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        lines = path.read_text().split() if path.exists() else []
-        if len(lines) >= count:
-            return lines
-        time.sleep(0.05)
-    return path.read_text().split() if path.exists() else []
+    def lines() -> list[str]:
+        return path.read_text().split() if path.exists() else []
+
+    wait_until(lambda: len(lines()) >= count, timeout)
+    return lines()
 
 
 @pytest.mark.parametrize("transport", ["stdio", "http"])

@@ -24,6 +24,7 @@ import time
 
 import pytest
 
+from asyncutil import wait_until
 from conftest import ROOT
 
 FIXTURE = [sys.executable, str(ROOT / "fixtures" / "servers" / "modern_upstream.py")]
@@ -59,13 +60,8 @@ def group_alive(pgid: int) -> list[int]:
 
 
 def until(predicate, timeout: float = EXIT_S) -> bool:
-    """Poll a condition (no event tells a process's end to a non-parent) until it holds."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.02)
-    return predicate()
+    """A condition no event tells us of (the end of a process that is not our child), until it holds."""
+    return bool(wait_until(predicate, timeout))
 
 
 class Proxy:

@@ -10,14 +10,13 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from mcp.client.client import Client
 from mcp.client.extension import advertise
 from mcp.client.stdio import StdioServerParameters
 
-from asyncutil import run_async
+from asyncutil import port_open, run_async, wait_until
 from conftest import ROOT
 
 UI = [advertise("io.modelcontextprotocol/ui", {"mimeTypes": ["text/html;profile=mcp-app"]})]
@@ -61,11 +60,7 @@ def test_header_reaches_an_http_upstream_and_bad_headers_are_exit_2(tmp_path):
     upstream = subprocess.Popen([sys.executable, str(ROOT / "fixtures" / "servers" / "header_upstream.py"), str(port), str(record)],
                                 cwd=ROOT, stderr=subprocess.DEVNULL)
     try:
-        for _ in range(600):
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            time.sleep(0.05)
+        wait_until(lambda: port_open(port))
         config = tmp_path / "proxy.json"
         config.write_text(json.dumps({"upstreamUrl": f"http://127.0.0.1:{port}/mcp", "headers": {"X-Other": "1"}}))
 

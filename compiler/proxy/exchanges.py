@@ -137,6 +137,14 @@ class ExchangeTable:
     def where(self, *kinds: Kind) -> Iterator[Exchange]:
         return (e for e in list(self.entries.values()) if e.kind in kinds)
 
+    def counts(self) -> dict[str, int]:
+        """Entries by kind: requests sent upstream (``forward``), answered here (``local``), asked
+        of hosts (``ask``), the proxy's own (``own``), open streams (``listen``), held (``waiting``)."""
+        counts = dict.fromkeys((kind.value for kind in Kind), 0)
+        for entry in self.entries.values():
+            counts[entry.kind.value] += 1
+        return counts
+
     def __len__(self) -> int:
         return len(self.entries)
 

@@ -404,6 +404,7 @@ class Proxy:
             "model": self.pages.settings.model if self.pages.settings.enabled else None,
             "modelFallbacks": self.stats["modelFailures"],
             "lastModelFailure": None if failure is None else {**failure, "at": _iso(failure["at"])},
+            "inFlight": self.router.table.counts(),
         }
 
 
