@@ -26,12 +26,13 @@ import ipaddress
 import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
-from mcp.server.transport_security import TransportSecurityMiddleware, TransportSecuritySettings
-from starlette.requests import Request
-from starlette.responses import Response
+
+if TYPE_CHECKING:  # at run time imported by guard(): the stdio proxy never loads the SDK's server side
+    from starlette.requests import Request
+    from starlette.responses import Response
 
 from compiler import messages
 from compiler.errors import CompileUIError
@@ -98,6 +99,9 @@ def check_bind(settings: GuardSettings) -> None:
 
 def guard(app: ASGIApp, settings: GuardSettings) -> ASGIApp:
     """Wrap ``app`` so that every HTTP request passes the checks above first."""
+    from mcp.server.transport_security import TransportSecurityMiddleware, TransportSecuritySettings
+    from starlette.requests import Request
+
     check_bind(settings)
     sdk = TransportSecurityMiddleware(
         TransportSecuritySettings(allowed_hosts=settings.hosts(), allowed_origins=settings.origins())
@@ -112,7 +116,7 @@ def guard(app: ASGIApp, settings: GuardSettings) -> ASGIApp:
         if refusal is None:
             body, refusal = await _read_body(receive, settings)
         if refusal is not None:
-            log.warning("refused %s %s: %d %s", scope["method"], scope["path"], refusal.status_code, refusal.body.decode())
+            log.warning("refused %s %s: %d %s", scope["method"], scope["path"], refusal.status_code, bytes(refusal.body).decode())
             await refusal(scope, receive, send)
             return
         await app(scope, _replay(body, receive), send)
@@ -121,6 +125,8 @@ def guard(app: ASGIApp, settings: GuardSettings) -> ASGIApp:
 
 
 def _refuse_credentials(request: Request, settings: GuardSettings) -> Response | None:
+    from starlette.responses import Response
+
     if settings.token and not _token_matches(request.headers.get("authorization", ""), settings.token):
         return Response(messages.HTTP_BAD_TOKEN, status_code=401, headers={"WWW-Authenticate": "Bearer"})
     if request.method not in UNSAFE_METHODS:
@@ -134,6 +140,8 @@ def _refuse_credentials(request: Request, settings: GuardSettings) -> Response |
 
 
 def _refuse_size(request: Request, settings: GuardSettings) -> Response | None:
+    from starlette.responses import Response
+
     """A declared length over the bound is refused before a byte of the body is read."""
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > settings.max_body:
@@ -147,6 +155,8 @@ def _token_matches(authorization: str, token: str) -> bool:
 
 
 async def _read_body(receive: Receive, settings: GuardSettings) -> tuple[list[Message], Response | None]:
+    from starlette.responses import Response
+
     """The whole request body, bounded in size and time; the messages read, to replay them."""
     read: list[Message] = []
     size = 0

@@ -230,3 +230,12 @@ def test_the_typescript_clients_whole_life_through_the_proxy(mode, upstream):
     assert upstreams and not [pid for pid in upstreams if alive(pid) or group_alive(pid)]
     # the client's close waits 2 s for the server before it signals: the proxy is gone well before
     assert seen["ms"]["close"] < 2000, seen
+
+
+def test_the_stdio_proxy_starts_without_the_sdk():
+    """A host may start the proxy several times a minute (probes): the stdio path imports neither
+    the official SDK nor the HTTP stack (0.5 s of imports, once paid by every start)."""
+    probe = ("import sys, compiler.proxy.cli, compiler.proxy.runtime, compiler.proxy.transports; "
+             "print(sorted(m for m in ('mcp', 'mcp_types', 'starlette', 'uvicorn', 'pydantic') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip() == "[]", done.stdout
