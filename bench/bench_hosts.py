@@ -1,0 +1,94 @@
+"""Whole host sessions through the proxy, against the same server direct, in one run.
+
+    python bench/bench_hosts.py [--runs N]
+
+A host's session as the official TypeScript client lives it (Claude Desktop, MCP Inspector):
+start the server, connect (in ``auto`` and ``2026-07-28`` with the version-negotiation probe a
+copy may get, disposed of with stdin end and SIGTERM at once), list, call, close (stdin end, up
+to 2 s, SIGTERM). Two hosts, each negotiation mode:
+
+* MCP Inspector 2.12's CLI (``--protocol-era legacy|auto|modern``, ``tools/call echo``);
+* the official TypeScript client (``tests/js/lifecycle.mjs``: connect, list, call, close);
+
+in front of npm ``@modelcontextprotocol/server-everything`` (handshake era only: a host pinned to
+2026-07-28 cannot use it direct, only through the proxy) and the repo's dual-era fixture
+(``fixtures/servers/modern_upstream.py``, the official Python SDK 2.x), direct and through
+``compile-ui proxy``, interleaved, ``--runs`` times each. Prints the median and the slowest run
+of each, and proxy − direct per round (the target: within 0.5 s on every run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+JS = ROOT / "tests" / "js"
+NPM = JS / "node_modules" / "@modelcontextprotocol"
+INSPECTOR = NPM / "inspector" / "clients" / "launcher" / "build" / "index.js"
+EVERYTHING = ["node", str(NPM / "server-everything" / "dist" / "index.js"), "stdio"]
+FIXTURE = [sys.executable, str(ROOT / "fixtures" / "servers" / "modern_upstream.py")]
+SERVERS = {"server-everything": EVERYTHING, "dual-era fixture": FIXTURE}
+MODERN_MODES = ("modern", "2026-07-28")
+PROXY = [sys.executable, "-m", "compiler", "proxy", "--no-cache", "--"]
+
+
+def inspector(era: str, server: list[str]) -> list[str]:
+    return ["node", str(INSPECTOR), "--cli", "--protocol-era", era, "--method", "tools/call", "--tool-name", "echo",
+            "--tool-arg", "message=bench", "--", *server]
+
+
+def ts_client(mode: str, server: list[str]) -> list[str]:
+    return ["node", str(JS / "lifecycle.mjs"), mode, *server]
+
+
+def once(command: list[str]) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, timeout=120)
+    took = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"failed ({done.returncode}): {' '.join(command)}\n{done.stderr.decode()[-2000:]}"
+                         f"{done.stdout.decode()[-2000:]}")
+    return took
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=10)
+    args = parser.parse_args()
+    if not INSPECTOR.exists() or not (NPM / "server-everything").exists():
+        print("bench_hosts needs the tests' npm packages: cd tests/js && npm ci")
+        return 1
+    hosts = [(f"Inspector CLI {era}", era, lambda server, era=era: inspector(era, server)) for era in ("legacy", "auto", "modern")]
+    hosts += [(f"TS client {mode}", mode, lambda server, mode=mode: ts_client(mode, server)) for mode in ("legacy", "auto", "2026-07-28")]
+    times: dict[tuple[str, str, str], list[float]] = {}
+    for _ in range(args.runs):
+        for name, mode, command in hosts:
+            for server_name, server in SERVERS.items():
+                ways = (("direct", server), ("proxy", [*PROXY, *server]))
+                for how, target in ways:
+                    if how == "direct" and server is EVERYTHING and mode in MODERN_MODES:
+                        continue  # a handshake-only server: only the proxy lets such a host in
+                    times.setdefault((name, server_name, how), []).append(once(command(target)))
+    print(f"{'connect → list → call → close (s)':50} {'direct p50':>10} {'max':>6} {'proxy p50':>10} {'max':>6} "
+          f"{'Δ p50':>7} {'Δ max':>7}")
+    for name, _, _ in hosts:
+        for server_name in SERVERS:
+            direct, proxy = times.get((name, server_name, "direct")), times[(name, server_name, "proxy")]
+            label = f"{name}, {server_name}"
+            if direct is None:
+                print(f"{label:50} {'—':>10} {'—':>6} {statistics.median(proxy):10.2f} {max(proxy):6.2f}     (no direct path)")
+                continue
+            deltas = [p - d for p, d in zip(proxy, direct, strict=True)]
+            print(f"{label:50} {statistics.median(direct):10.2f} {max(direct):6.2f} {statistics.median(proxy):10.2f} "
+                  f"{max(proxy):6.2f} {statistics.median(deltas):+7.2f} {max(deltas):+7.2f}")
+    print(f"runs each: {args.runs}; target: proxy within direct + 0.5 s on every run (Δ max ≤ 0.5)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
