@@ -27,9 +27,9 @@ from compiler.httpguard import BODY_TIMEOUT_S, MAX_BODY_BYTES, GuardSettings, ch
 from compiler.layout import LLMSettings
 
 from .cache import PageCache, SpecStore
-from .runtime import Options, Proxy
 from .logs import configure
 from .pages import PageStore
+from .runtime import Options, Proxy
 from .supervisor import Upstream
 from .transports import HostStdio, UpstreamSDK, UpstreamStdio
 

@@ -211,12 +211,12 @@ class UpstreamInfo:
     instructions: str | None = None
 
     @classmethod
-    def from_initialize(cls, result: dict[str, Any]) -> "UpstreamInfo":
+    def from_initialize(cls, result: dict[str, Any]) -> UpstreamInfo:
         return cls(Era.HANDSHAKE, str(result.get("protocolVersion") or LATEST_HANDSHAKE_VERSION), _dict(result.get("capabilities")),
                    _dict(result.get("serverInfo")) or dict(PROXY_INFO), _str(result.get("instructions")))
 
     @classmethod
-    def from_discover(cls, result: dict[str, Any]) -> "UpstreamInfo":
+    def from_discover(cls, result: dict[str, Any]) -> UpstreamInfo:
         meta = _dict(result.get("_meta"))
         return cls(Era.MODERN, LATEST_MODERN_VERSION, _dict(result.get("capabilities")), _dict(meta.get(SERVER_INFO_META_KEY)) or dict(PROXY_INFO),
                    _str(result.get("instructions")))

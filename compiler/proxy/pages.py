@@ -20,10 +20,28 @@ from typing import Any
 
 import msgspec
 
-from compiler.layout import Generation, LLMLayout, LLMSettings, Refinements, check_spec, needs_model, spec_schema
+from compiler.layout import (
+    Generation,
+    LLMLayout,
+    LLMSettings,
+    Refinements,
+    check_spec,
+    needs_model,
+    spec_schema,
+)
 from compiler.layout.llm import digest
 from compiler.pipeline import (
-    Compiled, Given, Heuristic, Model, Page, Stored, compile, laid_out, make_page, page_file_name, page_key,
+    Compiled,
+    Given,
+    Heuristic,
+    Model,
+    Page,
+    Stored,
+    compile,
+    laid_out,
+    make_page,
+    page_file_name,
+    page_key,
 )
 from runtime_js import RUNTIME_VERSION
 

@@ -42,8 +42,22 @@ from .eras import SUBSCRIPTION_ID_META_KEY, UpstreamInfo, supports_apps
 from .exchanges import Exchange, ExchangeTable, HostPeer, Kind
 from .failures import ProxyError
 from .messages import (
-    AppRun, CancelLocal, Caller, Describe, Effect, Log, Message, Notification, OpenUpstream, Refresh, Request,
-    Response, RunLocal, Settle, ToHost, ToUpstream,
+    AppRun,
+    Caller,
+    CancelLocal,
+    Describe,
+    Effect,
+    Log,
+    Message,
+    Notification,
+    OpenUpstream,
+    Refresh,
+    Request,
+    Response,
+    RunLocal,
+    Settle,
+    ToHost,
+    ToUpstream,
 )
 from .services import ListResources, LocalServices, ReadPage, ToolCall
 

@@ -30,8 +30,20 @@ from .eras import Era, UpstreamInfo
 from .exchanges import HostPeer
 from .local import LocalSide
 from .messages import (
-    AppRun, CancelLocal, Caller, Effect, Log, Message, Notification, OpenUpstream, Refresh, Request, RunLocal,
-    Settle, ToHost, ToUpstream,
+    AppRun,
+    Caller,
+    CancelLocal,
+    Effect,
+    Log,
+    Message,
+    Notification,
+    OpenUpstream,
+    Refresh,
+    Request,
+    RunLocal,
+    Settle,
+    ToHost,
+    ToUpstream,
 )
 from .pages import Made, PageStore
 from .registry import Registry
