@@ -7,6 +7,7 @@
     schema = compile_ui.spec_schema(tool)         # the LayoutSpecs this tool accepts (JSON Schema)
     problems = compile_ui.check_layout(tool, spec)  # [] when ``spec`` is valid for this tool
     html = compile_ui.page(tool, layout=spec)     # the page with your layout
+    uri = compile_ui.resource_uri(tool)           # ui://compile-ui/<name>: where the proxy serves it too
 
 ``tool`` is an MCP tool definition: a mapping with ``name``, ``inputSchema`` and optionally
 ``title``, ``description``, ``outputSchema`` (what ``tools/list`` returns), or a pydantic model of
@@ -19,8 +20,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from typing import Any, Protocol
-from urllib.parse import quote
 
+from compiler.apps import APP_MIME_TYPE, ui_uri
 from compiler.errors import CompileUIError
 from compiler.tools import check_tool
 from components.validate import encode
@@ -30,9 +31,6 @@ from ._compiler import Problem
 
 __all__ = ["APP_MIME_TYPE", "CompileUIError", "LayoutError", "Problem", "check_layout", "page", "resource_uri",
            "spec_schema", "tree"]
-
-APP_MIME_TYPE = "text/html;profile=mcp-app"
-"""The MIME type a host needs on a ``ui://`` resource to render it as an app."""
 
 
 class _Model(Protocol):  # a pydantic model of a tool definition (mcp_types.Tool)
@@ -55,7 +53,8 @@ def tree(tool: ToolLike, layout: Layout = None) -> dict[str, Any]:
     """The tool's component tree (the catalog's JSON form, ``components/schema.json``), laid out
     by ``layout`` (a LayoutSpec as JSON) or the heuristic. Raises ``LayoutError``, ``CompileUIError``."""
     definition = _definition(tool)
-    return json.loads(encode(_compiler.laid_out_tree(definition, _spec(definition, layout))))
+    tree: dict[str, Any] = json.loads(encode(_compiler.laid_out_tree(definition, _spec(definition, layout))))
+    return tree
 
 
 def page(tool: ToolLike, layout: Layout = None) -> str:
@@ -78,8 +77,9 @@ def check_layout(tool: ToolLike, layout: Any) -> list[Problem]:
 
 
 def resource_uri(tool: ToolLike) -> str:
-    """The ``ui://`` URI compile-ui uses for a tool's page (the proxy serves the same)."""
-    return "ui://" + quote(_definition(tool)["name"], safe="")
+    """The ``ui://`` URI of the tool's page: ``ui://compile-ui/<name>`` (the name percent-encoded),
+    the URI ``compile-ui proxy`` serves it under and ``compile-ui export`` writes in its manifest."""
+    return ui_uri(_definition(tool)["name"])
 
 
 def _definition(tool: ToolLike) -> dict[str, Any]:

@@ -8,6 +8,7 @@ namespace can never collide with an upstream server's own ``ui://`` resources.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote, unquote
 
@@ -35,3 +36,14 @@ def tool_of(uri: str) -> str | None:
 
 def is_own(uri: Any) -> bool:
     return isinstance(uri, str) and uri.startswith(OWN_PREFIX)
+
+
+def app_of(tool: Mapping[str, Any]) -> str | None:
+    """The URI of the app a tool names in its ``_meta``: ``ui.resourceUri``, else the legacy flat
+    key ``ui/resourceUri`` (``None``: it names none)."""
+    meta = tool.get("_meta")
+    if not isinstance(meta, dict):
+        return None
+    ui = meta.get("ui")
+    named = (ui.get("resourceUri") if isinstance(ui, dict) else None, meta.get("ui/resourceUri"))
+    return next((uri for uri in named if isinstance(uri, str)), None)

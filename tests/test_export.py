@@ -55,7 +55,7 @@ def test_export_over_the_demo_server_writes_every_page_and_the_manifest(tmp_path
     assert set(manifest["tools"]) == set(tools)
     for name, entry in manifest["tools"].items():
         page = (out / entry["file"]).read_bytes()
-        assert entry["uri"] == f"ui://{name}" and entry["layout"] == "heuristic"
+        assert entry["uri"] == f"ui://compile-ui/{name}" and entry["layout"] == "heuristic"
         assert entry["sha256"] == hashlib.sha256(page).hexdigest()
         assert page == build_page(tools[name]).encode()  # the page the pipeline makes for that tool
     assert sorted(p.name for p in out.iterdir()) == sorted([*(e["file"] for e in manifest["tools"].values()), "manifest.json"])
@@ -87,6 +87,16 @@ def test_a_changed_tool_is_rewritten_alone_and_a_removed_one_is_removed(tmp_path
     assert "0 written, 1 unchanged, 1 removed" in result.stderr
     assert not (out / "other.html").exists() and (out / "unrelated.html").read_text() == "mine"
     assert list(json.loads((out / "manifest.json").read_text())["tools"]) == [tools[0]["name"]]
+
+
+def test_the_manifest_uri_is_the_librarys_resource_uri(tmp_path):
+    import compile_ui
+
+    source = tmp_path / "tools.json"
+    source.write_text(json.dumps([{"name": "a b/c"}]))
+    assert export(str(tmp_path / "apps"), str(source)).returncode == 0
+    [entry] = json.loads((tmp_path / "apps" / "manifest.json").read_text())["tools"].values()
+    assert entry["uri"] == compile_ui.resource_uri({"name": "a b/c"}) == "ui://compile-ui/a%20b%2Fc"
 
 
 def test_tools_with_their_own_app_are_left_out(tmp_path):

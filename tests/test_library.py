@@ -88,14 +88,35 @@ def test_the_example_server_serves_apps_for_its_tools_without_a_proxy():
     tools, resources, pages = run_async(_session_to_example(_listing))
     assert {t.name for t in tools} == {"convert_length", "split_bill"}
     for tool in tools:
-        assert tool.meta["ui"]["resourceUri"] == f"ui://{tool.name}"
+        assert tool.meta["ui"]["resourceUri"] == f"ui://compile-ui/{tool.name}"
         content = pages[tool.name]
         assert content.mime_type == "text/html;profile=mcp-app"
         # the page served is the one compile_ui makes from the definition the server lists
         listed = tool.model_dump(by_alias=True, exclude_none=True, mode="json")
         listed.pop("_meta")
         assert content.text == compile_ui.page(listed)
-    assert {str(r.uri) for r in resources} == {"ui://convert_length", "ui://split_bill"}
+    assert {str(r.uri) for r in resources} == {"ui://compile-ui/convert_length", "ui://compile-ui/split_bill"}
+
+
+def test_resource_uri_is_where_the_proxy_serves_the_page():
+    """``resource_uri`` is no guess at the proxy's URIs: in front of the demo server, the proxy
+    names each tool's page by it and serves the page there."""
+    async def listing():
+        params = StdioServerParameters(command=sys.executable, args=["-m", "compiler", "proxy", "--no-cache", "--",
+                                                                     sys.executable, "-m", "compiler.demo.server"],
+                                       cwd=str(ROOT), env=dict(os.environ))
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write, extensions=UI) as session:
+                await session.initialize()
+                tools = [t for t in (await session.list_tools()).tools if not t.name.startswith("_ui_")]
+                return [(t, await session.read_resource(compile_ui.resource_uri(t))) for t in tools]
+
+    served = run_async(listing())
+    assert served
+    for tool, page in served:
+        assert tool.meta["ui"]["resourceUri"] == compile_ui.resource_uri(tool) == f"ui://compile-ui/{tool.name}"
+        assert page.contents[0].mime_type == compile_ui.APP_MIME_TYPE
+    assert compile_ui.resource_uri({"name": "a b/c"}) == "ui://compile-ui/a%20b%2Fc"
 
 
 def _call(name: str, arguments: dict) -> dict:

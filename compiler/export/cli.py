@@ -4,7 +4,8 @@
     compile-ui export DIR -- COMMAND [ARGS…]                     a server started over stdio
     compile-ui export DIR --upstream-url URL [--upstream-transport streamable-http|sse]
 
-Each page is DIR/<tool>.html, to serve as ui://<tool> with mimeType text/html;profile=mcp-app;
+Each page is DIR/<tool>.html, to serve as ui://compile-ui/<tool> (the URI the proxy serves it under)
+with mimeType text/html;profile=mcp-app;
 manifest.json maps every tool to its URI, file, sha256, the runtime version and the layout used.
 Tools that bring their own app are left out. Re-running with unchanged tools rewrites nothing.
 Exit status: 0 on success, 2 when the input or the server is unusable (nothing is written).
@@ -16,6 +17,7 @@ import argparse
 import asyncio
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from .. import messages
 from ..errors import CompileUIError, fail
@@ -25,7 +27,7 @@ EXIT_USAGE = 2
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:
+    def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 

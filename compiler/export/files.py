@@ -5,7 +5,7 @@ tool is gone is removed, but only a file the previous manifest listed (never any
 manifest.json (keys sorted, no timestamps, so it is stable byte for byte)::
 
     {"generator": "compile-ui 0.1.0", "runtimeVersion": "…", "mimeType": "text/html;profile=mcp-app",
-     "tools": {"forecast": {"uri": "ui://forecast", "file": "forecast.html", "sha256": "…",
+     "tools": {"forecast": {"uri": "ui://compile-ui/forecast", "file": "forecast.html", "sha256": "…",
                             "toolSha256": "…", "layout": "heuristic"}}}
 """
 
@@ -17,14 +17,13 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
-from ..compile_cli import page_file_name, write_atomic
-from ..pipeline import build_page
+from ..apps import APP_MIME_TYPE, app_of, ui_uri
+from ..compile_cli import write_atomic
+from ..pipeline import build_page, page_file_name
 from ..tools import Tool
 
 MANIFEST = "manifest.json"
-APP_MIME_TYPE = "text/html;profile=mcp-app"
 
 
 @dataclass
@@ -34,24 +33,18 @@ class Plan:
     skipped: dict[str, str] = field(default_factory=dict)  # tool → its own app's uri
 
 
-def own_app(tool: Tool) -> str | None:
-    meta = tool.get("_meta") if isinstance(tool.get("_meta"), dict) else {}
-    ui = meta.get("ui") if isinstance(meta.get("ui"), dict) else {}
-    uri = ui.get("resourceUri") or meta.get("ui/resourceUri")
-    return uri if isinstance(uri, str) else None
-
-
 def plan(tools: list[Tool], generator: str, runtime_version: str) -> Plan:
     result = Plan()
     entries: dict[str, Any] = {}
     for tool in tools:
-        if own_app(tool):
-            result.skipped[tool["name"]] = own_app(tool)
+        own = app_of(tool)
+        if own is not None:
+            result.skipped[tool["name"]] = own
             continue
         page = build_page(tool).encode()
         name = _unique(page_file_name(tool["name"]), result.pages)
         result.pages[name] = page
-        entries[tool["name"]] = {"uri": "ui://" + quote(tool["name"], safe=""), "file": name, "sha256": _sha(page),
+        entries[tool["name"]] = {"uri": ui_uri(tool["name"]), "file": name, "sha256": _sha(page),
                                  "toolSha256": _sha(json.dumps(tool, sort_keys=True).encode()), "layout": "heuristic"}
     result.manifest = {"generator": generator, "runtimeVersion": runtime_version, "mimeType": APP_MIME_TYPE,
                        "tools": entries}

@@ -17,14 +17,17 @@ from typing import Any
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.shared.exceptions import MCPError
+from pydantic import BaseModel
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from compiler.apps import APP_MIME_TYPE, UI_EXTENSION, UI_SCHEME, app_of
+
 from .session import Recording
 
-UI = {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}
+UI = {UI_EXTENSION: {"mimeTypes": [APP_MIME_TYPE]}}
 PAGE_CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
     "frame-src 'self'; base-uri 'none'; form-action 'none'"
@@ -38,9 +41,9 @@ def widgets(tool: dict[str, Any]) -> list[str]:
     """The ``ui://`` widgets a tool lists: ``_meta.ui.resourceUri`` first, then ``resourceUris``
     (outside the spec, but used), without repeats."""
     meta = tool.get("_meta") or {}
-    ui = meta.get("ui") if isinstance(meta.get("ui"), dict) else {}
-    listed = [ui.get("resourceUri") or meta.get("ui/resourceUri"), *(ui.get("resourceUris") or [])]
-    return list(dict.fromkeys(u for u in listed if isinstance(u, str) and u.startswith("ui://")))
+    ui = given if isinstance(given := meta.get("ui"), dict) else {}
+    listed = [app_of(tool), *(ui.get("resourceUris") or [])]
+    return list(dict.fromkeys(u for u in listed if isinstance(u, str) and u.startswith(UI_SCHEME)))
 
 
 def with_agent(html: str) -> str:
@@ -57,7 +60,7 @@ def with_agent(html: str) -> str:
     return html[: found.end()] + tag + html[found.end():] if found else tag + html
 
 
-def dump(model: Any) -> Any:
+def dump(model: BaseModel) -> dict[str, Any]:
     return model.model_dump(by_alias=True, exclude_none=True, mode="json")
 
 
@@ -81,11 +84,16 @@ class Backend:
         self.server = dump(init.server_info)
         self.recording.server = self.server
 
+    def _client(self) -> ClientSession:
+        if self.session is None:
+            raise RuntimeError("the preview's backend is not started")
+        return self.session
+
     async def stop(self) -> None:
         await self.stack.aclose()
 
     async def tools(self) -> list[dict[str, Any]]:
-        listed = await self.session.list_tools()
+        listed = await self._client().list_tools()
         self.recording.tools = [dump(t) for t in listed.tools if not t.name.startswith("_ui_")]
         return self.recording.tools
 
@@ -99,13 +107,13 @@ class Backend:
         return with_agent(contents[0]["text"])
 
     async def read(self, uri: str) -> dict[str, Any]:
-        result = dump(await self.session.read_resource(uri))
+        result = dump(await self._client().read_resource(uri))
         self.recording.read(result.get("contents") or [])
         return result
 
     async def call(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
         try:
-            result = dump(await self.session.call_tool(name, arguments))
+            result = dump(await self._client().call_tool(name, arguments))
         except MCPError as error:
             if not name.startswith("_ui_"):
                 self.recording.call(name, arguments, {"error": {"code": error.code, "message": error.message}})

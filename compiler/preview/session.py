@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from compiler.proxy.registry import ui_uri
+from compiler.apps import UI_SCHEME, tool_of, ui_uri
 
 FORMAT_KEY = "compile-ui-session"
 FORMAT_VERSION = 1
@@ -35,7 +35,7 @@ class Recording:
 
     def read(self, contents: list[dict[str, Any]]) -> None:
         for item in contents:
-            if str(item.get("uri", "")).startswith("ui://"):
+            if str(item.get("uri", "")).startswith(UI_SCHEME):
                 self.resources[item["uri"]] = item
 
     def to_json(self, messages: list[Any]) -> dict[str, Any]:
@@ -53,20 +53,16 @@ def without_made_page(tool: dict[str, Any]) -> dict[str, Any]:
     """The tool as its server listed it: the ``_meta.ui`` compile-ui added taken off again."""
     meta = dict(tool.get("_meta") or {})
     ui = meta.get("ui") or {}
-    if ui.get("resourceUri") == page_uri(tool["name"]):
+    if ui.get("resourceUri") == ui_uri(tool["name"]):
         meta.pop("ui", None)
         meta.pop("ui/resourceUri", None)
     copy = {k: v for k, v in tool.items() if k != "_meta"}
     return {**copy, "_meta": meta} if meta else copy
 
 
-def page_uri(name: str) -> str:
-    """The URI the proxy serves a tool's generated page under (not the server's own apps)."""
-    return ui_uri(name)
-
-
 def _made_uri(uri: str, tools: list[dict[str, Any]]) -> bool:
-    return any(uri == page_uri(t["name"]) for t in tools)
+    """A page compile-ui made for one of these tools (not one of the server's own apps)."""
+    return tool_of(uri) in {t["name"] for t in tools}
 
 
 class Replay:
@@ -81,8 +77,8 @@ class Replay:
     def answer(self, name: str, arguments: dict[str, Any]) -> dict[str, Any] | None:
         mine = [c for c in self.calls if c["name"] == name and isinstance(c.get("result"), dict)]
         same = [c for c in mine if _same(c.get("arguments"), arguments)]
-        chosen = (same or mine or [None])[-1]
-        return chosen["result"] if chosen else None
+        chosen = same or mine
+        return chosen[-1]["result"] if chosen else None
 
     def listing(self) -> list[dict[str, Any]]:
         return [{"uri": uri, "name": uri, "mimeType": r.get("mimeType")} for uri, r in self.resources.items()]
