@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from compiler.compile import compile_tree  # noqa: E402
-from compiler.layout import LayoutSpec, check_spec, heuristic_spec  # noqa: E402
+from compiler.layout import LayoutSpec, check_spec, heuristic_spec, spec_json  # noqa: E402
 from compiler.layout.choices import choices  # noqa: E402
 from compiler.pipeline import build_page  # noqa: E402
 from compiler.tools import load_tools  # noqa: E402
@@ -32,7 +32,7 @@ CORPUS = ROOT / "fixtures" / "corpus" / "tools"
 def full_spec(tree, tool) -> LayoutSpec:
     offer = choices(tree)
     heuristic = heuristic_spec(tree, tool)
-    value = heuristic.model_dump(mode="json")
+    value = spec_json(heuristic)
     value["title"] = (tool.get("title") or tool["name"])[:80]
     value["summary"] = (tool.get("description") or tool["name"])[:300]
     value["input"]["order"] = list(offer.fields)
@@ -45,7 +45,7 @@ def full_spec(tree, tool) -> LayoutSpec:
 
 
 def size(spec: LayoutSpec) -> int:
-    return len(json.dumps(spec.model_dump(mode="json", exclude_defaults=True), separators=(",", ":")).encode())
+    return len(json.dumps(spec_json(spec, exclude_defaults=True), separators=(",", ":")).encode())
 
 
 def measure(quick: bool = False) -> dict:

@@ -20,7 +20,7 @@ from . import messages
 from .cli import SUBCOMMANDS
 from .errors import CompileUIError, fail
 from .jsonread import parse_json
-from .layout import check_spec
+from .layout import check_spec, spec_json
 from .pipeline import Compiled, Given, Heuristic, Model, Page, compile, laid_out, make_page, page_file_name
 from .tools import load_tools, pick_tool
 
@@ -137,7 +137,7 @@ async def _generate_all(layout: Any, compiled: list[Compiled]) -> list[Any]:
 
 def output_for(args: argparse.Namespace, page: Page) -> Any:
     if args.print_spec:
-        return page.spec.model_dump(mode="json", exclude_defaults=True)
+        return spec_json(page.spec, exclude_defaults=True)
     if args.llm:
         return {"spec": dict(page.record), "tree": page.tree}
     return page.tree

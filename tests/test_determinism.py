@@ -14,9 +14,10 @@ from conftest import ROOT
 
 SCRIPT = r"""
 import hashlib, json, sys
+import msgspec
 sys.path.insert(0, "tests")
 from conftest import CORPUS, FIXTURES
-from compiler.layout import LLMSettings, spec_schema
+from compiler.layout import LLMSettings, spec_json, spec_schema
 from compiler.pipeline import compile, make_page, page_key
 from compiler.tools import load_tools
 from components.validate import encode
@@ -26,7 +27,7 @@ for path in files:
     for pointer, tool in load_tools(path.read_bytes(), path.name):
         compiled = compile(tool)
         page = make_page(compiled)
-        parts = [encode(compiled.tree), encode(page.tree), page.spec.model_dump_json().encode(), page.html.encode(),
+        parts = [encode(compiled.tree), encode(page.tree), msgspec.json.encode(spec_json(page.spec)), page.html.encode(),
                  json.dumps(spec_schema(compiled.tree)).encode(), page_key(tool, ["x"], LLMSettings(api_key=None)).encode()]
         out[path.name + pointer] = [hashlib.sha256(p).hexdigest() for p in parts]
 print(json.dumps(out))

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 
 import jsonschema
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compiler.compile import compile_tree
-from compiler.layout import LayoutSpec, apply, check_spec, heuristic_spec, spec_schema
+from compiler.layout import LayoutSpec, apply, check_spec, heuristic_spec, spec_json, spec_schema
 from compiler.tools import load_tools
 from components.validate import encode, validate
 from conftest import CORPUS, FIXTURES
@@ -30,6 +31,13 @@ def form_binds(tree) -> list:
         else:
             out.append(child.props.bind)
     return out
+
+
+def checked(value: dict) -> LayoutSpec:
+    """``value`` as a LayoutSpec for the forecast tree (``check_spec``: it must be valid there)."""
+    spec, problems = check_spec(forecast_tree(), value)
+    assert spec is not None, problems
+    return spec
 
 
 def all_tools():
@@ -95,7 +103,7 @@ def test_check_spec_reports_each_problem_with_its_pointer(spec, pointer, words):
 
 def test_apply_orders_groups_and_folds_fields():
     tree = forecast_tree()
-    spec = LayoutSpec.model_validate(
+    spec = checked(
         {
             "input": {
                 "order": ["/units", "/city"],
@@ -115,7 +123,7 @@ def test_apply_orders_groups_and_folds_fields():
 
 
 def test_apply_sets_widgets_title_and_summary_as_text_props():
-    out = apply(forecast_tree(), LayoutSpec.model_validate(
+    out = apply(forecast_tree(), checked(
         {"title": "<img src=x onerror=alert(1)>", "summary": "Plain words", "input": {"widgets": [{"field": "/days", "widget": "slider"}]}}
     ))
     assert out.props.title == "<img src=x onerror=alert(1)>"  # a text prop: the runtime sets textContent
@@ -125,7 +133,7 @@ def test_apply_sets_widgets_title_and_summary_as_text_props():
 
 
 def test_apply_chart_beside_table_with_typed_encodings():
-    spec = LayoutSpec.model_validate(
+    spec = checked(
         {"output": {"path": "/days", "view": "chart", "columns": ["/date", "/high", "/low"], "chart": {"mark": "line", "x": "/date", "y": ["/high", "/low"], "color": "/sky"}}}
     )
     out = tree_json(apply(forecast_tree(), spec))
@@ -142,7 +150,7 @@ def test_apply_chart_beside_table_with_typed_encodings():
 
 @pytest.mark.parametrize("view, node_type", [("cards", "CardGrid"), ("json", "JsonView"), ("table", "Table")])
 def test_apply_re_presents_the_chosen_view(view, node_type):
-    out = tree_json(apply(forecast_tree(), LayoutSpec.model_validate({"output": {"path": "/days", "view": view}})))
+    out = tree_json(apply(forecast_tree(), checked({"output": {"path": "/days", "view": view}})))
     assert out["children"][1]["children"][0]["children"][0]["type"] == node_type
     assert validate(out) == []
 
@@ -158,8 +166,8 @@ def test_apply_is_deterministic():
 def test_heuristic_for_the_forecast():
     spec = heuristic_spec(forecast_tree(), FORECAST_TOOL)
     assert spec.input.order == [] and spec.input.advanced == ["/days", "/units", "/notes", "/verbose", "/lang", "/source"]
-    assert {"field": "/notes", "widget": "textarea"} in [w.model_dump() for w in spec.input.widgets]
-    assert {"field": "/days", "widget": "slider"} in [w.model_dump() for w in spec.input.widgets]
+    assert {"field": "/notes", "widget": "textarea"} in [spec_json(w) for w in spec.input.widgets]
+    assert {"field": "/days", "widget": "slider"} in [spec_json(w) for w in spec.input.widgets]
     out = spec.output
     assert out.path == "/days" and out.view == "chart"
     assert out.chart.mark == "line" and out.chart.x == "/date" and out.chart.y == ["/high", "/low", "/wind"]
@@ -170,9 +178,9 @@ def test_heuristic_for_the_forecast():
 def test_heuristic_spec_is_valid_and_applies_for_every_corpus_tool(tool):
     tree = compile_tree(tool)
     spec = heuristic_spec(tree, tool)
-    ok, problems = check_spec(tree, spec.model_dump(mode="json"))
+    ok, problems = check_spec(tree, spec_json(spec))
     assert problems == []
-    jsonschema.validate(spec.model_dump(mode="json", exclude_none=True), spec_schema(tree))
+    jsonschema.validate(spec_json(spec, exclude_none=True), spec_schema(tree))
     assert validate(tree_json(apply(tree, spec))) == []
 
 
@@ -223,8 +231,6 @@ def test_any_json_as_a_spec_is_rejected_with_reasons_or_applies_to_a_valid_tree(
 
 
 def test_the_heuristic_never_charts_identifiers():
-    import msgspec
-
     from components.nodes import Column, ResultView, ResultViewProps, Table, TableProps
 
     tree = forecast_tree()
@@ -239,21 +245,22 @@ def test_the_heuristic_never_charts_identifiers():
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(spec_like)
 def test_the_plain_spec_dumps_as_its_pydantic_model_does(value):
-    """The heuristic builds plain spec values (no pydantic on the default path); a checked spec is
-    the same type, and every dump other code reads matches the derived pydantic model's."""
+    """The heuristic builds plain spec values (no pydantic on the default path); a parsed spec is
+    the same type, and ``spec_json`` gives what the derived pydantic model dumps."""
     from pydantic import ValidationError
 
-    from compiler.layout.validation import model_for
+    from compiler.layout.validation import model_for, parse
 
     try:
         model = model_for(LayoutSpec).model_validate(value)
     except ValidationError:
+        assert parse(value)[0] is None
         return
-    spec = LayoutSpec.model_validate(value)
+    spec = parse(value)[0]
     assert isinstance(spec, LayoutSpec)
-    for options in ({}, {"mode": "json", "exclude_defaults": True}, {"mode": "json", "exclude_none": True}):
-        assert json.dumps(spec.model_dump(**options)) == json.dumps(model.model_dump(**options))
-    assert spec.model_dump_json() == model.model_dump_json()
+    for options in ({}, {"exclude_defaults": True}, {"exclude_none": True}):
+        assert json.dumps(spec_json(spec, **options)) == json.dumps(model.model_dump(mode="json", **options))
+    assert msgspec.json.encode(spec_json(spec)).decode() == model.model_dump_json()
     assert (spec == LayoutSpec()) == (model == model_for(LayoutSpec)())
 
 
@@ -261,8 +268,6 @@ def test_widget_families_are_those_of_the_catalogs_field_kinds():
     """``WIDGET_FAMILIES`` is read off the props classes (cheap at start-up); it holds exactly the
     props of the field kinds that have a ``widget`` prop, with that prop's values."""
     from typing import get_args
-
-    import msgspec
 
     from compiler.layout.choices import WIDGET_FAMILIES
     from components.nodes import NODE_TYPES, FieldNode
@@ -275,3 +280,4 @@ def test_widget_families_are_those_of_the_catalogs_field_kinds():
             if widget is not None:
                 expected[props] = get_args(widget)
     assert WIDGET_FAMILIES == expected and list(WIDGET_FAMILIES) == list(expected)
+

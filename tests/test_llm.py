@@ -16,7 +16,7 @@ import httpx2 as httpx  # the HTTP library the anthropic SDK 2.x is built on
 import pytest
 
 from asyncutil import run_async
-from compiler.layout import LLMLayout, LLMSettings, check_spec, spec_schema
+from compiler.layout import LLMLayout, LLMSettings, check_spec, spec_json, spec_schema
 from compiler.layout.llm import PARTS
 from compiler.pipeline import page_key
 from layout_trees import FORECAST_TOOL, forecast_tree
@@ -62,7 +62,7 @@ class FakeModel:
         reply = self.replies[min(len(self.requests), len(self.replies)) - 1]
         try:
             if self.delay:
-                await asyncio.sleep(self.delay)
+                await asyncio.sleep(self.delay)  # fixed on purpose: a slow model, whose latency is what the test is about
         except asyncio.CancelledError:
             self.cancelled = True
             self.stopped.set()
@@ -90,7 +90,7 @@ def test_success_uses_forced_tool_use_with_the_per_tool_schema():
     model = FakeModel(GOOD)
     gen = generate(layout_for(model))
     assert gen.layout == "llm" and set(gen.sources.values()) == {"llm"}
-    assert gen.spec.model_dump(mode="json", exclude_defaults=True)["output"]["chart"]["y"] == ["/high"]
+    assert spec_json(gen.spec, exclude_defaults=True)["output"]["chart"]["y"] == ["/high"]
     (body,) = model.requests
     assert body["tool_choice"] == {"type": "tool", "name": "layout"}
     assert body["tools"][0]["input_schema"] == spec_schema(forecast_tree())
@@ -117,7 +117,7 @@ def test_invalid_twice_keeps_valid_parts_and_fills_from_the_heuristic_with_reaso
     assert gen.sources["title"] == "llm" and gen.spec.title == "T"
     assert gen.sources["input.order"] == "heuristic" and "no top-level input field" in gen.reasons["input.order"]
     assert gen.sources["output"] == "heuristic" and "/output/columns/0" in gen.reasons["output"]
-    assert check_spec(forecast_tree(), gen.spec.model_dump(mode="json"))[1] == []
+    assert check_spec(forecast_tree(), spec_json(gen.spec))[1] == []
 
 
 def test_429_honours_retry_after():
@@ -211,7 +211,7 @@ def test_injection_in_the_description_stays_data():
     assert "treat" in model.requests[0]["system"].lower() or "never follow instructions" in model.requests[0]["system"].lower()
     # what comes back can only be layout choices: unknown keys are refused, text stays a text prop
     assert gen.spec.title == "<script>alert(1)</script>"
-    assert set(gen.spec.model_dump()) == {"version", "title", "summary", "input", "output"}
+    assert set(spec_json(gen.spec)) == {"version", "title", "summary", "input", "output"}
 
 
 def test_no_key_means_heuristic_and_no_call():

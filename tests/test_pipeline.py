@@ -13,7 +13,7 @@ import compiler.compile as compile_phase
 import compiler.compile.outputs as outputs
 from asyncutil import run_async
 from compiler.compile_cli import main
-from compiler.layout import LLMLayout, LLMSettings, check_spec
+from compiler.layout import LLMLayout, LLMSettings, check_spec, spec_json
 from compiler.pipeline import (
     Given,
     Heuristic,
@@ -74,7 +74,7 @@ def test_every_source_gives_the_same_page_for_the_same_spec():
     generation = run_async(LLMLayout(LLMSettings(api_key=None)).generate(TOOL, compiled.tree))
     by_model = make_page(compiled, Model(generation))
     stored = make_page(compiled, Stored(generation.to_json()))
-    spec, problems = check_spec(compiled.tree, heuristic.spec.model_dump(mode="json"))
+    spec, problems = check_spec(compiled.tree, spec_json(heuristic.spec))
     given = make_page(compiled, Given(spec))
     assert problems == [] and heuristic.html == by_model.html == stored.html == given.html
     assert heuristic.record is None and given.record is None

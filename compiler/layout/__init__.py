@@ -1,6 +1,7 @@
 """Phase 3, layout: a LayoutSpec (heuristic, or from a model) checked and applied to the tree.
 
-    spec.py       LayoutSpec: plain typed values (msgspec), what the heuristic builds and apply reads
+    spec.py       LayoutSpec: plain typed values (msgspec), what the heuristic builds and apply reads;
+                  spec_json(spec): a spec as JSON
     check.py      check_spec(tree, value): a spec from outside, checked (pydantic, on first use)
     schema.py     spec_schema(tree): the per-tool JSON Schema sent to the model
     validation.py the pydantic models, derived from spec.py's types (imported only to check)
@@ -15,17 +16,19 @@ argument, and builds them from the tree when it is not given.
     refine.py     per-tool feedback, newest five kept
 """
 
+from typing import Any
+
 from .apply import apply
 from .check import check_spec
 from .heuristic import heuristic_spec
 from .refine import Refinements, needs_model
 from .schema import spec_schema
-from .spec import LayoutSpec
+from .spec import LayoutSpec, spec_json
 
 _LLM = ("Generation", "LLMLayout", "LLMSettings", "request_key")
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     """The model's side (asyncio, and the SDK on first call) and the prompts are imported when
     first named: a heuristic layout never loads them."""
     if name in _LLM:
@@ -51,5 +54,6 @@ __all__ = [
     "heuristic_spec",
     "needs_model",
     "request_key",
+    "spec_json",
     "spec_schema",
 ]

@@ -37,7 +37,7 @@ from .check import check_spec
 from .choices import choices
 from .heuristic import heuristic_spec
 from .schema import spec_schema
-from .spec import LayoutSpec
+from .spec import LayoutSpec, spec_json
 
 log = logging.getLogger("compile_ui.layout")
 
@@ -104,7 +104,7 @@ class Generation:
     def to_json(self) -> dict[str, Any]:
         return {
             "layout": self.layout,
-            "spec": self.spec.model_dump(mode="json", exclude_defaults=True),
+            "spec": spec_json(self.spec, exclude_defaults=True),
             "sources": self.sources,
             "reasons": self.reasons,
             "usage": self.usage,
@@ -214,7 +214,7 @@ class LLMLayout:
 class _Shared:
     """One generation awaited by several callers; cancelled only when every caller has gone."""
 
-    def __init__(self, task: asyncio.Future) -> None:
+    def __init__(self, task: asyncio.Future[Any]) -> None:
         self.task = task
         self.waiters = 0
 
@@ -243,7 +243,7 @@ class _Conversation:
         self.usage = {"input_tokens": 0, "output_tokens": 0}
         self.attempts = 0
 
-    async def run(self) -> tuple[Any, list]:
+    async def run(self) -> tuple[Any, list[Any]]:
         answer = await self.ask()
         spec, problems = check_spec(self.tree, answer["input"], self.facts)
         if spec is not None:
@@ -370,7 +370,7 @@ def _data(value: Any, limit: int) -> str | None:
     """Untrusted text, made inert as prompt data: truncated, and unable to forge a marker."""
     if not isinstance(value, str) or not value:
         return None
-    text = _inert(value)
+    text: str = _inert(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -395,7 +395,7 @@ def _merge(tree: App, facts: Facts, raw: Any, fallback: LayoutSpec) -> tuple[Lay
     spec, _ = check_spec(tree, raw, facts)
     if spec is not None:
         return spec, {part: "llm" for part in PARTS}, {}
-    accepted = fallback.model_dump(mode="json")
+    accepted = spec_json(fallback)
     sources = {part: "heuristic" for part in PARTS}
     reasons: dict[str, str] = {}
     given = raw if isinstance(raw, dict) else {}
@@ -418,7 +418,7 @@ def _merge(tree: App, facts: Facts, raw: Any, fallback: LayoutSpec) -> tuple[Lay
 _MISSING = object()
 
 
-def _get(data: dict, part: str) -> Any:
+def _get(data: dict[str, Any], part: str) -> Any:
     head, _, tail = part.partition(".")
     if head not in data:
         return _MISSING
@@ -428,7 +428,7 @@ def _get(data: dict, part: str) -> Any:
     return inner.get(tail, _MISSING) if isinstance(inner, dict) else _MISSING
 
 
-def _set(data: dict, part: str, value: Any) -> None:
+def _set(data: dict[str, Any], part: str, value: Any) -> None:
     head, _, tail = part.partition(".")
     if tail:
         data.setdefault(head, {})[tail] = value

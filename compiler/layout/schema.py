@@ -1,6 +1,6 @@
 """``spec_schema(tree)``: the JSON Schema of the LayoutSpecs one tool accepts (what a model fills).
 
-It is ``LayoutSpec.model_json_schema()`` (pydantic's, from ``validation.py``) narrowed for one
+It is the LayoutSpec's JSON Schema (pydantic's, from ``validation.py``) narrowed for one
 tree: every field reference becomes an enum of that tree's real JSON Pointers, and a chart's ``y``
 may only name numeric columns.
 """
@@ -13,16 +13,15 @@ from compiler.compile.facts import Facts
 from components import pointers
 
 from .choices import Choices, DataPath, choices
-from .spec import LayoutSpec
 
 
-def spec_schema(tree: Any, facts: Facts | None = None) -> dict:
+def spec_schema(tree: Any, facts: Facts | None = None) -> dict[str, Any]:
     """The JSON Schema of the LayoutSpecs valid for this tree (sent to the model): the
     ``LayoutSpec`` model's own schema, with every pointer narrowed to an enum of the tree's.
     ``facts``: compile's facts of the tree's fields (built from the tree when not given)."""
     offer = choices(tree, facts)
     schema = _model_schema()
-    fields = {"type": "string", "enum": list(offer.fields)} if offer.fields else {"not": {}}
+    fields: dict[str, Any] = {"type": "string", "enum": list(offer.fields)} if offer.fields else {"not": {}}
     layout = schema["properties"]["input"]
     for name in ("order", "advanced"):
         layout["properties"][name].update(items=fields, uniqueItems=True)
@@ -31,17 +30,20 @@ def spec_schema(tree: Any, facts: Facts | None = None) -> dict:
     choices_by_family = [
         _with(widget, field={"enum": binds}, widget={"enum": list(options)}) for options, binds in _by_family(offer).items()
     ]
-    layout["properties"]["widgets"]["items"] = {"anyOf": choices_by_family} if choices_by_family else {"not": {}}
+    widgets: dict[str, Any] = {"anyOf": choices_by_family} if choices_by_family else {"not": {}}
+    layout["properties"]["widgets"]["items"] = widgets
     output = next(branch for branch in schema["properties"]["output"]["anyOf"] if branch.get("type") == "object")
     outputs = [_output_schema(output, p) for p in offer.paths]
     schema["properties"]["output"] = {"anyOf": [*outputs, {"type": "null"}]} if outputs else {"type": "null"}
     return schema
 
 
-def _model_schema() -> dict:
-    """``LayoutSpec.model_json_schema()`` with its ``$ref``s inlined, and without ``title`` and
+def _model_schema() -> dict[str, Any]:
+    """The LayoutSpec's JSON Schema with its ``$ref``s inlined, and without ``title`` and
     ``default`` (words the model need not read)."""
-    raw = LayoutSpec.model_json_schema()
+    from .validation import json_schema  # pydantic: only when a schema is asked for
+
+    raw = json_schema()
     defs = raw.pop("$defs", {})
 
     def clean(value: Any, names: bool = False) -> Any:
@@ -55,10 +57,11 @@ def _model_schema() -> dict:
             return [clean(v) for v in value]
         return value
 
-    return clean(raw)
+    schema: dict[str, Any] = clean(raw)
+    return schema
 
 
-def _with(object_schema: dict, **narrowed: dict) -> dict:
+def _with(object_schema: dict[str, Any], **narrowed: dict[str, Any]) -> dict[str, Any]:
     """A copy of an object schema whose named properties are replaced."""
     return {**object_schema, "properties": {**object_schema["properties"], **narrowed}}
 
@@ -70,7 +73,7 @@ def _by_family(offer: Choices) -> dict[tuple[str, ...], list[str]]:
     return families
 
 
-def _output_schema(output: dict, path: DataPath) -> dict:
+def _output_schema(output: dict[str, Any], path: DataPath) -> dict[str, Any]:
     """``OutputLayout``'s schema for one data path: its bind, its views, its columns."""
     properties = dict(output["properties"])
     properties["path"] = {"const": path.bind}

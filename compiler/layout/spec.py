@@ -3,11 +3,9 @@
 The spec's types are plain typed values (frozen msgspec Structs): the heuristic builds them and
 ``apply`` reads them without loading a validator, so ``compile-ui tool.json`` never imports
 pydantic. A spec from outside (a file, a model, ``_ui_refine``) goes through ``check_spec``
-(``check.py``), whose pydantic models are derived from these types on first use
-(``validation.py``), so the shape of a spec is written once, here.
-
-The few pydantic methods other code calls on a spec (``model_dump``, ``model_dump_json``,
-``LayoutSpec.model_validate``, ``LayoutSpec.model_json_schema``) keep their meaning.
+(``check.py``), and its JSON Schema comes from ``spec_schema`` (``schema.py``); both use the
+pydantic models derived from these types on first use (``validation.py``), so the shape of a
+spec is written once, here. This module imports neither: ``spec_json`` is a spec as JSON.
 """
 
 from __future__ import annotations
@@ -26,7 +24,10 @@ MAX_SUMMARY = 300
 MAX_GROUP_TITLE = 60
 MAX_SUBMIT = 30
 
-Widget = Literal[tuple(dict.fromkeys(w for options in WIDGET_FAMILIES.values() for w in options))]  # type: ignore[misc]
+WIDGETS = tuple(dict.fromkeys(w for options in WIDGET_FAMILIES.values() for w in options))
+# Literals of values read off the catalog at run time: a type checker cannot know them (it takes
+# them as Any), so each carries an ignore; msgspec and pydantic see the real Literal.
+Widget = Literal[WIDGETS]  # type: ignore[valid-type]
 View = Literal[VIEW_KINDS]  # type: ignore[valid-type]
 
 
@@ -54,43 +55,26 @@ GroupTitle = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_GROUP_TITL
 SubmitLabel = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_SUBMIT)]
 
 
-class _Spec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class SpecPart(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Base of the spec's parts: immutable, keyword-only, strict."""
 
     def model_dump(self, *, mode: str = "python", exclude_defaults: bool = False, exclude_none: bool = False) -> dict[str, Any]:
-        """As pydantic's: a dict in field order (every value is already JSON, so ``mode`` changes nothing)."""
-        return _dump(self, exclude_defaults, exclude_none)
-
-    def model_dump_json(self, *, exclude_defaults: bool = False, exclude_none: bool = False) -> str:
-        """As pydantic's: compact JSON, fields in order, non-ASCII kept."""
-        return msgspec.json.encode(_dump(self, exclude_defaults, exclude_none)).decode()
-
-    @classmethod
-    def model_validate(cls, value: Any) -> Any:
-        """Validate any JSON value as this part of a spec (pydantic's rules and errors)."""
-        from .validation import validate
-
-        return validate(cls, value)
-
-    @classmethod
-    def model_json_schema(cls) -> dict[str, Any]:
-        """The JSON Schema pydantic gives for this part of a spec."""
-        from .validation import model_for
-
-        return model_for(cls).model_json_schema()
+        """TEMPORARY (issue 25): ``spec_json``, under the pydantic name compiler/proxy still calls
+        (pages.py, management.py); goes once the rebuilt proxy calls ``spec_json``."""
+        return spec_json(self, exclude_defaults=exclude_defaults, exclude_none=exclude_none)
 
 
-class Group(_Spec):
+class Group(SpecPart, frozen=True):
     title: GroupTitle
     fields: Annotated[list[str], msgspec.Meta(min_length=1)]
 
 
-class WidgetChoice(_Spec):
+class WidgetChoice(SpecPart, frozen=True):
     field: str
     widget: Widget
 
 
-class InputLayout(_Spec):
+class InputLayout(SpecPart, frozen=True):
     order: list[str] = []
     """Top-level fields, first to last; fields not listed follow in schema order."""
     groups: list[Group] = []
@@ -100,7 +84,7 @@ class InputLayout(_Spec):
     submitLabel: SubmitLabel | None = None
 
 
-class Chart(_Spec):
+class Chart(SpecPart, frozen=True):
     mark: Mark
     x: str
     y: Annotated[list[str], msgspec.Meta(min_length=1, max_length=4)]
@@ -109,7 +93,7 @@ class Chart(_Spec):
     sort: Sort | None = None
 
 
-class OutputLayout(_Spec):
+class OutputLayout(SpecPart, frozen=True):
     path: str
     """The ``bind`` of the data this layout presents (a view the tree already has)."""
     view: View
@@ -119,7 +103,7 @@ class OutputLayout(_Spec):
     """With ``view == "chart"``: the chart, offered beside the table."""
 
 
-class LayoutSpec(_Spec):
+class LayoutSpec(SpecPart, frozen=True):
     version: Literal[1] = 1
     title: Title | None = None
     summary: Summary | None = None
@@ -128,7 +112,7 @@ class LayoutSpec(_Spec):
 
 
 @cache
-def fields_of(part: type[_Spec]) -> tuple[tuple[str, Any], ...]:
+def fields_of(part: type[SpecPart]) -> tuple[tuple[str, Any], ...]:
     """(name, default) of each field of a spec part, in order (``msgspec.NODEFAULT``: required)."""
     return tuple(
         (f.name, f.default_factory() if f.default_factory is not msgspec.NODEFAULT else f.default)
@@ -136,17 +120,22 @@ def fields_of(part: type[_Spec]) -> tuple[tuple[str, Any], ...]:
     )
 
 
-def _dump(value: Any, exclude_defaults: bool, exclude_none: bool) -> Any:
-    """pydantic's ``model_dump``: ``exclude_defaults`` drops a field equal to its default (at every
+def spec_json(part: SpecPart, *, exclude_defaults: bool = False, exclude_none: bool = False) -> dict[str, Any]:
+    """A spec (or a part of one) as JSON: its fields in order, as pydantic's ``model_dump`` gives
+    them for the derived model. ``exclude_defaults`` drops a field equal to its default (at every
     depth), ``exclude_none`` one that is ``None``."""
-    if isinstance(value, _Spec):
-        out = {}
-        for name, default in fields_of(type(value)):
-            item = getattr(value, name)
-            if (exclude_none and item is None) or (exclude_defaults and item == default):
-                continue
-            out[name] = _dump(item, exclude_defaults, exclude_none)
-        return out
+    out: dict[str, Any] = {}
+    for name, default in fields_of(type(part)):
+        item = getattr(part, name)
+        if (exclude_none and item is None) or (exclude_defaults and item == default):
+            continue
+        out[name] = _json(item, exclude_defaults, exclude_none)
+    return out
+
+
+def _json(value: Any, exclude_defaults: bool, exclude_none: bool) -> Any:
+    if isinstance(value, SpecPart):
+        return spec_json(value, exclude_defaults=exclude_defaults, exclude_none=exclude_none)
     if isinstance(value, list):
-        return [_dump(item, exclude_defaults, exclude_none) for item in value]
+        return [_json(item, exclude_defaults, exclude_none) for item in value]
     return value
