@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import signal
 import sys
+from collections.abc import Callable
 from typing import Any
 
 # subcommand → "module:function"; each function takes the remaining argv and returns an exit code.
@@ -36,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
         # a host may signal the proxy while it is still importing: end quietly (host-lifecycle.md)
         signal.signal(signal.SIGTERM, _exit_quietly)
     module_name, function_name = target.split(":")
-    function = getattr(importlib.import_module(module_name), function_name)
+    function: Callable[[list[str]], int] = getattr(importlib.import_module(module_name), function_name)
     return function(rest)
 
 

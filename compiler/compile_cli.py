@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import msgspec
 
@@ -21,7 +21,18 @@ from .cli import SUBCOMMANDS
 from .errors import CompileUIError, fail
 from .jsonread import parse_json
 from .layout import check_spec, spec_json
-from .pipeline import Compiled, Given, Heuristic, Model, Page, compile, laid_out, make_page, page_file_name
+from .pipeline import (
+    Compiled,
+    Fresh,
+    Given,
+    Heuristic,
+    Model,
+    Page,
+    compile,
+    laid_out,
+    make_page,
+    page_file_name,
+)
 from .tools import load_tools, pick_tool
 
 EXAMPLES = """\
@@ -48,7 +59,7 @@ EXIT_USAGE = 2
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse exits 2 too; keep its one-line shape
+    def error(self, message: str) -> NoReturn:  # argparse exits 2 too; keep its one-line shape
         self.exit(EXIT_USAGE, f"compile-ui: error: {message}\n")
 
 
@@ -104,14 +115,14 @@ def run(args: argparse.Namespace) -> None:
         sys.stdout.flush()
 
 
-def layout_sources(args: argparse.Namespace, compiled: list[Compiled]) -> list[Any]:
+def layout_sources(args: argparse.Namespace, compiled: list[Compiled]) -> list[Fresh]:
     """The layout source per tool: the given spec (checked), the model's, or the heuristic."""
     if args.layout:
         if len(compiled) != 1:
             fail(messages.LAYOUT_NEEDS_ONE_TOOL, source=args.layout, count=len(compiled))
         data = parse_json(read_input(args.layout, args.layout), args.layout)
         spec, problems = check_spec(compiled[0].tree, data, compiled[0].facts)
-        if problems:
+        if spec is None:
             fail(messages.BAD_LAYOUT, pointer=problems[0].pointer, source=args.layout,
                  problems="; ".join(str(p) for p in problems))
         return [Given(spec)]
@@ -139,7 +150,7 @@ def output_for(args: argparse.Namespace, page: Page) -> Any:
     if args.print_spec:
         return spec_json(page.spec, exclude_defaults=True)
     if args.llm:
-        return {"spec": dict(page.record), "tree": page.tree}
+        return {"spec": dict(page.record or {}), "tree": page.tree}
     return page.tree
 
 

@@ -34,6 +34,13 @@ class _Duplicate(ValueError):
     pass
 
 
+def json_kind(value: Any) -> str:
+    """What a JSON value is, as a message names it ("an array", "a string", …)."""
+    return {list: "an array", str: "a string", type(None): "null", int: "a number", float: "a number"}.get(
+        type(value), type(value).__name__
+    )
+
+
 def parse_json(data: str | bytes, source: str) -> Any:
     """The JSON value in ``data``; a ``CompileUIError`` (file and pointer) when it is unusable."""
     text = data.decode("utf-8", errors="surrogateescape") if isinstance(data, bytes) else data
@@ -59,7 +66,10 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result = dict(pairs)
     if len(result) != len(pairs):
         seen: set[str] = set()
-        raise _Duplicate(next(k for k, _ in pairs if k in seen or seen.add(k)))
+        for key, _ in pairs:
+            if key in seen:
+                raise _Duplicate(key)
+            seen.add(key)
     return result
 
 
@@ -129,7 +139,8 @@ def locate(text: str, *, depth: int | None = None, duplicate: bool = False) -> l
             continue
         elif token == ",":
             top.expect_key = top.is_object
-            top.at = top.at if top.is_object else top.at + 1
+            if not top.is_object and isinstance(top.at, int):  # an object's ``at`` is its last key
+                top.at += 1
         elif token == ":":
             top.expect_key = False
         elif top.expect_key:
@@ -147,4 +158,6 @@ class _Frame:
     __slots__ = ("is_object", "at", "keys", "expect_key")
 
     def __init__(self, is_object: bool) -> None:
-        self.is_object, self.at, self.keys, self.expect_key = is_object, 0, set(), is_object
+        self.is_object, self.expect_key = is_object, is_object
+        self.at: int | str = 0  # an array's index, or an object's key
+        self.keys: set[str] = set()

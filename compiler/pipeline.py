@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 import msgspec
 
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Compiled",
+    "Fresh",
     "Given",
     "Heuristic",
     "Model",
@@ -90,7 +91,9 @@ class Model(msgspec.Struct, frozen=True):
     generation: Generation
 
 
-Source = Heuristic | Given | Stored | Model
+Fresh = Heuristic | Given | Model
+"""A source that always gives a page (only a ``Stored`` spec is checked again, and may not fit)."""
+Source = Fresh | Stored
 
 
 class Page(msgspec.Struct, frozen=True):
@@ -110,12 +113,24 @@ def compile(tool: Mapping[str, Any]) -> Compiled:  # noqa: A001 - the phase's na
     return Compiled(tool, Shapes(shape), tree, facts_of(tree))
 
 
+@overload
+def laid_out(compiled: Compiled, source: Fresh = ...) -> Page: ...
+@overload
+def laid_out(compiled: Compiled, source: Source) -> Page | None: ...
+
+
 def laid_out(compiled: Compiled, source: Source = Heuristic()) -> Page | None:
     """The tree laid out from ``source`` (``None`` only for a ``Stored`` spec that no longer fits)."""
     spec, record = _spec(compiled, source)
     if spec is None:
         return None
     return Page(apply(compiled.tree, spec, compiled.facts), spec, record)
+
+
+@overload
+def make_page(compiled: Compiled, source: Fresh = ...) -> Page: ...
+@overload
+def make_page(compiled: Compiled, source: Source) -> Page | None: ...
 
 
 def make_page(compiled: Compiled, source: Source = Heuristic()) -> Page | None:
@@ -167,7 +182,6 @@ def page_file_name(tool_name: str) -> str:
 def layout_tool(tool: Mapping[str, Any], *, spec: LayoutSpec | None = None) -> tuple[App, LayoutSpec]:
     """The laid-out tree and the spec used (``spec``, else the heuristic one)."""
     page = laid_out(compile(tool), Heuristic() if spec is None else Given(spec))
-    assert page is not None  # only a Stored source can miss
     return page.tree, page.spec
 
 
@@ -178,6 +192,4 @@ def compile_tool(tool: Mapping[str, Any], *, spec: LayoutSpec | None = None) -> 
 
 def build_page(tool: Mapping[str, Any], *, spec: LayoutSpec | None = None) -> str:
     """The tool's MCP App page (``text/html;profile=mcp-app``)."""
-    page = make_page(compile(tool), Heuristic() if spec is None else Given(spec))
-    assert page is not None
-    return page.html
+    return make_page(compile(tool), Heuristic() if spec is None else Given(spec)).html

@@ -63,7 +63,7 @@ SHORT_OPTION = 16
 # --------------------------------------------------------------------------- page
 
 
-class template(t.html_tag):  # noqa: N801 — dominate names elements after their class
+class template(t.html_tag):  # type: ignore[misc]  # noqa: N801 — dominate ships no types; it names elements after their class
     """``<template>``: inert markup the runtime clones (array items, map values, union branches)."""
 
 
@@ -78,7 +78,7 @@ def render_page(tree: App, *, input_schema: Any = None, lang: str = "en") -> str
     with body:
         visit(tree, _Ctx())
         t.script(raw(script_json(msgspec.to_builtins(tree))), type="application/json", id="ui-tree")
-    return "<!doctype html>\n" + page.render(pretty=False) + "\n"
+    return "<!doctype html>\n" + _markup(page) + "\n"
 
 
 def render_body(tree: App) -> str:
@@ -87,7 +87,13 @@ def render_body(tree: App) -> str:
     holder = t.div()
     with holder:
         visit(tree, _Ctx())
-    return "".join(child.render(pretty=False) for child in holder.children)
+    return "".join(_markup(child) for child in holder.children)
+
+
+def _markup(element: Any) -> str:
+    """dominate's compact markup of ``element`` (dominate ships no types; ``render`` gives a str)."""
+    markup: str = element.render(pretty=False)
+    return markup
 
 
 def render_ask_page(*, lang: str = "en") -> str:
@@ -98,7 +104,7 @@ def render_ask_page(*, lang: str = "en") -> str:
     with body:
         with t.main(id="app", cls="app", **{"data-ask": "data-ask"}):
             t.p(m.PAGE_ASK_WAITING, cls="status", role="status", **{"aria-live": "polite"})
-    return "<!doctype html>\n" + page.render(pretty=False) + "\n"
+    return "<!doctype html>\n" + _markup(page) + "\n"
 
 
 def _document(modules: tuple[str, ...], title: str, lang: str) -> tuple[t.html, t.body]:
@@ -431,7 +437,8 @@ def visit_NumberField(node: Any, ctx: _Ctx) -> None:
         attrs["min"] = _number_text(low) or ""
     if high is not None:
         attrs["max"] = _number_text(high) or ""
-    attrs["step"] = _number_text(p.multipleOf) if p.multipleOf else ("1" if p.integer else "any")
+    step = _number_text(p.multipleOf) if p.multipleOf else None
+    attrs["step"] = step or ("1" if p.integer else "any")
     value = _number_text(_default(p))
     with f.wrapper("number"):
         f.label()

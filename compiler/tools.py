@@ -14,7 +14,7 @@ from typing import Any
 
 from . import messages
 from .errors import fail
-from .jsonread import parse_json
+from .jsonread import json_kind, parse_json
 
 Tool = dict[str, Any]
 
@@ -52,7 +52,7 @@ def check_tool(tool: Any, pointer: str, source: str) -> None:
         fail(messages.TOOL_WITHOUT_NAME, pointer=f"{pointer}/name", source=source)
     for key in ("inputSchema", "outputSchema"):
         if key in tool and not isinstance(tool[key], (dict, bool)):
-            fail(messages.BAD_SCHEMA, pointer=f"{pointer}/{key}", source=source, key=key, kind=_kind(tool[key]))
+            fail(messages.BAD_SCHEMA, pointer=f"{pointer}/{key}", source=source, key=key, kind=json_kind(tool[key]))
 
 
 def pick_tool(found: list[tuple[str, Tool]], name: str, source: str) -> list[tuple[str, Tool]]:
@@ -62,8 +62,3 @@ def pick_tool(found: list[tuple[str, Tool]], name: str, source: str) -> list[tup
         fail(messages.TOOL_NOT_FOUND, source=source, name=name, names=names)
     return chosen[:1]
 
-
-def _kind(value: Any) -> str:
-    return {list: "an array", str: "a string", type(None): "null", int: "a number", float: "a number"}.get(
-        type(value), type(value).__name__
-    )

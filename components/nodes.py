@@ -46,6 +46,7 @@ __all__ = [
     "FIELD_TYPES",
     "LAYOUT_TYPES",
     "VIEW_TYPES",
+    "kind_of",
 ]
 
 
@@ -62,7 +63,7 @@ class Struct(
 # --------------------------------------------------------------------------- shared parts
 
 
-class Action(Struct):
+class Action(Struct, frozen=True):
     """A render-ui action: a button the runtime wires to a behaviour it defines."""
 
     id: str
@@ -72,7 +73,7 @@ class Action(Struct):
     alignment: Literal["start", "center", "end"] | None = None
 
 
-class Option(Struct):
+class Option(Struct, frozen=True):
     """One choice of a select: the JSON value sent, and the text shown."""
 
     value: Any
@@ -99,7 +100,7 @@ ValueFormat = Literal[
 """How a value is displayed by output views (and hinted for inputs)."""
 
 
-class Column(Struct):
+class Column(Struct, frozen=True):
     """A column of a ``Table`` or a row of a ``KeyValue``/``CardGrid``: where and how."""
 
     pointer: str
@@ -136,17 +137,17 @@ class Node(
     for views, built from the result's data."""
 
 
-class LayoutNode(Node):
+class LayoutNode(Node, frozen=True):
     """Category: arranges other nodes (never binds data). The runtime looks through it."""
 
 
-class FieldNode(Node):
+class FieldNode(Node, frozen=True):
     """Category: an input field, bound to the tool's arguments (``props.bind``)."""
 
     props: FieldProps
 
 
-class ViewNode(Node):
+class ViewNode(Node, frozen=True):
     """Category: an output view, bound to the result data (``props.bind``)."""
 
     runtime: ClassVar[str] = "views"
@@ -156,89 +157,89 @@ class ViewNode(Node):
 # --------------------------------------------------------------------------- layout nodes
 
 
-class AppProps(Struct):
+class AppProps(Struct, frozen=True):
     toolName: str
     title: str
     description: str | None = None
 
 
-class App(Node, tag="App"):
+class App(Node, frozen=True, tag="App"):
     """The root: one per page. Children: Heading/Text/Alert, the Form, the ResultView."""
 
     props: AppProps
 
 
-class CardProps(Struct):
+class CardProps(Struct, frozen=True):
     title: str | None = None
 
 
-class Card(LayoutNode, tag="Card"):
+class Card(LayoutNode, frozen=True, tag="Card"):
     props: CardProps
 
 
-class StackProps(Struct):
+class StackProps(Struct, frozen=True):
     direction: Literal["vertical", "horizontal"] = "vertical"
 
 
-class Stack(LayoutNode, tag="Stack"):
+class Stack(LayoutNode, frozen=True, tag="Stack"):
     props: StackProps
 
 
-class TabsProps(Struct):
+class TabsProps(Struct, frozen=True):
     selected: int = 0
 
 
-class Tabs(LayoutNode, tag="Tabs"):
+class Tabs(LayoutNode, frozen=True, tag="Tabs"):
     """Children are ``Section``s; each section's title is its tab label."""
 
     props: TabsProps
 
 
-class SectionProps(Struct):
+class SectionProps(Struct, frozen=True):
     title: str
     description: str | None = None
     collapsible: bool = False
     collapsed: bool = False
 
 
-class Section(LayoutNode, tag="Section"):
+class Section(LayoutNode, frozen=True, tag="Section"):
     props: SectionProps
 
 
-class HeadingProps(Struct):
+class HeadingProps(Struct, frozen=True):
     text: str
     level: Literal[1, 2, 3, 4] = 2
 
 
-class Heading(LayoutNode, tag="Heading"):
+class Heading(LayoutNode, frozen=True, tag="Heading"):
     props: HeadingProps
 
 
-class TextProps(Struct):
+class TextProps(Struct, frozen=True):
     text: str
     tone: Literal["default", "muted"] = "default"
 
 
-class Text(LayoutNode, tag="Text"):
+class Text(LayoutNode, frozen=True, tag="Text"):
     """Plain text, never markup; whitespace is kept."""
 
     props: TextProps
 
 
-class AlertProps(Struct):
+class AlertProps(Struct, frozen=True):
     text: str
     tone: Literal["info", "success", "warning", "error"] = "info"
     title: str | None = None
 
 
-class Alert(LayoutNode, tag="Alert"):
+class Alert(LayoutNode, frozen=True, tag="Alert"):
     props: AlertProps
 
 
 # --------------------------------------------------------------------------- input nodes
 
 
-class FieldProps(Struct):
+class FieldProps(Struct, frozen=True):
     """What every input field has."""
 
     bind: str
@@ -256,20 +257,25 @@ class FieldProps(Struct):
     """From the schema's first ``examples`` entry, as text."""
 
 
-class FormProps(Struct):
+class FormProps(Struct, frozen=True):
     toolName: str
     submitLabel: str = "Run"
 
 
-class Form(Node, tag="Form"):
+class Form(Node, frozen=True, tag="Form"):
     """The tool's arguments. Children are fields (or Section/Stack/Card groups of fields).
     Its actions hold the submit action (``id == "submit"``)."""
 
     props: FormProps
 
 
-class TextFieldProps(FieldProps, kw_only=True):
-    widget: Literal["text", "textarea", "password"] = "text"
+TextWidget = Literal["text", "textarea", "password"]
+SelectWidget = Literal["select", "radio"]
+DateFormat = Literal["date", "time", "date-time"]
+
+
+class TextFieldProps(FieldProps, frozen=True, kw_only=True):
+    widget: TextWidget = "text"
     format: str | None = None
     """The schema's ``format`` (email, uri, uuid, ipv4, ipv6, hostname, …), for input hints."""
     minLength: int | None = None
@@ -277,11 +283,11 @@ class TextFieldProps(FieldProps, kw_only=True):
     pattern: str | None = None
 
 
-class TextField(FieldNode, tag="TextField"):
+class TextField(FieldNode, frozen=True, tag="TextField"):
     props: TextFieldProps
 
 
-class NumberFieldProps(FieldProps, kw_only=True):
+class NumberFieldProps(FieldProps, frozen=True, kw_only=True):
     integer: bool = False
     widget: Literal["number", "slider"] = "number"
     minimum: float | None = None
@@ -291,25 +297,25 @@ class NumberFieldProps(FieldProps, kw_only=True):
     multipleOf: float | None = None
 
 
-class NumberField(FieldNode, tag="NumberField"):
+class NumberField(FieldNode, frozen=True, tag="NumberField"):
     props: NumberFieldProps
 
 
-class BooleanFieldProps(FieldProps, kw_only=True):
+class BooleanFieldProps(FieldProps, frozen=True, kw_only=True):
     widget: Literal["checkbox", "switch"] = "checkbox"
 
 
-class BooleanField(FieldNode, tag="BooleanField"):
+class BooleanField(FieldNode, frozen=True, tag="BooleanField"):
     runtime = "choices"
     props: BooleanFieldProps
 
 
-class SelectFieldProps(FieldProps, kw_only=True):
+class SelectFieldProps(FieldProps, frozen=True, kw_only=True):
     options: tuple[Option, ...]
-    widget: Literal["select", "radio"] = "select"
+    widget: SelectWidget = "select"
 
 
-class SelectField(FieldNode, tag="SelectField"):
+class SelectField(FieldNode, frozen=True, tag="SelectField"):
     """One of a fixed set of JSON values (``enum``, titled ``oneOf`` of ``const``)."""
 
     runtime = "choices"
@@ -317,33 +323,33 @@ class SelectField(FieldNode, tag="SelectField"):
     props: SelectFieldProps
 
 
-class MultiSelectFieldProps(FieldProps, kw_only=True):
+class MultiSelectFieldProps(FieldProps, frozen=True, kw_only=True):
     options: tuple[Option, ...]
     widget: Literal["checkboxes", "select"] = "checkboxes"
     minItems: int | None = None
     maxItems: int | None = None
 
 
-class MultiSelectField(FieldNode, tag="MultiSelectField"):
+class MultiSelectField(FieldNode, frozen=True, tag="MultiSelectField"):
     runtime = "fields"
     """An array whose items come from a fixed set (unique)."""
 
     props: MultiSelectFieldProps
 
 
-class DateTimeFieldProps(FieldProps, kw_only=True):
-    format: Literal["date", "time", "date-time"]
+class DateTimeFieldProps(FieldProps, frozen=True, kw_only=True):
+    format: DateFormat
 
 
-class DateTimeField(FieldNode, tag="DateTimeField"):
+class DateTimeField(FieldNode, frozen=True, tag="DateTimeField"):
     props: DateTimeFieldProps
 
 
-class ConstFieldProps(FieldProps, kw_only=True):
+class ConstFieldProps(FieldProps, frozen=True, kw_only=True):
     value: Any
 
 
-class ConstField(FieldNode, tag="ConstField"):
+class ConstField(FieldNode, frozen=True, tag="ConstField"):
     """A value fixed by the schema (``const``, a union's discriminator): shown, always sent."""
 
     runtime = "choices"
@@ -351,36 +357,36 @@ class ConstField(FieldNode, tag="ConstField"):
     props: ConstFieldProps
 
 
-class ObjectFieldProps(FieldProps, kw_only=True):
+class ObjectFieldProps(FieldProps, frozen=True, kw_only=True):
     collapsible: bool = False
 
 
-class ObjectField(FieldNode, tag="ObjectField"):
+class ObjectField(FieldNode, frozen=True, tag="ObjectField"):
     """A nested object. Children: one field per property (in schema order), and optionally a
     ``MapField`` with the same ``bind`` for additional properties."""
 
     props: ObjectFieldProps
 
 
-class ArrayFieldProps(FieldProps, kw_only=True):
+class ArrayFieldProps(FieldProps, frozen=True, kw_only=True):
     minItems: int | None = None
     maxItems: int | None = None
     uniqueItems: bool = False
 
 
-class ArrayField(FieldNode, tag="ArrayField"):
+class ArrayField(FieldNode, frozen=True, tag="ArrayField"):
     runtime = "fields"
     """A list. Exactly one child: the item template, bound to ``<bind>/*``."""
 
     props: ArrayFieldProps
 
 
-class TupleFieldProps(FieldProps, kw_only=True):
+class TupleFieldProps(FieldProps, frozen=True, kw_only=True):
     minItems: int | None = None
     additionalItems: bool = False
 
 
-class TupleField(FieldNode, tag="TupleField"):
+class TupleField(FieldNode, frozen=True, tag="TupleField"):
     runtime = "fields"
     """A fixed-position array (``prefixItems``, draft-07 array ``items``). Children: one field
     per position, bound to ``<bind>/0``, ``<bind>/1``, …"""
@@ -388,7 +394,7 @@ class TupleField(FieldNode, tag="TupleField"):
     props: TupleFieldProps
 
 
-class MapFieldProps(FieldProps, kw_only=True):
+class MapFieldProps(FieldProps, frozen=True, kw_only=True):
     keyPattern: str | None = None
     keyOptions: tuple[Option, ...] = ()
     """When ``propertyNames`` is an enum: the allowed keys."""
@@ -398,7 +404,7 @@ class MapFieldProps(FieldProps, kw_only=True):
     """True when the map holds the *additional* properties of an ``ObjectField``."""
 
 
-class MapField(FieldNode, tag="MapField"):
+class MapField(FieldNode, frozen=True, tag="MapField"):
     runtime = "fields"
     """An object used as a dictionary. Exactly one child: the value template, bound to
     ``<bind>/*``."""
@@ -406,14 +412,14 @@ class MapField(FieldNode, tag="MapField"):
     props: MapFieldProps
 
 
-class UnionFieldProps(FieldProps, kw_only=True):
+class UnionFieldProps(FieldProps, frozen=True, kw_only=True):
     branches: tuple[str, ...]
     """A label per branch, in the order of the children."""
     discriminator: str | None = None
     """The property whose ``const`` tells the branches apart, when there is one."""
 
 
-class UnionField(FieldNode, tag="UnionField"):
+class UnionField(FieldNode, frozen=True, tag="UnionField"):
     runtime = "fields"
     """One of several shapes (``oneOf``/``anyOf``). Children: one field per branch, each bound
     to the union's own ``bind``."""
@@ -421,23 +427,23 @@ class UnionField(FieldNode, tag="UnionField"):
     props: UnionFieldProps
 
 
-class FileFieldProps(FieldProps, kw_only=True):
+class FileFieldProps(FieldProps, frozen=True, kw_only=True):
     accept: str | None = None
     """``contentMediaType``, when the schema gives one."""
 
 
-class FileField(FieldNode, tag="FileField"):
+class FileField(FieldNode, frozen=True, tag="FileField"):
     runtime = "fields"
     """A base64-encoded file (``contentEncoding: base64``): the value is the base64 string."""
 
     props: FileFieldProps
 
 
-class JsonFieldProps(FieldProps, kw_only=True):
+class JsonFieldProps(FieldProps, frozen=True, kw_only=True):
     reason: str
 
 
-class JsonField(FieldNode, tag="JsonField"):
+class JsonField(FieldNode, frozen=True, tag="JsonField"):
     """Last resort: a JSON text editor, for a shape no other field fits. ``reason`` says why."""
 
     props: JsonFieldProps
@@ -446,13 +452,13 @@ class JsonField(FieldNode, tag="JsonField"):
 # --------------------------------------------------------------------------- output nodes
 
 
-class ResultViewProps(Struct):
+class ResultViewProps(Struct, frozen=True):
     source: Literal["structured", "content"] = "structured"
     """Where the view's data comes from: ``structuredContent`` (an ``outputSchema`` exists), or
     the result's content blocks (parsed as JSON when the text is JSON)."""
 
 
-class ResultView(Node, tag="ResultView"):
+class ResultView(Node, frozen=True, tag="ResultView"):
     runtime = "views"
 
     """Where results appear. Children: the compiled views, or an ``AutoView``. The runtime
@@ -461,63 +467,63 @@ class ResultView(Node, tag="ResultView"):
     props: ResultViewProps
 
 
-class ViewProps(Struct):
+class ViewProps(Struct, frozen=True):
     bind: str = ""
     label: str | None = None
 
 
-class AutoView(ViewNode, tag="AutoView"):
+class AutoView(ViewNode, frozen=True, tag="AutoView"):
     """The view is chosen at run time from the data's shape."""
 
     props: ViewProps
 
 
-class TableProps(ViewProps, kw_only=True):
+class TableProps(ViewProps, frozen=True, kw_only=True):
     columns: tuple[Column, ...] = ()
     """Empty: columns from the union of the rows' keys (decided at run time)."""
     pageSize: int = 100
 
 
-class Table(ViewNode, tag="Table"):
+class Table(ViewNode, frozen=True, tag="Table"):
     props: TableProps
 
 
-class KeyValueProps(ViewProps, kw_only=True):
+class KeyValueProps(ViewProps, frozen=True, kw_only=True):
     fields: tuple[Column, ...] = ()
     """Empty: every key of the bound object, in its order."""
 
 
-class KeyValue(ViewNode, tag="KeyValue"):
+class KeyValue(ViewNode, frozen=True, tag="KeyValue"):
     """An object as label/value rows. Children: nested views (sections) for nested objects."""
 
     props: KeyValueProps
 
 
-class ListProps(ViewProps, kw_only=True):
+class ListProps(ViewProps, frozen=True, kw_only=True):
     format: ValueFormat = "text"
 
 
-class List(ViewNode, tag="List"):
+class List(ViewNode, frozen=True, tag="List"):
     props: ListProps
 
 
-class CardGridProps(ViewProps, kw_only=True):
+class CardGridProps(ViewProps, frozen=True, kw_only=True):
     titlePointer: str | None = None
     fields: tuple[Column, ...] = ()
 
 
-class CardGrid(ViewNode, tag="CardGrid"):
+class CardGrid(ViewNode, frozen=True, tag="CardGrid"):
     props: CardGridProps
 
 
-class ChartEncoding(Struct):
+class ChartEncoding(Struct, frozen=True):
     pointer: str
     """Relative to a row of the bound array."""
     label: str
     type: Literal["quantitative", "temporal", "ordinal", "nominal"]
 
 
-class ChartProps(ViewProps, kw_only=True):
+class ChartProps(ViewProps, frozen=True, kw_only=True):
     mark: Literal["bar", "line", "area", "point", "arc"]
     x: ChartEncoding
     y: tuple[ChartEncoding, ...]
@@ -526,44 +532,44 @@ class ChartProps(ViewProps, kw_only=True):
     sort: Literal["ascending", "descending"] | None = None
 
 
-class Chart(ViewNode, tag="Chart"):
+class Chart(ViewNode, frozen=True, tag="Chart"):
     runtime = "chart"
     """An SVG chart drawn by the runtime. Only a LayoutSpec puts one in a tree."""
 
     props: ChartProps
 
 
-class MetricProps(ViewProps, kw_only=True):
+class MetricProps(ViewProps, frozen=True, kw_only=True):
     format: ValueFormat = "number"
     unit: str | None = None
 
 
-class Metric(ViewNode, tag="Metric"):
+class Metric(ViewNode, frozen=True, tag="Metric"):
     props: MetricProps
 
 
-class ImageProps(ViewProps, kw_only=True):
+class ImageProps(ViewProps, frozen=True, kw_only=True):
     mimeType: str | None = None
     alt: str = ""
 
 
-class Image(ViewNode, tag="Image"):
+class Image(ViewNode, frozen=True, tag="Image"):
     """A base64 image (or ``data:`` URL) from the result data."""
 
     props: ImageProps
 
 
-class ContentBlocksProps(Struct):
+class ContentBlocksProps(Struct, frozen=True):
     pass
 
 
-class ContentBlocks(ViewNode, tag="ContentBlocks"):
+class ContentBlocks(ViewNode, frozen=True, tag="ContentBlocks"):
     """The result's MCP content blocks: text, image, audio, resource_link, resource."""
 
     props: ContentBlocksProps
 
 
-class JsonView(ViewNode, tag="JsonView"):
+class JsonView(ViewNode, frozen=True, tag="JsonView"):
     """The bound value as collapsible JSON."""
 
     props: ViewProps
@@ -608,7 +614,17 @@ AnyNode = (
     | JsonView
 )
 
-NODE_TYPES: dict[str, type[Node]] = {cls.__struct_config__.tag: cls for cls in AnyNode.__args__}
+
+
+def kind_of(cls: type[Node]) -> str:
+    """A node class's tag: its ``type`` on the wire (every kind of the catalog has one)."""
+    tag = cls.__struct_config__.tag
+    if not isinstance(tag, str):
+        raise TypeError(f"{cls.__name__} is a category, not a kind of node")
+    return tag
+
+
+NODE_TYPES: dict[str, type[Node]] = {kind_of(cls): cls for cls in AnyNode.__args__}
 
 
 
@@ -627,4 +643,4 @@ def category(cls: type[Node]) -> str:
     for base, name in ((FieldNode, "field"), (LayoutNode, "layout"), (ViewNode, "view")):
         if issubclass(cls, base):
             return name
-    return cls.__struct_config__.tag
+    return kind_of(cls)

@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 
 from . import pointers
-from .nodes import FIELD_TYPES, LAYOUT_TYPES, NODE_TYPES, VIEW_TYPES, Action, AnyNode, Node
+from .nodes import FIELD_TYPES, LAYOUT_TYPES, NODE_TYPES, VIEW_TYPES, Action, AnyNode, Node, kind_of
 
 __all__ = ["Problem", "validate", "decode", "encode"]
 
@@ -59,9 +59,8 @@ def encode(tree: Node) -> bytes:
 
 def decode(data: bytes | str | Any) -> Node:
     """A typed tree from JSON bytes/str or a plain JSON value; raises ``msgspec.ValidationError``."""
-    if isinstance(data, bytes | str):
-        return msgspec.json.decode(data, type=AnyNode)
-    return msgspec.convert(data, type=AnyNode)
+    node: AnyNode = msgspec.json.decode(data, type=AnyNode) if isinstance(data, bytes | str) else msgspec.convert(data, type=AnyNode)
+    return node
 
 
 def validate(tree: Node | Any) -> list[Problem]:
@@ -85,7 +84,7 @@ def _check_node(value: Any, where: str, seen_ids: dict[str, str]) -> Iterator[Pr
     yield from _check_id(value.get("id"), f"{where}/id", seen_ids)
     yield from _check_props(cls, value.get("props"), f"{where}/props")
     yield from _check_actions(value.get("actions", []), f"{where}/actions")
-    yield from _check_children(node_type, value, where, seen_ids)
+    yield from _check_children(kind_of(cls), value, where, seen_ids)
 
 
 def _check_id(node_id: Any, where: str, seen_ids: dict[str, str]) -> Iterator[Problem]:
@@ -115,7 +114,7 @@ def _check_props(cls: type[Node], props: Any, where: str) -> Iterator[Problem]:
         except msgspec.ValidationError as exc:
             yield Problem(pointers.child(where, name), _message(exc))
     yield from _check_pointers(props, where)
-    yield from _check_semantics(cls.__struct_config__.tag, props, where)
+    yield from _check_semantics(kind_of(cls), props, where)
 
 
 def _message(exc: msgspec.ValidationError) -> str:

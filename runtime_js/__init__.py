@@ -119,7 +119,9 @@ STALE = (
 
 def _catalog_kinds() -> dict[str, dict[str, object]]:
     """``components/catalog.json``'s kinds: the node classes say which module builds each kind."""
-    return json.loads(resources.files("components").joinpath("catalog.json").read_text(encoding="utf-8"))["kinds"]
+    catalog = json.loads(resources.files("components").joinpath("catalog.json").read_text(encoding="utf-8"))
+    kinds: dict[str, dict[str, object]] = catalog["kinds"]
+    return kinds
 
 
 def _in_category(category: str) -> frozenset[str]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from . import MODULES, _catalog_kinds
 
@@ -33,7 +34,8 @@ _KEYED = re.compile(r"\b([A-Z]\w*)\s*:|\.([A-Z]\w*)\s*=[^=]")
 
 def object_keys(source: str, start: int) -> set[str]:
     """The top-level keys of the object literal whose ``{`` is at ``start``."""
-    keys, depth, expect_key = set(), 0, False
+    keys: set[str] = set()
+    depth, expect_key = 0, False
     for match in re.finditer(r"[{}()\[\],]|\b(\w+)\s*:", source[start:]):
         token = match.group(0)
         if token in "{([":
@@ -78,7 +80,7 @@ def problems(sources: dict[str, str] | None = None) -> list[str]:
     return [*_problems(kinds, registered(sources)), *_built_twice(kinds, sources)]
 
 
-def _built_twice(kinds: dict[str, dict], sources: dict[str, str]) -> Iterator[str]:
+def _built_twice(kinds: dict[str, dict[str, Any]], sources: dict[str, str]) -> Iterator[str]:
     """Kinds the server renders that a runtime module names outside the hydrators' table."""
     server = {kind for kind, entry in kinds.items() if entry["renderer"] == "server"}
     hydrated = set().union(*(got for (table, _), got in registered(sources).items() if table == _HYDRATORS))
@@ -88,7 +90,7 @@ def _built_twice(kinds: dict[str, dict], sources: dict[str, str]) -> Iterator[st
             yield f"{where} names {twice}, which the server renders (compiler/render.py): one renderer per kind"
 
 
-def _problems(kinds: dict[str, dict], found: dict[tuple[str, str], set[str]]) -> Iterator[str]:
+def _problems(kinds: dict[str, dict[str, Any]], found: dict[tuple[str, str], set[str]]) -> Iterator[str]:
     for table in sorted({hook for entry in kinds.values() for hook in entry["hooks"]}):
         wanted = {kind for kind, entry in kinds.items() if table in entry["hooks"]}
         places = {where: got for (name, where), got in found.items() if name == table}
@@ -102,7 +104,7 @@ def _problems(kinds: dict[str, dict], found: dict[tuple[str, str], set[str]]) ->
                     yield f"{where} {table}: missing {sorted(wanted - got)}, not in the catalog {sorted(got - wanted)}"
 
 
-def _spread(table: str, wanted: set[str], places: dict[str, set[str]], kinds: dict[str, dict]) -> Iterator[str]:
+def _spread(table: str, wanted: set[str], places: dict[str, set[str]], kinds: dict[str, dict[str, Any]]) -> Iterator[str]:
     for where, got in sorted(places.items()):
         stray = sorted(k for k in got if k not in wanted or f'{kinds[k]["runtime"]}.js' != where)
         if stray:

@@ -61,7 +61,7 @@ def _literal(key: str, words: Mapping[str, str | tuple[str, ...]], source: str, 
     word = words[key]
     places = {int(n) for n in _PLACE.findall(word)} if isinstance(word, str) else set()
     called = source.startswith("(", end)
-    if not places:
+    if not isinstance(word, str) or not places:  # a list of words, or a word with nothing to fill
         if called:
             raise ValueError(f"M.{key} is called, but its word has no places: {word!r}")
         return json.dumps(list(word) if isinstance(word, tuple) else word, ensure_ascii=False), end

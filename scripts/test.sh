@@ -20,8 +20,10 @@ fi
 python3 -m venv .venv
 .venv/bin/pip install -q --disable-pip-version-check -e '.[test]'
 
-# Lint first: a regression fails the run before any test starts (configured in pyproject.toml).
+# Lint and type-check first: a regression fails the run before any test starts (both are
+# configured in pyproject.toml).
 .venv/bin/ruff check .
+.venv/bin/mypy
 
 export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"
 # pytest exits 5 when it collects no test: with `set -e` that fails the run, as it must.

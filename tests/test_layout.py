@@ -281,3 +281,15 @@ def test_widget_families_are_those_of_the_catalogs_field_kinds():
                 expected[props] = get_args(widget)
     assert WIDGET_FAMILIES == expected and list(WIDGET_FAMILIES) == list(expected)
 
+
+def test_a_view_that_binds_no_data_offers_no_path():
+    """``ContentBlocks`` shows the result's content, not data at a pointer: nothing to lay out (it
+    used to stop ``choices`` with an AttributeError on its props)."""
+    from compiler.layout.choices import choices
+    from components.nodes import App, AppProps, ContentBlocks, ContentBlocksProps, ResultView, ResultViewProps
+
+    blocks = ContentBlocks(id="blocks", props=ContentBlocksProps())
+    tree = App(id="app", props=AppProps(toolName="x", title="x"),
+               children=(ResultView(id="result", props=ResultViewProps(), children=(blocks,)),))
+    assert choices(tree).paths == ()
+    assert spec_schema(tree)["properties"]["output"] == {"type": "null"}

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 import msgspec
 
 from compiler import messages
-from components.nodes import FieldNode, FieldProps, JsonField, JsonFieldProps, Node, ObjectField
+from components.nodes import AnyNode, FieldNode, FieldProps, JsonField, JsonFieldProps, Node, ObjectField
 
 MAX_FIELDS = 300
 """Fields per form; a select's options count too, one per ``OPTIONS_PER_FIELD``."""
@@ -22,7 +22,7 @@ OPTIONS_PER_FIELD = 50
 _COMMON = tuple(f.name for f in msgspec.structs.fields(FieldProps))
 
 
-def fold(fields: tuple[Node, ...], limit: int = MAX_FIELDS) -> tuple[Node, ...]:
+def fold(fields: tuple[AnyNode, ...], limit: int = MAX_FIELDS) -> tuple[AnyNode, ...]:
     """``fields`` (a form's children) within ``limit``; the same tuple when they fit."""
     if sum(_size(n) for n in fields) <= limit:
         return fields
@@ -32,7 +32,7 @@ def fold(fields: tuple[Node, ...], limit: int = MAX_FIELDS) -> tuple[Node, ...]:
     return tuple(_fit(n, budget, limit) for n in fields)
 
 
-def _fit(node: Node, budget: list[int], limit: int) -> Node:
+def _fit(node: AnyNode, budget: list[int], limit: int) -> AnyNode:
     extra = _size(node) - 1  # its own place is already counted
     if extra <= budget[0]:
         budget[0] -= extra

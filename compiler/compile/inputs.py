@@ -18,6 +18,7 @@ from compiler.normalize import (
     UNSET,
     AnyShape,
     BooleanShape,
+    ConstShape,
     EnumShape,
     NeverShape,
     NullShape,
@@ -29,6 +30,7 @@ from compiler.normalize import (
 from components import pointers
 from components.nodes import (
     Action,
+    AnyNode,
     ArrayField,
     ArrayFieldProps,
     BooleanField,
@@ -47,7 +49,6 @@ from components.nodes import (
     MapFieldProps,
     MultiSelectField,
     MultiSelectFieldProps,
-    Node,
     NumberField,
     NumberFieldProps,
     ObjectField,
@@ -106,7 +107,7 @@ def form_of(shape: SomeShape, tool_name: str) -> Form:
     )
 
 
-def root_fields(shape: SomeShape) -> tuple[Node, ...]:
+def root_fields(shape: SomeShape) -> tuple[AnyNode, ...]:
     """The arguments object's fields. A root that is not a plain object (a union, a map, …) is
     one field bound to the whole arguments (``""``); a root that allows anything has none."""
     if isinstance(shape, ObjectShape) and widgets.field_type(shape) == "ObjectField":
@@ -118,7 +119,7 @@ def root_fields(shape: SomeShape) -> tuple[Node, ...]:
     return (field(shape, Site("", shape.title or messages.ARGUMENTS_LABEL, True)),)
 
 
-def field(shape: SomeShape, site: Site) -> Node:
+def field(shape: SomeShape, site: Site) -> AnyNode:
     return _BUILDERS[widgets.field_type(shape)](shape, site)
 
 
@@ -142,7 +143,7 @@ def common(shape: SomeShape, site: Site) -> dict[str, Any]:
 # --------------------------------------------------------------------------- one builder per field
 
 
-def text_field(shape: StringShape, site: Site) -> Node:
+def text_field(shape: StringShape, site: Site) -> AnyNode:
     return TextField(
         id=site.id,
         props=TextFieldProps(
@@ -156,7 +157,7 @@ def text_field(shape: StringShape, site: Site) -> Node:
     )
 
 
-def number_field(shape: Any, site: Site) -> Node:
+def number_field(shape: Any, site: Site) -> AnyNode:
     return NumberField(
         id=site.id,
         props=NumberFieldProps(
@@ -171,24 +172,24 @@ def number_field(shape: Any, site: Site) -> Node:
     )
 
 
-def boolean_field(shape: SomeShape, site: Site) -> Node:
+def boolean_field(shape: SomeShape, site: Site) -> AnyNode:
     return BooleanField(id=site.id, props=BooleanFieldProps(**common(shape, site)))
 
 
-def date_field(shape: StringShape, site: Site) -> Node:
-    return DateTimeField(id=site.id, props=DateTimeFieldProps(**common(shape, site), format=shape.format))
+def date_field(shape: StringShape, site: Site) -> AnyNode:
+    return DateTimeField(id=site.id, props=DateTimeFieldProps(**common(shape, site), format=widgets.date_format(shape)))
 
 
-def file_field(shape: StringShape, site: Site) -> Node:
+def file_field(shape: StringShape, site: Site) -> AnyNode:
     return FileField(id=site.id, props=FileFieldProps(**common(shape, site), accept=shape.contentMediaType))
 
 
-def const_field(shape: SomeShape, site: Site) -> Node:
+def const_field(shape: ConstShape | NullShape, site: Site) -> AnyNode:
     value = None if isinstance(shape, NullShape) else shape.value
     return ConstField(id=site.id, props=ConstFieldProps(**common(shape, site), value=value))
 
 
-def select_field(shape: EnumShape | BooleanShape, site: Site) -> Node:
+def select_field(shape: EnumShape | BooleanShape, site: Site) -> AnyNode:
     """One of an enum's values, or of a nullable boolean's three: true, false, null."""
     return SelectField(
         id=site.id,
@@ -196,7 +197,7 @@ def select_field(shape: EnumShape | BooleanShape, site: Site) -> Node:
     )
 
 
-def multi_select_field(shape: Any, site: Site) -> Node:
+def multi_select_field(shape: Any, site: Site) -> AnyNode:
     return MultiSelectField(
         id=site.id,
         props=MultiSelectFieldProps(
@@ -216,11 +217,11 @@ def options(shape: EnumShape | BooleanShape) -> tuple[Option, ...]:
     )
 
 
-def object_field(shape: ObjectShape, site: Site) -> Node:
+def object_field(shape: ObjectShape, site: Site) -> AnyNode:
     return ObjectField(id=site.id, props=ObjectFieldProps(**common(shape, site)), children=object_children(shape, site))
 
 
-def object_children(shape: ObjectShape, site: Site) -> tuple[Node, ...]:
+def object_children(shape: ObjectShape, site: Site) -> tuple[AnyNode, ...]:
     children = [
         field(prop.shape, site.child(prop.name, label_for(prop.shape.title, prop.name), prop.required))
         for prop in shape.properties
@@ -233,13 +234,13 @@ def object_children(shape: ObjectShape, site: Site) -> tuple[Node, ...]:
     return tuple(children)
 
 
-def map_field(shape: ObjectShape, site: Site) -> Node:
+def map_field(shape: ObjectShape, site: Site) -> AnyNode:
     value = _rest_value(shape)
     assert value is not None  # the tester only picks MapField when there is a value schema
     return map_node(shape, value, site, rest=False)
 
 
-def map_node(shape: ObjectShape, value: SomeShape, site: Site, rest: bool, node_id: str | None = None) -> Node:
+def map_node(shape: ObjectShape, value: SomeShape, site: Site, rest: bool, node_id: str | None = None) -> AnyNode:
     props = common(shape, site) if not rest else {"bind": site.bind, "label": site.label}
     names = shape.propertyNames
     key_options = options(names) if isinstance(names, EnumShape) else ()
@@ -273,7 +274,7 @@ def _editable(shape: SomeShape | None) -> bool:
     return shape is not None and not isinstance(shape, NeverShape)
 
 
-def array_field(shape: Any, site: Site) -> Node:
+def array_field(shape: Any, site: Site) -> AnyNode:
     item = shape.items
     template = field(item, Site(pointers.child(site.bind, "*"), item.title or messages.ITEM_LABEL, True, site.scope))
     return ArrayField(
@@ -285,7 +286,7 @@ def array_field(shape: Any, site: Site) -> Node:
     )
 
 
-def tuple_field(shape: Any, site: Site) -> Node:
+def tuple_field(shape: Any, site: Site) -> AnyNode:
     positions = tuple(
         field(
             item,
@@ -304,7 +305,7 @@ def tuple_field(shape: Any, site: Site) -> Node:
     )
 
 
-def union_field(shape: Any, site: Site) -> Node:
+def union_field(shape: Any, site: Site) -> AnyNode:
     branches = tuple(
         field(branch, Site(site.bind, label, True, f"{site.scope}#{i}"))
         for i, (branch, label) in enumerate(zip(shape.branches, shape.labels, strict=True))
@@ -316,11 +317,11 @@ def union_field(shape: Any, site: Site) -> Node:
     )
 
 
-def json_field(shape: SomeShape, site: Site) -> Node:
+def json_field(shape: SomeShape, site: Site) -> AnyNode:
     return JsonField(id=site.id, props=JsonFieldProps(**common(shape, site), reason=widgets.json_reason(shape)))
 
 
-_BUILDERS: dict[str, Callable[[Any, Site], Node]] = {
+_BUILDERS: dict[str, Callable[[Any, Site], AnyNode]] = {
     "TextField": text_field,
     "NumberField": number_field,
     "BooleanField": boolean_field,

@@ -30,6 +30,7 @@ from compiler.normalize.shapes import (
 )
 from components import pointers
 from components.nodes import (
+    AnyNode,
     AutoView,
     Column,
     KeyValue,
@@ -38,12 +39,12 @@ from components.nodes import (
     ListProps,
     Metric,
     MetricProps,
-    Node,
     Option,
     ResultView,
     ResultViewProps,
     Table,
     TableProps,
+    ValueFormat,
     ViewProps,
 )
 
@@ -52,7 +53,7 @@ __all__ = ["compile_result_view", "column_format", "unit_of"]
 MAX_DEPTH = 6
 """Nested views deeper than this are left to the runtime (an ``AutoView``)."""
 
-STRING_FORMATS = frozenset({"date", "time", "date-time", "uri", "email", "uuid"})
+STRING_FORMATS: tuple[ValueFormat, ...] = ("date", "time", "date-time", "uri", "email", "uuid")
 IMAGE_TYPES = ("image/",)
 
 
@@ -68,13 +69,13 @@ def compile_result_view(output_schema: Any | None) -> ResultView:
     return ResultView(id="result", props=ResultViewProps(source="structured"), children=(_root(shape),))
 
 
-def _root(shape: Any) -> Node:
+def _root(shape: Any) -> AnyNode:
     if isinstance(shape, NumberShape):
         return Metric(id="v:", props=MetricProps(format=column_format(shape), label=root_label(shape.title)))
     return _view(shape, "", root_label(shape.title), 0)
 
 
-def _view(shape: Any, bind: str, label: str | None, depth: int) -> Node:
+def _view(shape: Any, bind: str, label: str | None, depth: int) -> AnyNode:
     """The view for the value at ``bind`` (absolute in the result data)."""
     if depth <= MAX_DEPTH:
         if isinstance(shape, ObjectShape) and (shape.properties or shape.additional is not None):
@@ -84,9 +85,9 @@ def _view(shape: Any, bind: str, label: str | None, depth: int) -> Node:
     return AutoView(id=f"v:{bind}", props=ViewProps(bind=bind, label=label))
 
 
-def _key_value(shape: ObjectShape, bind: str, label: str | None, depth: int) -> Node:
+def _key_value(shape: ObjectShape, bind: str, label: str | None, depth: int) -> AnyNode:
     fields: list[Column] = []
-    children: list[Node] = []
+    children: list[AnyNode] = []
     for prop in shape.properties:
         name = label_for(prop.shape.title, prop.name)
         pointer = pointers.child("", prop.name)
@@ -99,7 +100,7 @@ def _key_value(shape: ObjectShape, bind: str, label: str | None, depth: int) -> 
     return KeyValue(id=f"v:{bind}", props=KeyValueProps(bind=bind, label=label, fields=tuple(fields)), children=tuple(children))
 
 
-def _array(shape: ArrayShape, bind: str, label: str | None) -> Node:
+def _array(shape: ArrayShape, bind: str, label: str | None) -> AnyNode:
     items = shape.items
     if isinstance(items, ObjectShape) and items.properties:
         columns = tuple(
@@ -137,15 +138,15 @@ def _column(shape: Any, pointer: str, label: str) -> Column:
     if unit and f"({unit})" not in label:
         label = f"{label} ({unit})"  # charts read the unit back from here to give it its own axis
     if isinstance(shape, EnumShape):
+        labels = shape.labels or (None,) * len(shape.values)  # titles: for every value, or none
         options = tuple(
-            Option(value=v, label=(shape.labels[i] if i < len(shape.labels) and shape.labels[i] else as_text(v)))
-            for i, v in enumerate(shape.values)
+            Option(value=v, label=label or as_text(v)) for v, label in zip(shape.values, labels, strict=True)
         )
         return Column(pointer=pointer, label=label, format="enum", options=options)
     return Column(pointer=pointer, label=label, format=fmt)
 
 
-def column_format(shape: Any) -> str:
+def column_format(shape: Any) -> ValueFormat:
     """How a value of ``shape`` is displayed (a ``ValueFormat``)."""
     if isinstance(shape, NumberShape):
         return "integer" if shape.integer else "number"
@@ -154,8 +155,9 @@ def column_format(shape: Any) -> str:
     if isinstance(shape, EnumShape):
         return "enum"
     if isinstance(shape, StringShape):
-        if shape.format in STRING_FORMATS:
-            return shape.format
+        known = next((f for f in STRING_FORMATS if f == shape.format), None)
+        if known is not None:
+            return known
         if shape.contentEncoding == "base64" and (shape.contentMediaType or "").startswith(IMAGE_TYPES):
             return "image"
         return "text"

@@ -12,6 +12,7 @@ layout phase may override them from the fixed enum each node already has.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import get_args
 
 from compiler import messages
 from compiler.normalize import (
@@ -29,8 +30,9 @@ from compiler.normalize import (
     TupleShape,
     UnionShape,
 )
+from components.nodes import DateFormat, SelectWidget, TextWidget
 
-DATE_FORMATS = frozenset({"date", "time", "date-time"})
+DATE_FORMATS: tuple[DateFormat, ...] = get_args(DateFormat)
 TEXTAREA_MIN_LENGTH = 200
 RADIO_MAX_OPTIONS = 4
 
@@ -126,7 +128,7 @@ def ties(shape: SomeShape) -> list[str]:
     return sorted({name for rank, name in accepted if rank == top})
 
 
-def text_widget(shape: StringShape) -> str:
+def text_widget(shape: StringShape) -> TextWidget:
     if shape.writeOnly or (shape.format or "").lower() == "password":
         return "password"
     if (shape.maxLength or 0) >= TEXTAREA_MIN_LENGTH:
@@ -136,7 +138,12 @@ def text_widget(shape: StringShape) -> str:
     return "text"
 
 
-def select_widget(shape: EnumShape | BooleanShape) -> str:
+def date_format(shape: StringShape) -> DateFormat:
+    """The format of a string that is a date, a time or both (what ``_date`` accepts)."""
+    return next(f for f in DATE_FORMATS if f == shape.format)
+
+
+def select_widget(shape: EnumShape | BooleanShape) -> SelectWidget:
     if isinstance(shape, BooleanShape):  # Yes / No / Not set: null is one of the radios
         return "radio"
     return "radio" if len(shape.values) <= RADIO_MAX_OPTIONS and not shape.nullable else "select"

@@ -20,7 +20,8 @@ import hashlib
 import json
 import struct
 import zlib
-from typing import Annotated, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, get_args
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -32,12 +33,16 @@ server = MCPServer("compile-ui-demo", instructions="A demo server: weather, task
 # --------------------------------------------------------------------------- forecast
 
 
+Sky = Literal["sunny", "cloudy", "rain", "snow"]
+SKIES: tuple[Sky, ...] = get_args(Sky)
+
+
 class Day(BaseModel):
     date: dt.date
     high: float = Field(description="Highest temperature")
     low: float = Field(description="Lowest temperature")
     precipitation: float = Field(description="Rain, in mm")
-    sky: Literal["sunny", "cloudy", "rain", "snow"]
+    sky: Sky
 
 
 class Forecast(BaseModel):
@@ -62,7 +67,7 @@ def forecast(
     for i in range(days):
         n = (seed >> (i % 24)) + i * 7919
         high = 4 + (n % 90) / 10
-        sky = ("sunny", "cloudy", "rain", "snow")[n % 4]
+        sky = SKIES[n % 4]
         rain = round((n % 50) / 5, 1) if sky in ("rain", "snow") else 0.0
         if units == "imperial":
             high = high * 9 / 5 + 32
@@ -135,7 +140,7 @@ def task_delete(id: int) -> str:
 
 # --------------------------------------------------------------------------- records
 
-RECORDS = [
+RECORDS: list[dict[str, Any]] = [
     {"id": f"r{i:03d}", "name": name, "country": country, "population": pop, "founded": year, "capital": capital}
     for i, (name, country, pop, year, capital) in enumerate(
         [
@@ -162,7 +167,7 @@ def search_records(query: str = "", limit: Annotated[int, Field(ge=1, le=50)] = 
 # --------------------------------------------------------------------------- image
 
 
-def _png(width: int, height: int, pixel) -> bytes:
+def _png(width: int, height: int, pixel: Callable[[int, int], tuple[int, int, int]]) -> bytes:
     rows = b"".join(b"\x00" + b"".join(bytes(pixel(x, y)) for x in range(width)) for y in range(height))
 
     def chunk(kind: bytes, data: bytes) -> bytes:
@@ -184,14 +189,14 @@ def chart_image(  # the default is the schema's "default" (MCPServer reads it) a
         return (37, 99, 235) if filled else (248, 250, 252)
 
     data = base64.b64encode(_png(width, height, pixel)).decode()
-    return [ImageContent(type="image", data=data, mimeType="image/png"), TextContent(type="text", text=f"{len(values)} bars")]
+    return [ImageContent(type="image", data=data, mime_type="image/png"), TextContent(type="text", text=f"{len(values)} bars")]
 
 
 # --------------------------------------------------------------------------- slow, failing
 
 
 @server.tool(description="A job that takes a while and reports its progress.")
-async def slow_job(seconds: Annotated[float, Field(ge=0.1, le=30)] = 3, ctx: Context = None) -> str:
+async def slow_job(seconds: Annotated[float, Field(ge=0.1, le=30)] = 3, *, ctx: Context) -> str:
     steps = 10
     for i in range(steps):
         await ctx.report_progress(i + 1, steps, f"step {i + 1} of {steps}")

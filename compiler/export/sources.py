@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
@@ -46,11 +47,13 @@ async def _list(command: list[str] | None, url: str | None, transport: str) -> l
                     return tools
 
 
-def _connect(command: list[str] | None, url: str | None, transport: str):
+def _connect(command: list[str] | None, url: str | None, transport: str) -> AbstractAsyncContextManager[Any]:
     if command:
         from mcp.client.stdio import StdioServerParameters, stdio_client
 
         return stdio_client(StdioServerParameters(command=command[0], args=command[1:], env=dict(os.environ)))
+    if url is None:
+        raise ValueError("no server to list: neither a command nor a URL")
     if transport == "sse":
         from mcp.client.sse import sse_client
 

@@ -16,7 +16,10 @@ import difflib
 import json
 import os
 import sys
+from collections.abc import Callable
+from copy import deepcopy
 from pathlib import Path
+from typing import Any, NoReturn
 
 from .. import messages
 from ..errors import CompileUIError, fail
@@ -28,7 +31,7 @@ MASK = "…"
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:
+    def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
@@ -56,7 +59,7 @@ def uninstall_main(argv: list[str]) -> int:
     return _run(lambda: uninstall(args), "compile-ui uninstall")
 
 
-def _run(action, prog: str) -> int:
+def _run(action: Callable[[], None], prog: str) -> int:
     try:
         action()
     except CompileUIError as error:
@@ -88,7 +91,7 @@ def uninstall(args: argparse.Namespace) -> None:
     apply(config, configfile.without_entry(config, target.servers_key, args.name), target, args.name, args.dry_run, "removed")
 
 
-def apply(config: configfile.ConfigFile, data: dict, target: Target, name: str, dry_run: bool, action: str) -> None:
+def apply(config: configfile.ConfigFile, data: dict[str, Any], target: Target, name: str, dry_run: bool, action: str) -> None:
     if config.text is not None and data == config.data:
         print(messages.INSTALL_UNCHANGED.format(path=config.path, name=name), file=sys.stderr)
         return
@@ -105,15 +108,15 @@ def apply(config: configfile.ConfigFile, data: dict, target: Target, name: str, 
     print(messages.INSTALL_RESTART.format(host=target.host), file=sys.stderr)
 
 
-def diff(config: configfile.ConfigFile, data: dict) -> list[str]:
+def diff(config: configfile.ConfigFile, data: dict[str, Any]) -> list[str]:
     """A unified diff of the change, environment values masked (they may be keys)."""
     old = config.render(masked(config.data)) if config.text is not None else ""
     new = config.render(masked(data))
     return list(difflib.unified_diff(old.splitlines(True), new.splitlines(True), str(config.path), str(config.path)))
 
 
-def masked(data: dict) -> dict:
-    copy = json.loads(json.dumps(data))
+def masked(data: dict[str, Any]) -> dict[str, Any]:
+    copy = deepcopy(data)
     for servers in (copy.get("mcpServers"), copy.get("servers")):
         for entry in (servers or {}).values() if isinstance(servers, dict) else ():
             if isinstance(entry, dict) and isinstance(entry.get("env"), dict):

@@ -8,6 +8,7 @@ Formatting is kept where JSON allows it: key order, the file's indent, its final
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import re
@@ -20,7 +21,7 @@ from typing import Any
 
 from .. import messages
 from ..errors import fail
-from ..tools import _kind, parse_json
+from ..jsonread import json_kind, parse_json
 
 
 @dataclass
@@ -50,16 +51,16 @@ def read(path: Path, servers_key: str) -> ConfigFile:
         fail(messages.CANNOT_READ, source=str(path), detail=getattr(error, "strerror", None) or str(error))
     data = parse_json(text, str(path)) if text.strip() else {}
     if not isinstance(data, dict):
-        fail(messages.INSTALL_NOT_OBJECT, source=str(path), what="the file", kind=_kind(data))
+        fail(messages.INSTALL_NOT_OBJECT, source=str(path), what="the file", kind=json_kind(data))
     servers = data.get(servers_key, {})
     if not isinstance(servers, dict):
-        fail(messages.INSTALL_NOT_OBJECT, source=str(path), pointer=f"/{servers_key}", what=servers_key, kind=_kind(servers))
+        fail(messages.INSTALL_NOT_OBJECT, source=str(path), pointer=f"/{servers_key}", what=servers_key, kind=json_kind(servers))
     return ConfigFile(path, text, data)
 
 
 def with_entry(config: ConfigFile, servers_key: str, name: str, entry: dict[str, Any]) -> dict[str, Any]:
     """A copy of the file's data with ``name`` set to ``entry`` (in place if it was there)."""
-    data = json.loads(json.dumps(config.data))
+    data = copy.deepcopy(config.data)
     data.setdefault(servers_key, {})[name] = entry
     return data
 
@@ -69,7 +70,7 @@ def without_entry(config: ConfigFile, servers_key: str, name: str) -> dict[str, 
     if name not in servers:
         fail(messages.INSTALL_NOT_INSTALLED, source=str(config.path), pointer=f"/{servers_key}",
              name=name, names=", ".join(servers) or "none")
-    data = json.loads(json.dumps(config.data))
+    data = copy.deepcopy(config.data)
     del data[servers_key][name]
     return data
 

@@ -15,6 +15,7 @@ from msgspec.structs import replace
 from compiler import messages
 from compiler.compile.facts import Facts, facts_of
 from components.nodes import (
+    AnyNode,
     App,
     CardGrid,
     CardGridProps,
@@ -22,10 +23,10 @@ from components.nodes import (
     ChartEncoding,
     ChartProps,
     Column,
+    FieldNode,
     Form,
     JsonView,
     KeyValue,
-    Node,
     ResultView,
     Section,
     SectionProps,
@@ -46,7 +47,7 @@ def apply(tree: App, spec: LayoutSpec, facts: Facts | None = None) -> App:
     """The tree laid out by ``spec`` (which ``check_spec`` accepted for this tree); ``facts``:
     compile's facts of its fields (built from the tree when not given)."""
     facts = facts_of(tree) if facts is None else facts
-    children = []
+    children: list[AnyNode] = []
     for child in tree.children:
         if isinstance(child, Form):
             if spec.summary:
@@ -64,13 +65,17 @@ def apply(tree: App, spec: LayoutSpec, facts: Facts | None = None) -> App:
 # --------------------------------------------------------------------------- input
 
 
-def _form(form: Node, layout: InputLayout, own: frozenset[str]) -> Node:
+def _form(form: Form, layout: InputLayout, own: frozenset[str]) -> Form:
     widgets = {w.field: w.widget for w in layout.widgets}
-    fields = {c.props.bind: _with_widgets(c, widgets, own) for c in form.children}
+    fields: dict[str, AnyNode] = {}
+    for child in form.children:
+        if not isinstance(child, FieldNode):  # compile puts fields in a form, nothing else
+            raise TypeError(f"{child.id}: a form to lay out holds fields only")
+        fields[child.props.bind] = _with_widgets(child, widgets, own)
     order = list(dict.fromkeys([*layout.order, *fields]))
     grouped = {name: i for i, g in enumerate(layout.groups) for name in g.fields}
     advanced = set(layout.advanced)
-    children: list[Node] = []
+    children: list[AnyNode] = []
     emitted: set[int] = set()
     for name in order:  # a group stands where its first field would
         group = grouped.get(name)
@@ -95,15 +100,15 @@ def _form(form: Node, layout: InputLayout, own: frozenset[str]) -> Node:
     return replace(form, children=tuple(children), actions=actions)
 
 
-def _group(layout: InputLayout, index: int, fields: dict[str, Node]) -> Node:
+def _group(layout: InputLayout, index: int, fields: dict[str, AnyNode]) -> Section:
     group = layout.groups[index]
     return Section(id=f"group:{index}", props=SectionProps(title=group.title), children=tuple(fields[n] for n in group.fields))
 
 
-def _with_widgets(node: Node, widgets: dict[str, str], own: frozenset[str]) -> Node:
+def _with_widgets(node: AnyNode, widgets: dict[str, str], own: frozenset[str]) -> AnyNode:
     """``node`` with the chosen widgets: on fields of their own only (``own``), never on a template
     or a branch that shares a chosen field's ``bind``."""
-    if type(node.props) in WIDGET_FAMILIES and node.id in own and node.props.bind in widgets:
+    if isinstance(node, FieldNode) and type(node.props) in WIDGET_FAMILIES and node.id in own and node.props.bind in widgets:
         node = replace(node, props=replace(node.props, widget=widgets[node.props.bind]))
     if node.children:
         node = replace(node, children=tuple(_with_widgets(c, widgets, own) for c in node.children))
@@ -113,24 +118,22 @@ def _with_widgets(node: Node, widgets: dict[str, str], own: frozenset[str]) -> N
 # --------------------------------------------------------------------------- output
 
 
-def _present(node: Node, out: OutputLayout, path: DataPath) -> Node:
-    """``node`` with the first view bound to ``out.path`` re-presented as ``out`` says."""
+def _present(node: AnyNode, out: OutputLayout, path: DataPath) -> AnyNode:
+    """``node`` with the first view bound to ``out.path`` (a chart never is) re-presented as
+    ``out`` says."""
     done = False
 
-    def visit(current: Node) -> Node:
+    def visit(current: AnyNode) -> AnyNode:
         nonlocal done
-        if not done and _shows(current, out.path):
+        props = current.props
+        if not done and isinstance(props, ViewProps) and props.bind == out.path and not isinstance(current, Chart):
             done = True
-            return _VIEWS[out.view](current, out, path)
+            return _VIEWS[out.view](current, props, out, path)
         if current.children:
             return replace(current, children=tuple(visit(c) for c in current.children))
         return current
 
     return visit(node)
-
-
-def _shows(node: Node, bind: str) -> bool:
-    return isinstance(node.props, ViewProps) and node.props.bind == bind and not isinstance(node, Chart)
 
 
 def _columns(out: OutputLayout, path: DataPath) -> tuple[Column, ...]:
@@ -139,43 +142,43 @@ def _columns(out: OutputLayout, path: DataPath) -> tuple[Column, ...]:
     return tuple(c for pointer in out.columns if (c := path.column(pointer)) is not None)
 
 
-def _table(node: Node, out: OutputLayout, path: DataPath) -> Node:
+def _table(node: AnyNode, props: ViewProps, out: OutputLayout, path: DataPath) -> Table:
     page_size = node.props.pageSize if isinstance(node, Table) else TableProps(bind="").pageSize
-    return Table(id=node.id, props=TableProps(bind=out.path, label=node.props.label, columns=_columns(out, path), pageSize=page_size))
+    return Table(id=node.id, props=TableProps(bind=out.path, label=props.label, columns=_columns(out, path), pageSize=page_size))
 
 
-def _cards(node: Node, out: OutputLayout, path: DataPath) -> Node:
+def _cards(node: AnyNode, props: ViewProps, out: OutputLayout, path: DataPath) -> AnyNode:
     columns = _columns(out, path)
     title = next((c.pointer for c in columns if c.format == "text"), None)
     return CardGrid(
         id=node.id,
-        props=CardGridProps(bind=out.path, label=node.props.label, titlePointer=title, fields=columns),
+        props=CardGridProps(bind=out.path, label=props.label, titlePointer=title, fields=columns),
     )
 
 
-def _key_value(node: Node, out: OutputLayout, path: DataPath) -> Node:
+def _key_value(node: AnyNode, props: ViewProps, out: OutputLayout, path: DataPath) -> AnyNode:
     if not isinstance(node, KeyValue) or not out.columns:
         return node
     return replace(node, props=replace(node.props, fields=_columns(out, path)))
 
 
-def _keep(node: Node, out: OutputLayout, path: DataPath) -> Node:
+def _keep(node: AnyNode, props: ViewProps, out: OutputLayout, path: DataPath) -> AnyNode:
     return node
 
 
-def _json(node: Node, out: OutputLayout, path: DataPath) -> Node:
-    return JsonView(id=node.id, props=ViewProps(bind=out.path, label=node.props.label))
+def _json(node: AnyNode, props: ViewProps, out: OutputLayout, path: DataPath) -> AnyNode:
+    return JsonView(id=node.id, props=ViewProps(bind=out.path, label=props.label))
 
 
-def _chart(node: Node, out: OutputLayout, path: DataPath) -> Node:
+def _chart(node: AnyNode, props: ViewProps, out: OutputLayout, path: DataPath) -> AnyNode:
     spec = out.chart
     assert spec is not None  # check_spec guarantees a chart with view == "chart"
-    table = _table(node, out, path)
+    table = _table(node, props, out, path)
     chart = Chart(
         id=f"{node.id}:chart",
         props=ChartProps(
             bind=out.path,
-            label=node.props.label,
+            label=props.label,
             mark=spec.mark,
             x=_encoding(path, spec.x),
             y=tuple(_encoding(path, y) for y in spec.y),
@@ -197,11 +200,14 @@ def _chart(node: Node, out: OutputLayout, path: DataPath) -> Node:
 def _encoding(path: DataPath, pointer: str) -> ChartEncoding:
     column = path.column(pointer)
     assert column is not None
-    kind = "quantitative" if column.format in QUANTITATIVE else "temporal" if column.format in TEMPORAL else "nominal"
-    return ChartEncoding(pointer=pointer, label=column.label, type=kind)
+    return ChartEncoding(
+        pointer=pointer,
+        label=column.label,
+        type="quantitative" if column.format in QUANTITATIVE else "temporal" if column.format in TEMPORAL else "nominal",
+    )
 
 
-_VIEWS: dict[str, Callable[[Node, OutputLayout, DataPath], Node]] = {
+_VIEWS: dict[str, Callable[[AnyNode, ViewProps, OutputLayout, DataPath], AnyNode]] = {
     "table": _table,
     "cards": _cards,
     "key_value": _key_value,

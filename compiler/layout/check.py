@@ -7,6 +7,7 @@ the offending part (what also goes back to the model for repair).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from compiler.compile.facts import Facts
@@ -29,11 +30,11 @@ def check_spec(tree: Any, value: Any, facts: Facts | None = None) -> tuple[Layou
     return (None, problems) if problems else (spec, [])
 
 
-def _pointer(loc: tuple) -> str:
+def _pointer(loc: tuple[Any, ...]) -> str:
     return pointers.join(loc)
 
 
-def _semantic(spec: LayoutSpec, offer: Choices):
+def _semantic(spec: LayoutSpec, offer: Choices) -> Iterator[Problem]:
     known = set(offer.fields)
     placed: dict[str, str] = {}
     for where, names in (
@@ -58,7 +59,7 @@ def _semantic(spec: LayoutSpec, offer: Choices):
         yield from _check_output(spec.output, offer)
 
 
-def _check_output(out: OutputLayout, offer: Choices):
+def _check_output(out: OutputLayout, offer: Choices) -> Iterator[Problem]:
     path = offer.path(out.path)
     if path is None:
         yield Problem("/output/path", f"no view of the result at {out.path!r}")
@@ -74,7 +75,7 @@ def _check_output(out: OutputLayout, offer: Choices):
         yield from _check_chart(out.chart, path)
 
 
-def _check_chart(chart: Chart, path: DataPath):
+def _check_chart(chart: Chart, path: DataPath) -> Iterator[Problem]:
     if chart.x not in path.pointers:
         yield Problem("/output/chart/x", f"no column {chart.x!r}")
     for i, y in enumerate(chart.y):

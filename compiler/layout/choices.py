@@ -12,7 +12,7 @@ A spec chooses, never invents. Everything it can refer to is read off the tree h
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import get_args
+from typing import TypeVar, get_args
 
 import msgspec
 
@@ -32,10 +32,13 @@ from components.nodes import (
     ResultView,
     Table,
     ViewNode,
+    ViewProps,
 )
 
+T = TypeVar("T")
 
-def _subclasses(cls: type) -> Iterator[type]:
+
+def _subclasses(cls: type[T]) -> Iterator[type[T]]:
     for sub in cls.__subclasses__():
         yield sub
         yield from _subclasses(sub)
@@ -138,13 +141,12 @@ def own_fields(facts: Facts) -> frozenset[str]:
 
 def _widget_fields(node: Node, own: frozenset[str]) -> Iterator[tuple[str, tuple[str, ...]]]:
     for child in node.children:
-        options = WIDGET_FAMILIES.get(type(child.props), ())
-        if options and child.id in own:
+        if isinstance(child, FieldNode) and child.id in own and (options := WIDGET_FAMILIES.get(type(child.props), ())):
             yield child.props.bind, ("number",) if isinstance(child, NumberField) and not _bounded(child) else options
         yield from _widget_fields(child, own)
 
 
-def _bounded(node: Node) -> bool:
+def _bounded(node: NumberField) -> bool:
     p = node.props
     low = p.minimum if p.minimum is not None else p.exclusiveMinimum
     high = p.maximum if p.maximum is not None else p.exclusiveMaximum
@@ -153,8 +155,7 @@ def _bounded(node: Node) -> bool:
 
 def _data_paths(node: Node) -> Iterator[DataPath]:
     seen: set[str] = set()
-    for view in _views(node):
-        bind = view.props.bind
+    for bind, view in _views(node):
         if bind in seen:
             continue
         seen.add(bind)
@@ -166,8 +167,9 @@ def _data_paths(node: Node) -> Iterator[DataPath]:
             yield DataPath(bind, type(view))
 
 
-def _views(node: Node) -> Iterator[Node]:
+def _views(node: Node) -> Iterator[tuple[str, ViewNode]]:
+    """Every view below ``node`` that binds data, with its bind (``ContentBlocks`` binds none)."""
     for child in node.children:
-        if isinstance(child, ViewNode):
-            yield child
+        if isinstance(child, ViewNode) and isinstance(child.props, ViewProps):
+            yield child.props.bind, child
         yield from _views(child)

@@ -10,12 +10,12 @@ passes ``check_spec`` for its own tree (a test checks the corpus).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from compiler.compile.facts import Facts, FieldFacts, facts_of
 from components import pointers
-from components.nodes import App, Node, NumberField, Table, TextField
+from components.nodes import App, FieldNode, Node, NumberField, Table, TextField
 
 from .choices import TEMPORAL, WIDGET_FAMILIES, Choices, DataPath, choices
 from .spec import Chart, InputLayout, LayoutSpec, OutputLayout, WidgetChoice
@@ -66,22 +66,22 @@ def _widgets(tree: App, offer: Choices, facts: Facts) -> list[WidgetChoice]:
     return chosen
 
 
-def _fields(node: Node, facts: Facts):
+def _fields(node: Node, facts: Facts) -> Iterator[tuple[FieldNode, FieldFacts]]:
     """Fields of their own (in no template, no branch) that have a widget to choose, with their facts."""
     for child in node.children:
         fact = facts.get(child.id)
-        if type(child.props) in WIDGET_FAMILIES and fact is not None and fact.template is None:
+        if isinstance(child, FieldNode) and type(child.props) in WIDGET_FAMILIES and fact is not None and fact.template is None:
             yield child, fact
         yield from _fields(child, facts)
 
 
-def _long_text(node: Node, fact: FieldFacts) -> bool:
+def _long_text(node: TextField, fact: FieldFacts) -> bool:
     return bool(LONG_TEXT_NAMES.search(fact.name or "")) and not node.props.format and (node.props.maxLength or 10_000) > 80
 
 
-def _small_range(node: Node) -> bool:
+def _small_range(node: NumberField) -> bool:
     p = node.props
-    return (
+    return bool(
         p.integer
         and p.minimum is not None
         and p.maximum is not None

@@ -100,7 +100,7 @@ def _embeds_nothing(root: Any) -> bool:
 _ASK_REFERENCING = object()
 
 
-def _follow(root: dict, pointer: str) -> Any:
+def _follow(root: dict[str, Any], pointer: str) -> Any:
     """What the JSON Pointer ``pointer`` (a fragment, percent-encoded: decoded before it is split,
     as ``referencing`` reads it) points to in ``root``, through objects only; a missing key raises
     ``KeyError``. ``_ASK_REFERENCING`` when a step lands on a value that is neither an object nor

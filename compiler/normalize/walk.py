@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -148,7 +149,7 @@ class _Walk:
             return self._expand_all_of(raw, refs, path, notes)
         return raw, refs, path, notes
 
-    def _expand_ref(self, raw: dict, refs: Refs, path: tuple[str, ...], notes: list[str]) -> Any:
+    def _expand_ref(self, raw: dict[str, Any], refs: Refs, path: tuple[str, ...], notes: list[str]) -> Any:
         ref = raw["$ref"]
         siblings = {k: v for k, v in raw.items() if k != "$ref"}
         if not isinstance(ref, str):
@@ -178,7 +179,7 @@ class _Walk:
             return NeverShape(reason=merged.unsatisfiable)
         return merged.schema, inner_refs, inner_path
 
-    def _expand_all_of(self, raw: dict, refs: Refs, path: tuple[str, ...], notes: list[str]) -> Any:
+    def _expand_all_of(self, raw: dict[str, Any], refs: Refs, path: tuple[str, ...], notes: list[str]) -> Any:
         parts_raw = raw["allOf"]
         base = {k: v for k, v in raw.items() if k != "allOf"}
         if not isinstance(parts_raw, list):
@@ -215,7 +216,7 @@ class _Build:
     __slots__ = ("walk", "schema", "refs", "path", "depth", "notes", "used", "branch_sites")
 
     def __init__(
-        self, walk: _Walk, schema: dict, refs: Refs, path: tuple[str, ...], depth: int, notes: list[str]
+        self, walk: _Walk, schema: dict[str, Any], refs: Refs, path: tuple[str, ...], depth: int, notes: list[str]
     ) -> None:
         self.walk = walk
         self.schema = schema
@@ -261,7 +262,7 @@ class _Build:
         unused = [k for k in self.schema if k not in self.used]
         return tuple(self.notes) + tuple(messages.IGNORED_KEYWORD.format(keyword=k, why="not used") for k in unused)
 
-    def finish(self, cls: type, nullable: bool = False, **fields: Any) -> SomeShape:
+    def finish(self, cls: Callable[..., SomeShape], nullable: bool = False, **fields: Any) -> SomeShape:
         return cls(**self.meta(**({"nullable": True} if nullable else {})), ignored=self.ignored(), **fields)
 
     # ------------------------------------------------------------------ dispatch
@@ -278,7 +279,7 @@ class _Build:
         types, nullable = self.types()
         return self.typed(types, nullable)
 
-    def typed(self, types: list[str], nullable: bool) -> SomeShape:
+    def typed(self, types: Sequence[str], nullable: bool) -> SomeShape:
         if not types:
             if nullable:
                 return self.finish(NullShape)
@@ -299,7 +300,7 @@ class _Build:
         schema = {k: v for k, v in self.schema.items() if k in keep}
         return _Build(self.walk, schema, self.refs, self.path, self.depth, [])
 
-    def types(self) -> tuple[list[str], bool]:
+    def types(self) -> tuple[Sequence[str], bool]:
         """The types this schema allows (``null`` folded into ``nullable``)."""
         raw = self.schema.get("type")
         if isinstance(raw, str) and raw in _SINGLE_TYPES:  # the common case, without building lists
@@ -334,7 +335,7 @@ class _Build:
 
     # ------------------------------------------------------------------ enum / union
 
-    def enum(self, values: list) -> SomeShape:
+    def enum(self, values: list[Any]) -> SomeShape:
         self.used.add("enum")
         kept = _dedupe_json(values)
         nullable = any(v is None for v in kept)
@@ -360,7 +361,7 @@ class _Build:
         }
         if "type" in s:
             base["type"] = s["type"]
-        branches: list[dict] = []
+        branches: list[dict[str, Any]] = []
         self.branch_sites: list[tuple[Refs, tuple[str, ...]]] = []
         nullable = False
         for raw in raw_branches:
@@ -378,11 +379,11 @@ class _Build:
                 self.branch_sites.append((self.refs, self.path))
         return self.branches(branches, nullable)
 
-    def branch(self, index: int, schema: dict) -> SomeShape:
+    def branch(self, index: int, schema: dict[str, Any]) -> SomeShape:
         refs, path = self.branch_sites[index]
         return self.walk.shape(schema, refs, path, self.depth + 1)
 
-    def branches(self, branches: list[dict], nullable: bool) -> SomeShape:
+    def branches(self, branches: list[dict[str, Any]], nullable: bool) -> SomeShape:
         if not branches:
             return self.finish(NullShape) if nullable else self.finish(NeverShape, reason=messages.NO_BRANCH)
         consts = [_constant(b) for b in branches]
@@ -461,7 +462,7 @@ class _Build:
         items = self.child(s["items"]) if "items" in s else AnyShape()
         return self.finish(ArrayShape, nullable, items=items, uniqueItems=s.get("uniqueItems") is True, **bounds)
 
-    def tuple_(self, prefix: list, rest: Any, nullable: bool, bounds: dict) -> SomeShape:
+    def tuple_(self, prefix: list[Any], rest: Any, nullable: bool, bounds: dict[str, Any]) -> SomeShape:
         shapes = tuple(self.child(p) for p in prefix)
         rest_shape = None if rest is None or rest is False else self.child(rest)
         return self.finish(TupleShape, nullable, prefix=shapes, rest=rest_shape, **bounds)
@@ -469,10 +470,10 @@ class _Build:
     def object(self, nullable: bool) -> SomeShape:
         s = self.schema
         self.used.update(_OBJECT_KEYS)
-        raw_required = s.get("required") if isinstance(s.get("required"), list) else []
+        raw_required = given if isinstance(given := s.get("required"), list) else []
         required = _dedupe(r for r in raw_required if isinstance(r, str))
         required_set = set(required)
-        raw_props = s.get("properties") if isinstance(s.get("properties"), dict) else {}
+        raw_props = given if isinstance(given := s.get("properties"), dict) else {}
         properties = [Property(name, self.child(sub), name in required_set) for name, sub in raw_props.items()]
         named = set(raw_props)
         # a required name with no schema must still be present: any value
@@ -550,7 +551,7 @@ _BUILDERS = {
 _NO_CONST = object()
 
 
-def _constant(schema: dict) -> Any:
+def _constant(schema: dict[str, Any]) -> Any:
     """The single value a branch allows (``const`` or a one-value ``enum``), else ``_NO_CONST``."""
     if "const" in schema:
         return schema["const"]
@@ -560,7 +561,7 @@ def _constant(schema: dict) -> Any:
     return _NO_CONST
 
 
-def _is_null_schema(schema: dict) -> bool:
+def _is_null_schema(schema: dict[str, Any]) -> bool:
     keys = set(schema) - _META_KEYS - _SILENT_KEYS | ({"type"} & set(schema))
     if schema.get("type") == "null" and keys <= {"type"}:
         return True
@@ -626,7 +627,7 @@ def _with_meta(shape: SomeShape, meta: dict[str, Any]) -> SomeShape:
     return msgspec.structs.replace(shape, **changes)
 
 
-def _meta_only(schema: dict) -> dict[str, Any]:
+def _meta_only(schema: dict[str, Any]) -> dict[str, Any]:
     meta: dict[str, Any] = {}
     if isinstance(schema.get("title"), str):
         meta["title"] = _clip(schema["title"], MAX_TITLE)
@@ -673,12 +674,12 @@ def _json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
 
 
-def _dedupe(values: Any) -> list:
+def _dedupe(values: Any) -> list[Any]:
     return list(dict.fromkeys(values))
 
 
-def _dedupe_json(values: list) -> list:
-    seen: set = set()
+def _dedupe_json(values: list[Any]) -> list[Any]:
+    seen: set[Any] = set()
     out = []
     for v in values:
         # scalars key by (type, value) — no serializing; 1 and True and 1.0 stay distinct values

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from compiler.jsonread import parse_json
 from compiler.normalize import (
     UNSET,
     ArrayShape,
@@ -30,7 +31,7 @@ from compiler.normalize import (
     UnionShape,
     normalize,
 )
-from compiler.tools import load_tools, parse_json
+from compiler.tools import load_tools
 
 from .session import FORMAT_KEY, Replay
 
@@ -69,8 +70,8 @@ def example(shape: Any, depth: int = 0) -> Any:
     return "example"
 
 
-def recordings(directory: Path | None) -> dict[str, dict]:
-    found: dict[str, dict] = {}
+def recordings(directory: Path | None) -> dict[str, dict[str, Any]]:
+    found: dict[str, dict[str, Any]] = {}
     for path in sorted(directory.glob("*.json")) if directory else ():
         try:
             data = json.loads(path.read_text())
@@ -81,7 +82,7 @@ def recordings(directory: Path | None) -> dict[str, dict]:
     return found
 
 
-def answer(tool: dict, arguments: dict, recorded: dict[str, dict], replay: Replay) -> dict:
+def answer(tool: dict[str, Any], arguments: dict[str, Any], recorded: dict[str, dict[str, Any]], replay: Replay) -> dict[str, Any]:
     replayed = replay.answer(tool["name"], arguments)
     if replayed is not None:
         return replayed
@@ -114,7 +115,7 @@ def main() -> None:
             continue
         params = message.get("params") or {}
         if method == "initialize":
-            capabilities = {"tools": {}, **({"resources": {}} if replay.resources else {})}
+            capabilities: dict[str, Any] = {"tools": {}, **({"resources": {}} if replay.resources else {})}
             result = {"protocolVersion": params.get("protocolVersion"), "capabilities": capabilities,
                       "serverInfo": {"name": name, "version": "0"}}
         elif method == "tools/list":
