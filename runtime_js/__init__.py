@@ -117,7 +117,7 @@ STALE = (
 )
 
 
-def _catalog_kinds() -> dict[str, dict[str, object]]:
+def catalog_kinds() -> dict[str, dict[str, object]]:
     """``components/catalog.json``'s kinds: the node classes say which module builds each kind."""
     catalog = json.loads(resources.files("components").joinpath("catalog.json").read_text(encoding="utf-8"))
     kinds: dict[str, dict[str, object]] = catalog["kinds"]
@@ -126,11 +126,11 @@ def _catalog_kinds() -> dict[str, dict[str, object]]:
 
 def _in_category(category: str) -> frozenset[str]:
     """Kinds of one category: every layout kind needs the ``layout`` module (its CSS, tabs' keys)."""
-    return frozenset(kind for kind, entry in _catalog_kinds().items() if entry["category"] == category)
+    return frozenset(kind for kind, entry in catalog_kinds().items() if entry["category"] == category)
 
 
 def _needed_by(module: str) -> frozenset[str]:
-    return frozenset(kind for kind, entry in _catalog_kinds().items() if entry["runtime"] == module)
+    return frozenset(kind for kind, entry in catalog_kinds().items() if entry["runtime"] == module)
 
 
 MODULES = (

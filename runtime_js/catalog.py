@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from . import MODULES, _catalog_kinds
+from . import MODULES, catalog_kinds
 
 # Where a table starts in a source: an object literal (keys are kinds), a regex alternation, or
 # one assignment of a single kind.
@@ -76,7 +76,7 @@ def problems(sources: dict[str, str] | None = None) -> list[str]:
     """Every disagreement between the runtime's tables and the catalog; empty when they agree."""
     if sources is None:
         sources = {m.name: m.source("js") for m in MODULES}
-    kinds = _catalog_kinds()
+    kinds = catalog_kinds()
     return [*_problems(kinds, registered(sources)), *_built_twice(kinds, sources)]
 
 
