@@ -9,12 +9,11 @@ import json
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from asyncutil import run_async
+from asyncutil import port_open, run_async, wait_until
 from compiler.pipeline import build_page
 from conftest import FIXTURES, ROOT
 from runtime_js import RUNTIME_VERSION
@@ -135,12 +134,7 @@ def test_export_over_http(tmp_path):
     proxy = subprocess.Popen([sys.executable, "-m", "compiler", "proxy", "--no-cache", "--serve", "http", "--port", str(port), *DEMO],
                              cwd=ROOT, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and proxy.poll() is None:  # until it accepts connections
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            time.sleep(0.05)  # polling interval, not a wait for an outcome
+        wait_until(lambda: port_open(port) or proxy.poll() is not None, 60)  # until it accepts connections
         out = tmp_path / "apps"
         result = export(str(out), "--upstream-url", f"http://127.0.0.1:{port}/mcp")
         assert result.returncode == 0, result.stderr

@@ -12,7 +12,6 @@ import json
 import sys
 import time
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 import jsonschema
 import pytest

@@ -17,7 +17,14 @@ from compiler.proxy.eras import Era, UpstreamInfo
 from compiler.proxy.exchanges import HostPeer, Kind
 from compiler.proxy.local import LocalSide
 from compiler.proxy.messages import (
-    AppRun, CancelLocal, OpenUpstream, Refresh, RunLocal, Settle, ToHost, ToUpstream,
+    AppRun,
+    CancelLocal,
+    OpenUpstream,
+    Refresh,
+    RunLocal,
+    Settle,
+    ToHost,
+    ToUpstream,
 )
 from compiler.proxy.registry import Registry
 from compiler.proxy.router import Router
