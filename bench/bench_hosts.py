@@ -38,11 +38,13 @@ PROXY = [sys.executable, "-m", "compiler", "proxy", "--no-cache", "--"]
 
 
 def inspector(era: str, server: list[str]) -> list[str]:
+    """MCP Inspector's CLI, one tools/call (``era``: legacy, auto or modern)."""
     return ["node", str(INSPECTOR), "--cli", "--protocol-era", era, "--method", "tools/call", "--tool-name", "echo",
             "--tool-arg", "message=bench", "--", *server]
 
 
 def ts_client(mode: str, server: list[str]) -> list[str]:
+    """The official TypeScript client's whole life (``mode``: legacy, auto or 2026-07-28)."""
     return ["node", str(JS / "lifecycle.mjs"), mode, *server]
 
 
@@ -56,6 +58,34 @@ def once(command: list[str]) -> float:
     return took
 
 
+HOSTS = [(f"Inspector CLI {era}", era, inspector) for era in ("legacy", "auto", "modern")]
+HOSTS += [(f"TS client {mode}", mode, ts_client) for mode in ("legacy", "auto", "2026-07-28")]
+
+
+def measure(quick: bool = False, runs: int | None = None) -> dict:
+    """Every host × server × (direct, proxy), ``runs`` interleaved rounds; ``summary`` has the
+    medians and proxy − direct per row (for ``bench/report.py``)."""
+    runs = runs or (2 if quick else 10)
+    times: dict[str, dict[str, list[float]]] = {}
+    for _ in range(runs):
+        for name, mode, command in HOSTS:
+            for server_name, server in SERVERS.items():
+                row = times.setdefault(f"{name}, {server_name}", {"direct": [], "proxy": []})
+                if not (server is EVERYTHING and mode in MODERN_MODES):  # handshake-only: only the proxy lets such a host in
+                    row["direct"].append(once(command(mode, server)))
+                row["proxy"].append(once(command(mode, [*PROXY, *server])))
+    summary: dict[str, object] = {}
+    for label, row in times.items():
+        proxy = statistics.median(row["proxy"])
+        if not row["direct"]:
+            summary[f"{label}: proxy p50 (s; no direct path)"] = round(proxy, 2)
+            continue
+        deltas = [p - d for p, d in zip(row["proxy"], row["direct"], strict=True)]
+        summary[f"{label}: direct p50 / proxy p50 / Δ max (s)"] = (
+            f"{statistics.median(row['direct']):.2f} / {proxy:.2f} / {max(deltas):+.2f}")
+    return {"runs": runs, "times_s": times, "summary": summary}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10)
@@ -63,29 +93,17 @@ def main() -> int:
     if not INSPECTOR.exists() or not (NPM / "server-everything").exists():
         print("bench_hosts needs the tests' npm packages: cd tests/js && npm ci")
         return 1
-    hosts = [(f"Inspector CLI {era}", era, lambda server, era=era: inspector(era, server)) for era in ("legacy", "auto", "modern")]
-    hosts += [(f"TS client {mode}", mode, lambda server, mode=mode: ts_client(mode, server)) for mode in ("legacy", "auto", "2026-07-28")]
-    times: dict[tuple[str, str, str], list[float]] = {}
-    for _ in range(args.runs):
-        for name, mode, command in hosts:
-            for server_name, server in SERVERS.items():
-                ways = (("direct", server), ("proxy", [*PROXY, *server]))
-                for how, target in ways:
-                    if how == "direct" and server is EVERYTHING and mode in MODERN_MODES:
-                        continue  # a handshake-only server: only the proxy lets such a host in
-                    times.setdefault((name, server_name, how), []).append(once(command(target)))
+    result = measure(runs=args.runs)
     print(f"{'connect → list → call → close (s)':50} {'direct p50':>10} {'max':>6} {'proxy p50':>10} {'max':>6} "
           f"{'Δ p50':>7} {'Δ max':>7}")
-    for name, _, _ in hosts:
-        for server_name in SERVERS:
-            direct, proxy = times.get((name, server_name, "direct")), times[(name, server_name, "proxy")]
-            label = f"{name}, {server_name}"
-            if direct is None:
-                print(f"{label:50} {'—':>10} {'—':>6} {statistics.median(proxy):10.2f} {max(proxy):6.2f}     (no direct path)")
-                continue
-            deltas = [p - d for p, d in zip(proxy, direct, strict=True)]
-            print(f"{label:50} {statistics.median(direct):10.2f} {max(direct):6.2f} {statistics.median(proxy):10.2f} "
-                  f"{max(proxy):6.2f} {statistics.median(deltas):+7.2f} {max(deltas):+7.2f}")
+    for label, row in result["times_s"].items():
+        direct, proxy = row["direct"], row["proxy"]
+        if not direct:
+            print(f"{label:50} {'—':>10} {'—':>6} {statistics.median(proxy):10.2f} {max(proxy):6.2f}     (no direct path)")
+            continue
+        deltas = [p - d for p, d in zip(proxy, direct, strict=True)]
+        print(f"{label:50} {statistics.median(direct):10.2f} {max(direct):6.2f} {statistics.median(proxy):10.2f} "
+              f"{max(proxy):6.2f} {statistics.median(deltas):+7.2f} {max(deltas):+7.2f}")
     print(f"runs each: {args.runs}; target: proxy within direct + 0.5 s on every run (Δ max ≤ 0.5)")
     return 0
 

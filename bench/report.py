@@ -29,6 +29,7 @@ BENCHES = (
     ("bench_views", "Result views: 10 000-row table, tool-result to painted"),
     ("bench_spec", "LayoutSpec size vs page size (what a model writes here vs by hand)"),
     ("bench_proxy", "Proxy: tools/call through the proxy vs direct; resources/read; memory"),
+    ("bench_hosts", "Host sessions: MCP Inspector CLI and the TypeScript client, direct vs through the proxy"),
     ("bench_loop", "Closing the loop: _ui_render click to result; update-model-context payloads"),
 )
 RUNNER = "import json, sys; sys.path.insert(0, 'bench'); import {name} as b; print(json.dumps(b.measure(quick={quick})))"
