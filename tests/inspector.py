@@ -45,8 +45,8 @@ Evidence for assertions and failure messages:
 * ``describe()`` on either gives the visible state and the last messages, for assertion messages.
 
 Fixtures, at the end (``pytest_plugins = ["inspector"]`` in a test module brings them in):
-``inspector_browser`` (a session Chromium, apart from ``conftest.browser``, which needs the host
-bundle) and ``start_inspector(command, era=...)`` → ``(Inspector, InspectorPage)``, each closed and
+``inspector_browser`` (the session Chromium of ``conftest.browser``: one Playwright per test
+process) and ``start_inspector(command, era=...)`` → ``(Inspector, InspectorPage)``, each closed and
 stopped after the test::
 
     def test_x(start_inspector):
@@ -81,17 +81,6 @@ EVERYTHING = ["node", str(NPM / "server-everything" / "dist" / "index.js")]
 """npm server-everything over stdio (TypeScript SDK 1.x: the handshake era only)."""
 DEMO = [sys.executable, "-m", "compiler.demo.server"]
 ERAS = ("legacy", "auto", "modern")
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 BANNER = re.compile(r"MCP Inspector Web is up and running at:\s*(\S+)")
 SANDBOX_BANNER = re.compile(r"Sandbox \(MCP Apps\):\s*(\S+)")
 
@@ -564,17 +553,10 @@ if __name__ != "__main__":  # the tap (below) runs without pytest
     import pytest
 
     @pytest.fixture(scope="session")
-    def inspector_browser() -> Iterator[Any]:
-        """Headless Debian Chromium (Playwright's ``Browser``), shared by the Inspector tests."""
-        from playwright.sync_api import sync_playwright
-
-        if not Path(CHROMIUM).exists():
-            pytest.skip(f"Chromium not found at {CHROMIUM}")
-        pw = sync_playwright().start()
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield browser
-        browser.close()
-        pw.stop()
+    def inspector_browser(browser: Any) -> Any:
+        """The session's headless Chromium (Playwright's ``Browser``; ``conftest.browser``): one
+        Playwright per test process, as its sync API allows only one."""
+        return browser.browser
 
     @pytest.fixture
     def start_inspector(inspector_browser) -> Iterator[Callable[..., tuple[Inspector, InspectorPage]]]:
