@@ -382,11 +382,27 @@ class InspectorPage:
 
     def connect(self, timeout: float = 15.0) -> None:
         """Turn the server card's switch on; wait until the card says "Connected"."""
-        self.connect_switch.check(force=True)  # Mantine draws the track over the input
-        try:
-            self.page.get_by_text("Connected", exact=True).first.wait_for(timeout=timeout * 1000)
-        except Exception as e:
-            raise AssertionError(f"the Inspector did not connect in {timeout} s\n{self.describe()}") from e
+        # The switch is controlled (checked while "connecting" or "connected", after the
+        # Inspector's state updates), so Playwright's check(), which wants the input flipped at
+        # once, fails on a slow machine. Click; if after a while the card still says
+        # "Disconnected" (a click before React attached its handler), click once more.
+        connected = self.page.get_by_text("Connected", exact=True).first
+        disconnected = self.page.get_by_text("Disconnected", exact=True)
+        deadline = time.monotonic() + timeout
+        self.connect_switch.click(force=True)  # Mantine draws the track over the input
+        retried = False
+        while True:
+            try:
+                connected.wait_for(timeout=1000)
+                return
+            except Exception as e:
+                if time.monotonic() >= deadline:
+                    raise AssertionError(
+                        f"the Inspector did not connect in {timeout} s\n{self.describe()}"
+                    ) from e
+            if not retried and disconnected.count():
+                self.connect_switch.click(force=True)
+                retried = True
 
     def protocol_version(self) -> str:
         """The version the server card shows once connected (``2025-11-25``, ``2026-07-28``…)."""
