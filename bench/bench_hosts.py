@@ -27,6 +27,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+from needs import require  # noqa: E402
+
+require(__file__, "npm")
 JS = ROOT / "tests" / "js"
 NPM = JS / "node_modules" / "@modelcontextprotocol"
 INSPECTOR = NPM / "inspector" / "clients" / "launcher" / "build" / "index.js"

@@ -24,6 +24,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+from needs import require  # noqa: E402
+
+require(__file__, "browser")
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from apphost import VANILLA_APP, Browser  # noqa: E402

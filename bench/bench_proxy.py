@@ -34,6 +34,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+from needs import require  # noqa: E402
+
+require(__file__, "npm")
 sys.path.insert(0, str(ROOT))
 
 from compiler.tools import load_tools  # noqa: E402
