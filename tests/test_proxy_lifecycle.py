@@ -204,6 +204,23 @@ def test_stdin_end_stops_the_upstream_and_exits_0_at_once(proxy_of, upstream):
     assert time.monotonic() - started < 2.0, "slower than a host's first wait (2 s)"
 
 
+@pytest.mark.parametrize("how", ["stdin end", "SIGTERM"])
+def test_the_upstream_is_stopped_the_way_the_host_stopped_the_proxy(proxy_of, tmp_path, how):
+    """A host that ends stdin asks politely, and so does the proxy (stdin end; an upstream that
+    exits on it never sees a signal). A host that signals wants the proxy gone now — a disposed
+    probe waits only 1 s — so the proxy signals its upstream at once instead of waiting first."""
+    seen = tmp_path / "signals"
+    proxy = proxy_of([sys.executable, str(ROOT / "fixtures" / "servers" / "raw_upstream.py"), "--signals", str(seen)])
+    _open(proxy)
+    proxy.end_stdin()
+    if how == "SIGTERM":
+        proxy.signal(signal.SIGTERM)
+    code, stderr = proxy.finished()
+    assert code == 0 and "Traceback" not in stderr, stderr
+    got = seen.read_text().split() if seen.exists() else []
+    assert got == (["EOF"] if how == "stdin end" else ["SIGTERM"]), got
+
+
 def test_an_upstream_dies_with_a_killed_proxy(proxy_of):
     proxy = proxy_of(EVERYTHING)
     _open(proxy)

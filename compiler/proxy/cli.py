@@ -275,6 +275,7 @@ def _on_signals(proxy: Proxy) -> asyncio.Future[Any]:
             proxy.supervisor.kill()
             return
         log.info("stopping on %s", sig.name)
+        proxy.supervisor.hurry = True
         stop.set_result(sig)
 
     for sig in (signal.SIGTERM, signal.SIGINT):

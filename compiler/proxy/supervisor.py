@@ -32,7 +32,7 @@ class Upstream(Protocol):
 
     async def send(self, data: bytes) -> None: ...
 
-    async def stop(self) -> None: ...
+    async def stop(self, *, hurry: bool = False) -> None: ...
 
     def kill(self) -> None: ...
 
@@ -51,6 +51,8 @@ class Supervisor:
         self.running = asyncio.Event()
         """Set while an upstream process is up (forwarded messages wait for it, briefly)."""
         self.stopping = False
+        self.hurry = False
+        """The proxy was signalled: the upstream is signalled too, not asked by stdin end first."""
         self.restarts = 0
         self.started_at = time.time()
         self.state = "starting"
@@ -62,7 +64,7 @@ class Supervisor:
             self.stopping = True
             self.state = "stopped"
             if self.upstream is not None:
-                await self.upstream.stop()
+                await self.upstream.stop(hurry=self.hurry)
 
     def kill(self) -> None:
         """Kill the upstream now (a second signal: the host is in a hurry)."""

@@ -110,8 +110,10 @@ class UpstreamStdio:
     def pid(self) -> int | None:
         return self.process.pid if self.process else None
 
-    async def stop(self) -> None:
+    async def stop(self, *, hurry: bool = False) -> None:
         """Stop it as a host stops a server: stdin closed, then SIGTERM, then SIGKILL to its group.
+        In a ``hurry`` (the proxy itself was signalled) stdin end and SIGTERM go at once, as a host
+        disposes of a probe: the host is waiting for the proxy's exit, not for a polite upstream.
         Cancelled half-way, it kills the group at once: nothing is left behind."""
         process = self.process
         if process is None:
@@ -120,7 +122,7 @@ class UpstreamStdio:
             if process.returncode is None:
                 if process.stdin is not None and not process.stdin.is_closing():
                     process.stdin.close()
-                if not await _exited(process, STOP_GRACE_S):
+                if hurry or not await _exited(process, STOP_GRACE_S):
                     _signal_group(process.pid, signal.SIGTERM)
                     if not await _exited(process, STOP_GRACE_S):
                         _signal_group(process.pid, signal.SIGKILL)
@@ -212,7 +214,7 @@ class UpstreamSDK:
     def kill(self) -> None:
         """Nothing runs here to kill: the connection ends with the process."""
 
-    async def stop(self) -> None:
+    async def stop(self, *, hurry: bool = False) -> None:
         if self._stack is not None:
             stack, self._stack = self._stack, None
             try:
