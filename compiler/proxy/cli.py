@@ -20,8 +20,6 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-
 from compiler.errors import CompileUIError, fail
 from compiler.httpguard import BODY_TIMEOUT_S, MAX_BODY_BYTES, GuardSettings, check_bind
 from compiler.layout import LLMSettings
@@ -175,6 +173,8 @@ def load_config(path: Path) -> dict[str, Any]:
         fail("cannot read: {detail}", source=str(path), detail=error.strerror or str(error))
     except ValueError as error:
         fail("not valid JSON: {detail}", source=str(path), detail=str(error))
+    import jsonschema  # here, not at the top: only a config file needs it, and it is a fifth of the stdio start-up
+
     schema = json.loads(files("compiler.proxy").joinpath("config.schema.json").read_text())
     problem = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(data))
     if problem is not None:
