@@ -192,7 +192,7 @@ class AppHost:
         height = self.size_reports[-1]["height"] if self.size_reports else 600
         self.page.set_viewport_size({"width": 900, "height": max(900, height + 40)})
         self.page.evaluate("(h) => { document.getElementById('app').style.height = h + 'px'; }", height)
-        self.page.wait_for_timeout(50)
+        self.wait_frames(2)  # the resized frame painted
         self.page.locator("iframe#app").screenshot(path=str(path))
 
     # ------------------------------------------------------------------ protocol
