@@ -17,6 +17,7 @@ from compiler.pipeline import compile
 
 from .pages import Made, PageStore
 from .registry import Registry
+from .store import Store
 
 _MODEL_ONLY = {"ui": {"visibility": ["model"]}}
 _TOOL_NAME = {"type": "string", "description": "The name of a tool of this server"}
@@ -99,6 +100,7 @@ class Control(Protocol):
 
     registry: Registry
     pages: PageStore
+    store: Store
 
     async def page_for(self, name: str, *, force: bool = False) -> Made:
         """The tool's page, made (or taken from the cache) and counted."""

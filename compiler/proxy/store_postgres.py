@@ -1,0 +1,172 @@
+"""The shared store: PostgreSQL through psycopg 3 (``--store postgresql://…``), for replicas.
+
+One connection runs the store's statements (autocommit, one at a time); a second, asynchronous
+one ``LISTEN``s on the ``compile_ui`` channel and hands every ``NOTIFY`` to the proxy (an answer
+landed, a layout was set) — no polling. The schema is created or migrated on the first
+connection, inside a transaction holding an advisory lock, so replicas starting together do it
+once, in turn.
+
+When the server is down, a statement fails at once with ``StoreError`` (after a failed connection
+attempt the next waits ``RETRY_S``, so a dead server costs no time per request); the next
+statement after that reconnects by itself, and so does the listener (backing off to ``RETRY_S``).
+The DSN's password never reaches a log line: only ``store.redact``'s form of the URL does, and
+psycopg's messages name the host, port and user, not the password.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from compiler.errors import fail
+
+from .store import CHANNEL, POSTGRES_EXTRA, SCHEMA, SCHEMA_VERSION, Change, SqlStore, StoreError, redact
+
+if TYPE_CHECKING:
+    import psycopg
+
+log = logging.getLogger("compile_ui.proxy")
+
+CONNECT_TIMEOUT_S = 3
+RETRY_S = 1.0
+LOCK_KEY = 0x63756931
+"""The advisory lock held while the schema is created or migrated ("cui1")."""
+KEEPALIVES = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 2}
+"""A server that vanishes without closing the connection is noticed within seconds."""
+
+
+def _psycopg() -> Any:
+    try:
+        import psycopg
+    except ImportError:
+        fail("--store postgresql:// needs psycopg: {extra}", extra=POSTGRES_EXTRA)
+    return psycopg
+
+
+class PostgresStore(SqlStore):
+    def __init__(self, dsn: str) -> None:
+        self.psycopg = _psycopg()
+        self.dsn = dsn
+        self.url = redact(dsn)
+        self._conn: psycopg.Connection[Any] | None = None
+        self._lock = threading.Lock()
+        self._retry_at = 0.0
+        self._down: str | None = None
+        """Why the store is unreachable (logged once per outage), or ``None``."""
+        try:
+            self._connection()
+        except StoreError as error:
+            log.warning("the store %s does not answer yet (%s); serving on, and reconnecting when it does", self.url, error)
+
+    # ------------------------------------------------------------------ statements
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            for attempt in (1, 2):
+                conn = self._connection()
+                try:
+                    cursor = conn.execute(sql.encode(), tuple(params))
+                    return cursor.fetchall() if cursor.description else []
+                except self.psycopg.OperationalError as error:
+                    # a connection the server dropped (a restart): one fresh try, then give up
+                    self._lost(error)
+                    if attempt == 2 or not conn.broken:
+                        raise StoreError(_one_line(error)) from error
+                except self.psycopg.Error as error:
+                    raise StoreError(_one_line(error)) from error
+        raise AssertionError("unreachable")
+
+    def announce(self, kind: str, subject: str) -> None:
+        try:
+            self.run("SELECT pg_notify(%s, %s)", (CHANNEL, f"{kind}:{subject}"[:7999]))
+        except StoreError as error:
+            log.warning("store announcement failed (%s); other replicas see the change on their next read", error)
+
+    def ping(self) -> None:
+        self.run("SELECT 1")
+
+    def _connection(self) -> psycopg.Connection[Any]:
+        if self._conn is not None and not self._conn.closed:
+            return self._conn
+        if time.monotonic() < self._retry_at and self._down:
+            raise StoreError(self._down)
+        try:
+            conn: psycopg.Connection[Any] = self.psycopg.connect(self.dsn, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S, **KEEPALIVES)
+            self._migrate(conn)
+        except self.psycopg.Error as error:
+            self._retry_at = time.monotonic() + RETRY_S
+            why = _one_line(error)
+            if self._down is None:
+                log.warning("the store %s is unreachable: %s", self.url, why)
+            self._down = why
+            raise StoreError(why) from error
+        if self._down is not None:
+            log.info("the store %s answers again", self.url)
+        self._conn, self._down = conn, None
+        return conn
+
+    def _lost(self, error: Exception) -> None:
+        if self._conn is not None:
+            try:
+                self._conn.close()
+            except self.psycopg.Error:
+                pass
+        self._conn = None
+        if self._down is None:
+            log.warning("the store %s went away: %s", self.url, _one_line(error))
+        self._down = _one_line(error)
+
+    def _migrate(self, conn: psycopg.Connection[Any]) -> None:
+        """Create or migrate the schema, one replica at a time (the advisory lock)."""
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
+            conn.execute("CREATE TABLE IF NOT EXISTS compile_ui_schema (version INTEGER NOT NULL)")
+            row = conn.execute("SELECT max(version) FROM compile_ui_schema").fetchone()
+            version = row[0] if row and row[0] is not None else 0
+            if version > SCHEMA_VERSION:
+                raise self.psycopg.DataError(f"the store's schema is version {version}, newer than this compile-ui's "
+                                             f"({SCHEMA_VERSION}): upgrade compile-ui")
+            if version < SCHEMA_VERSION:
+                for statement in SCHEMA:  # every statement is idempotent: version 1 gains its renders
+                    conn.execute(statement.encode())
+                conn.execute("DELETE FROM compile_ui_schema")
+                conn.execute("INSERT INTO compile_ui_schema VALUES (%s)", (SCHEMA_VERSION,))
+                log.info("the store %s: schema %s → %s", self.url, version or "none", SCHEMA_VERSION)
+
+    # ------------------------------------------------------------------ announcements
+
+    async def listen(self, on_change: Change) -> None:
+        psycopg = self.psycopg
+        delay = 0.1
+        while True:
+            try:
+                aconn = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True,
+                                                              connect_timeout=CONNECT_TIMEOUT_S, **KEEPALIVES)
+                async with aconn:
+                    await aconn.execute(f"LISTEN {CHANNEL}".encode())
+                    delay = 0.1
+                    on_change("connected", "")
+                    async for notice in aconn.notifies():
+                        kind, _, subject = notice.payload.partition(":")
+                        on_change(kind, subject)
+            except (psycopg.Error, OSError) as error:
+                log.debug("the store's announcements stopped (%s); listening again in %.1f s", _one_line(error), delay)
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, RETRY_S)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+
+def _one_line(error: BaseException) -> str:
+    return " ".join(str(error).split()) or type(error).__name__
+
+
+__all__ = ["PostgresStore"]
