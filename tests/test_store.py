@@ -21,7 +21,7 @@ from compiler import ask
 from compiler.proxy import renders
 from compiler.proxy.engines import open_store
 from compiler.proxy.store import SCHEMA_VERSION, RenderRow, StoreError, redact
-from compiler.proxy.store_sqlite import APPLICATION_ID, SqliteStore
+from compiler.proxy.store_sqlite import APPLICATION_ID, FILE_VERSION, SqliteStore
 from conftest import ROOT
 from test_ask import FORM as TREE
 
@@ -115,7 +115,7 @@ def test_a_waiting_call_wakes_when_the_answer_lands(store):
 # --------------------------------------------------------------------------- SQLite's own
 
 
-def test_a_version_1_cache_file_is_migrated_in_place(tmp_path):
+def test_a_cache_file_of_the_first_release_is_read_as_is_and_keeps_its_version(tmp_path):
     path = tmp_path / "layouts.sqlite3"
     db = sqlite3.connect(path)
     db.executescript(f"""PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = 1;
@@ -127,9 +127,21 @@ def test_a_version_1_cache_file_is_migrated_in_place(tmp_path):
     db.close()
     store = SqliteStore(path)
     assert store.refinements() == {"echo": ["kept"]}
-    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == FILE_VERSION == 1  # older releases read it
     store.add_render(RenderRow("r", "{}", None, time.time()), keep=5, expired_before=0)
     assert not list(tmp_path.glob("*.bad-*"))
+
+
+def test_two_processes_on_one_file_share_layouts_but_never_each_others_questions(tmp_path):
+    """Each host starts its own stdio proxy on the user's one cache file: a question one of them
+    shows waits for its own answer (nothing announces across SQLite processes)."""
+    path = tmp_path / "layouts.sqlite3"
+    first, second = SqliteStore(path), SqliteStore(path)
+    first.save_layout("echo", {"title": "T"})
+    first.add_render(RenderRow("r1", "{}", None, time.time()), keep=5, expired_before=0)
+    assert second.layouts() == {"echo": {"title": "T"}}
+    assert second.render("r1") is None and second.open_renders("{}") == []
+    assert first.render("r1") is not None
 
 
 # --------------------------------------------------------------------------- PostgreSQL's own

@@ -17,7 +17,8 @@ Two kinds of failure, two contracts:
 
 A change another replica should see (an answer, a set layout, refinements) is announced: the
 PostgreSQL engine sends a ``NOTIFY`` and ``listen`` hands each one to the proxy; the embedded
-engine serves one process and announces nothing (its own process already knows).
+engine announces nothing, so it keeps renders to the process that opened them (a temporary
+table): processes sharing one SQLite file share layouts, never questions.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ from compiler.errors import fail
 log = logging.getLogger("compile_ui.proxy")
 
 SCHEMA_VERSION = 2
-"""1: generations, refinements, layouts (the embedded cache file before replicas); 2: renders."""
+"""PostgreSQL's schema: 1 generations, refinements, layouts; 2 renders (the embedded file keeps its
+own version, ``store_sqlite.FILE_VERSION``)."""
 CHANNEL = "compile_ui"
 """The PostgreSQL channel of change announcements: payloads ``answer:<id>``, ``layout:<tool>``,
 ``refine:<tool>``."""
@@ -177,10 +179,14 @@ SCHEMA = (
     "CREATE TABLE IF NOT EXISTS generations (key TEXT PRIMARY KEY, tool TEXT, record TEXT, created DOUBLE PRECISION)",
     "CREATE TABLE IF NOT EXISTS refinements (tool TEXT PRIMARY KEY, history TEXT)",
     "CREATE TABLE IF NOT EXISTS layouts (tool TEXT PRIMARY KEY, spec TEXT)",
-    "CREATE TABLE IF NOT EXISTS renders (id TEXT PRIMARY KEY, arguments TEXT NOT NULL, host_request_id TEXT, "
-    "created DOUBLE PRECISION NOT NULL, answer TEXT, closed TEXT, shown INTEGER NOT NULL DEFAULT 0)",
-    "CREATE INDEX IF NOT EXISTS renders_created ON renders (created)",
 )
+RENDERS_SCHEMA = (
+    "CREATE {temp}TABLE IF NOT EXISTS renders (id TEXT PRIMARY KEY, arguments TEXT NOT NULL, host_request_id TEXT, "
+    "created DOUBLE PRECISION NOT NULL, answer TEXT, closed TEXT, shown INTEGER NOT NULL DEFAULT 0)",
+    "CREATE INDEX IF NOT EXISTS {schema}renders_created ON renders (created)",
+)
+"""``{temp}``/``{schema}``: PostgreSQL keeps renders in the database (``""``); the embedded engine in
+a temporary table of its own connection (``"TEMP "``/``"temp."``), see ``store_sqlite``."""
 _RENDER_COLUMNS = "id, arguments, host_request_id, created, answer, closed, shown"
 
 
@@ -314,5 +320,5 @@ def _json_object(text: Any) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
-__all__ = ["CHANNEL", "SCHEMA", "SCHEMA_VERSION", "Change", "RenderRow", "SqlStore", "Store", "StoreError",
+__all__ = ["CHANNEL", "RENDERS_SCHEMA", "SCHEMA", "SCHEMA_VERSION", "Change", "RenderRow", "SqlStore", "Store", "StoreError",
            "check_url", "redact", "sqlite_path"]

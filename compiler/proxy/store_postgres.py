@@ -24,7 +24,17 @@ from typing import TYPE_CHECKING, Any
 
 from compiler.errors import fail
 
-from .store import CHANNEL, POSTGRES_EXTRA, SCHEMA, SCHEMA_VERSION, Change, SqlStore, StoreError, redact
+from .store import (
+    CHANNEL,
+    POSTGRES_EXTRA,
+    RENDERS_SCHEMA,
+    SCHEMA,
+    SCHEMA_VERSION,
+    Change,
+    SqlStore,
+    StoreError,
+    redact,
+)
 
 if TYPE_CHECKING:
     import psycopg
@@ -131,8 +141,8 @@ class PostgresStore(SqlStore):
                 raise self.psycopg.DataError(f"the store's schema is version {version}, newer than this compile-ui's "
                                              f"({SCHEMA_VERSION}): upgrade compile-ui")
             if version < SCHEMA_VERSION:
-                for statement in SCHEMA:  # every statement is idempotent: version 1 gains its renders
-                    conn.execute(statement.encode())
+                for statement in (*SCHEMA, *RENDERS_SCHEMA):  # idempotent: version 1 gains its renders
+                    conn.execute(statement.format(temp="", schema="").encode())
                 conn.execute("DELETE FROM compile_ui_schema")
                 conn.execute("INSERT INTO compile_ui_schema VALUES (%s)", (SCHEMA_VERSION,))
                 log.info("the store %s: schema %s → %s", self.url, version or "none", SCHEMA_VERSION)

@@ -1,10 +1,15 @@
 """The embedded store: one SQLite file beside the user (``sqlite:///PATH``, the default).
 
 The file carries a schema version (``PRAGMA user_version``) and marks itself as ours
-(``application_id``). Version 1 (before renders were stored) is migrated in place; a corrupt or
-foreign file, or one of a newer version, is moved aside with a warning and rebuilt — it is a cache
-and what it holds can be made again. Several processes may share the file (SQLite locks), but
-they announce nothing to each other: for replicas, use PostgreSQL.
+(``application_id``); an older version is migrated in place, and a corrupt or foreign file, or
+one of a newer version, is moved aside with a warning and rebuilt — it is a cache and what it
+holds can be made again.
+
+Several processes may share the file (each host starts its own stdio proxy; SQLite locks), but
+they announce nothing to each other. So the renders — questions waiting for one process's
+answer — stay in a temporary table of this process's own connection, as they stayed in its
+memory before: a second proxy on the same file never shows, takes or collects another's
+question. Replicas that must share renders use PostgreSQL.
 """
 
 from __future__ import annotations
@@ -17,11 +22,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .store import SCHEMA, SCHEMA_VERSION, Change, SqlStore, StoreError
+from .store import RENDERS_SCHEMA, SCHEMA, Change, SqlStore, StoreError
 
 log = logging.getLogger("compile_ui.proxy")
 
 APPLICATION_ID = 0x63756931  # "cui1": marks the file as ours
+FILE_VERSION = 1
+"""1: generations, refinements, layouts (unchanged since the first release, which reads it too)."""
 
 
 class SqliteStore(SqlStore):
@@ -49,16 +56,18 @@ class SqliteStore(SqlStore):
         try:
             app, version = db.execute("PRAGMA application_id").fetchone()[0], db.execute("PRAGMA user_version").fetchone()[0]
             tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-            if tables and (app != APPLICATION_ID or not 1 <= version <= SCHEMA_VERSION):
-                raise sqlite3.DatabaseError(f"not a compile-ui cache of schema version 1 to {SCHEMA_VERSION}")
+            if tables and (app != APPLICATION_ID or not 1 <= version <= FILE_VERSION):
+                raise sqlite3.DatabaseError(f"not a compile-ui cache of schema version 1 to {FILE_VERSION}")
             if not self.memory:
                 db.execute("PRAGMA journal_mode = WAL")
             db.execute("BEGIN IMMEDIATE")  # one process migrates; the others wait (timeout) and see it done
             for statement in SCHEMA:
                 db.execute(statement)
             db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute(f"PRAGMA user_version = {FILE_VERSION}")
             db.execute("COMMIT")
+            for statement in RENDERS_SCHEMA:
+                db.execute(statement.format(temp="TEMP ", schema="temp."))
         except sqlite3.DatabaseError:
             db.close()
             raise
@@ -81,4 +90,4 @@ class SqliteStore(SqlStore):
         self.db.close()
 
 
-__all__ = ["APPLICATION_ID", "SqliteStore"]
+__all__ = ["APPLICATION_ID", "FILE_VERSION", "SqliteStore"]
