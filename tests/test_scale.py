@@ -205,9 +205,11 @@ def test_the_store_down_and_back(cluster, postgres):
             echoed = [(await call(url, "echo", {"message": f"m{i}"})).content[0].text for i in range(6)]
             fresh = await page(cluster.replicas[0].url, "add")  # never read before: compiled now
             refused = await call(cluster.replicas[0].url, "_ui_render", {"tree": FORM, "wait": False})
-            return echoed, fresh, refused
+            unkept = await call(cluster.replicas[0].url, "_ui_refine", {"toolName": "add", "layout": {"title": "Unkept"}})
+            return echoed, fresh, refused, unkept
 
-        echoed, fresh, refused = run_async(during())
+        echoed, fresh, refused, unkept = run_async(during())
+        assert not unkept.is_error and "not kept" in unkept.content[0].text  # applied here, and says so
         assert echoed == [f"m{i}" for i in range(6)]  # forwarded calls need no store (the balancer fails open)
         assert fresh.lower().startswith("<!doctype html>")
         assert refused.is_error and "store" in refused.content[0].text
@@ -217,6 +219,8 @@ def test_the_store_down_and_back(cluster, postgres):
     for replica in cluster.replicas:  # by themselves, within seconds
         assert wait_until(lambda r=replica: r.health()[0] == 200, 15), replica.health()
     assert healthz(cluster.balancer.host)[0] == 200
+    # reconnected, replica 0 re-read the store: the layout it could not keep is gone again
+    assert "Unkept" not in run_async(eventually(lambda: page(cluster.replicas[0].url, "add"), lambda html: "Unkept" not in html, 10))
     assert "renderId" in run_async(call(url, "_ui_render", {"tree": FORM, "wait": False})).structured_content
 
 

@@ -281,3 +281,27 @@ def test_a_store_url_of_no_engine_is_refused_with_exit_2(bad):
     done = subprocess.run([sys.executable, "-m", "compiler", "proxy", "--store", bad, "--", "true"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "--store" in done.stderr
+
+
+def test_the_store_comes_from_the_flag_else_the_environment_else_the_config_file(tmp_path):
+    import json
+
+    from compiler.proxy.cli import parser, resolve
+
+    config = tmp_path / "proxy.json"
+    config.write_text(json.dumps({"command": ["true"], "store": "sqlite:///from-file.sqlite3", "graceSeconds": 3}))
+    env = {"COMPILE_UI_STORE": "postgresql://team@db/from-env"}
+
+    def store(argv: list[str], environment: dict[str, str]) -> tuple[str | None, float]:
+        resolved = resolve(parser().parse_args(argv), environment)
+        return resolved["store"], resolved["graceSeconds"]
+
+    assert store(["--config", str(config)], {}) == ("sqlite:///from-file.sqlite3", 3)
+    assert store(["--config", str(config)], env) == ("postgresql://team@db/from-env", 3)
+    assert store(["--config", str(config), "--store", "sqlite:///flag.sqlite3", "--grace-seconds", "0"], env) == (
+        "sqlite:///flag.sqlite3", 0)
+    assert store(["--", "true"], {}) == (None, 10)  # no flag: the embedded cache file, as before
+    config.write_text(json.dumps({"command": ["true"], "store": "redis://x"}))
+    done = subprocess.run([sys.executable, "-m", "compiler", "proxy", "--config", str(config)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "/store" in done.stderr

@@ -140,7 +140,7 @@ async def _health(proxy: Proxy, scope: Scope, send: Send) -> None:
     if scope["method"] not in ("GET", "HEAD"):
         await _plain(send, 405, b"GET /healthz")
         return
-    why = proxy.health()
+    why = await proxy.health()
     await _plain(send, 200 if why is None else 503, b"ok\n" if why is None else why.encode() + b"\n")
 
 

@@ -169,12 +169,15 @@ class Management:
                         f"layoutSchema).\n{lines}", error=True) | {
                 "structuredContent": {"problems": [{"pointer": "/layout" + p.pointer, "message": p.message} for p in problems]}}
         applied = spec.model_dump(mode="json", exclude_defaults=True)
-        self.proxy.pages.set_layout(name, applied)
+        kept = self.proxy.pages.set_layout(name, applied)
         start = time.monotonic()
         await self.proxy.page_for(name)
         await self.proxy.notify_lists(uri=_uri(name))
+        where = ("it is kept across restarts" if kept else
+                 "but the store is unavailable, so it is not kept: other replicas do not see it, and this one "
+                 "goes back to the stored layout when the store returns — set it again then")
         return {"content": [{"type": "text", "text": f"Applied the layout to {name}'s app "
-                             f"({(time.monotonic() - start) * 1000:.0f} ms); it is kept across restarts."}],
+                             f"({(time.monotonic() - start) * 1000:.0f} ms); {where}."}],
                 "structuredContent": {"toolName": name, "layout": applied}}
 
     def _write_it_yourself(self, name: str, feedback: str) -> dict[str, Any]:

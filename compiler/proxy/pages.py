@@ -165,13 +165,14 @@ class PageStore:
         """The JSON Schema of the LayoutSpecs the tool accepts (its pointers as enums)."""
         return spec_schema(compiled.tree, compiled.facts)
 
-    def set_layout(self, name: str, layout: dict[str, Any] | None) -> None:
+    def set_layout(self, name: str, layout: dict[str, Any] | None) -> bool:
+        """Use ``layout`` for the tool's page; ``False`` when the store could not keep it (this
+        process uses it, but neither a restart nor another replica will)."""
         if layout is None:
             self.layouts.pop(name, None)
         else:
             self.layouts[name] = layout
-        if self.store is not None:
-            self.store.save_layout(name, layout)
+        return self.store is None or self.store.save_layout(name, layout)
 
     def reload(self) -> set[str]:
         """Refinements and set layouts as the store holds them now (another replica may have

@@ -147,7 +147,7 @@ class Proxy:
                 log.info("the layout of %s changed in the store; its page is made anew", name)
                 self.spawn(self.notify_lists(uri=ui_uri(name)))
 
-    def health(self) -> str | None:
+    async def health(self) -> str | None:
         """``None`` while this replica can serve (the upstream running, the store answering);
         else why not, in one line (``GET /healthz``). The upstream's session opens with the first
         host's request, so a fresh replica is healthy before any host came."""
@@ -155,8 +155,8 @@ class Proxy:
             return "stopping"
         if self.supervisor.state != "running":
             return f"the upstream is {self.supervisor.state}"
-        try:
-            self.store.ping()
+        try:  # in a thread: a store behind a dropped network may take its connect timeout to say no
+            await asyncio.to_thread(self.store.ping)
         except StoreError as error:
             return f"the store does not answer: {error}"
         return None

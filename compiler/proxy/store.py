@@ -87,7 +87,9 @@ class Store(Protocol):
         """The LayoutSpecs set with ``_ui_refine {layout}``, by tool."""
         ...
 
-    def save_layout(self, tool: str, spec: dict[str, Any] | None) -> None: ...
+    def save_layout(self, tool: str, spec: dict[str, Any] | None) -> bool:
+        """``False`` when it could not be kept (logged): this process alone knows it then."""
+        ...
 
     def snapshot(self) -> tuple[dict[str, list[str]], dict[str, dict[str, Any]]]:
         """Refinements and set layouts as stored now; ``StoreError`` (not "none") when unreadable."""
@@ -229,7 +231,7 @@ class SqlStore:
         rows = self._read("SELECT tool, spec FROM layouts", (), "starting without set layouts")
         return {tool: spec for tool, text in rows if isinstance(spec := _json(text), dict)}
 
-    def save_layout(self, tool: str, spec: dict[str, Any] | None) -> None:
+    def save_layout(self, tool: str, spec: dict[str, Any] | None) -> bool:
         if spec is None:
             done = self._write("DELETE FROM layouts WHERE tool = %s", (tool,))
         else:
@@ -237,6 +239,7 @@ class SqlStore:
                                (tool, json.dumps(spec, sort_keys=True)))
         if done:
             self.announce("layout", tool)
+        return done
 
     def snapshot(self) -> tuple[dict[str, list[str]], dict[str, dict[str, Any]]]:
         refinements = {tool: history for tool, text in self.run("SELECT tool, history FROM refinements")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -37,6 +38,8 @@ class SqliteStore(SqlStore):
         self.memory = str(path) == ":memory:"
         self.url = "sqlite:///:memory:" if self.memory else f"sqlite:///{self.path}"
         self.db = self._open()
+        self._lock = threading.Lock()
+        """One statement at a time: ``/healthz`` pings from a worker thread."""
 
     def _open(self) -> sqlite3.Connection:
         if self.memory:
@@ -75,7 +78,8 @@ class SqliteStore(SqlStore):
 
     def run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         try:
-            return self.db.execute(sql.replace("%s", "?"), tuple(params)).fetchall()
+            with self._lock:
+                return self.db.execute(sql.replace("%s", "?"), tuple(params)).fetchall()
         except sqlite3.Error as error:
             raise StoreError(str(error)) from error
 
