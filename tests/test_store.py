@@ -305,3 +305,28 @@ def test_the_store_comes_from_the_flag_else_the_environment_else_the_config_file
     done = subprocess.run([sys.executable, "-m", "compiler", "proxy", "--config", str(config)], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "/store" in done.stderr
+
+
+def test_a_server_that_never_answers_holds_no_statement_for_its_connect_timeout():
+    """A store behind a network that drops packets: the kernel accepts, nobody answers. Each
+    statement fails within about ``CONNECT_WAIT_S`` (the connection is opened in a thread), never
+    after the 3 s connect timeout — the event loop of a replica waits with its statements."""
+    import socket
+
+    from compiler.proxy.store_postgres import CONNECT_TIMEOUT_S, RETRY_S
+
+    with socket.socket() as hung:
+        hung.bind(("127.0.0.1", 0))
+        hung.listen(64)
+        store = open_store(f"postgresql://team@127.0.0.1:{hung.getsockname()[1]}/db")
+        try:
+            slowest, deadline = 0.0, time.monotonic() + 2 * RETRY_S + 1  # past a retry gate, into an attempt
+            while time.monotonic() < deadline:
+                started = time.monotonic()
+                with pytest.raises(StoreError):
+                    store.ping()
+                slowest = max(slowest, time.monotonic() - started)
+                time.sleep(0.05)
+            assert slowest < CONNECT_TIMEOUT_S / 2, slowest
+        finally:
+            store.close()
