@@ -86,6 +86,8 @@ def test_healthz_passes_the_same_host_and_origin_checks_as_the_rest(cluster):
     assert get({"Host": "evil.example:80"}) == 421
     assert get({"Origin": "http://evil.example"}) == 403
     assert healthz(cluster.balancer.host) == (200, "ok\n")
+    status = run_async(call(replica.url, "_ui_status", {})).structured_content
+    assert status["store"] == replica.store  # no password in this DSN: shown as is
 
 
 def test_a_layout_refined_through_the_balancer_is_seen_by_every_replica(cluster):

@@ -70,7 +70,7 @@ MANAGEMENT_TOOLS: dict[str, dict[str, Any]] = {
     "_ui_status": {
         "name": "_ui_status",
         "description": "Report the proxy's state: version, protocol eras on both sides, the upstream and its state, "
-        "uptime, restarts, pages cached and generated, cache hits and misses, the layout model, and the requests "
+        "uptime, restarts, pages cached and generated, cache hits and misses, the store, the layout model, and the requests "
         "in flight by kind.",
         "inputSchema": {"type": "object", "properties": {}},
         "_meta": _MODEL_ONLY,

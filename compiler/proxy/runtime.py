@@ -449,6 +449,7 @@ class Proxy:
             "pagesGenerated": self.pages.generations,
             "cacheHits": self.stats["pageHits"],
             "cacheMisses": self.stats["pageMisses"],
+            "store": self.store.url,
             "modelConfigured": bool(self.pages.settings.enabled),
             "model": self.pages.settings.model if self.pages.settings.enabled else None,
             "modelFallbacks": self.stats["modelFailures"],
