@@ -301,6 +301,16 @@ def test_the_store_comes_from_the_flag_else_the_environment_else_the_config_file
     assert store(["--config", str(config), "--store", "sqlite:///flag.sqlite3", "--grace-seconds", "0"], env) == (
         "sqlite:///flag.sqlite3", 0)
     assert store(["--", "true"], {}) == (None, 10)  # no flag: the embedded cache file, as before
+    from compiler.proxy.cli import make_store
+
+    default = make_store(resolve(parser().parse_args(["--cache-dir", str(tmp_path), "--", "true"]), {}))
+    nothing = make_store(resolve(parser().parse_args(["--no-cache", "--", "true"]), {}))
+    try:
+        assert isinstance(default, SqliteStore) and default.path == tmp_path / "layouts.sqlite3" and default.path.exists()
+        assert isinstance(nothing, SqliteStore) and nothing.memory
+    finally:
+        default.close()
+        nothing.close()
     config.write_text(json.dumps({"command": ["true"], "store": "redis://x"}))
     done = subprocess.run([sys.executable, "-m", "compiler", "proxy", "--config", str(config)], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
