@@ -340,3 +340,37 @@ def test_a_server_that_never_answers_holds_no_statement_for_its_connect_timeout(
             assert slowest < CONNECT_TIMEOUT_S / 2, slowest
         finally:
             store.close()
+
+
+def test_a_change_whose_handling_fails_does_not_stop_the_listener(postgres, caplog):
+    dsn = postgres.database(f"t_{uuid.uuid4().hex[:12]}")
+    a, b = open_store(dsn), open_store(dsn)
+
+    async def scenario() -> list[str]:
+        heard: list[str] = []
+        got = asyncio.Event()
+
+        def on_change(kind: str, subject: str) -> None:
+            heard.append(kind)
+            got.set()
+            if kind == "layout":
+                raise RuntimeError("a bug in the proxy's handler")
+
+        listening = asyncio.ensure_future(b.listen(on_change))
+        try:
+            await asyncio.wait_for(got.wait(), 10)
+            a.save_layout("echo", {"title": "T"})
+            a.save_refinements("echo", ["x"])
+            while len(heard) < 3:
+                got.clear()
+                await asyncio.wait_for(got.wait(), 10)
+        finally:
+            listening.cancel()
+        return heard
+
+    try:
+        assert run_async(scenario()) == ["connected", "layout", "refine"]
+        assert "a bug in the proxy's handler" in caplog.text
+    finally:
+        a.close()
+        b.close()

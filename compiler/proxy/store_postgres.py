@@ -190,10 +190,10 @@ class PostgresStore(SqlStore):
                     await aconn.execute(f"LISTEN {CHANNEL}".encode())
                     delay = 0.1
                     await self._statements_answer()
-                    on_change("connected", "")  # whoever hears it may read the store at once
+                    _hand(on_change, "connected", "")  # whoever hears it may read the store at once
                     async for notice in aconn.notifies():
                         kind, _, subject = notice.payload.partition(":")
-                        on_change(kind, subject)
+                        _hand(on_change, kind, subject)
             except (psycopg.Error, OSError) as error:
                 log.debug("the store's announcements stopped (%s); listening again in %.1f s", _one_line(error), delay)
             await asyncio.sleep(delay)
@@ -221,6 +221,14 @@ class PostgresStore(SqlStore):
 def _close_opened(attempt: Future[Any]) -> None:
     if attempt.exception() is None:
         attempt.result().close()
+
+
+def _hand(on_change: Change, kind: str, subject: str) -> None:
+    """One change to the proxy; its failure is logged, and the next changes are still heard."""
+    try:
+        on_change(kind, subject)
+    except Exception as error:  # noqa: BLE001 - the listener outlives any one change
+        log.error("handling the store's change %s:%s failed: %r", kind, subject, error)
 
 
 def _one_line(error: BaseException) -> str:
