@@ -14,6 +14,17 @@ if [ ! -x /usr/bin/chromium ]; then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
 
+# Debian's PostgreSQL and HAProxy: the shared store's tests and the replicas' end-to-end test
+# (tests/test_store.py, tests/test_scale.py) start real ones; they fail, never skip, without them.
+if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null && ! command -v initdb >/dev/null; then
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+fi
+if ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ]; then
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null
+fi
+
 # The npm side: the official MCP Apps host (AppBridge), esbuild, real MCP servers. Lockfile pinned.
 (cd tests/js && npm ci --no-audit --no-fund --loglevel=error)
 

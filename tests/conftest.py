@@ -45,3 +45,20 @@ def apphost(browser):
     loader = Loader(browser)
     yield loader
     loader.close()
+
+
+# --------------------------------------------------------------------------- the shared store (issue 28)
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """Debian's PostgreSQL on a free port under a temporary directory (``tests/cluster.py``);
+    a missing binary fails the test with what to install, it is never skipped."""
+    from cluster import Postgres, missing
+
+    why = missing()
+    if why is not None:
+        pytest.fail(why)
+    server = Postgres()
+    yield server
+    server.close()

@@ -221,24 +221,30 @@ def test_a_tree_without_a_form_or_action_gets_an_ok_button_and_a_text_root_is_wr
 def test_renders_expire_after_ten_minutes_and_the_count_is_bounded():
     from compiler import ask as asking
     from compiler.proxy import renders
+    from compiler.proxy.store_sqlite import SqliteStore
 
     now = [0.0]
-    store = renders.Renders(renders.Events(), clock=lambda: now[0])
+    kept = SqliteStore(":memory:")
+    store = renders.Renders(kept, renders.Events(), clock=lambda: now[0])
     question, _ = asking.check(ask())
+
+    def stored() -> set[str]:
+        return {row[0] for row in kept.run("SELECT id FROM renders")}
 
     async def scenario():
         first = store.open(question, ask(), 1)
         now[0] = renders.KEEP_S - 1
-        assert store.get(first.id) is first
+        assert store.get(first.id).id == first.id
         now[0] = renders.KEEP_S + 1
-        assert store.get(first.id) is None and first.closed == "expired"
+        assert store.get(first.id) is None
         assert store.respond(first.id, "submit", {}) is not None  # too late
         answered = store.open(question, ask(), 2)
+        assert first.id not in stored()  # opening drops the expired
         assert store.respond(answered.id, "submit", {"name": "x"}) is None
         opened = [store.open(question, ask(title=f"q{i}"), i) for i in range(renders.MAX_RENDERS)]
-        assert len(store.by_id) == renders.MAX_RENDERS and opened[-1].id in store.by_id
-        assert answered.id not in store.by_id  # the oldest answered one went first
+        assert len(stored()) == renders.MAX_RENDERS and opened[-1].id in stored()
+        assert answered.id not in stored()  # the oldest answered one went first
         too_big = store.respond(opened[-1].id, "submit", {"blob": "x" * (renders.MAX_VALUES_BYTES + 1)})
-        assert too_big and "bytes" in too_big and opened[-1].answer is None
+        assert too_big and "bytes" in too_big and store.get(opened[-1].id).answer is None
 
-    asyncio.run(scenario())
+    run_async(scenario())

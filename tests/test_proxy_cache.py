@@ -10,8 +10,9 @@ import httpx2 as httpx
 
 from asyncutil import run_async
 from compiler.layout import LLMLayout, LLMSettings
-from compiler.proxy.cache import Entry, PageCache, SpecStore
+from compiler.proxy.cache import Entry, PageCache
 from compiler.proxy.pages import PageStore
+from compiler.proxy.store_sqlite import SqliteStore as SpecStore
 from layout_trees import FORECAST_TOOL
 
 KEY = "sk-ant-test"
@@ -90,4 +91,4 @@ def test_a_failing_disk_write_is_logged_and_serving_goes_on(tmp_path, caplog):
     pages = PageStore(LLMSettings(api_key=KEY), cache=PageCache(), store=store, llm=model([]))
     pages.refine("forecast", "anything")
     made = run_async(pages.page(FORECAST_TOOL))
-    assert made.page.startswith(b"<!") and "cache write failed" in caplog.text
+    assert made.page.startswith(b"<!") and "store write failed" in caplog.text

@@ -29,6 +29,7 @@ from compiler.proxy.messages import (
 from compiler.proxy.registry import Registry
 from compiler.proxy.router import Router
 from compiler.proxy.services import ReadPage, ToolCall
+from compiler.proxy.store_sqlite import SqliteStore
 
 UI = {"extensions": {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}}
 ENVELOPE = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": UI}
@@ -42,6 +43,7 @@ class _Control:
     def __init__(self) -> None:
         self.registry = Registry()
         self.pages = None
+        self.store = SqliteStore(":memory:")
 
 
 class World:

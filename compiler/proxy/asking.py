@@ -10,18 +10,23 @@ from compiler import ask
 
 from .management import data, text
 from .renders import ASK_TOOLS, Events, Renders
+from .store import Store, StoreError
 
 __all__ = ["ASK_TOOLS", "Asking"]
 
 
 class Asking:
-    def __init__(self) -> None:
+    def __init__(self, store: Store) -> None:
         self.events = Events()
-        self.renders = Renders(self.events)
+        self.renders = Renders(store, self.events)
 
     async def call(self, name: str, arguments: Any, host_request_id: Any) -> dict[str, Any]:
         handler: Callable[[dict[str, Any], Any], Awaitable[dict[str, Any]]] = getattr(self, name.removeprefix("_ui_"))
-        return await handler(arguments if isinstance(arguments, dict) else {}, host_request_id)
+        try:
+            return await handler(arguments if isinstance(arguments, dict) else {}, host_request_id)
+        except StoreError as error:
+            return text(f"{name} failed: the store that keeps questions and answers is unavailable ({error}); "
+                        "try again shortly.", error=True)
 
     async def render(self, arguments: dict[str, Any], host_request_id: Any) -> dict[str, Any]:
         question, problems = ask.check(arguments)
@@ -65,6 +70,8 @@ def _answer(value: dict[str, Any], line: str) -> dict[str, Any]:
 
 
 def _outcome(value: dict[str, Any], timeout_s: float) -> dict[str, Any]:
+    if value.get("closed"):
+        return text(f"Question {value.get('renderId')} was {value['closed']}: no answer can come.", error=True)
     if value.get("timedOut"):
         return _answer(value, f"No answer within {timeout_s:g} s: the user has not answered (timed out).")
     values = json.dumps(value.get("values"), ensure_ascii=False)

@@ -24,10 +24,13 @@ from compiler.errors import CompileUIError, fail
 from compiler.httpguard import BODY_TIMEOUT_S, MAX_BODY_BYTES, GuardSettings, check_bind
 from compiler.layout import LLMSettings
 
-from .cache import PageCache, SpecStore
+from .cache import PageCache
+from .engines import open_store
 from .logs import configure
 from .pages import PageStore
 from .runtime import Options, Proxy
+from .store import Store, check_url
+from .store_sqlite import SqliteStore
 from .supervisor import Upstream
 from .transports import HostStdio, UpstreamSDK, UpstreamStdio
 
@@ -42,7 +45,8 @@ examples:
 
 environment: ANTHROPIC_API_KEY (enables the LLM layout), ANTHROPIC_BASE_URL, COMPILE_UI_MODEL,
 COMPILE_UI_FORCE_UI=1, COMPILE_UI_CACHE_DIR, COMPILE_UI_NO_CACHE=1, COMPILE_UI_LOG_FORMAT,
-COMPILE_UI_LOG_LEVEL, COMPILE_UI_ENABLED_TOOLS (comma-separated), COMPILE_UI_TOKEN (with --serve http).
+COMPILE_UI_LOG_LEVEL, COMPILE_UI_ENABLED_TOOLS (comma-separated), COMPILE_UI_TOKEN (with --serve http),
+COMPILE_UI_STORE (the --store URL; prefer it to the flag for a DSN with a password).
 Upstream HTTP headers (e.g. Authorization) go in "headers" in the config file or --header.
 """
 
@@ -70,6 +74,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--prewarm", action="store_true", default=None, help="generate every page in the background at start-up")
     p.add_argument("--refresh-seconds", type=float, metavar="S", help="re-list the upstream's tools every S seconds")
     p.add_argument("--cache-dir", metavar="DIR", help="where the layout cache file lives")
+    p.add_argument("--store", metavar="URL", help="where layouts, refinements and renders are kept: sqlite:///PATH "
+                   "(default: the cache file) or postgresql://USER@HOST/DB, shared by replicas (needs "
+                   "'compile-ui[postgres]')")
+    p.add_argument("--grace-seconds", type=float, metavar="S", help="with --serve http: on SIGTERM, stop accepting "
+                   "and give in-flight calls this long to finish (default 10)")
     p.add_argument("--no-cache", action="store_true", default=None, help="no cache at all")
     p.add_argument("--model", help="the Anthropic model for layouts (default claude-haiku-4-5)")
     p.add_argument("--llm-budget", type=float, metavar="S", help="total seconds per layout generation (default 15)")
@@ -124,7 +133,7 @@ DEFAULTS: dict[str, Any] = {
     "serve": "stdio", "port": 8766, "host": "127.0.0.1", "token": None, "allowOrigins": [], "allowHosts": [],
     "maxBodyBytes": MAX_BODY_BYTES, "bodyTimeoutSeconds": BODY_TIMEOUT_S, "sessionIdleSeconds": 3600,
     "command": None, "upstreamUrl": None, "upstreamTransport": "streamable-http", "headers": {}, "env": {}, "cwd": None, "enabledTools": None, "forceUi": False, "prewarm": False, "refreshSeconds": 0,
-    "cacheDir": None, "noCache": False, "logFormat": "text", "logLevel": "info", "exportDir": None, "debug": False,
+    "cacheDir": None, "noCache": False, "store": None, "graceSeconds": 10.0, "logFormat": "text", "logLevel": "info", "exportDir": None, "debug": False,
     "llm": {},
 }
 
@@ -142,6 +151,7 @@ def resolve(args: argparse.Namespace, env: Mapping[str, str]) -> dict[str, Any]:
         "logLevel": env.get("COMPILE_UI_LOG_LEVEL"),
         "enabledTools": _names(env.get("COMPILE_UI_ENABLED_TOOLS")),
         "token": env.get("COMPILE_UI_TOKEN") or None,
+        "store": env.get("COMPILE_UI_STORE") or None,
     }
     config.update({k: v for k, v in env_values.items() if v is not None})
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
@@ -151,7 +161,8 @@ def resolve(args: argparse.Namespace, env: Mapping[str, str]) -> dict[str, Any]:
         "prewarm": args.prewarm, "refreshSeconds": args.refresh_seconds, "cacheDir": args.cache_dir,
         "noCache": args.no_cache, "logFormat": args.log_format, "logLevel": args.log_level, "debug": args.debug,
         "exportDir": args.export_dir, "host": args.host, "token": args.token,
-        "allowOrigins": args.allow_origin, "allowHosts": args.allow_host,
+        "allowOrigins": args.allow_origin, "allowHosts": args.allow_host, "store": args.store,
+        "graceSeconds": args.grace_seconds,
     }
     config.update({k: v for k, v in cli_values.items() if v is not None})
     if args.header:
@@ -161,6 +172,10 @@ def resolve(args: argparse.Namespace, env: Mapping[str, str]) -> dict[str, Any]:
     config["llm"] = llm
     if config["serve"] == "http":
         check_bind(guard_settings(config))
+    if config["store"]:
+        check_url(config["store"])
+    if not config["graceSeconds"] >= 0:
+        fail("--grace-seconds must be 0 or more, got {value}", value=config["graceSeconds"])
     if not config["command"] and not config["upstreamUrl"]:
         fail("no upstream: give its command after -- , or --upstream-url (or \"command\"/\"upstreamUrl\" in the config file)")
     return config
@@ -224,13 +239,22 @@ def cache_path(config: dict[str, Any]) -> Path:
     return Path(base) / ("compile-ui" if not config["cacheDir"] else "") / "layouts.sqlite3"
 
 
+def make_store(config: dict[str, Any]) -> Store:
+    """The ``--store``; without one, the cache file (nothing at all with ``--no-cache``)."""
+    if config["store"]:
+        return open_store(config["store"])
+    return SqliteStore(":memory:" if config["noCache"] else cache_path(config))
+
+
 async def serve(config: dict[str, Any]) -> None:
-    store = None if config["noCache"] else SpecStore(cache_path(config))
+    store = make_store(config)
+    log.info("store: %s", store.url)
     pages = PageStore(
         llm_settings(config),
         cache=None if config["noCache"] else PageCache(),
         store=store,
         export_dir=Path(config["exportDir"]) if config["exportDir"] and config["debug"] else None,
+        keep_generations=not config["noCache"],
     )
     env = {**os.environ, **config["env"]} if config["env"] else None
     options = Options(
@@ -245,13 +269,14 @@ async def serve(config: dict[str, Any]) -> None:
 
     target = config["upstreamUrl"] or " ".join(config["command"])
     log.info("compile-ui %s proxy ready: upstream %s", version(), target)
-    proxy = Proxy(upstream, pages, options)
+    proxy = Proxy(upstream, pages, options, store)
     proxy.describe = {"version": version(), "upstream": target, "model": pages.settings.enabled}
     stop = _on_signals(proxy)
     proxy.start()
-    host = asyncio.ensure_future(_serve_host(config, proxy))
+    host = asyncio.ensure_future(_serve_host(config, proxy, stop))
     try:
-        await asyncio.wait({host, stop}, return_when=asyncio.FIRST_COMPLETED)
+        # over HTTP a signal drains the server first (in-flight calls finish: serve_http)
+        await asyncio.wait({host} if config["serve"] == "http" else {host, stop}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         # the host went (stdin ended) or a signal came: the upstream is stopped as hosts stop a
         # server, and nothing of this shutdown can be interrupted by another signal (a second one
@@ -260,8 +285,7 @@ async def serve(config: dict[str, Any]) -> None:
             task.cancel()
         await asyncio.gather(host, stop, return_exceptions=True)
         await proxy.close()
-        if store is not None:
-            store.close()
+        store.close()
 
 
 def _on_signals(proxy: Proxy) -> asyncio.Future[Any]:
@@ -283,11 +307,12 @@ def _on_signals(proxy: Proxy) -> asyncio.Future[Any]:
     return stop
 
 
-async def _serve_host(config: dict[str, Any], proxy: Proxy) -> None:
+async def _serve_host(config: dict[str, Any], proxy: Proxy, stop: asyncio.Future[Any]) -> None:
     if config["serve"] == "http":
         from .http_host import serve_http
 
-        await serve_http(guard_settings(config), proxy, session_idle_s=config["sessionIdleSeconds"])
+        await serve_http(guard_settings(config), proxy, session_idle_s=config["sessionIdleSeconds"],
+                         stop=stop, grace_s=config["graceSeconds"])
     else:
         host = HostStdio()
         await host.open()

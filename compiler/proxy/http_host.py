@@ -20,10 +20,12 @@ wrap the application (one line) with the project's guard.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import math
 import time
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import anyio
@@ -43,6 +45,8 @@ from .runtime import Proxy
 
 log = logging.getLogger("compile_ui.proxy")
 PATH = "/mcp"
+HEALTH_PATH = "/healthz"
+GRACE_S = 10.0
 SESSION_IDLE_S = 3600.0
 Sessions = dict[str, StreamableHTTPServerTransport]
 
@@ -104,6 +108,9 @@ def http_app(proxy: Proxy, *, session_idle_s: float = SESSION_IDLE_S) -> Callabl
         if scope["path"].startswith(http_api.PREFIX):
             await http_api.handle(proxy, scope, receive, send)
             return
+        if scope["path"] == HEALTH_PATH:
+            await _health(proxy, scope, send)
+            return
         if scope["path"].rstrip("/") != PATH:
             await _plain(send, 404, b"not found")
             return
@@ -126,6 +133,15 @@ def http_app(proxy: Proxy, *, session_idle_s: float = SESSION_IDLE_S) -> Callabl
             await _json(send, 400, wire.error(None, wire.INVALID_REQUEST, "Bad Request: no session (POST initialize, or use 2026-07-28)"))
 
     return app
+
+
+async def _health(proxy: Proxy, scope: Scope, send: Send) -> None:
+    """``GET /healthz``: 200 ``ok`` while this replica can serve, else 503 and why (one line)."""
+    if scope["method"] not in ("GET", "HEAD"):
+        await _plain(send, 405, b"GET /healthz")
+        return
+    why = await proxy.health()
+    await _plain(send, 200 if why is None else 503, b"ok\n" if why is None else why.encode() + b"\n")
 
 
 async def _expire_idle(sessions: Sessions, last_used: dict[str, float], idle_s: float) -> None:
@@ -271,17 +287,37 @@ def _replay(body: bytes, receive: Receive) -> Receive:
     return replayed
 
 
-async def serve_http(settings: GuardSettings, proxy: Proxy, *, session_idle_s: float = SESSION_IDLE_S) -> None:
-    """Serve ``http_app(proxy)`` on ``settings.bind:port`` until cancelled, every request through
-    the one guard of our HTTP servers (Host, Origin, token, body bounds: ``compiler.httpguard``)."""
+async def serve_http(settings: GuardSettings, proxy: Proxy, *, session_idle_s: float = SESSION_IDLE_S,
+                     stop: asyncio.Future[Any] | None = None, grace_s: float = GRACE_S) -> None:
+    """Serve ``http_app(proxy)`` on ``settings.bind:port`` until cancelled or ``stop`` is done,
+    every request through the one guard of our HTTP servers (Host, Origin, token, body bounds:
+    ``compiler.httpguard``). When ``stop`` is done (SIGTERM), the server stops accepting,
+    ``/healthz`` answers 503, and in-flight calls get ``grace_s`` seconds to finish."""
     import uvicorn
+
+    class Server(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            yield  # the proxy's own handlers stay (cli._on_signals): they drain through ``stop``
 
     # keep-alive longer than uvicorn's 5 s: a client reusing a connection the server has just
     # closed gets a read error on a POST it cannot safely retry (seen with 20 busy hosts)
     config = uvicorn.Config(guard(http_app(proxy, session_idle_s=session_idle_s), settings), host=settings.bind, port=settings.port,
-                            log_level="warning", lifespan="off", timeout_keep_alive=120)
+                            log_level="warning", lifespan="off", timeout_keep_alive=120, timeout_graceful_shutdown=math.ceil(grace_s))
+    server = Server(config)
     log.info("serving MCP over HTTP at http://%s:%d%s (2026-07-28 and handshake sessions)", settings.bind, settings.port, PATH)
-    await uvicorn.Server(config).serve()
+    serving = asyncio.ensure_future(server.serve())
+    try:
+        await asyncio.wait({serving} if stop is None else {serving, stop}, return_when=asyncio.FIRST_COMPLETED)
+        if not serving.done():
+            proxy.draining = True
+            log.info("draining: no new connections; in-flight calls have %g s to finish", grace_s)
+            server.should_exit = True
+            await serving
+    finally:
+        if not serving.done():
+            serving.cancel()
+            await asyncio.gather(serving, return_exceptions=True)
 
 
 async def _json(send: Send, status: int, data: bytes) -> None:

@@ -31,7 +31,7 @@ class LocalSide:
     def __init__(self, control: Control) -> None:
         self.control = control
         self.registry = control.registry
-        self.asking = Asking()
+        self.asking = Asking(control.store)
         self.management = Management(control)
 
     # ------------------------------------------------------------------ LocalServices

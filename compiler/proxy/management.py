@@ -17,6 +17,7 @@ from compiler.pipeline import compile
 
 from .pages import Made, PageStore
 from .registry import Registry
+from .store import Store
 
 _MODEL_ONLY = {"ui": {"visibility": ["model"]}}
 _TOOL_NAME = {"type": "string", "description": "The name of a tool of this server"}
@@ -69,7 +70,7 @@ MANAGEMENT_TOOLS: dict[str, dict[str, Any]] = {
     "_ui_status": {
         "name": "_ui_status",
         "description": "Report the proxy's state: version, protocol eras on both sides, the upstream and its state, "
-        "uptime, restarts, pages cached and generated, cache hits and misses, the layout model, and the requests "
+        "uptime, restarts, pages cached and generated, cache hits and misses, the store, the layout model, and the requests "
         "in flight by kind.",
         "inputSchema": {"type": "object", "properties": {}},
         "_meta": _MODEL_ONLY,
@@ -99,6 +100,7 @@ class Control(Protocol):
 
     registry: Registry
     pages: PageStore
+    store: Store
 
     async def page_for(self, name: str, *, force: bool = False) -> Made:
         """The tool's page, made (or taken from the cache) and counted."""
@@ -167,12 +169,15 @@ class Management:
                         f"layoutSchema).\n{lines}", error=True) | {
                 "structuredContent": {"problems": [{"pointer": "/layout" + p.pointer, "message": p.message} for p in problems]}}
         applied = spec.model_dump(mode="json", exclude_defaults=True)
-        self.proxy.pages.set_layout(name, applied)
+        kept = self.proxy.pages.set_layout(name, applied)
         start = time.monotonic()
         await self.proxy.page_for(name)
         await self.proxy.notify_lists(uri=_uri(name))
+        where = ("it is kept across restarts" if kept else
+                 "but the store is unavailable, so it is not kept: other replicas do not see it, and this one "
+                 "goes back to the stored layout when the store returns — set it again then")
         return {"content": [{"type": "text", "text": f"Applied the layout to {name}'s app "
-                             f"({(time.monotonic() - start) * 1000:.0f} ms); it is kept across restarts."}],
+                             f"({(time.monotonic() - start) * 1000:.0f} ms); {where}."}],
                 "structuredContent": {"toolName": name, "layout": applied}}
 
     def _write_it_yourself(self, name: str, feedback: str) -> dict[str, Any]:

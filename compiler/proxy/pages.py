@@ -45,7 +45,8 @@ from compiler.pipeline import (
 )
 from runtime_js import RUNTIME_VERSION
 
-from .cache import Entry, PageCache, SpecStore
+from .cache import Entry, PageCache
+from .store import Store, StoreError
 
 log = logging.getLogger("compile_ui.proxy")
 
@@ -68,14 +69,17 @@ class PageStore:
         settings: LLMSettings,
         *,
         cache: PageCache | None = None,
-        store: SpecStore | None = None,
+        store: Store | None = None,
         export_dir: Path | None = None,
         llm: LLMLayout | None = None,
+        keep_generations: bool = True,
     ) -> None:
         self.settings = settings
         self.llm = llm or LLMLayout(settings)
         self.cache = cache  # None: --no-cache
         self.store = store
+        self.keep_generations = keep_generations
+        """Read and write layout generations in the store (not with --no-cache: every read regenerates)."""
         self.export_dir = export_dir
         self.refinements = Refinements(store.refinements() if store else None)
         self.layouts: dict[str, dict[str, Any]] = store.layouts() if store else {}
@@ -118,7 +122,8 @@ class PageStore:
     async def _make(self, key: str, tool: dict[str, Any], force: bool) -> Made:
         start = time.monotonic()
         compiled = compile(tool)
-        record = None if force or self.store is None else self.store.generation(key)
+        kept = self.store if self.keep_generations else None
+        record = None if force or kept is None else kept.generation(key)
         page = make_page(compiled, Stored(record)) if record else None
         if page is None and self.layouts.get(tool["name"]):
             page = self._given(compiled, self.layouts[tool["name"]])
@@ -127,8 +132,8 @@ class PageStore:
             page = make_page(compiled, Model(generation))
             if page is None:  # a model's generation always lays out (the heuristic fills its gaps)
                 raise RuntimeError(f"no page for {tool['name']}")
-            if self.store is not None and page.record and page.record["layout"] != "heuristic":
-                self.store.save_generation(key, tool["name"], dict(page.record))
+            if kept is not None and page.record and page.record["layout"] != "heuristic":
+                kept.save_generation(key, tool["name"], dict(page.record))
         made = Made(key, page.html.encode(), dict(page.record or {}), time.time())
         made.info["durationMs"] = round((time.monotonic() - start) * 1000, 1)
         self.generations += 1
@@ -160,13 +165,30 @@ class PageStore:
         """The JSON Schema of the LayoutSpecs the tool accepts (its pointers as enums)."""
         return spec_schema(compiled.tree, compiled.facts)
 
-    def set_layout(self, name: str, layout: dict[str, Any] | None) -> None:
+    def set_layout(self, name: str, layout: dict[str, Any] | None) -> bool:
+        """Use ``layout`` for the tool's page; ``False`` when the store could not keep it (this
+        process uses it, but neither a restart nor another replica will)."""
         if layout is None:
             self.layouts.pop(name, None)
         else:
             self.layouts[name] = layout
-        if self.store is not None:
-            self.store.save_layout(name, layout)
+        return self.store is None or self.store.save_layout(name, layout)
+
+    def reload(self) -> set[str]:
+        """Refinements and set layouts as the store holds them now (another replica may have
+        changed them); the tools whose pages change. Nothing changes when the store is down."""
+        if self.store is None:
+            return set()
+        try:
+            refinements, layouts = self.store.snapshot()
+        except StoreError as error:
+            log.warning("re-reading layouts from the store failed (%s); keeping those known", error)
+            return set()
+        before = self.refinements.as_dict()
+        changed = {t for t in set(layouts) | set(self.layouts) if layouts.get(t) != self.layouts.get(t)}
+        changed |= {t for t in set(refinements) | set(before) if (refinements.get(t) or []) != (before.get(t) or [])}
+        self.refinements, self.layouts = Refinements(refinements), layouts
+        return changed
 
     def ask_page(self) -> str:
         """The one generic page of ``_ui_render`` (its question arrives as the call's input)."""

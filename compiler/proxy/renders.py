@@ -8,7 +8,9 @@
 A render is open until it is answered, timed out (a waiting ``_ui_render`` gave up), cancelled,
 or ten minutes old; an answer is kept until collected (by the waiting call or ``_ui_wait``) or
 for ten minutes. At most ``MAX_RENDERS`` renders are kept; an answer's values are bounded
-(``MAX_VALUES_BYTES``). Renders are independent: each has its own id, wait and answer.
+(``MAX_VALUES_BYTES``). Renders are independent: each has its own id, wait and answer. They live
+in the store (``store.py``), so with a shared store a render asked through one replica can be
+shown and answered through a second and collected through a third.
 
 The page of ``_ui_render`` is generic (``ui://compile-ui/_ui_render``): the host sends it the
 call's arguments, and it asks ``_ui_view`` for its question. ``_ui_view`` finds the open render
@@ -17,23 +19,27 @@ the host gives it, else the oldest not yet shown — and returns its markup, mad
 renderer from the checked tree.
 
 ``Events`` is what ``GET /api/events`` serves: user answers and app-started runs, numbered, the
-newest ``MAX_EVENTS`` kept, with a long poll.
+newest ``MAX_EVENTS`` kept, with a long poll. Events are this replica's own (kept in memory).
 """
 
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
+import logging
+import secrets
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from compiler import ask
 
 from .registry import OWN_PREFIX
+from .store import RenderRow, Store, StoreError
+
+log = logging.getLogger("compile_ui.proxy")
 
 RENDER_URI = OWN_PREFIX + ask.RENDER_TOOL
 KEEP_S = 600.0
@@ -124,6 +130,8 @@ ASK_TOOLS: dict[str, dict[str, Any]] = {
 
 @dataclass
 class Render:
+    """A question as this replica sees it (the store holds the truth: ``store.RenderRow``)."""
+
     id: str
     question: ask.Question
     arguments: str
@@ -132,63 +140,106 @@ class Render:
     created: float
     answer: dict[str, Any] | None = None
     closed: str | None = None
-    """Why no answer can come any more: "timed out", "cancelled"."""
+    """Why no answer can come any more: "timed out", "cancelled", "expired"."""
     shown: int = 0
-    answered: asyncio.Event = field(default_factory=asyncio.Event)
 
 
 class Renders:
-    def __init__(self, events: Events, clock: Callable[[], float] = time.monotonic) -> None:
+    """The renders, kept in the store so that any replica can show, answer or collect one.
+
+    A waiting call (``_ui_render``, ``_ui_wait``) sleeps on an event of this process, woken when
+    an answer lands here (``respond``) or is announced by another replica (``changed``: the
+    store's LISTEN/NOTIFY); then it reads the store. Store failures raise ``StoreError``."""
+
+    def __init__(self, store: Store, events: Events, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
         self.events = events
         self.clock = clock
-        self.by_id: dict[str, Render] = {}
-        self._ids = itertools.count(1)
+        self._waiters: dict[str, set[asyncio.Event]] = {}
 
     # ------------------------------------------------------------------ the model's side
 
     def open(self, question: ask.Question, arguments: dict[str, Any], host_request_id: Any) -> Render:
-        self.prune()
-        if len(self.by_id) >= MAX_RENDERS:
-            oldest = min(self.by_id.values(), key=lambda r: (r.answer is None, r.created))
-            self._drop(oldest.id, "evicted: too many renders kept")
-        render = Render(f"r{next(self._ids)}-{int(time.time() * 1000) % 100000:05d}", question,
-                        _canonical(arguments), host_request_id, self.clock())
-        self.by_id[render.id] = render
+        render = Render(f"r{secrets.token_hex(6)}", question, _canonical(arguments), host_request_id, self.clock())
+        self.store.add_render(RenderRow(render.id, render.arguments, host_request_id, render.created),
+                              keep=MAX_RENDERS, expired_before=render.created - KEEP_S)
         return render
 
     async def wait(self, render: Render, timeout_s: float, *, close_on_timeout: bool) -> dict[str, Any]:
-        """The answer (collected: the render is forgotten), or ``{timedOut: true}``."""
+        """The answer (collected: the render is forgotten), ``{timedOut: true}``, or ``{closed: why}``
+        when the render went another way (expired, collected elsewhere)."""
+        woken = asyncio.Event()
+        self._waiters.setdefault(render.id, set()).add(woken)
+        deadline = asyncio.get_running_loop().time() + timeout_s
         try:
-            await asyncio.wait_for(render.answered.wait(), timeout_s)
-        except TimeoutError:
-            if close_on_timeout:
-                render.closed = "timed out"
-                self.by_id.pop(render.id, None)
-            return {"renderId": render.id, "timedOut": True}
+            while True:
+                woken.clear()
+                outcome = self._collect(render.id)
+                if outcome is not None:
+                    return outcome
+                left = deadline - asyncio.get_running_loop().time()
+                if left <= 0:
+                    break
+                try:
+                    await asyncio.wait_for(woken.wait(), left)
+                except TimeoutError:
+                    break
         except asyncio.CancelledError:
-            render.closed = "cancelled"
-            self.by_id.pop(render.id, None)
+            self._close_quietly(render.id, "cancelled")
             raise
-        self.by_id.pop(render.id, None)
-        return dict(render.answer or {})
+        finally:
+            waiting = self._waiters.get(render.id, set())
+            waiting.discard(woken)
+            if not waiting:
+                self._waiters.pop(render.id, None)
+        if close_on_timeout and not self.store.close_render(render.id, "timed out"):
+            return self._collect(render.id) or {"renderId": render.id, "timedOut": True}
+        return {"renderId": render.id, "timedOut": True}
+
+    def _collect(self, render_id: str) -> dict[str, Any] | None:
+        try:
+            row = self.store.collect(render_id)
+        except StoreError as error:  # the listener wakes every waiter when the store is back
+            log.warning("reading render %s failed (%s); waiting on", render_id, error)
+            return None
+        if row is None:
+            return {"renderId": render_id, "closed": "collected or expired"}
+        if row.answer is not None:
+            return dict(row.answer)
+        if row.closed:
+            return {"renderId": render_id, "closed": row.closed}
+        return None
+
+    def _close_quietly(self, render_id: str, why: str) -> None:
+        try:
+            self.store.close_render(render_id, why)
+        except StoreError as error:
+            log.warning("closing render %s failed (%s)", render_id, error)
 
     def get(self, render_id: Any) -> Render | None:
-        self.prune()
-        return self.by_id.get(render_id) if isinstance(render_id, str) else None
+        if not isinstance(render_id, str):
+            return None
+        row = self.store.render(render_id)
+        return None if row is None or self._expired(row) else self._render(row)
+
+    def changed(self, render_id: str | None) -> None:
+        """An answer was announced (``None``: anything may have been missed): wake its waiters."""
+        for rid, waiting in list(self._waiters.items()):
+            if render_id is None or rid == render_id:
+                for woken in waiting:
+                    woken.set()
 
     # ------------------------------------------------------------------ the page's side
 
     def shown_for(self, arguments: Any, request_id: Any) -> Render | None:
         """The open render a page showing ``arguments`` belongs to."""
-        self.prune()
-        key = _canonical(arguments)
-        same = [r for r in self.by_id.values() if r.arguments == key and r.closed is None and r.answer is None]
+        same = [r for r in self.store.open_renders(_canonical(arguments)) if not self._expired(r)]
         if not same:
             return None
         named = [r for r in same if request_id is not None and r.host_request_id == request_id]
-        render = (named or [r for r in same if not r.shown] or same[-1:])[0]
-        render.shown += 1
-        return render
+        row = (named or [r for r in same if not r.shown] or same[-1:])[0]
+        self.store.mark_shown(row.id)
+        return self._render(row)
 
     def respond(self, render_id: Any, action: Any, values: Any) -> str | None:
         """Record the user's answer; ``None``, or why it cannot be taken."""
@@ -202,23 +253,24 @@ class Renders:
         size = len(json.dumps(values, ensure_ascii=False, default=str))
         if size > MAX_VALUES_BYTES:
             return f"The answer is {size} bytes; at most {MAX_VALUES_BYTES} are accepted."
-        render.answer = {"renderId": render.id, "action": action, "values": {} if values is None else values}
-        render.answered.set()
+        answer = {"renderId": render.id, "action": action, "values": {} if values is None else values}
+        if not self.store.answer(render.id, answer):
+            return "This question was already answered or closed."
+        self.changed(render.id)
         self.events.add("answer", {"renderId": render.id, "title": render.question.app.props.title,
-                                   "action": action, "values": bounded(render.answer["values"])})
+                                   "action": action, "values": bounded(answer["values"])})
         return None
 
-    # ------------------------------------------------------------------ bounds
+    # ------------------------------------------------------------------ from the store
 
-    def prune(self) -> None:
-        now = self.clock()
-        for render in [r for r in self.by_id.values() if now - r.created > KEEP_S]:
-            self._drop(render.id, "expired")
+    def _expired(self, row: RenderRow) -> bool:
+        return self.clock() - row.created > KEEP_S
 
-    def _drop(self, render_id: str, why: str) -> None:
-        render = self.by_id.pop(render_id, None)
-        if render is not None and render.closed is None and render.answer is None:
-            render.closed = why
+    def _render(self, row: RenderRow) -> Render | None:
+        question, _ = ask.check(json.loads(row.arguments))
+        if question is None:  # checked when opened: only a foreign row can fail here
+            return None
+        return Render(row.id, question, row.arguments, row.host_request_id, row.created, row.answer, row.closed, row.shown)
 
 
 class Events:

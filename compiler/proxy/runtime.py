@@ -24,6 +24,8 @@ from typing import Any, Protocol
 
 import msgspec
 
+from compiler.apps import ui_uri
+
 from . import upstream_era, wire
 from .codec import HostCodec, Refused, UpstreamCodec
 from .eras import Era, UpstreamInfo
@@ -49,6 +51,8 @@ from .pages import Made, PageStore
 from .registry import Registry
 from .renders import bounded
 from .router import Router
+from .store import Store, StoreError
+from .store_sqlite import SqliteStore
 from .supervisor import Supervisor, Upstream
 from .tools import repair
 
@@ -88,8 +92,11 @@ class HostLines(Protocol):
 
 
 class Proxy:
-    def __init__(self, upstream_factory: Callable[[], Upstream], pages: PageStore, options: Options | None = None) -> None:
+    def __init__(self, upstream_factory: Callable[[], Upstream], pages: PageStore, options: Options | None = None,
+                 store: Store | None = None) -> None:
         self.pages = pages
+        self.store: Store = store or pages.store or SqliteStore(":memory:")
+        """Renders and their answers, refinements, set layouts (``store.py``); shared by replicas."""
         self.options = options or Options()
         self.registry = Registry(self.options.enabled_tools)
         self.local = LocalSide(self)
@@ -112,6 +119,8 @@ class Proxy:
         self._timer: asyncio.TimerHandle | None = None
         self._refresh_lock = asyncio.Lock()
         self._supervisor_task: asyncio.Task[None] | None = None
+        self.draining = False
+        """Set on SIGTERM with ``--serve http``: in-flight calls finish, ``/healthz`` says 503."""
 
     @property
     def many_hosts(self) -> bool:
@@ -121,8 +130,36 @@ class Proxy:
 
     def start(self) -> None:
         self._supervisor_task = self.spawn(self.supervisor.run())
+        self.spawn(self.store.listen(self._store_changed))
         if self.options.refresh_s > 0:
             self.spawn(self._refresh_periodically())
+
+    def _store_changed(self, kind: str, subject: str) -> None:
+        """Another replica changed the store (or this one's announcements restarted: ``connected``)."""
+        if kind == "answer":
+            self.local.asking.renders.changed(subject)
+            return
+        if kind == "connected":
+            self.local.asking.renders.changed(None)
+        for name in self.pages.reload():
+            self.registry.made.pop(name, None)
+            if name in self.registry.tools:
+                log.info("the layout of %s changed in the store; its page is made anew", name)
+                self.spawn(self.notify_lists(uri=ui_uri(name)))
+
+    async def health(self) -> str | None:
+        """``None`` while this replica can serve (the upstream running, the store answering);
+        else why not, in one line (``GET /healthz``). The upstream's session opens with the first
+        host's request, so a fresh replica is healthy before any host came."""
+        if self.draining:
+            return "stopping"
+        if self.supervisor.state != "running":
+            return f"the upstream is {self.supervisor.state}"
+        try:  # in a thread: a store behind a dropped network may take its connect timeout to say no
+            await asyncio.to_thread(self.store.ping)
+        except StoreError as error:
+            return f"the store does not answer: {error}"
+        return None
 
     async def close(self) -> None:
         self.supervisor.stopping = True
@@ -412,6 +449,7 @@ class Proxy:
             "pagesGenerated": self.pages.generations,
             "cacheHits": self.stats["pageHits"],
             "cacheMisses": self.stats["pageMisses"],
+            "store": self.store.url,
             "modelConfigured": bool(self.pages.settings.enabled),
             "model": self.pages.settings.model if self.pages.settings.enabled else None,
             "modelFallbacks": self.stats["modelFailures"],
