@@ -23,11 +23,11 @@ from inspector import DEMO, answer_to, proxy_command, read_tap  # noqa: E402
 pytestmark = [pytest.mark.browser, pytest.mark.npm]
 
 
-def open_demo_app(start_inspector, tmp_path, tool, form):
+def open_demo_app(start_inspector, tmp_path, tool, form, era="legacy"):
     """The Inspector on the proxy in front of the demo server; ``tool``'s app opened with ``form``.
     Returns (ui, the app's frame, the upstream's own answer)."""
     tap = tmp_path / "upstream.jsonl"
-    inspector, ui = start_inspector(proxy_command(DEMO, tap_to=tap), era="legacy")
+    inspector, ui = start_inspector(proxy_command(DEMO, tap_to=tap), era=era)
     ui.connect()
     ui.open_apps_tab()
     ui.pick_tool(tool)
@@ -51,8 +51,9 @@ def own_errors(ui) -> list[str]:
     return [t for kind, t in ui.app_console if kind == "error" and IGNORED_META not in t] + ui.page_errors
 
 
-def test_download_fullscreen_and_dark_in_the_inspector(start_inspector, tmp_path):
-    ui, app, answer = open_demo_app(start_inspector, tmp_path, "forecast", {"City": "Oslo", "Days": 4})
+@pytest.mark.parametrize("era", ["legacy", "modern"])
+def test_download_fullscreen_and_dark_in_the_inspector(start_inspector, tmp_path, era):
+    ui, app, answer = open_demo_app(start_inspector, tmp_path, "forecast", {"City": "Oslo", "Days": 4}, era)
     days = answer["structuredContent"]["days"]
     view = ui.app_locator
     view.get_by_role("tab", name="Table").click()
