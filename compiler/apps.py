@@ -21,6 +21,17 @@ OWN_PREFIX = "ui://compile-ui/"
 """compile-ui's own namespace; nothing else under ``ui://`` is ours."""
 
 
+def resource_meta() -> dict[str, Any]:
+    """The ``_meta`` of every page compile-ui serves (on the ``resources/list`` entry and the
+    ``resources/read`` content item): ``ui.csp`` declares no external domain of any kind — the page
+    is self-contained, its script and style inline, no network — so a host that builds the frame's
+    policy from it (the MCP Inspector wraps our document, and our own CSP ``<meta>`` then has no
+    effect) builds the strictest one; ``prefersBorder``: the page is a form and its results, with
+    no frame of its own, best set apart from the conversation by the host's border. A fresh copy."""
+    csp: dict[str, list[str]] = {"connectDomains": [], "resourceDomains": [], "frameDomains": [], "baseUriDomains": []}
+    return {"ui": {"csp": csp, "prefersBorder": True}}
+
+
 def ui_uri(name: str) -> str:
     """The ``ui://`` URI of a tool's page."""
     return OWN_PREFIX + quote(name, safe="")

@@ -173,6 +173,12 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     "file": "file",
     "download": "Download {0} ({1} bytes)",
     "json": "JSON",
+    # host.js: what the host offers (downloads, fullscreen)
+    "downloadCsv": "Download these rows as CSV",
+    "downloadJson": "Download the whole result as JSON",
+    "notDownloaded": "Not downloaded.",
+    "fullscreen": "Fullscreen",
+    "exitFullscreen": "Exit fullscreen",
     # ask.js: the question the model asks
     "questionUnshown": "The question could not be shown.",
     "questionUnshownBecause": "The question could not be shown: {0}",

@@ -13,6 +13,8 @@ The runtime is hand-written modules, each a ``.js`` and a ``.css`` source (``MOD
               hidden field's error); the server renders every layout node, in the form and
               around a result's views
     chart     charts drawn as SVG
+    host      what the host offers, on the views of records: downloads (CSV of the rows, JSON of
+              the result) and a fullscreen toggle, each only when the host declares it
     ask       the ask page's protocol (``_ui_render``: fetch a tree, show it, send the answer)
 
 One renderer per node kind (``components/catalog.json``'s ``renderer``): the server
@@ -59,6 +61,7 @@ from . import words
 
 __all__ = [
     "RUNTIME_VERSION",
+    "RECORD_VIEWS",
     "MODULES",
     "ALL",
     "ASK",
@@ -133,6 +136,9 @@ def _needed_by(module: str) -> frozenset[str]:
     return frozenset(kind for kind, entry in catalog_kinds().items() if entry["runtime"] == module)
 
 
+RECORD_VIEWS = frozenset({"Table", "List", "CardGrid", "Chart"})
+"""The view kinds that show records: the host module gives them downloads and fullscreen."""
+
 MODULES = (
     Module("runtime"),
     Module("choices", _needed_by("choices"), requires=("runtime",)),
@@ -140,6 +146,9 @@ MODULES = (
     Module("views", requires=("runtime",)),
     Module("layout", _in_category("layout"), requires=("runtime",)),
     Module("chart", _needed_by("chart"), requires=("runtime", "views")),
+    # Wraps the record views' builders (chart's too, so it comes after chart). Not with AutoView:
+    # the typical page (an AutoView) stays within its budget (tests/test_render.py).
+    Module("host", RECORD_VIEWS, requires=("runtime", "views")),
     Module("ask", requires=("runtime",), named_only=True),
 )
 """In concatenation order: each module may build on the ones before it."""

@@ -14,7 +14,7 @@
                                    choices.js and fields.js add to CU.FIELDS; views.js sets
      CU.views.render(container, result, resultViewNode, ctx)   when it is absent or throws, the
                                    fallback below shows content blocks.
-     ctx = {hostContext, openLink(url), log(level, data)}
+     ctx = {hostContext, caps (the host's capabilities), openLink(url), log(level, data)}
    The runtime itself always adds the raw JSON of a result under the view.
    ask.js (only on the ask page, runtime_js.ASK) builds on CU.NOTES (it takes over tool-input and
    tool-result), CU.hydrate(tree), CU.run (where the form's submit goes), CU.check, CU.collect,
@@ -125,6 +125,7 @@ var CU = (() => {
 
   var ctx = {
     get hostContext() { return hostContext; },
+    get caps() { return caps; },
     openLink: (url) => request("ui/open-link", { url: String(url) }),
     log: (level, data) => { notify("notifications/message", { level: level, data: data }); }
   };
@@ -132,6 +133,7 @@ var CU = (() => {
   /* ------------------------------------------------------------------ host context, size */
 
   function applyContext(c) {
+    var d;
     if (!c || typeof c !== "object") return;
     for (var k in c) hostContext[k] = c[k];
     if (c.theme === "light" || c.theme === "dark") { root.setAttribute("data-theme", c.theme); root.style.colorScheme = c.theme; }
@@ -139,6 +141,10 @@ var CU = (() => {
     for (var v in vars || {}) {
       if (/^--[\w-]+$/.test(v) && typeof vars[v] === "string") root.style.setProperty(v, vars[v]);
     }
+    // A container of fixed height, or at most maxHeight: the page is no taller (its size reports
+    // neither); what is longer scrolls inside the frame, the form above it reachable.
+    // 1e6: no bound (a context with a width only); a value CSS refuses leaves the last one.
+    if ((d = c.containerDimensions)) root.style.maxHeight = (d.height || d.maxHeight || 1e6) + "px";
   }
 
   // As the official SDK: once per animation frame, content height measured with <html> at

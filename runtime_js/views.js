@@ -31,8 +31,9 @@ CU.views = (() => {
 
   /* ------------------------------------------------------------------ values */
 
+  // A link only when the host opens links (openLinks): else the address stays text, selectable.
   function link(u, text) {
-    if (!/^https?:\/\//i.test(u)) return text != null && text !== u ? text + " (" + u + ")" : String(u);
+    if (!/^https?:\/\//i.test(u) || !C.caps.openLinks) return text != null && text !== u ? text + " (" + u + ")" : String(u);
     return el("a", { href: u, title: u, onclick: (e) => { e.preventDefault(); C.openLink(u); } }, text == null ? u : text);
   }
   // Intl formatters are costly to build: one per kind, per rendered result (locale/zone may change).

@@ -1,10 +1,13 @@
 """Screenshots of real pages for the README, made in headless Chromium (Debian's, via Playwright).
 
     python scripts/screenshots.py           writes docs/preview-light.png, docs/preview-dark.png,
-                                            docs/forecast-light.png, docs/forecast-dark.png
+                                            docs/forecast-light.png, docs/forecast-dark.png,
+                                            docs/inspector-light.png, docs/inspector-dark.png
 
 It starts ``compile-ui demo --no-browser`` on a free port, runs the forecast tool through the
-preview host, and captures the whole preview and the app alone, in both themes.
+preview host, and captures the whole preview and the app alone, in both themes. Then the same
+tool in MCP Inspector's web UI (tests/inspector.py: npm, in tests/js), in front of
+``compile-ui proxy`` and the demo server, light and then dark by the Inspector's own switch.
 """
 
 from __future__ import annotations
@@ -46,6 +49,31 @@ def run_forecast(page, city: str) -> None:
     app.get_by_text("2026-11-23").first.wait_for(timeout=15000) if False else page.wait_for_timeout(1500)
 
 
+def inspector_shots(browser) -> None:
+    sys.path.insert(0, str(ROOT / "tests"))
+    from inspector import DEMO, Inspector, InspectorPage, proxy_command
+
+    with Inspector(proxy_command(DEMO), era="legacy") as inspector:
+        ui = InspectorPage(inspector, browser, width=1360, height=900)
+        try:
+            ui.connect()
+            ui.open_apps_tab()
+            ui.pick_tool("forecast")
+            ui.fill_form({"City": "Oslo", "Days": 4})
+            app = ui.open_app()
+            ui.wait_app_message("ui/notifications/tool-result", "host→app")
+            ui.app_locator.get_by_role("tab", name="Table").click()
+            ui.app_locator.locator("table").wait_for()
+            ui.screenshot(DOCS / "inspector-light.png")
+            ui.page.get_by_role("button", name="Toggle color scheme").click()
+            app.wait_for_function("() => document.documentElement.getAttribute('data-theme') === 'dark'")
+            ui.page.mouse.move(0, 0)  # no tooltip over the header
+            ui.page.wait_for_timeout(300)
+            ui.screenshot(DOCS / "inspector-dark.png")
+        finally:
+            ui.close()
+
+
 def main() -> int:
     DOCS.mkdir(exist_ok=True)
     process, url = start_demo()
@@ -59,8 +87,12 @@ def main() -> int:
                 page.select_option("#theme", theme)
                 run_forecast(page, "Oslo")
                 page.screenshot(path=str(DOCS / f"preview-{theme}.png"))
+                # The app whole within the viewport: a capture beyond it clips the iframe's bottom.
+                page.set_viewport_size({"width": 1360, "height": 1500})
+                page.wait_for_timeout(300)
                 page.locator(".frame-wrap").screenshot(path=str(DOCS / f"forecast-{theme}.png"))
                 page.close()
+            inspector_shots(browser)
             browser.close()
     finally:
         process.terminate()

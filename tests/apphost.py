@@ -16,7 +16,9 @@ loads. Python drives it::
 answers ``tools/call`` with a JSON-RPC error carrying the exception's message.
 ``host_capabilities`` replaces what the host declares in ui/initialize (default: openLinks,
 serverTools, logging); ``host.contexts`` and ``host.messages`` are the ui/update-model-context
-and ui/message requests it received; ``message_result`` is what ui/message answers.
+and ui/message requests it received; ``message_result`` is what ui/message answers;
+``host.downloads`` the ui/download-file requests; ``host.mode_requests`` the display modes asked
+for (a mode listed in the host context's ``availableDisplayModes`` is granted and announced).
 Fixtures ``browser`` (session) and ``apphost`` (a loader; pages closed after the test) live in
 ``tests/conftest.py``.
 """
@@ -282,6 +284,16 @@ class AppHost:
     @property
     def links(self) -> list[str]:
         return self._state("links")
+
+    @property
+    def downloads(self) -> list[dict[str, Any]]:
+        """``ui/download-file`` params received: ``{"contents": [EmbeddedResource, …]}``."""
+        return self._state("downloads")
+
+    @property
+    def mode_requests(self) -> list[str]:
+        """The modes ``ui/request-display-mode`` asked for, in order."""
+        return self._state("modeRequests")
 
     @property
     def messages(self) -> list[dict[str, Any]]:

@@ -368,11 +368,17 @@ class InspectorPage:
         self.context.add_init_script(_WIRE_PROBE)
         self.page = self.context.new_page()
         self.console: list[tuple[str, str]] = []
+        self.app_console: list[tuple[str, str]] = []  # what the app's own frame (about:srcdoc) logged
         self.page_errors: list[str] = []
-        self.page.on("console", lambda m: self.console.append((m.type, m.text)))
+        self.page.on("console", self._console)
         self.page.on("pageerror", lambda e: self.page_errors.append(str(e)))
         self.page.goto(inspector.url)
         self.connect_switch.wait_for(state="attached", timeout=15_000)
+
+    def _console(self, message: Any) -> None:
+        self.console.append((message.type, message.text))
+        if (message.location or {}).get("url") == "about:srcdoc":
+            self.app_console.append((message.type, message.text))
 
     # ------------------------------------------------------------------ servers tab
 

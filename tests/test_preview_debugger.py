@@ -190,3 +190,36 @@ def test_a_saved_session_keeps_the_apps_a_server_brings(tmp_path):
         with pytest.raises(urllib.error.HTTPError) as refused:  # only the tool's own widgets
             get(url, "app/gallery?uri=" + urllib.parse.quote("ui://elsewhere", safe=""))
         assert refused.value.code == 404
+
+
+@pytest.mark.browser
+def test_the_preview_emulates_a_host_with_and_without_downloads_links_and_fullscreen(browser, tmp_path):
+    """Issue 27: "Host offers" switches what the preview declares at ui/initialize; the app reloads
+    and shows exactly the controls the host offers. A download is saved by the browser."""
+    with preview(["demo"]) as url, opened(browser, url + "?tool=forecast") as page:
+        app = page.frame_locator("#app")
+        wait_log(page, "ui/notifications/initialized")
+        app.get_by_label("City").fill("Oslo")
+        app.locator("[data-action=submit]").click()
+        app.get_by_role("tab", name="Table").click()
+        csv_button = app.get_by_role("button", name="Download these rows as CSV")
+        with page.expect_download() as got:
+            csv_button.click()
+        assert got.value.suggested_filename == "forecast.csv"
+        lines = open(got.value.path(), encoding="utf-8").read().splitlines()
+        assert lines[0] == "date,high,low,precipitation,sky" and len(lines) == 1 + 5  # the default 5 days
+        assert app.get_by_role("button", name="Fullscreen").count() >= 1
+        page.screenshot(path=str(tmp_path / "offers-all.png"))
+
+        page.uncheck("#downloads")
+        page.uncheck("#fullscreen")
+        wait_log(page, "ui/notifications/initialized")  # a fresh app: capabilities are read at initialize
+        assert "downloads=0" in page.url and "fullscreen=0" in page.url
+        assert page.locator('#displayMode option[value="fullscreen"]').is_disabled()
+        app.get_by_label("City").fill("Oslo")
+        app.locator("[data-action=submit]").click()
+        app.get_by_role("tab", name="Table").click()
+        app.locator(".result-body tbody tr").first.wait_for()
+        assert app.get_by_role("button", name="Download these rows as CSV").count() == 0
+        assert app.get_by_role("button", name="Fullscreen").count() == 0
+        page.screenshot(path=str(tmp_path / "offers-none.png"))

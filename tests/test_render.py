@@ -75,6 +75,7 @@ from runtime_js import (
     ALL,
     ASK,
     MODULES,
+    RECORD_VIEWS,
     RUNTIME_VERSION,
     bundle_is_fresh,
     compact,
@@ -590,14 +591,18 @@ def test_a_page_ships_only_the_runtime_modules_its_tree_needs():
     )
     charted = replace(tree, children=(tree.children[0], ResultView(id="result", props=ResultViewProps(), children=(chart,))))
     assert "Chart" in node_types(charted) and "MultiSelectField" in node_types(charted)
-    assert Page(render_page(charted)).styles == [runtime_css(("runtime", "choices", "fields", "views", "layout", "chart"))]
+    assert Page(render_page(charted)).styles == [runtime_css(("runtime", "choices", "fields", "views", "layout", "chart", "host"))]
     assert modules_for(set()) == ("runtime", "views")
     # the choices ship with a choice; the composite fields bring them (their multi-selects use them)
     assert modules_for({"TextField", "BooleanField"}) == ("runtime", "choices", "views")
     assert modules_for({"TextField", "ArrayField"}) == ("runtime", "choices", "fields", "views")
     # layout.js hydrates tabs and carries the layout CSS: it ships only with a layout node
-    assert modules_for({"KeyValue", "Table"}) == ("runtime", "views")
-    assert modules_for({"Tabs", "Table"}) == ("runtime", "views", "layout")
+    assert modules_for({"KeyValue", "Table"}) == ("runtime", "views", "host")
+    assert modules_for({"Tabs", "Table"}) == ("runtime", "views", "layout", "host")
+    # host.js (downloads, fullscreen) comes with the views of records only: not with an AutoView
+    # (the typical page) nor a key-value view
+    assert modules_for({"AutoView", "KeyValue"}) == ("runtime", "views")
+    assert all("host" in modules_for({kind}) for kind in RECORD_VIEWS)
     with pytest.raises(ValueError, match="unknown runtime modules"):
         runtime_js(("runtime", "nope"))
     # ask.js is the ask page's alone: no tree ever picks it, not even one with every kind
@@ -634,7 +639,9 @@ def test_modules_come_with_and_after_what_they_build_on():
     for m in MODULES:
         assert all(order.index(r) < order.index(m.name) for r in m.requires), m.name
         if not m.named_only:
-            assert modules_for(m.needed_by) == tuple(n for n in order if n in {"runtime", "views", m.name, *m.requires})
+            # and the other modules the same kinds need (a Chart brings chart.js and host.js)
+            alongside = {o.name for o in MODULES if o.needed_by & m.needed_by and not o.named_only}
+            assert modules_for(m.needed_by) == tuple(n for n in order if n in {"runtime", "views", m.name, *m.requires, *alongside})
     with pytest.raises(ValueError, match="'chart' needs"):
         runtime_js(("runtime", "chart"))
 

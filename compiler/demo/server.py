@@ -141,7 +141,8 @@ def task_delete(id: int) -> str:
 # --------------------------------------------------------------------------- records
 
 RECORDS: list[dict[str, Any]] = [
-    {"id": f"r{i:03d}", "name": name, "country": country, "population": pop, "founded": year, "capital": capital}
+    {"id": f"r{i:03d}", "name": name, "country": country, "population": pop, "founded": year, "capital": capital,
+     "url": f"https://en.wikipedia.org/wiki/{name}"}
     for i, (name, country, pop, year, capital) in enumerate(
         [
             ("Oslo", "Norway", 709037, 1040, True),

@@ -11,7 +11,7 @@ import asyncio
 import logging
 from typing import Any
 
-from compiler.apps import APP_MIME_TYPE, tool_of
+from compiler.apps import APP_MIME_TYPE, resource_meta, tool_of
 
 from . import wire
 from .asking import Asking
@@ -78,7 +78,8 @@ class LocalSide:
 
     async def _page(self, uri: str) -> dict[str, Any]:
         if uri == RENDER_URI:
-            return {"contents": [{"uri": uri, "mimeType": APP_MIME_TYPE, "text": self.control.pages.ask_page()}]}
+            return {"contents": [{"uri": uri, "mimeType": APP_MIME_TYPE, "text": self.control.pages.ask_page(),
+                                  "_meta": resource_meta()}]}
         name, registry = tool_of(uri), self.registry
         if name is None or name not in registry.tools:
             await asyncio.wait_for(registry.listed.wait(), LISTED_WAIT_S)
@@ -89,7 +90,7 @@ class LocalSide:
         except Exception as error:  # the proxy keeps serving: one tool's failure is that tool's error
             log.error("making the page for %s failed: %r", name, error)
             raise ProxyError(wire.INTERNAL_ERROR, f"could not build the page for {name}") from error
-        return {"contents": [{"uri": uri, "mimeType": APP_MIME_TYPE, "text": made.page.decode()}]}
+        return {"contents": [{"uri": uri, "mimeType": APP_MIME_TYPE, "text": made.page.decode(), "_meta": resource_meta()}]}
 
     async def _resources(self, call: ListResources) -> dict[str, Any]:
         if call.ui:

@@ -12,6 +12,8 @@ const state = {
   messages: [],
   contexts: [],
   links: [],
+  downloads: [],
+  modeRequests: [],
   bridge: null,
 };
 window.__host = state;
@@ -28,7 +30,7 @@ state.load = async function (html, opts) {
   // A second load replaces the app: a fresh iframe, bridge and record.
   const old = document.getElementById("app");
   if (old) { state.bridge.close?.(); old.remove(); }
-  Object.assign(state, { initialized: false, initMs: null, calls: [], sizes: [], logs: [], messages: [], contexts: [], links: [], cancelledCalls: [], progressPlan: null });
+  Object.assign(state, { initialized: false, initMs: null, calls: [], sizes: [], logs: [], messages: [], contexts: [], links: [], downloads: [], modeRequests: [], cancelledCalls: [], progressPlan: null });
   const frame = document.createElement("iframe");
   frame.id = "app";
   frame.setAttribute("sandbox", "allow-scripts allow-forms");
@@ -53,6 +55,15 @@ state.load = async function (html, opts) {
   // ui/update-model-context: each replaces the last (the spec); the record keeps them all.
   bridge.onupdatemodelcontext = async (p) => { state.contexts.push(p); return {}; };
   bridge.onopenlink = async (p) => { state.links.push(p.url); return {}; };
+  // ui/download-file: recorded (the contents, as sent). ui/request-display-mode: a mode the host
+  // context lists as available is granted and announced (host-context-changed), as real hosts do.
+  bridge.ondownloadfile = async (p) => { state.downloads.push(p); return {}; };
+  let shown = { ...(opts.hostContext || {}) };
+  bridge.onrequestdisplaymode = async ({ mode }) => {
+    state.modeRequests.push(mode);
+    if ((shown.availableDisplayModes || []).includes(mode)) { shown = { ...shown, displayMode: mode }; bridge.setHostContext(shown); }
+    return { mode: shown.displayMode || "inline" };
+  };
   bridge.oncalltool = async (params, extra) => {
     state.calls.push(params);
     // A progress plan (set by the test): progress notifications for the call's token, then the

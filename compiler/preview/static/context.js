@@ -2,9 +2,14 @@
 // live with ui/notifications/host-context-changed (only the changed keys, as the spec says).
 // Display modes: inline, fullscreen and picture-in-picture, chosen here or requested by the app
 // (ui/request-display-mode, answered with the mode now in effect).
+// What the host offers (downloads: hostCapabilities.downloadFile, links: openLinks, fullscreen: in
+// availableDisplayModes) is declared once, at ui/initialize: turning one off or on reloads the
+// app, so a server author sees the page in a host with and without each.
 "use strict";
 
-const MODES = ["inline", "fullscreen", "pip"];
+const ALL_MODES = ["inline", "fullscreen", "pip"];
+const OFFERS = ["downloads", "links", "fullscreen"];
+const modes = () => ALL_MODES.filter((m) => m !== "fullscreen" || state.offers.fullscreen);
 const CONTROLS = ["theme", "locale", "timeZone", "platform", "displayMode", "width", "height"];
 const DEFAULTS = { theme: "light", locale: "", timeZone: "", platform: "web", displayMode: "inline", width: 640, height: 0 };
 
@@ -16,7 +21,7 @@ function hostContext() {
   return {
     theme: state.theme,
     displayMode: state.displayMode,
-    availableDisplayModes: MODES,
+    availableDisplayModes: modes(),
     containerDimensions: dimensions(),
     locale: state.locale || navigator.language,
     timeZone: state.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone,
@@ -48,7 +53,7 @@ function applyLocally(key) {
 
 function setControl(key, raw) {
   const value = typeof DEFAULTS[key] === "number" ? Number(raw) || 0 : String(raw);
-  if (key === "displayMode" && !MODES.includes(value)) return false;
+  if (key === "displayMode" && !modes().includes(value)) return false;
   state[key] = value;
   $(key).value = String(value);
   applyLocally(key);
@@ -64,22 +69,45 @@ function controlChanged(key, raw) {
 // ui/request-display-mode: switch when the mode is one we offer; the answer is the mode in
 // effect. The change notification goes out after the answer (a zero-delay task).
 function requestDisplayMode(mode) {
-  if (MODES.includes(mode) && mode !== state.displayMode) {
+  if (modes().includes(mode) && mode !== state.displayMode) {
     setControl("displayMode", mode);
     setTimeout(() => { changeContext({ displayMode: mode }); updateLink(); }, 0);
   }
   return state.displayMode;
 }
 
-// Deep links carry the context where it differs from the defaults.
+// The host capabilities declared at ui/initialize (host.js), as offered.
+function hostCapabilities() {
+  const caps = { serverTools: {}, serverResources: {}, logging: {}, updateModelContext: { text: {} }, message: { text: {} } };
+  if (state.offers.links) caps.openLinks = {};
+  if (state.offers.downloads) caps.downloadFile = {};
+  return caps;
+}
+
+function setOffer(key, on) {
+  state.offers[key] = on;
+  $(key).checked = on;
+  $("displayMode").querySelector("[value=fullscreen]").disabled = !state.offers.fullscreen;
+  if (key === "fullscreen" && !on && state.displayMode === "fullscreen") setControl("displayMode", "inline");
+}
+
+function offerChanged(key, on) {
+  setOffer(key, on);
+  updateLink();
+  if (state.tool) load(state.widget); // host.js: the app reads capabilities at initialize
+}
+
+// Deep links carry the context where it differs from the defaults (an offer turned off: key=0).
 function contextParams() {
   const out = {};
   for (const key of CONTROLS) if (state[key] !== DEFAULTS[key]) out[key] = String(state[key]);
+  for (const key of OFFERS) if (!state.offers[key]) out[key] = "0";
   return out;
 }
 
 function applyContextParams(query) {
   const problems = [];
+  for (const key of OFFERS) if (query.has(key)) setOffer(key, query.get(key) !== "0");
   for (const key of CONTROLS) {
     if (query.has(key) && !setControl(key, query.get(key))) problems.push("unknown " + key + " " + JSON.stringify(query.get(key)));
   }
@@ -87,5 +115,6 @@ function applyContextParams(query) {
 }
 
 for (const key of CONTROLS) $(key).addEventListener("change", (e) => controlChanged(key, e.target.value));
+for (const key of OFFERS) $(key).addEventListener("change", (e) => offerChanged(key, e.target.checked));
 $("context").addEventListener("submit", (e) => e.preventDefault());
 $("exit-mode").addEventListener("click", () => controlChanged("displayMode", "inline"));

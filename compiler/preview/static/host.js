@@ -13,6 +13,7 @@ const MAX_MESSAGES = 2000;
 const state = {
   tool: null, widget: null, tools: [], messages: [], deepArgs: null, lastArgs: null,
   theme: "light", locale: "", timeZone: "", platform: "web", displayMode: "inline", width: 640, height: 0,
+  offers: { downloads: true, links: true, fullscreen: true },
 };
 
 function el(tag, attrs, ...children) {
@@ -54,7 +55,7 @@ const requests = {
   "ui/initialize": (params) => ({
     protocolVersion: params.protocolVersion || "2026-01-26",
     hostInfo: { name: "compile-ui preview", version: "1" },
-    hostCapabilities: { openLinks: {}, serverTools: {}, serverResources: {}, logging: {}, updateModelContext: { text: {} }, message: { text: {} } },
+    hostCapabilities: hostCapabilities(), // context.js: what the host offers
     hostContext: hostContext(),
   }),
   "tools/call": async (params) => {
@@ -69,14 +70,38 @@ const requests = {
     return answer.result;
   },
   "ui/open-link": (params) => {
+    if (!state.offers.links) throw { code: -32601, message: "Method not found: ui/open-link (links are off)" };
     if (/^https?:\/\//i.test(params.url || "")) window.open(params.url, "_blank", "noopener,noreferrer");
     return {};
+  },
+  "ui/download-file": (params) => {
+    if (!state.offers.downloads) throw { code: -32601, message: "Method not found: ui/download-file (downloads are off)" };
+    const contents = Array.isArray(params.contents) ? params.contents : [];
+    for (const item of contents) save(item);
+    return contents.length ? {} : { isError: true };
   },
   "ui/message": () => ({}),
   "ui/update-model-context": () => ({}),
   "ui/request-display-mode": (params) => ({ mode: requestDisplayMode(params.mode) }), // context.js
   ping: () => ({}),
 };
+
+// One item of ui/download-file saved by the browser: an embedded resource's text or base64 blob,
+// named after its URI's last segment; a resource link (http(s) only) opens in a new tab.
+function save(item) {
+  const res = item && item.type === "resource" ? item.resource || {} : null;
+  if (!res) {
+    if (item && /^https?:\/\//i.test(item.uri || "")) window.open(item.uri, "_blank", "noopener,noreferrer");
+    return;
+  }
+  const body = typeof res.text === "string" ? res.text : Uint8Array.from(atob(res.blob || ""), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([body], { type: res.mimeType || "application/octet-stream" }));
+  const link = el("a", { href: url, download: String(res.uri || "download").split("/").filter(Boolean).pop() || "download" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
 
 const notifications = {
   "ui/notifications/initialized": () => { if (state.deepArgs) offerDeepLink(); },
