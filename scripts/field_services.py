@@ -7,17 +7,21 @@ fixed scratch data, and stopped after the MCP servers that need them have been r
 
 PostgreSQL comes from /usr/local/bin (initdb, pg_ctl, postgres; initdb refuses root, so it runs as
 ``nobody`` in a directory that user owns); MariaDB and Redis from Debian's packages
-(``apt-get install -y mariadb-server redis-server``). A service whose binary is missing is left
+(``apt-get install -y mariadb-server redis-server``); ``web`` is a static HTTP server over the
+scratch data, in this process. A service whose binary is missing is left
 out of the ports, and the servers that need it are skipped with a message.
 """
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
 import shutil
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager
@@ -172,11 +176,31 @@ def redis(tmp: Path) -> Iterator[int]:
         stop(proc)
 
 
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base's name)
+        pass
+
+
+@contextmanager
+def web(root: Path) -> Iterator[int]:
+    """A static HTTP server over ``root`` (for servers that read a URL, e.g. an .ics feed)."""
+    handler = functools.partial(Quiet, directory=str(root))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield int(httpd.server_address[1])
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
 STARTERS: dict[str, tuple[str, Callable[[Path], AbstractContextManager[int]]]] = {
     "postgres": (str(PG_BIN / "pg_ctl"), postgres),
     "mariadb": ("/usr/sbin/mariadbd", mariadb),
     "redis": ("/usr/bin/redis-server", redis),
 }
+WEB_ROOT = Path("/tmp/compile-ui-field/data")  # the recorder's scratch data (scripts/record_field.py)
 
 
 @contextmanager
@@ -187,6 +211,9 @@ def services(names: list[str], log: Callable[[str], None]) -> Iterator[dict[str,
         tmp = Path(d)
         os.chmod(tmp, 0o755)
         for name in names:
+            if name == "web":
+                ports[name] = stack.enter_context(web(WEB_ROOT))
+                continue
             binary, start = STARTERS[name]
             if not Path(binary).exists():
                 log(f"skip service {name}: {binary} is not installed (see scripts/field_services.py)")

@@ -33,21 +33,21 @@ recordings). To re-record, install them beside the checkout, under the git-ignor
 
     # one venv per Python server, .cache/venvs/<package> (their pins clash); the ones written
     # for the mcp 1.x SDK need "mcp<2" beside them, chroma-mcp also "pydantic<2.12"
-    for p in excel-mcp-server office-word-mcp-server markitdown-mcp redis-mcp-server \
+    for p in excel-mcp-server office-word-mcp-server markitdown-mcp redis-mcp-server \\
              mcp-server-calculator mcp-sympy chuk-mcp-math-server mcp-server-motherduck; do
         python3 -m venv .cache/venvs/$p && .cache/venvs/$p/bin/pip install $p; done
-    for p in mcp-server-duckdb mysql-mcp-server mcp-server-tree-sitter cli-mcp-server \
-             office-powerpoint-mcp-server; do
+    for p in mcp-server-duckdb mysql-mcp-server mcp-server-tree-sitter cli-mcp-server \\
+             office-powerpoint-mcp-server webcal-mcp; do
         python3 -m venv .cache/venvs/$p && .cache/venvs/$p/bin/pip install $p "mcp<2"; done
     python3 -m venv .cache/venvs/chroma-mcp && .cache/venvs/chroma-mcp/bin/pip install chroma-mcp "mcp<2" "pydantic<2.12"
 
     # one npm folder per Node server, .cache/npm-<name> (mcp-sqlite builds sqlite3: a C compiler)
-    for spec in sequential-thinking=@modelcontextprotocol/server-sequential-thinking \
-                postgres=@modelcontextprotocol/server-postgres redis=@modelcontextprotocol/server-redis \
-                mysql=@benborla29/mcp-server-mysql excel=@negokaz/excel-mcp-server \
-                code-runner=mcp-server-code-runner knowledge-graph=@itseasy21/mcp-knowledge-graph \
-                sqlite=mcp-sqlite pdf-reader=@sylphx/pdf-reader-mcp calc=@coo-quack/calc-mcp \
-                eslint=@eslint/mcp; do
+    for spec in sequential-thinking=@modelcontextprotocol/server-sequential-thinking \\
+                postgres=@modelcontextprotocol/server-postgres redis=@modelcontextprotocol/server-redis \\
+                mysql=@benborla29/mcp-server-mysql excel=@negokaz/excel-mcp-server \\
+                code-runner=mcp-server-code-runner knowledge-graph=@itseasy21/mcp-knowledge-graph \\
+                sqlite=mcp-sqlite pdf-reader=@sylphx/pdf-reader-mcp calc=@coo-quack/calc-mcp \\
+                eslint=@eslint/mcp git=@cyanheads/git-mcp-server; do
         npm install --prefix .cache/npm-${spec%%=*} --no-audit --no-fund "${spec#*=}"; done
 
     # the databases: PostgreSQL's initdb, pg_ctl and postgres in /usr/local/bin; the others from Debian
@@ -110,9 +110,9 @@ def npm(folder: str, command: str) -> str:
 class Server:
     """An MCP server to record: its command, and the calls to make (tool, arguments, case name).
 
-    ``{postgres}``, ``{mariadb}`` and ``{redis}`` in the command and the env stand for the port of
-    that database server (scripts/field_services.py), started for the servers that name it in
-    ``services``."""
+    ``{postgres}``, ``{mariadb}``, ``{redis}`` and ``{web}`` in the command, the env and the
+    ``files`` stand for the port of that server (scripts/field_services.py), started for the
+    servers that name it in ``services``."""
 
     name: str
     package: str
@@ -121,6 +121,7 @@ class Server:
     env: dict[str, str] = field(default_factory=dict)
     services: list[str] = field(default_factory=list)
     cwd: str | None = None
+    files: dict[str, str] = field(default_factory=dict)  # written (with the ports) before it starts
 
 
 # --------------------------------------------------------------------------- scratch data
@@ -141,6 +142,56 @@ CODE = '''def fib(n: int) -> int:
 if __name__ == "__main__":
     print(fib(30))
 '''
+ICS = "".join(line + "\r\n" for line in """BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//compile-ui//field recorder//EN
+X-WR-CALNAME:Team
+BEGIN:VEVENT
+UID:standup@field.example
+DTSTAMP:20261120T081500Z
+DTSTART;TZID=Europe/Oslo:20261102T091500
+DTEND;TZID=Europe/Oslo:20261102T093000
+RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=8
+SUMMARY:Stand-up
+LOCATION:Room Babbage
+CATEGORIES:meeting
+END:VEVENT
+BEGIN:VEVENT
+UID:review@field.example
+DTSTAMP:20261120T081500Z
+DTSTART;TZID=Europe/Oslo:20261125T140000
+DTEND;TZID=Europe/Oslo:20261125T153000
+SUMMARY:Quarterly sales review
+DESCRIPTION:North and East ahead\\, West behind. Bring the retention matrix.
+LOCATION:Room Lovelace
+CATEGORIES:meeting,sales
+END:VEVENT
+BEGIN:VEVENT
+UID:call@field.example
+DTSTAMP:20261120T081500Z
+DTSTART:20261125T170000Z
+DTEND:20261125T173000Z
+SUMMARY:Call with the New York office
+CATEGORIES:call
+END:VEVENT
+BEGIN:VEVENT
+UID:offsite@field.example
+DTSTAMP:20261120T081500Z
+DTSTART;VALUE=DATE:20261203
+DTEND;VALUE=DATE:20261205
+SUMMARY:Team offsite
+LOCATION:Bergen
+CATEGORIES:travel
+END:VEVENT
+BEGIN:VEVENT
+UID:release@field.example
+DTSTAMP:20261120T081500Z
+DTSTART;TZID=Asia/Kolkata:20261210T093000
+DTEND;TZID=Asia/Kolkata:20261210T103000
+SUMMARY:Release 2.0 go/no-go
+CATEGORIES:meeting,release
+END:VEVENT
+END:VCALENDAR""".splitlines())
 README = """# Field notes
 
 Scratch data for **compile-ui**'s field corpus.
@@ -219,6 +270,7 @@ def make_data() -> None:
         ["Quarterly report", "", "Revenue grew in every region but the West.", "North 12,450.00   South 11,980.50", "East 13,002.25   West 9,870.75"],
         ["Outlook", "", "Two new products ship in 2027-Q1.", "Prepared by Ada Lovelace."],
     ], title="Quarterly report 2026-Q3")
+    (DATA / "team.ics").write_text(ICS)
     (DATA / "lint").mkdir()
     (DATA / "lint" / "app.js").write_text("var unused = 1;\nfunction greet(name) {\n  return 'Hello, ' + nme;\n}\nif (greet == 2) { debugger; }\n")
     (DATA / "lint" / "eslint.config.mjs").write_text("export default [{ rules: { 'no-unused-vars': 'error', 'no-undef': 'error', 'no-debugger': 'error', eqeqeq: 'warn' } }];\n")
@@ -456,6 +508,22 @@ def servers() -> list[Server]:
             ("get_file_metadata", {"project": "field", "path": "src/fib.py"}, ""),
             ("get_symbols", {"project": "field", "file_path": "src/fib.py"}, "no-parser"),
         ]),
+        Server("git-node", "@cyanheads/git-mcp-server", [npm("git", "git-mcp-server")], [
+            ("git_log", {"path": r, "maxCount": 5}, ""),
+            ("git_status", {"path": r}, ""),
+            ("git_show", {"path": r, "object": "HEAD", "stat": True}, ""),
+            ("git_blame", {"path": r, "filePath": "fib.py", "startLine": 1, "endLine": 6}, ""),
+            ("git_branch", {"path": r, "mode": "list"}, ""),
+        ], env={"GIT_BASE_DIR": str(SCRATCH), "MCP_LOG_LEVEL": "error", "MCP_TRANSPORT_TYPE": "stdio"}),
+        # ---- calendars: an .ics feed served over HTTP on 127.0.0.1
+        Server("webcal", "webcal-mcp", [venv("webcal-mcp")], [
+            ("list_calendars", {}, ""),
+            ("list_events", {"start": "2026-11-01", "end": "2026-12-31"}, ""),
+            ("list_events", {"start": "2026-11-01", "end": "2026-12-31", "categories": ["meeting"], "detail": "full"}, "full"),
+            ("events_on", {"date": "2026-11-25", "detail": "markdown"}, "markdown"),
+            ("get_event", {"uid": "offsite@field.example"}, ""),
+        ], env={"WEBCAL_MCP_CONFIG": d + "/webcal.toml"}, services=["web"],
+           files={d + "/webcal.toml": '[calendars.team]\nurl = "http://127.0.0.1:{web}/team.ics"\ndescription = "The team calendar"\n'}),
         # ---- knowledge graphs
         Server("knowledge-graph", "@itseasy21/mcp-knowledge-graph", [npm("knowledge-graph", "mcp-knowledge-graph"), "--memory-path", str(SCRATCH / "kg.jsonl")], [
             ("create_entities", {"entities": [
@@ -594,7 +662,8 @@ def placed(server: Server, ports: dict[str, int]) -> Server:
     """The server with the ports of its databases put into its command and env."""
     keys = {name: str(port) for name, port in ports.items()}
     return Server(server.name, server.package, [a.format(**keys) for a in server.command], server.calls,
-                  {k: v.format(**keys) for k, v in server.env.items()}, server.services, server.cwd)
+                  {k: v.format(**keys) for k, v in server.env.items()}, server.services, server.cwd,
+                  {k: v.format(**keys) for k, v in server.files.items()})
 
 
 def main(argv: list[str]) -> int:
@@ -618,8 +687,11 @@ def main(argv: list[str]) -> int:
                 print(f"skip {server.name}: no {', '.join(missing)} server", file=sys.stderr)
                 continue
             print(f"{server.name}: {server.package}", file=sys.stderr)
+            server = placed(server, ports)
+            for path, text in server.files.items():
+                Path(path).write_text(text)
             try:
-                total += anyio.run(record, placed(server, ports), lambda s: print(s, file=sys.stderr))
+                total += anyio.run(record, server, lambda s: print(s, file=sys.stderr))
             except Exception as e:  # one server's failure leaves the others' recordings
                 print(f"  {server.name} failed: {e!r}", file=sys.stderr)
     print(f"{total} results in {OUT.relative_to(ROOT)} and {PENDING.relative_to(ROOT)}", file=sys.stderr)
