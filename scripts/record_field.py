@@ -36,7 +36,7 @@ recordings). To re-record, install them beside the checkout, under the git-ignor
     for p in excel-mcp-server office-word-mcp-server markitdown-mcp redis-mcp-server \\
              mcp-server-calculator mcp-sympy chuk-mcp-math-server mcp-server-motherduck; do
         python3 -m venv .cache/venvs/$p && .cache/venvs/$p/bin/pip install $p; done
-    for p in mcp-server-duckdb mysql-mcp-server mcp-server-tree-sitter cli-mcp-server \\
+    for p in mcp-server-duckdb mysql-mcp-server mcp-server-tree-sitter cli-mcp-server mcp-pandas \\
              office-powerpoint-mcp-server webcal-mcp; do
         python3 -m venv .cache/venvs/$p && .cache/venvs/$p/bin/pip install $p "mcp<2"; done
     python3 -m venv .cache/venvs/chroma-mcp && .cache/venvs/chroma-mcp/bin/pip install chroma-mcp "mcp<2" "pydantic<2.12"
@@ -358,6 +358,12 @@ def servers() -> list[Server]:
             ("execute_query", {"sql": "select cohort, any_value(cohort_size) as size, list(retained_pct order by month) as retained from retention group by cohort order by cohort"}, "lists"),
             ("execute_query", {"sql": "pivot retention on month using first(retained_pct) group by cohort order by cohort"}, "pivot"),
         ]),
+        Server("pandas", "mcp-pandas", [venv("mcp-pandas"), "--data-path", d + "/sales.csv"], [
+            ("average", {"column": "revenue"}, ""),
+            ("average", {"column": "units"}, "units"),
+            ("plot", {"kind": "line", "x": "id", "y": "revenue", "title": "Revenue by row"}, ""),
+            ("average", {"column": "profit"}, "missing-column"),
+        ], env={"MPLBACKEND": "Agg"}),
         Server("sympy", "mcp-sympy", [venv("mcp-sympy")], [
             ("sympy_solve", {"equation": "x**2 - 5*x + 6", "variables": "x"}, ""),
             ("sympy_factor", {"expr": "x**3 - 6*x**2 + 11*x - 6"}, ""),
@@ -496,6 +502,7 @@ def servers() -> list[Server]:
             ("run-code", {"languageId": "python", "code": "rows = [(1, 'North', 1250.5), (2, 'South', 980.0), (3, 'East', 1410.25)]\nprint(rows)"}, "tuples"),
             ("run-code", {"languageId": "python", "code": "print({'mean': 17.14, 'median': 15, 'modes': [15], 'n': 7})"}, "dict"),
             ("run-code", {"languageId": "python", "code": "print([[1.0, 0.62, 0.38], [1.0, 0.65, 0.41], [1.0, 0.7, None]])"}, "matrix"),
+            ("run-code", {"languageId": "python", "code": "rows = [('North', 12450.0, 310), ('South', 11980.5, 287), ('East', 13002.25, 342)]\nprint(f\"{'region':<8}{'revenue':>10}{'units':>7}\")\nfor r in rows:\n    print(f'{r[0]:<8}{r[1]:>10.2f}{r[2]:>7}')"}, "aligned"),
             ("run-code", {"languageId": "javascript", "code": "console.log(JSON.stringify([{id: 'c0', size: 120, retention: [1, 0.62, 0.38]}, {id: 'c1', size: 137, retention: [1, 0.65]}]))"}, "json"),
         ]),
         Server("eslint", "@eslint/mcp", [npm("eslint", "mcp")], [
