@@ -15,8 +15,10 @@ tool, arguments, result}``: ``version`` is the installed package's version (the 
 the server reported is often its SDK's), ``tool`` is the server's tool definition and ``result``
 the exact ``tools/call`` result as it came off the wire (a JSON-RPC error is kept as
 ``{"jsonrpcError": ...}``). The scratch directory has a fixed path and its files fixed times, so
-that paths in results are stable; what a server stamps itself (a creation time, a query's
-duration, a Python object's address) changes from one recording to the next.
+that paths in results are stable; Python servers run with a fixed hash seed, and servers that
+stamp what they create run under a frozen wall clock (libfaketime). What is left changes from
+one recording to the next: a query's duration, a Python object's address, a file's ctime, the
+order of Redis's keys and sets.
 
 A recording that today's views show wrongly lives in ``fixtures/field-pending/`` instead (same
 format; its README.md says what fails); re-recording writes it there again. A new recording goes
@@ -51,7 +53,7 @@ recordings). To re-record, install them beside the checkout, under the git-ignor
         npm install --prefix .cache/npm-${spec%%=*} --no-audit --no-fund "${spec#*=}"; done
 
     # the databases: PostgreSQL's initdb, pg_ctl and postgres in /usr/local/bin; the others from Debian
-    apt-get install -y mariadb-server redis-server
+    apt-get install -y mariadb-server redis-server faketime    # faketime: see FROZEN below
 
 code-runner runs ``python`` and ``node`` from the PATH. A server whose command is missing is
 skipped with a message, and so is one whose database server is missing or does not start. Run
@@ -85,6 +87,12 @@ OUT = ROOT / "fixtures" / "field"
 # recordings that today's views show wrongly (issue 26): re-recorded in place, see its README.md
 PENDING = ROOT / "fixtures" / "field-pending"
 CALL_SECONDS = 60
+# Python servers that list a set (cli-mcp-server's allowed commands) list it in one order
+STEADY = {"PYTHONHASHSEED": "0"}
+# A server that stamps what it creates sees the wall clock stand still at the scratch commits' time
+# (Debian's faketime package; monotonic clocks run on, so timeouts still work).
+FAKETIME = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
+FROZEN = {"LD_PRELOAD": str(FAKETIME), "FAKETIME": "2026-11-20 08:15:00", "FAKETIME_DONT_FAKE_MONOTONIC": "1", "TZ": "UTC"}
 SCRATCH = Path("/tmp/compile-ui-field")
 NPM_BIN = ROOT / "tests" / "js" / "node_modules" / ".bin"
 FIELD_BIN = ROOT / ".cache" / "field-venv" / "bin"
@@ -122,6 +130,7 @@ class Server:
     services: list[str] = field(default_factory=list)
     cwd: str | None = None
     files: dict[str, str] = field(default_factory=dict)  # written (with the ports) before it starts
+    frozen_clock: bool = False  # stamps its results with the time: run it under libfaketime
 
 
 # --------------------------------------------------------------------------- scratch data
@@ -514,7 +523,7 @@ def servers() -> list[Server]:
             ("find_text", {"project": "field", "pattern": "fib", "context_lines": 1}, ""),
             ("get_file_metadata", {"project": "field", "path": "src/fib.py"}, ""),
             ("get_symbols", {"project": "field", "file_path": "src/fib.py"}, "no-parser"),
-        ]),
+        ], frozen_clock=True),
         Server("git-node", "@cyanheads/git-mcp-server", [npm("git", "git-mcp-server")], [
             ("git_log", {"path": r, "maxCount": 5}, ""),
             ("git_status", {"path": r}, ""),
@@ -545,7 +554,7 @@ def servers() -> list[Server]:
             ("read_graph", {}, ""),
             ("search_nodes", {"query": "Engine"}, ""),
             ("open_nodes", {"names": ["Ada Lovelace"]}, ""),
-        ], env={"MEMORY_FILE_PATH": str(SCRATCH / "kg.jsonl")}),
+        ], env={"MEMORY_FILE_PATH": str(SCRATCH / "kg.jsonl")}, frozen_clock=True),
     ]
 
 
@@ -602,7 +611,11 @@ def unwrap(msg: dict[str, Any]) -> dict[str, Any]:
 
 async def record(server: Server, log: Callable[[str], None]) -> int:
     seen: list[dict[str, Any]] = []
-    params = StdioServerParameters(command=server.command[0], args=server.command[1:], env={**os.environ, **server.env}, cwd=server.cwd)
+    frozen = FROZEN if server.frozen_clock and FAKETIME.exists() else {}
+    if server.frozen_clock and not frozen:
+        log(f"  {FAKETIME} is missing (apt-get install faketime): the times it stamps will differ each time")
+    params = StdioServerParameters(command=server.command[0], args=server.command[1:],
+                                   env={**os.environ, **STEADY, **frozen, **server.env}, cwd=server.cwd)
     written = 0
     with open(os.devnull, "w") as devnull:
         async with stdio_client(params, errlog=devnull) as (read, write):
@@ -670,7 +683,7 @@ def placed(server: Server, ports: dict[str, int]) -> Server:
     keys = {name: str(port) for name, port in ports.items()}
     return Server(server.name, server.package, [a.format(**keys) for a in server.command], server.calls,
                   {k: v.format(**keys) for k, v in server.env.items()}, server.services, server.cwd,
-                  {k: v.format(**keys) for k, v in server.files.items()})
+                  {k: v.format(**keys) for k, v in server.files.items()}, server.frozen_clock)
 
 
 def main(argv: list[str]) -> int:
