@@ -42,6 +42,7 @@ recordings). To re-record, install them beside the checkout, under the git-ignor
              office-powerpoint-mcp-server webcal-mcp; do
         python3 -m venv .cache/venvs/$p && .cache/venvs/$p/bin/pip install $p "mcp<2"; done
     python3 -m venv .cache/venvs/chroma-mcp && .cache/venvs/chroma-mcp/bin/pip install chroma-mcp "mcp<2" "pydantic<2.12"
+    python3 -m venv .cache/venvs/mcp-alchemy && .cache/venvs/mcp-alchemy/bin/pip install mcp-alchemy psycopg2-binary
 
     # one npm folder per Node server, .cache/npm-<name> (mcp-sqlite builds sqlite3: a C compiler)
     for spec in sequential-thinking=@modelcontextprotocol/server-sequential-thinking \\
@@ -49,7 +50,7 @@ recordings). To re-record, install them beside the checkout, under the git-ignor
                 mysql=@benborla29/mcp-server-mysql excel=@negokaz/excel-mcp-server \\
                 code-runner=mcp-server-code-runner knowledge-graph=@itseasy21/mcp-knowledge-graph \\
                 sqlite=mcp-sqlite pdf-reader=@sylphx/pdf-reader-mcp calc=@coo-quack/calc-mcp \\
-                eslint=@eslint/mcp git=@cyanheads/git-mcp-server; do
+                eslint=@eslint/mcp git=@cyanheads/git-mcp-server dbhub=@bytebase/dbhub; do
         npm install --prefix .cache/npm-${spec%%=*} --no-audit --no-fund "${spec#*=}"; done
 
     # the databases: PostgreSQL's initdb, pg_ctl and postgres in /usr/local/bin; the others from Debian
@@ -410,6 +411,19 @@ def servers() -> list[Server]:
             ("execute_sql", {"query": "SELECT cohort, month, retained_pct FROM retention ORDER BY cohort, month"}, "retention"),
         ], env={"MYSQL_HOST": "127.0.0.1", "MYSQL_PORT": "{mariadb}", "MYSQL_USER": field_services.USER,
                 "MYSQL_PASSWORD": field_services.PASSWORD, "MYSQL_DATABASE": field_services.DATABASE}, services=["mariadb"]),
+        Server("alchemy", "mcp-alchemy", [venv("mcp-alchemy")], [
+            ("all_table_names", {}, ""),
+            ("schema_definitions", {"table_names": ["sales", "people"]}, ""),
+            ("execute_query", {"query": "select * from sales where region = 'East' order by id"}, ""),
+            ("execute_query", {"query": "select cohort, cohort_size, array_agg(retained_pct order by month) as retained from retention group by 1, 2 order by 1"}, "arrays"),
+        ], env={"DB_URL": "postgresql://postgres@127.0.0.1:{postgres}/field"}, services=["postgres"]),
+        Server("dbhub", "@bytebase/dbhub", [npm("dbhub", "dbhub"), "--transport", "stdio",
+                                            "--dsn", f"mariadb://{field_services.USER}:{field_services.PASSWORD}@127.0.0.1:{{mariadb}}/field?sslmode=disable"], [
+            ("execute_sql", {"sql": "SELECT * FROM retention ORDER BY cohort, month"}, ""),
+            ("execute_sql", {"sql": "SELECT region, product, SUM(revenue) AS revenue FROM sales GROUP BY region, product ORDER BY region, product"}, "grouped"),
+            ("search_objects", {"object_type": "table"}, ""),
+            ("execute_sql", {"sql": "SELECT * FROM nowhere"}, "bad-table"),
+        ], services=["mariadb"]),
         Server("mysql-node", "@benborla29/mcp-server-mysql", [npm("mysql", "mcp-server-mysql")], [
             ("mysql_query", {"sql": "SELECT * FROM sales WHERE region = 'North' ORDER BY id"}, ""),
             ("mysql_query", {"sql": "SELECT id, name, born, skills FROM people ORDER BY id"}, "json-column"),
