@@ -50,7 +50,8 @@ recordings). To re-record, install them beside the checkout, under the git-ignor
                 mysql=@benborla29/mcp-server-mysql excel=@negokaz/excel-mcp-server \\
                 code-runner=mcp-server-code-runner knowledge-graph=@itseasy21/mcp-knowledge-graph \\
                 sqlite=mcp-sqlite pdf-reader=@sylphx/pdf-reader-mcp calc=@coo-quack/calc-mcp \\
-                eslint=@eslint/mcp git=@cyanheads/git-mcp-server dbhub=@bytebase/dbhub; do
+                eslint=@eslint/mcp git=@cyanheads/git-mcp-server dbhub=@bytebase/dbhub \\
+                database-server=@executeautomation/database-server; do
         npm install --prefix .cache/npm-${spec%%=*} --no-audit --no-fund "${spec#*=}"; done
 
     # the databases: PostgreSQL's initdb, pg_ctl and postgres in /usr/local/bin; the others from Debian
@@ -267,6 +268,7 @@ def make_data() -> None:
     db = sqlite3.connect(DATA / "shop.db")
     db.executescript(field_services.sql_script("sqlite"))
     db.close()
+    shutil.copy(DATA / "shop.db", DATA / "memo.db")  # for a server that writes its memo into it
     months = sorted({m for _, _, m, _ in retention})
     matrix: list[list[field_files.Cell]] = [["cohort", "size", *[f"month {m}" for m in months]]]
     for cohort in sorted({c for c, *_ in retention}):
@@ -396,6 +398,13 @@ def servers() -> list[Server]:
             ("query", {"sql": "select cohort, cohort_size, group_concat(retained_pct, ';') as retained from retention group by cohort order by cohort"}, ""),
             ("query", {"sql": "select name, skills from people order by id"}, "json-column"),
         ]),
+        Server("database-server", "@executeautomation/database-server", [npm("database-server", "ea-database-server"), d + "/memo.db"], [
+            ("list_tables", {}, ""),
+            ("export_query", {"query": "select * from sales where product = 'Gizmo' order by id", "format": "csv"}, "csv"),
+            ("read_query", {"query": "select cohort, month, retained_pct from retention where month <= 2 order by cohort, month"}, ""),
+            ("append_insight", {"insight": "The West sells fewer Gizmos every quarter."}, ""),
+            ("list_insights", {}, ""),
+        ], frozen_clock=True),
         Server("postgres", "@modelcontextprotocol/server-postgres", [npm("postgres", "mcp-server-postgres"), "postgresql://postgres@127.0.0.1:{postgres}/field"], [
             ("query", {"sql": "select * from sales order by id"}, ""),
             ("query", {"sql": "select cohort, cohort_size, array_agg(retained_pct order by month) as retained from retention group by cohort, cohort_size order by cohort"}, "arrays"),
