@@ -39,7 +39,7 @@ recordings). To re-record, install them beside the checkout, under the git-ignor
              mcp-server-calculator mcp-sympy chuk-mcp-math-server mcp-server-motherduck; do
         python3 -m venv .cache/venvs/$p && .cache/venvs/$p/bin/pip install $p; done
     for p in mcp-server-duckdb mysql-mcp-server mcp-server-tree-sitter cli-mcp-server mcp-pandas \\
-             office-powerpoint-mcp-server webcal-mcp; do
+             office-powerpoint-mcp-server webcal-mcp mcp-dbutils; do
         python3 -m venv .cache/venvs/$p && .cache/venvs/$p/bin/pip install $p "mcp<2"; done
     python3 -m venv .cache/venvs/chroma-mcp && .cache/venvs/chroma-mcp/bin/pip install chroma-mcp "mcp<2" "pydantic<2.12"
     python3 -m venv .cache/venvs/mcp-alchemy && .cache/venvs/mcp-alchemy/bin/pip install mcp-alchemy psycopg2-binary
@@ -426,6 +426,14 @@ def servers() -> list[Server]:
             ("execute_query", {"query": "select * from sales where region = 'East' order by id"}, ""),
             ("execute_query", {"query": "select cohort, cohort_size, array_agg(retained_pct order by month) as retained from retention group by 1, 2 order by 1"}, "arrays"),
         ], env={"DB_URL": "postgresql://postgres@127.0.0.1:{postgres}/field"}, services=["postgres"]),
+        Server("dbutils", "mcp-dbutils", [venv("mcp-dbutils"), "--config", d + "/dbutils.yaml"], [
+            ("dbutils-list-tables", {"connection": "field"}, ""),
+            ("dbutils-run-query", {"connection": "field", "sql": "select id, name, born from people order by id"}, ""),
+            ("dbutils-run-query", {"connection": "field", "sql": "select product, quarter, sum(units) as units from sales group by 1, 2 order by 1, 2"}, "grouped"),
+            ("dbutils-describe-table", {"connection": "field", "table": "retention"}, ""),
+        ], services=["postgres"], files={d + "/dbutils.yaml": (
+            "connections:\n  field:\n    type: postgres\n    host: 127.0.0.1\n    port: {postgres}\n"
+            "    dbname: field\n    user: postgres\n    password: trusted-anyway\n")}),
         Server("dbhub", "@bytebase/dbhub", [npm("dbhub", "dbhub"), "--transport", "stdio",
                                             "--dsn", f"mariadb://{field_services.USER}:{field_services.PASSWORD}@127.0.0.1:{{mariadb}}/field?sslmode=disable"], [
             ("execute_sql", {"sql": "SELECT * FROM retention ORDER BY cohort, month"}, ""),
