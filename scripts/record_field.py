@@ -18,7 +18,8 @@ the exact ``tools/call`` result as it came off the wire (a JSON-RPC error is kep
 that paths in results are stable; Python servers run with a fixed hash seed, and servers that
 stamp what they create run under a frozen wall clock (libfaketime). What is left changes from
 one recording to the next: a query's duration, a Python object's address, a file's ctime, the
-order of Redis's keys and sets.
+order of Redis's keys and sets; a MariaDB connection's number counts the connections made before
+it, so it holds for a run of every server in order.
 
 A recording that today's views show wrongly lives in ``fixtures/field-pending/`` instead (same
 format; its README.md says what fails); re-recording writes it there again. A new recording goes
