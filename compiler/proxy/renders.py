@@ -128,20 +128,25 @@ ASK_TOOLS: dict[str, dict[str, Any]] = {
 }
 
 
-@dataclass
+@dataclass(frozen=True)
 class Render:
-    """A question as this replica sees it (the store holds the truth: ``store.RenderRow``)."""
+    """A question as this replica sees it: the stored row (the store holds the truth) and the
+    question it asks, read from the row's arguments."""
 
-    id: str
+    row: RenderRow
     question: ask.Question
-    arguments: str
-    """The call's arguments, canonical JSON (what the page's ``_ui_view`` sends back)."""
-    host_request_id: Any
-    created: float
-    answer: dict[str, Any] | None = None
-    closed: str | None = None
-    """Why no answer can come any more: "timed out", "cancelled", "expired"."""
-    shown: int = 0
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def closed(self) -> str | None:
+        return self.row.closed
+
+    @property
+    def answer(self) -> dict[str, Any] | None:
+        return self.row.answer
 
 
 class Renders:
@@ -160,10 +165,9 @@ class Renders:
     # ------------------------------------------------------------------ the model's side
 
     def open(self, question: ask.Question, arguments: dict[str, Any], host_request_id: Any) -> Render:
-        render = Render(f"r{secrets.token_hex(6)}", question, _canonical(arguments), host_request_id, self.clock())
-        self.store.add_render(RenderRow(render.id, render.arguments, host_request_id, render.created),
-                              keep=MAX_RENDERS, expired_before=render.created - KEEP_S)
-        return render
+        row = RenderRow(f"r{secrets.token_hex(6)}", _canonical(arguments), host_request_id, self.clock())
+        self.store.add_render(row, keep=MAX_RENDERS, expired_before=row.created - KEEP_S)
+        return Render(row, question)
 
     async def wait(self, render: Render, timeout_s: float, *, close_on_timeout: bool) -> dict[str, Any]:
         """The answer (collected: the render is forgotten), ``{timedOut: true}``, or ``{closed: why}``
@@ -270,7 +274,7 @@ class Renders:
         question, _ = ask.check(json.loads(row.arguments))
         if question is None:  # checked when opened: only a foreign row can fail here
             return None
-        return Render(row.id, question, row.arguments, row.host_request_id, row.created, row.answer, row.closed, row.shown)
+        return Render(row, question)
 
 
 class Events:
