@@ -67,9 +67,9 @@ def until(predicate, timeout: float = EXIT_S) -> bool:
 class Proxy:
     """``compile-ui proxy`` as a host starts it: pipes on stdin, stdout and stderr."""
 
-    def __init__(self, upstream: list[str]) -> None:
-        self.process = subprocess.Popen([*PROXY, *upstream], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE)
+    def __init__(self, upstream: list[str], command: list[str] = PROXY, env: dict[str, str] | None = None) -> None:
+        self.process = subprocess.Popen([*command, *upstream], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, env=env)
         self.stderr: list[str] = []
         self.lines: queue.Queue[str] = queue.Queue()
         self.upstreams: list[int] = []
@@ -136,8 +136,8 @@ class Proxy:
 def proxy_of():
     started: list[Proxy] = []
 
-    def start(upstream: list[str]) -> Proxy:
-        started.append(Proxy(upstream))
+    def start(upstream: list[str], command: list[str] = PROXY, env: dict[str, str] | None = None) -> Proxy:
+        started.append(Proxy(upstream, command, env))
         return started[-1]
 
     yield start
@@ -219,6 +219,28 @@ def test_the_upstream_is_stopped_the_way_the_host_stopped_the_proxy(proxy_of, tm
     assert code == 0 and "Traceback" not in stderr, stderr
     got = seen.read_text().split() if seen.exists() else []
     assert got == (["EOF"] if how == "stdin end" else ["SIGTERM"]), got
+
+
+def test_a_probe_is_answered_from_what_the_upstream_said_at_the_last_start(proxy_of, tmp_path):
+    """The TypeScript client probes a copy of the proxy and disposes of it; the proxy answers
+    the probe from the description the upstream gave at the last start (kept beside the cache),
+    not after starting the upstream again. Here the upstream's second start takes 60 s."""
+    cached = [sys.executable, "-m", "compiler", "proxy", "--cache-dir", str(tmp_path), "--"]
+    raw = [sys.executable, str(ROOT / "fixtures" / "servers" / "raw_upstream.py")]
+    first = proxy_of(raw, cached)
+    _open(first)
+    first.wait_for_log("upstream speaks")  # the description is kept once the session is open
+    first.end_stdin()
+    assert first.finished()[0] == 0
+    assert [p.name for p in (tmp_path / "upstreams").iterdir()][0].endswith(".json")
+    second = proxy_of(raw, cached, {**os.environ, "RAW_UPSTREAM_START_DELAY": "60"})
+    answer = second.answer(second.send("server/discover", {"_meta": ENVELOPE}))
+    assert answer["result"]["_meta"]["io.modelcontextprotocol/serverInfo"] == {"name": "raw", "version": "1"}, answer
+    assert not [line for line in second.stderr if "upstream speaks" in line]  # the upstream has not answered yet
+    second.end_stdin()
+    second.signal(signal.SIGTERM)  # disposed of, as a probe is
+    code, stderr = second.finished()
+    assert code == 0 and "Traceback" not in stderr, stderr
 
 
 def test_an_upstream_dies_with_a_killed_proxy(proxy_of):

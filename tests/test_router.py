@@ -184,6 +184,32 @@ def test_requests_before_the_upstream_opens_wait_in_the_table_then_go_on_or_time
     assert answer["id"] == 5 and answer["result"]["isError"] is True and len(later.router.table) == 0
 
 
+def test_what_the_upstream_said_last_time_answers_a_probe_at_once_and_nothing_else():
+    """A host's probe (``server/discover``, or ``initialize``) need not wait for the upstream's
+    start when the proxy knows its description from the last start; every other request waits."""
+    last_time = UpstreamInfo(Era.MODERN, "2026-07-28", {"tools": {}}, {"name": "up", "version": "0.9"}, "old words")
+    world = World(info=None)
+    world.router.known = last_time
+    probe, host = world.host(), world.host()
+    world.from_host(probe, {"id": "probe", "method": "server/discover", "params": {"_meta": ENVELOPE}})
+    described = world.got(probe)[-1]["result"]
+    assert described["supportedVersions"] == ["2026-07-28"] and described["instructions"] == "old words"
+    world.initialize(host)
+    assert world.got(host)[-1]["result"]["serverInfo"] == {"name": "up", "version": "0.9"}
+    world.from_host(host, call(1))
+    assert [e.kind for e in world.router.table.entries.values()] == [Kind.WAITING] and world.sent_up == []
+    world.open(HANDSHAKE_INFO)  # the upstream now says otherwise: its own word from here on
+    assert world.last_up()["method"] == "tools/call"
+    world.initialize(host)
+    assert world.got(host)[-1]["result"]["serverInfo"] == {"name": "up", "version": "1"}
+    refused = World(info=None)
+    refused.router.known = last_time
+    refused.apply(refused.router.upstream_refused("the upstream did not open a session: no"))
+    peer = refused.host()
+    refused.from_host(peer, {"id": 1, "method": "server/discover", "params": {"_meta": ENVELOPE}})
+    assert "did not open a session" in refused.got(peer)[-1]["error"]["message"]  # known or not, a refusal is said
+
+
 # --------------------------------------------------------------------------- local services
 
 

@@ -26,6 +26,7 @@ from compiler.layout import LLMSettings
 
 from .cache import PageCache
 from .engines import open_store
+from .known import KnownUpstream
 from .logs import configure
 from .pages import PageStore
 from .runtime import Options, Proxy
@@ -269,7 +270,10 @@ async def serve(config: dict[str, Any]) -> None:
 
     target = config["upstreamUrl"] or " ".join(config["command"])
     log.info("compile-ui %s proxy ready: upstream %s", version(), target)
-    proxy = Proxy(upstream, pages, options, store)
+    # the same command started elsewhere may be another server (``python server.py``): cwd is in the key
+    where = f"{target}\n{config['cwd'] or os.getcwd()}"
+    known = None if config["noCache"] else KnownUpstream(cache_path(config).parent / "upstreams", where)
+    proxy = Proxy(upstream, pages, options, store, known)
     proxy.describe = {"version": version(), "upstream": target, "model": pages.settings.enabled}
     stop = _on_signals(proxy)
     proxy.start()

@@ -231,6 +231,20 @@ class UpstreamInfo:
         """Declared at all: ``"resources": {}`` (no sub-features) is a declaration too."""
         return isinstance(self.capabilities.get(capability), dict)
 
+    def as_json(self) -> dict[str, Any]:
+        return {"era": self.era.value, "protocolVersion": self.protocol_version, "capabilities": self.capabilities,
+                "serverInfo": self.server_info, "instructions": self.instructions}
+
+    @classmethod
+    def from_json(cls, data: Any) -> UpstreamInfo | None:
+        """What ``as_json`` wrote; ``None`` for anything else (a file from another version)."""
+        if not isinstance(data, dict) or data.get("era") not in {era.value for era in Era}:
+            return None
+        if not isinstance(data.get("capabilities"), dict) or not isinstance(data.get("serverInfo"), dict):
+            return None
+        return cls(Era(data["era"]), str(data.get("protocolVersion") or LATEST_HANDSHAKE_VERSION), data["capabilities"],
+                   data["serverInfo"], _str(data.get("instructions")))
+
 
 def capabilities(info: UpstreamInfo, *, ui: bool) -> dict[str, Any]:
     """The upstream's capabilities as the proxy advertises them: plus resources, list-changed

@@ -96,6 +96,9 @@ class Router:
         self.hosts: list[HostPeer] = []
         self.info: UpstreamInfo | None = None
         """What the upstream said about itself; None until its first session."""
+        self.known: UpstreamInfo | None = None
+        """What it said last time (``known.py``): ``initialize``/``server/discover`` are answered
+        from it while the upstream's session is not open yet (a host's probe need not wait)."""
         self.ready = False
         self.ever_ready = False
         self.own_caller = Caller()
@@ -141,13 +144,15 @@ class Router:
         method = request.method
         if method == "ping":
             return [*effects, _answer(host, request, {})]
+        if method in ("initialize", "server/discover") and self.not_ready_reason is None:
+            described = self.info if self.ready else self.info or self.known
+            if described is not None:
+                requested = (request.opens or {}).get("protocolVersion")
+                return [*effects, _answer(host, request, Describe(described, ui, requested))]
         if not self.ready:
             return [*effects, *self._hold(host, request)]
         info = self.info
         assert info is not None
-        if method in ("initialize", "server/discover"):
-            requested = (request.opens or {}).get("protocolVersion")
-            return [*effects, _answer(host, request, Describe(info, ui, requested))]
         if method in NEEDS_SESSION and not info.sessions:
             if method == "logging/setLevel":
                 return [*effects, _answer(host, request, {})]  # the codec keeps the level on the host's caller

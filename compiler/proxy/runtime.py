@@ -30,6 +30,7 @@ from . import upstream_era, wire
 from .codec import HostCodec, Refused, UpstreamCodec
 from .eras import Era, UpstreamInfo
 from .exchanges import HostPeer
+from .known import KnownUpstream
 from .local import LocalSide
 from .messages import (
     AppRun,
@@ -93,7 +94,7 @@ class HostLines(Protocol):
 
 class Proxy:
     def __init__(self, upstream_factory: Callable[[], Upstream], pages: PageStore, options: Options | None = None,
-                 store: Store | None = None) -> None:
+                 store: Store | None = None, known: KnownUpstream | None = None) -> None:
         self.pages = pages
         self.store: Store = store or pages.store or SqliteStore(":memory:")
         """Renders and their answers, refinements, set layouts (``store.py``); shared by replicas."""
@@ -103,6 +104,9 @@ class Proxy:
         loop = asyncio.get_running_loop()
         self.router = Router(self.local, force_ui=self.options.force_ui, clock=loop.time, timings=log.isEnabledFor(logging.DEBUG))
         self.upstream = UpstreamCodec()
+        self.known = known
+        """Where what the upstream said about itself is kept for the next start (``known.py``)."""
+        self.router.known = known.load() if known is not None else None
         self.supervisor = Supervisor(upstream_factory, self._upstream_line, self._on_start, self._on_exit)
         self.describe: dict[str, Any] = {"version": None, "upstream": None, "model": pages.settings.enabled}
         """What ``_ui_status`` reports about the set-up (filled in by the CLI)."""
@@ -332,6 +336,9 @@ class Proxy:
             log.warning("the upstream changed protocol era after a restart: %s → %s", self.info.era.value, info.era.value)
         restarted = self.info is not None
         self.info = info
+        if self.known is not None and info != self.router.known:
+            self.known.save(info)
+            self.router.known = info
         self.upstream.era = info.era
         log.info("upstream speaks %s", "2026-07-28" if info.era is Era.MODERN else f"the handshake era ({info.protocol_version})")
         self.ready.set()
