@@ -20,9 +20,12 @@ of each, and proxy − direct per round (the target: within 0.5 s on every run).
 from __future__ import annotations
 
 import argparse
+import atexit
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -38,7 +41,11 @@ EVERYTHING = ["node", str(NPM / "server-everything" / "dist" / "index.js"), "std
 FIXTURE = [sys.executable, str(ROOT / "fixtures" / "servers" / "modern_upstream.py")]
 SERVERS = {"server-everything": EVERYTHING, "dual-era fixture": FIXTURE}
 MODERN_MODES = ("modern", "2026-07-28")
-PROXY = [sys.executable, "-m", "compiler", "proxy", "--no-cache", "--"]
+CACHE = Path(tempfile.mkdtemp(prefix="bench-hosts-"))
+atexit.register(shutil.rmtree, CACHE, True)
+PROXY = [sys.executable, "-m", "compiler", "proxy", "--cache-dir", str(CACHE), "--"]
+"""The proxy as hosts run it, with its cache (here a fresh directory, filled by the first round):
+what it keeps includes what the upstream said about itself, which answers a host's probe."""
 
 
 def inspector(era: str, server: list[str]) -> list[str]:
