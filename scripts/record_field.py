@@ -6,14 +6,27 @@
 Each server is started over stdio with the official ``mcp`` client, its tools are listed, and
 tools are called with fixed arguments on scratch data this script creates under
 ``/tmp/compile-ui-field`` (a git repository with a commit that holds a diff, a CSV file, a
-directory tree, a log file, a SQLite database…). Every call is written to
-``fixtures/field/<server>__<tool>[__<case>].json`` as ``{server, package, version, tool,
-arguments, result}``: ``tool`` is the server's tool definition and ``result`` the exact
-``tools/call`` result as it came off the wire (a JSON-RPC error is kept as ``{"jsonrpcError":
-...}``). The scratch directory has a fixed path so that paths in results are stable.
+directory tree, a log file, a SQLite database, a sales table of 36 rows, a cohort retention
+matrix, people with nested skills, as CSV, SQLite, xlsx and PDF…). The database servers
+(PostgreSQL, MariaDB, Redis) are started on a free 127.0.0.1 port under a temporary directory,
+filled with the same data and stopped after (scripts/field_services.py). Every call is written to
+``fixtures/field/<server>__<tool>[__<case>].json`` as ``{server, package, version, serverInfo,
+tool, arguments, result}``: ``version`` is the installed package's version (the ``serverInfo``
+the server reported is often its SDK's), ``tool`` is the server's tool definition and ``result``
+the exact ``tools/call`` result as it came off the wire (a JSON-RPC error is kept as
+``{"jsonrpcError": ...}``). The scratch directory has a fixed path and its files fixed times, so
+that paths in results are stable; Python servers run with a fixed hash seed, and servers that
+stamp what they create run under a frozen wall clock (libfaketime). What is left changes from
+one recording to the next: a query's duration, a Python object's address, a file's ctime, the
+order of Redis's keys and sets; a MariaDB connection's number counts the connections made before
+it, so it holds for a run of every server in order.
+
+A recording that today's views show wrongly lives in ``fixtures/field-pending/`` instead (same
+format; its README.md says what fails); re-recording writes it there again. A new recording goes
+to ``fixtures/field/``: run tests/test_views_field.py and move it if it fails there.
 
 The servers are NOT dependencies of compile-ui or of its tests (the tests only read the
-recordings). To re-record, install them beside the checkout:
+recordings). To re-record, install them beside the checkout, under the git-ignored .cache/:
 
     (cd tests/js && npm ci)          # server-filesystem, server-memory, server-everything
     python3 -m venv .cache/field-venv
@@ -21,8 +34,33 @@ recordings). To re-record, install them beside the checkout:
     python3 -m venv .cache/sqlite-venv                     # mcp-server-sqlite predates mcp 2.x
     .cache/sqlite-venv/bin/pip install mcp-server-sqlite "mcp<2"
 
-A server whose command is missing is skipped with a message. Run with the project's venv
-(``.venv/bin/python``), which has the ``mcp`` client.
+    # one venv per Python server, .cache/venvs/<package> (their pins clash); the ones written
+    # for the mcp 1.x SDK need "mcp<2" beside them, chroma-mcp also "pydantic<2.12"
+    for p in excel-mcp-server office-word-mcp-server markitdown-mcp redis-mcp-server \\
+             mcp-server-calculator mcp-sympy chuk-mcp-math-server mcp-server-motherduck; do
+        python3 -m venv .cache/venvs/$p && .cache/venvs/$p/bin/pip install $p; done
+    for p in mcp-server-duckdb mysql-mcp-server mcp-server-tree-sitter cli-mcp-server mcp-pandas \\
+             office-powerpoint-mcp-server webcal-mcp mcp-dbutils; do
+        python3 -m venv .cache/venvs/$p && .cache/venvs/$p/bin/pip install $p "mcp<2"; done
+    python3 -m venv .cache/venvs/chroma-mcp && .cache/venvs/chroma-mcp/bin/pip install chroma-mcp "mcp<2" "pydantic<2.12"
+    python3 -m venv .cache/venvs/mcp-alchemy && .cache/venvs/mcp-alchemy/bin/pip install mcp-alchemy psycopg2-binary
+
+    # one npm folder per Node server, .cache/npm-<name> (mcp-sqlite builds sqlite3: a C compiler)
+    for spec in sequential-thinking=@modelcontextprotocol/server-sequential-thinking \\
+                postgres=@modelcontextprotocol/server-postgres redis=@modelcontextprotocol/server-redis \\
+                mysql=@benborla29/mcp-server-mysql excel=@negokaz/excel-mcp-server \\
+                code-runner=mcp-server-code-runner knowledge-graph=@itseasy21/mcp-knowledge-graph \\
+                sqlite=mcp-sqlite pdf-reader=@sylphx/pdf-reader-mcp calc=@coo-quack/calc-mcp \\
+                eslint=@eslint/mcp git=@cyanheads/git-mcp-server dbhub=@bytebase/dbhub \\
+                database-server=@executeautomation/database-server; do
+        npm install --prefix .cache/npm-${spec%%=*} --no-audit --no-fund "${spec#*=}"; done
+
+    # the databases: PostgreSQL's initdb, pg_ctl and postgres in /usr/local/bin; the others from Debian
+    apt-get install -y mariadb-server redis-server faketime    # faketime: see FROZEN below
+
+code-runner runs ``python`` and ``node`` from the PATH. A server whose command is missing is
+skipped with a message, and so is one whose database server is missing or does not start. Run
+with the project's venv (``.venv/bin/python``), which has the ``mcp`` client.
 """
 
 from __future__ import annotations
@@ -42,23 +80,60 @@ import anyio
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import field_files  # noqa: E402
+import field_services  # noqa: E402
+from field_services import services  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "fixtures" / "field"
+# recordings that today's views show wrongly (issue 26): re-recorded in place, see its README.md
+PENDING = ROOT / "fixtures" / "field-pending"
+CALL_SECONDS = 60
+# Python servers that list a set (cli-mcp-server's allowed commands) list it in one order
+STEADY = {"PYTHONHASHSEED": "0"}
+# A server that stamps what it creates sees the wall clock stand still at the scratch commits' time
+# (Debian's faketime package; monotonic clocks run on, so timeouts still work).
+FAKETIME = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
+FROZEN = {"LD_PRELOAD": str(FAKETIME), "FAKETIME": "2026-11-20 08:15:00", "FAKETIME_DONT_FAKE_MONOTONIC": "1", "TZ": "UTC"}
 SCRATCH = Path("/tmp/compile-ui-field")
 NPM_BIN = ROOT / "tests" / "js" / "node_modules" / ".bin"
 FIELD_BIN = ROOT / ".cache" / "field-venv" / "bin"
 SQLITE_BIN = ROOT / ".cache" / "sqlite-venv" / "bin"
 REPO = SCRATCH / "repo"
 FILES = SCRATCH / "files"
+DATA = SCRATCH / "data"
+FIXED_TIME = 1795162500  # 2026-11-20T09:15:00+01:00, the scratch commits' date
+CACHE = ROOT / ".cache"
+
+
+def venv(package: str, command: str | None = None) -> str:
+    """A Python server's command in its own venv, .cache/venvs/<package>/bin/<command>."""
+    return str(CACHE / "venvs" / package / "bin" / (command or package))
+
+
+def npm(folder: str, command: str) -> str:
+    """An npm server's command, installed with ``npm install --prefix .cache/npm-<folder>``."""
+    return str(CACHE / f"npm-{folder}" / "node_modules" / ".bin" / command)
 
 
 @dataclass
 class Server:
+    """An MCP server to record: its command, and the calls to make (tool, arguments, case name).
+
+    ``{postgres}``, ``{mariadb}``, ``{redis}`` and ``{web}`` in the command, the env and the
+    ``files`` stand for the port of that server (scripts/field_services.py), started for the
+    servers that name it in ``services``."""
+
     name: str
     package: str
     command: list[str]
     calls: list[tuple[str, dict[str, Any], str]]
     env: dict[str, str] = field(default_factory=dict)
+    services: list[str] = field(default_factory=list)
+    cwd: str | None = None
+    files: dict[str, str] = field(default_factory=dict)  # written (with the ports) before it starts
+    frozen_clock: bool = False  # stamps its results with the time: run it under libfaketime
 
 
 # --------------------------------------------------------------------------- scratch data
@@ -79,6 +154,56 @@ CODE = '''def fib(n: int) -> int:
 if __name__ == "__main__":
     print(fib(30))
 '''
+ICS = "".join(line + "\r\n" for line in """BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//compile-ui//field recorder//EN
+X-WR-CALNAME:Team
+BEGIN:VEVENT
+UID:standup@field.example
+DTSTAMP:20261120T081500Z
+DTSTART;TZID=Europe/Oslo:20261102T091500
+DTEND;TZID=Europe/Oslo:20261102T093000
+RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=8
+SUMMARY:Stand-up
+LOCATION:Room Babbage
+CATEGORIES:meeting
+END:VEVENT
+BEGIN:VEVENT
+UID:review@field.example
+DTSTAMP:20261120T081500Z
+DTSTART;TZID=Europe/Oslo:20261125T140000
+DTEND;TZID=Europe/Oslo:20261125T153000
+SUMMARY:Quarterly sales review
+DESCRIPTION:North and East ahead\\, West behind. Bring the retention matrix.
+LOCATION:Room Lovelace
+CATEGORIES:meeting,sales
+END:VEVENT
+BEGIN:VEVENT
+UID:call@field.example
+DTSTAMP:20261120T081500Z
+DTSTART:20261125T170000Z
+DTEND:20261125T173000Z
+SUMMARY:Call with the New York office
+CATEGORIES:call
+END:VEVENT
+BEGIN:VEVENT
+UID:offsite@field.example
+DTSTAMP:20261120T081500Z
+DTSTART;VALUE=DATE:20261203
+DTEND;VALUE=DATE:20261205
+SUMMARY:Team offsite
+LOCATION:Bergen
+CATEGORIES:travel
+END:VEVENT
+BEGIN:VEVENT
+UID:release@field.example
+DTSTAMP:20261120T081500Z
+DTSTART;TZID=Asia/Kolkata:20261210T093000
+DTEND;TZID=Asia/Kolkata:20261210T103000
+SUMMARY:Release 2.0 go/no-go
+CATEGORIES:meeting,release
+END:VEVENT
+END:VCALENDAR""".splitlines())
 README = """# Field notes
 
 Scratch data for **compile-ui**'s field corpus.
@@ -127,6 +252,41 @@ def make_scratch() -> None:
     db.executemany("insert into sales values (?,?,?,?,?)", rows)
     db.commit()
     db.close()
+    make_data()
+    for path in [SCRATCH, *SCRATCH.rglob("*")]:  # fixed times, for the servers that show them
+        if ".git" not in path.parts:
+            os.utime(path, (FIXED_TIME, FIXED_TIME), follow_symlinks=False)
+
+
+def make_data() -> None:
+    """Scratch data for the servers beyond the first seven (kept apart from FILES, whose listing
+    those seven recorded): the SQL data set as CSV, SQLite and xlsx, a PDF, code to lint."""
+    DATA.mkdir()
+    sales, retention = field_services.sales_rows(), field_services.retention_rows()
+    head = ["id", "region", "product", "quarter", "revenue", "units"]
+    (DATA / "sales.csv").write_text(",".join(head) + "\n" + "".join(",".join(map(str, r)) + "\n" for r in sales))
+    (DATA / "retention.csv").write_text("cohort,cohort_size,month,retained_pct\n" + "".join(",".join(map(str, r)) + "\n" for r in retention))
+    db = sqlite3.connect(DATA / "shop.db")
+    db.executescript(field_services.sql_script("sqlite"))
+    db.close()
+    shutil.copy(DATA / "shop.db", DATA / "memo.db")  # for a server that writes its memo into it
+    months = sorted({m for _, _, m, _ in retention})
+    matrix: list[list[field_files.Cell]] = [["cohort", "size", *[f"month {m}" for m in months]]]
+    for cohort in sorted({c for c, *_ in retention}):
+        cells = {m: pct for c, _, m, pct in retention if c == cohort}
+        size = next(n for c, n, *_ in retention if c == cohort)
+        matrix.append([cohort, size, *[cells.get(m) for m in months]])
+    sheets: dict[str, list[list[field_files.Cell]]] = {"Sales": [head, *[list(r) for r in sales]], "Retention": matrix}
+    field_files.write_xlsx(DATA / "sales.xlsx", sheets)
+    field_files.write_xlsx(DATA / "scratch.xlsx", sheets)  # the one a server may write to
+    field_files.write_pdf(DATA / "report.pdf", [
+        ["Quarterly report", "", "Revenue grew in every region but the West.", "North 12,450.00   South 11,980.50", "East 13,002.25   West 9,870.75"],
+        ["Outlook", "", "Two new products ship in 2027-Q1.", "Prepared by Ada Lovelace."],
+    ], title="Quarterly report 2026-Q3")
+    (DATA / "team.ics").write_text(ICS)
+    (DATA / "lint").mkdir()
+    (DATA / "lint" / "app.js").write_text("var unused = 1;\nfunction greet(name) {\n  return 'Hello, ' + nme;\n}\nif (greet == 2) { debugger; }\n")
+    (DATA / "lint" / "eslint.config.mjs").write_text("export default [{ rules: { 'no-unused-vars': 'error', 'no-undef': 'error', 'no-debugger': 'error', eqeqeq: 'warn' } }];\n")
 
 
 # --------------------------------------------------------------------------- the servers
@@ -135,6 +295,7 @@ def make_scratch() -> None:
 def servers() -> list[Server]:
     f = str(FILES)
     r = str(REPO)
+    d = str(DATA)
     return [
         Server("time", "mcp-server-time", [str(FIELD_BIN / "mcp-server-time"), "--local-timezone", "Europe/Oslo"], [
             ("get_current_time", {"timezone": "Europe/Oslo"}, ""),
@@ -195,6 +356,237 @@ def servers() -> list[Server]:
             ("get-resource-links", {"count": 2}, ""),
             ("trigger-long-running-operation", {"duration": 1, "steps": 4}, ""),
         ]),
+        # ---- databases: real servers started by scripts/field_services.py, or files made above
+        Server("duckdb", "mcp-server-duckdb", [venv("mcp-server-duckdb"), "--db-path", d + "/field.duckdb"], [
+            ("query", {"query": f"create or replace table sales as select * from read_csv('{d}/sales.csv')"}, "load"),
+            ("query", {"query": "select * from sales order by id"}, ""),
+            ("query", {"query": "select region, product, sum(revenue) as revenue, sum(units) as units from sales group by all order by all"}, "grouped"),
+            ("query", {"query": f"pivot (select cohort, month, retained_pct from read_csv('{d}/retention.csv')) on month using first(retained_pct) order by cohort"}, "pivot"),
+            ("query", {"query": "select region, list(units order by id) as units, count(*) as n from sales group by region order by region"}, "lists"),
+        ]),
+        Server("motherduck", "mcp-server-motherduck", [venv("mcp-server-motherduck"), "--db-path", d + "/motherduck.duckdb", "--read-write"], [
+            ("execute_query", {"sql": f"create or replace table retention as select * from read_csv('{d}/retention.csv')"}, "load"),
+            ("list_tables", {}, ""),
+            ("list_columns", {"table": "retention"}, ""),
+            ("execute_query", {"sql": "select cohort, any_value(cohort_size) as size, list(retained_pct order by month) as retained from retention group by cohort order by cohort"}, "lists"),
+            ("execute_query", {"sql": "pivot retention on month using first(retained_pct) group by cohort order by cohort"}, "pivot"),
+        ]),
+        Server("pandas", "mcp-pandas", [venv("mcp-pandas"), "--data-path", d + "/sales.csv"], [
+            ("average", {"column": "revenue"}, ""),
+            ("average", {"column": "units"}, "units"),
+            ("plot", {"kind": "line", "x": "id", "y": "revenue", "title": "Revenue by row"}, ""),
+            ("average", {"column": "profit"}, "missing-column"),
+        ], env={"MPLBACKEND": "Agg"}),
+        Server("sympy", "mcp-sympy", [venv("mcp-sympy")], [
+            ("sympy_solve", {"equation": "x**2 - 5*x + 6", "variables": "x"}, ""),
+            ("sympy_factor", {"expr": "x**3 - 6*x**2 + 11*x - 6"}, ""),
+            ("sympy_matrix", {"rows": "2,1; 7,4"}, ""),
+            ("sympy_matrix_inverse", {"matrix": "Matrix([[2, 1], [7, 4]])"}, ""),
+            ("sympy_matrix_eigenvects", {"matrix": "Matrix([[2, 0], [0, 3]])"}, ""),
+            ("sympy_series", {"expr": "exp(x)", "variable": "x", "point": "0", "order": 5}, ""),
+        ]),
+        Server("math", "chuk-mcp-math-server", [venv("chuk-mcp-math-server")], [
+            ("prime_factors", {"n": 1040}, ""),
+            ("fibonacci_sequence", {"n": 12}, ""),
+            ("divmod_operation", {"a": 2026, "b": 12}, ""),
+            ("rank_numbers", {"numbers": [12, 15, 9, 22, 15]}, ""),
+            ("twin_prime_pairs", {"limit": 60}, ""),
+        ]),
+        Server("sqlite-node", "mcp-sqlite", [npm("sqlite", "mcp-sqlite-server"), d + "/shop.db"], [
+            ("list_tables", {}, ""),
+            ("get_table_schema", {"tableName": "sales"}, ""),
+            ("read_records", {"table": "sales", "conditions": {"region": "North"}, "limit": 12}, ""),
+            ("query", {"sql": "select cohort, cohort_size, group_concat(retained_pct, ';') as retained from retention group by cohort order by cohort"}, ""),
+            ("query", {"sql": "select name, skills from people order by id"}, "json-column"),
+        ]),
+        Server("database-server", "@executeautomation/database-server", [npm("database-server", "ea-database-server"), d + "/memo.db"], [
+            ("list_tables", {}, ""),
+            ("export_query", {"query": "select * from sales where product = 'Gizmo' order by id", "format": "csv"}, "csv"),
+            ("read_query", {"query": "select cohort, month, retained_pct from retention where month <= 2 order by cohort, month"}, ""),
+            ("append_insight", {"insight": "The West sells fewer Gizmos every quarter."}, ""),
+            ("list_insights", {}, ""),
+        ], frozen_clock=True),
+        Server("postgres", "@modelcontextprotocol/server-postgres", [npm("postgres", "mcp-server-postgres"), "postgresql://postgres@127.0.0.1:{postgres}/field"], [
+            ("query", {"sql": "select * from sales order by id"}, ""),
+            ("query", {"sql": "select cohort, cohort_size, array_agg(retained_pct order by month) as retained from retention group by cohort, cohort_size order by cohort"}, "arrays"),
+            ("query", {"sql": "select id, name, born, skills from people order by id"}, "jsonb"),
+            ("query", {"sql": "select region, count(*) as rows, sum(revenue) as revenue from sales group by region order by region"}, "grouped"),
+            ("query", {"sql": "select * from nowhere"}, "bad-table"),
+        ], services=["postgres"]),
+        Server("mysql", "mysql-mcp-server", [venv("mysql-mcp-server", "mysql_mcp_server")], [
+            ("execute_sql", {"query": "SHOW TABLES"}, "tables"),
+            ("execute_sql", {"query": "SELECT * FROM sales ORDER BY id"}, ""),
+            ("get_schema_info", {"table_name": "sales"}, ""),
+            ("get_table_sample", {"table_name": "people", "limit": 4}, ""),
+            ("execute_sql", {"query": "SELECT cohort, month, retained_pct FROM retention ORDER BY cohort, month"}, "retention"),
+        ], env={"MYSQL_HOST": "127.0.0.1", "MYSQL_PORT": "{mariadb}", "MYSQL_USER": field_services.USER,
+                "MYSQL_PASSWORD": field_services.PASSWORD, "MYSQL_DATABASE": field_services.DATABASE}, services=["mariadb"]),
+        Server("alchemy", "mcp-alchemy", [venv("mcp-alchemy")], [
+            ("all_table_names", {}, ""),
+            ("schema_definitions", {"table_names": ["sales", "people"]}, ""),
+            ("execute_query", {"query": "select * from sales where region = 'East' order by id"}, ""),
+            ("execute_query", {"query": "select cohort, cohort_size, array_agg(retained_pct order by month) as retained from retention group by 1, 2 order by 1"}, "arrays"),
+        ], env={"DB_URL": "postgresql://postgres@127.0.0.1:{postgres}/field"}, services=["postgres"]),
+        Server("dbutils", "mcp-dbutils", [venv("mcp-dbutils"), "--config", d + "/dbutils.yaml"], [
+            ("dbutils-list-tables", {"connection": "field"}, ""),
+            ("dbutils-run-query", {"connection": "field", "sql": "select id, name, born from people order by id"}, ""),
+            ("dbutils-run-query", {"connection": "field", "sql": "select product, quarter, sum(units) as units from sales group by 1, 2 order by 1, 2"}, "grouped"),
+            ("dbutils-describe-table", {"connection": "field", "table": "retention"}, ""),
+        ], services=["postgres"], files={d + "/dbutils.yaml": (
+            "connections:\n  field:\n    type: postgres\n    host: 127.0.0.1\n    port: {postgres}\n"
+            "    dbname: field\n    user: postgres\n    password: trusted-anyway\n")}),
+        Server("dbhub", "@bytebase/dbhub", [npm("dbhub", "dbhub"), "--transport", "stdio",
+                                            "--dsn", f"mariadb://{field_services.USER}:{field_services.PASSWORD}@127.0.0.1:{{mariadb}}/field?sslmode=disable"], [
+            ("execute_sql", {"sql": "SELECT * FROM retention ORDER BY cohort, month"}, ""),
+            ("execute_sql", {"sql": "SELECT region, product, SUM(revenue) AS revenue FROM sales GROUP BY region, product ORDER BY region, product"}, "grouped"),
+            ("search_objects", {"object_type": "table"}, ""),
+            ("execute_sql", {"sql": "SELECT * FROM nowhere"}, "bad-table"),
+        ], services=["mariadb"]),
+        Server("mysql-node", "@benborla29/mcp-server-mysql", [npm("mysql", "mcp-server-mysql")], [
+            ("mysql_query", {"sql": "SELECT * FROM sales WHERE region = 'North' ORDER BY id"}, ""),
+            ("mysql_query", {"sql": "SELECT id, name, born, skills FROM people ORDER BY id"}, "json-column"),
+            ("mysql_query", {"sql": "SELECT product, quarter, SUM(units) AS units FROM sales GROUP BY product, quarter ORDER BY product, quarter"}, "grouped"),
+        ], env={"MYSQL_HOST": "127.0.0.1", "MYSQL_PORT": "{mariadb}", "MYSQL_USER": field_services.USER,
+                "MYSQL_PASS": field_services.PASSWORD, "MYSQL_DB": field_services.DATABASE}, services=["mariadb"]),
+        Server("redis-node", "@modelcontextprotocol/server-redis", [npm("redis", "mcp-server-redis"), "redis://127.0.0.1:{redis}"], [
+            ("list", {"pattern": "user:*"}, ""),
+            ("get", {"key": "greeting"}, ""),
+            ("set", {"key": "visits:2026-11-24", "value": "2026"}, ""),
+            ("get", {"key": "missing"}, "missing"),
+        ], services=["redis"]),
+        Server("redis", "redis-mcp-server", [venv("redis-mcp-server"), "--url", "redis://127.0.0.1:{redis}/0"], [
+            ("hgetall", {"name": "user:1"}, ""),
+            ("zrange", {"key": "leaderboard", "start": 0, "end": -1, "with_scores": True}, ""),
+            ("lrange", {"name": "queue:jobs", "start": 0, "stop": -1}, ""),
+            ("smembers", {"name": "tags"}, ""),
+            ("scan_all_keys", {"pattern": "*"}, ""),
+            ("dbsize", {}, ""),
+        ], services=["redis"]),
+        # ---- spreadsheets and documents
+        Server("excel", "excel-mcp-server", [venv("excel-mcp-server"), "stdio"], [
+            ("describe_workbook", {"path": d + "/sales.xlsx"}, ""),
+            ("read_range", {"path": d + "/sales.xlsx", "sheet": "Sales", "range": "A1:F13"}, ""),
+            ("read_range", {"path": d + "/sales.xlsx", "sheet": "Retention"}, "matrix"),
+            ("find_cells", {"path": d + "/sales.xlsx", "query": "Gizmo", "max_results": 5}, ""),
+            ("write_range", {"path": d + "/scratch.xlsx", "sheet": "Sales", "at": "H1", "rows": [["total"], ["=SUM(E2:E37)"]]}, ""),
+        ]),
+        Server("excel-go", "@negokaz/excel-mcp-server", [npm("excel", "excel-mcp-server")], [
+            ("excel_describe_sheets", {"fileAbsolutePath": d + "/sales.xlsx"}, ""),
+            ("excel_read_sheet", {"fileAbsolutePath": d + "/sales.xlsx", "sheetName": "Sales", "range": "A1:F8"}, ""),
+            ("excel_read_sheet", {"fileAbsolutePath": d + "/sales.xlsx", "sheetName": "Retention"}, "matrix"),
+        ], env={"EXCEL_MCP_PAGING_CELLS_LIMIT": "4000"}),
+        Server("markitdown", "markitdown-mcp", [venv("markitdown-mcp")], [
+            ("convert_to_markdown", {"uri": f"file://{d}/sales.xlsx"}, "xlsx"),
+            ("convert_to_markdown", {"uri": f"file://{d}/report.pdf"}, "pdf"),
+            ("convert_to_markdown", {"uri": f"file://{f}/cities.csv"}, "csv"),
+        ]),
+        Server("pdf-reader", "@sylphx/pdf-reader-mcp", [npm("pdf-reader", "pdf-reader-mcp")], [
+            ("read_pdf", {"sources": [{"path": d + "/report.pdf"}], "include_metadata": True, "include_page_count": True}, ""),
+            ("read_pdf", {"sources": [{"path": d + "/report.pdf", "pages": [2]}], "include_full_text": False}, "page"),
+            ("read_pdf", {"sources": [{"path": d + "/missing.pdf"}]}, "missing"),
+        ]),
+        Server("word", "office-word-mcp-server", [venv("office-word-mcp-server", "word_mcp_server")], [
+            ("create_document", {"filename": d + "/memo.docx", "title": "Field memo", "author": "Ada Lovelace"}, ""),
+            ("add_heading", {"filename": d + "/memo.docx", "text": "Sales by region", "level": 1}, ""),
+            ("add_paragraph", {"filename": d + "/memo.docx", "text": "Revenue grew in every region but the West."}, ""),
+            ("add_table", {"filename": d + "/memo.docx", "rows": 4, "cols": 3, "data": [["Region", "Revenue", "Units"], ["North", "12450.00", "310"], ["South", "11980.50", "287"], ["East", "13002.25", "342"]]}, ""),
+            ("get_document_text", {"filename": d + "/memo.docx"}, ""),
+            ("get_document_outline", {"filename": d + "/memo.docx"}, ""),
+        ]),
+        Server("powerpoint", "office-powerpoint-mcp-server", [venv("office-powerpoint-mcp-server", "ppt_mcp_server")], [
+            ("create_presentation", {"id": "deck"}, ""),
+            ("add_slide", {"layout_index": 5, "title": "Sales by region", "presentation_id": "deck"}, ""),
+            ("add_table", {"slide_index": 0, "rows": 4, "cols": 3, "left": 1, "top": 2, "width": 8, "height": 2, "presentation_id": "deck",
+                           "data": [["Region", "Revenue", "Units"], ["North", "12450.00", "310"], ["South", "11980.50", "287"], ["East", "13002.25", "342"]]}, ""),
+            ("add_chart", {"slide_index": 0, "chart_type": "column", "left": 1, "top": 4.5, "width": 8, "height": 3, "presentation_id": "deck",
+                           "categories": ["Q1", "Q2", "Q3"], "series_names": ["North", "South"], "series_values": [[4100, 4150.5, 4199.5], [3900, 4010.25, 4070.25]]}, ""),
+            ("get_presentation_info", {"presentation_id": "deck"}, ""),
+            ("extract_presentation_text", {"presentation_id": "deck", "include_slide_info": True}, ""),
+        ]),
+        Server("chroma", "chroma-mcp", [venv("chroma-mcp"), "--client-type", "persistent", "--data-dir", str(SCRATCH / "chroma")], [
+            ("chroma_create_collection", {"collection_name": "notes"}, ""),
+            ("chroma_list_collections", {}, ""),
+            ("chroma_get_collection_count", {"collection_name": "notes"}, ""),
+            ("chroma_add_documents", {"collection_name": "notes", "ids": ["n1", "n2"], "documents": ["Ada wrote the first program.", "Babbage designed the engine."],
+                                      "metadatas": [{"author": "ada", "year": 1843}, {"author": "babbage", "year": 1837}]}, "no-model"),
+            ("chroma_peek_collection", {"collection_name": "notes", "limit": 3}, ""),
+            ("chroma_get_collection_info", {"collection_name": "missing"}, "missing"),
+        ]),
+        Server("cli", "cli-mcp-server", [venv("cli-mcp-server")], [
+            ("show_security_rules", {}, ""),
+            ("run_command", {"command": "ls -l"}, ""),
+            ("run_command", {"command": "wc -l -c cities.csv data.tsv app.log"}, "wc"),
+            ("run_command", {"command": "cat cities.csv"}, "csv"),
+            ("run_command", {"command": "rm cities.csv"}, "refused"),
+        ], env={"ALLOWED_DIR": str(FILES), "ALLOWED_COMMANDS": "ls,cat,wc,sort", "ALLOWED_FLAGS": "-l,-c,-n,-t,-k", "COMMAND_TIMEOUT": "20"}),
+        # ---- maths, time, text
+        Server("calculator", "mcp-server-calculator", [venv("mcp-server-calculator")], [
+            ("calculate", {"expression": "1040 * 12.5 + 3"}, ""),
+            ("calculate", {"expression": "(2 ** 10) / 3"}, "division"),
+            ("calculate", {"expression": "1 / 0"}, "by-zero"),
+        ]),
+        Server("calc", "@coo-quack/calc-mcp", [npm("calc", "calc-mcp")], [
+            ("math", {"action": "statistics", "values": [12, 15, 9, 22, 17, 15, 30]}, "statistics"),
+            ("convert", {"value": 42.195, "from": "km", "to": "mi", "category": "length"}, ""),
+            ("date", {"action": "diff", "date": "2026-01-01", "date2": "2026-11-25"}, ""),
+            ("regex", {"pattern": "(\\w+)@(\\w+)\\.org", "flags": "g", "text": "ada@example.org, alan@turing.org", "action": "matchAll"}, ""),
+            ("format_validate", {"input": "city,population\nOslo,709037\nBergen,291189\n", "format": "csv"}, "csv"),
+            ("color", {"color": "#3366cc"}, ""),
+        ]),
+        Server("sequential-thinking", "@modelcontextprotocol/server-sequential-thinking", [npm("sequential-thinking", "mcp-server-sequential-thinking")], [
+            ("sequentialthinking", {"thought": "Split the sales table by region first.", "nextThoughtNeeded": True, "thoughtNumber": 1, "totalThoughts": 3}, ""),
+            ("sequentialthinking", {"thought": "The West falls behind in Q3; check units, not revenue.", "nextThoughtNeeded": True, "thoughtNumber": 2, "totalThoughts": 3}, "second"),
+            ("sequentialthinking", {"thought": "Revise: compare per product instead.", "nextThoughtNeeded": False, "thoughtNumber": 3, "totalThoughts": 3, "isRevision": True, "revisesThought": 1}, "revision"),
+        ], env={"DISABLE_THOUGHT_LOGGING": "true"}),
+        # ---- code
+        Server("code-runner", "mcp-server-code-runner", [npm("code-runner", "mcp-server-code-runner")], [
+            ("run-code", {"languageId": "python", "code": "rows = [(1, 'North', 1250.5), (2, 'South', 980.0), (3, 'East', 1410.25)]\nprint(rows)"}, "tuples"),
+            ("run-code", {"languageId": "python", "code": "print({'mean': 17.14, 'median': 15, 'modes': [15], 'n': 7})"}, "dict"),
+            ("run-code", {"languageId": "python", "code": "print([[1.0, 0.62, 0.38], [1.0, 0.65, 0.41], [1.0, 0.7, None]])"}, "matrix"),
+            ("run-code", {"languageId": "python", "code": "rows = [('North', 12450.0, 310), ('South', 11980.5, 287), ('East', 13002.25, 342)]\nprint(f\"{'region':<8}{'revenue':>10}{'units':>7}\")\nfor r in rows:\n    print(f'{r[0]:<8}{r[1]:>10.2f}{r[2]:>7}')"}, "aligned"),
+            ("run-code", {"languageId": "javascript", "code": "console.log(JSON.stringify([{id: 'c0', size: 120, retention: [1, 0.62, 0.38]}, {id: 'c1', size: 137, retention: [1, 0.65]}]))"}, "json"),
+        ]),
+        Server("eslint", "@eslint/mcp", [npm("eslint", "mcp")], [
+            ("lint-files", {"filePaths": [d + "/lint/app.js"]}, ""),
+        ], cwd=d + "/lint"),
+        Server("tree-sitter", "mcp-server-tree-sitter", [venv("mcp-server-tree-sitter")], [
+            ("register_project_tool", {"path": f, "name": "field"}, ""),
+            ("list_files", {"project": "field"}, ""),
+            ("find_text", {"project": "field", "pattern": "fib", "context_lines": 1}, ""),
+            ("get_file_metadata", {"project": "field", "path": "src/fib.py"}, ""),
+            ("get_symbols", {"project": "field", "file_path": "src/fib.py"}, "no-parser"),
+        ], frozen_clock=True),
+        Server("git-node", "@cyanheads/git-mcp-server", [npm("git", "git-mcp-server")], [
+            ("git_log", {"path": r, "maxCount": 5}, ""),
+            ("git_status", {"path": r}, ""),
+            ("git_show", {"path": r, "object": "HEAD", "stat": True}, ""),
+            ("git_blame", {"path": r, "filePath": "fib.py", "startLine": 1, "endLine": 6}, ""),
+            ("git_branch", {"path": r, "mode": "list"}, ""),
+        ], env={"GIT_BASE_DIR": str(SCRATCH), "MCP_LOG_LEVEL": "error", "MCP_TRANSPORT_TYPE": "stdio"}),
+        # ---- calendars: an .ics feed served over HTTP on 127.0.0.1
+        Server("webcal", "webcal-mcp", [venv("webcal-mcp")], [
+            ("list_calendars", {}, ""),
+            ("list_events", {"start": "2026-11-01", "end": "2026-12-31"}, ""),
+            ("list_events", {"start": "2026-11-01", "end": "2026-12-31", "categories": ["meeting"], "detail": "full"}, "full"),
+            ("events_on", {"date": "2026-11-25", "detail": "markdown"}, "markdown"),
+            ("get_event", {"uid": "offsite@field.example"}, ""),
+        ], env={"WEBCAL_MCP_CONFIG": d + "/webcal.toml"}, services=["web"],
+           files={d + "/webcal.toml": '[calendars.team]\nurl = "http://127.0.0.1:{web}/team.ics"\ndescription = "The team calendar"\n'}),
+        # ---- knowledge graphs
+        Server("knowledge-graph", "@itseasy21/mcp-knowledge-graph", [npm("knowledge-graph", "mcp-knowledge-graph"), "--memory-path", str(SCRATCH / "kg.jsonl")], [
+            ("create_entities", {"entities": [
+                {"name": "Ada Lovelace", "entityType": "person", "observations": ["wrote the first program", "born 1815"]},
+                {"name": "Charles Babbage", "entityType": "person", "observations": ["designed the Analytical Engine"]},
+                {"name": "Analytical Engine", "entityType": "machine", "observations": ["never completed", "programmable with punched cards"]},
+            ]}, ""),
+            ("create_relations", {"relations": [
+                {"from": "Ada Lovelace", "to": "Analytical Engine", "relationType": "programmed"},
+                {"from": "Charles Babbage", "to": "Analytical Engine", "relationType": "designed"},
+            ]}, ""),
+            ("read_graph", {}, ""),
+            ("search_nodes", {"query": "Engine"}, ""),
+            ("open_nodes", {"names": ["Ada Lovelace"]}, ""),
+        ], env={"MEMORY_FILE_PATH": str(SCRATCH / "kg.jsonl")}, frozen_clock=True),
     ]
 
 
@@ -251,13 +643,20 @@ def unwrap(msg: dict[str, Any]) -> dict[str, Any]:
 
 async def record(server: Server, log: Callable[[str], None]) -> int:
     seen: list[dict[str, Any]] = []
-    params = StdioServerParameters(command=server.command[0], args=server.command[1:], env={**os.environ, **server.env})
+    frozen = FROZEN if server.frozen_clock and FAKETIME.exists() else {}
+    if server.frozen_clock and not frozen:
+        log(f"  {FAKETIME} is missing (apt-get install faketime): the times it stamps will differ each time")
+    params = StdioServerParameters(command=server.command[0], args=server.command[1:],
+                                   env={**os.environ, **STEADY, **frozen, **server.env}, cwd=server.cwd)
     written = 0
     with open(os.devnull, "w") as devnull:
         async with stdio_client(params, errlog=devnull) as (read, write):
             async with ClientSession(Tee(read, seen), write) as session:
-                init = await session.initialize()
-                version = getattr(getattr(init, "server_info", None), "version", None)
+                with anyio.fail_after(60):
+                    init = await session.initialize()
+                info = getattr(init, "server_info", None)
+                reported = {"name": getattr(info, "name", None), "version": getattr(info, "version", None)}
+                version = package_version(server) or reported["version"]
                 start = len(seen)
                 await session.list_tools()
                 tools = {t["name"]: t for t in unwrap(raw_answer(seen, start))["result"]["tools"]}
@@ -270,7 +669,11 @@ async def record(server: Server, log: Callable[[str], None]) -> int:
                         progress.append({"progress": p, "total": total, "message": message})  # noqa: B023
 
                     try:
-                        await session.call_tool(name, args, progress_callback=on_progress)
+                        with anyio.fail_after(CALL_SECONDS):
+                            await session.call_tool(name, args, progress_callback=on_progress)
+                    except TimeoutError:
+                        log(f"  {name} {case}: no answer in {CALL_SECONDS} s, not recorded")
+                        continue
                     except Exception as e:  # a JSON-RPC error is a result worth keeping
                         log(f"  {name} {case}: JSON-RPC error {e}")
                     answer = unwrap(raw_answer(seen, start))
@@ -279,6 +682,7 @@ async def record(server: Server, log: Callable[[str], None]) -> int:
                         "server": server.name,
                         "package": server.package,
                         "version": version,
+                        "serverInfo": reported,
                         "tool": tools.get(name),
                         "arguments": args,
                         "result": result,
@@ -286,25 +690,63 @@ async def record(server: Server, log: Callable[[str], None]) -> int:
                     if progress:
                         entry["progress"] = progress
                     stem = f"{server.name}__{name}" + (f"__{case}" if case else "")
-                    (OUT / f"{stem}.json").write_text(json.dumps(entry, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+                    folder = PENDING if (PENDING / f"{stem}.json").exists() else OUT
+                    (folder / f"{stem}.json").write_text(json.dumps(entry, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
                     written += 1
     return written
+
+
+def package_version(server: Server) -> str | None:
+    """The installed version of the server's package: from its venv's metadata or its npm folder."""
+    binary = Path(server.command[0])
+    if binary.parent.name == ".bin" and binary.parent.parent.name == "node_modules":
+        manifest = binary.parent.parent / server.package / "package.json"
+        return str(json.loads(manifest.read_text())["version"]) if manifest.exists() else None
+    python = binary.parent / "python"
+    if python.exists():
+        ask = f"import importlib.metadata as m; print(m.version({server.package!r}))"
+        done = subprocess.run([str(python), "-c", ask], capture_output=True, text=True)
+        return done.stdout.strip() or None
+    return None
+
+
+def placed(server: Server, ports: dict[str, int]) -> Server:
+    """The server with the ports of its databases put into its command and env."""
+    keys = {name: str(port) for name, port in ports.items()}
+    return Server(server.name, server.package, [a.format(**keys) for a in server.command], server.calls,
+                  {k: v.format(**keys) for k, v in server.env.items()}, server.services, server.cwd,
+                  {k: v.format(**keys) for k, v in server.files.items()}, server.frozen_clock)
 
 
 def main(argv: list[str]) -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     make_scratch()
     wanted = set(argv)
-    total = 0
+    chosen = []
     for server in servers():
         if wanted and server.name not in wanted:
             continue
         if not Path(server.command[0]).exists():
             print(f"skip {server.name}: {server.command[0]} is not installed (see this script's docstring)", file=sys.stderr)
             continue
-        print(f"{server.name}: {server.package}", file=sys.stderr)
-        total += anyio.run(record, server, lambda s: print(s, file=sys.stderr))
-    print(f"{total} results in {OUT.relative_to(ROOT)}", file=sys.stderr)
+        chosen.append(server)
+    total = 0
+    needed = sorted({s for server in chosen for s in server.services})
+    with services(needed, lambda s: print(s, file=sys.stderr)) as ports:
+        for server in chosen:
+            missing = [s for s in server.services if s not in ports]
+            if missing:
+                print(f"skip {server.name}: no {', '.join(missing)} server", file=sys.stderr)
+                continue
+            print(f"{server.name}: {server.package}", file=sys.stderr)
+            server = placed(server, ports)
+            for path, text in server.files.items():
+                Path(path).write_text(text)
+            try:
+                total += anyio.run(record, server, lambda s: print(s, file=sys.stderr))
+            except Exception as e:  # one server's failure leaves the others' recordings
+                print(f"  {server.name} failed: {e!r}", file=sys.stderr)
+    print(f"{total} results in {OUT.relative_to(ROOT)} and {PENDING.relative_to(ROOT)}", file=sys.stderr)
     return 0
 
 
