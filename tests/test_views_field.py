@@ -7,6 +7,7 @@ a person writes them. The host's zone is Tokyo, so any conversion would show."""
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 from typing import Any
@@ -61,11 +62,28 @@ def is_diff(text: str) -> bool:
     return bool(re.search(r"(?m)^@@ -\d+", text)) and bool(re.search(r"(?m)^--- \S", text))
 
 
-def delimited_path(entry: dict[str, Any]) -> str | None:
-    """The path of a CSV or TSV file the recorded call read (and so returned as its text)."""
-    path = str(entry["arguments"].get("path", ""))
-    reads = (entry["tool"] or {}).get("name") in ("read_text_file", "read_file")
-    return path if reads and path.endswith((".csv", ".tsv")) else None
+def delimited_rows(text: str) -> list[list[str]] | None:
+    """The rows of a text that is CSV or TSV by its shape, whatever its source (a file read, a
+    query's export, a command's output): tab-separated when its first line holds a tab, else
+    comma-separated with at least two data rows; every line (of the first 200) has the same
+    number, at least 2, of cells, and the header's cells are short names (not empty, at most 64
+    characters, no leading space). Python's csv module splits the cells (quotes and all): the
+    runtime's rule (views.js ``sep``), written apart."""
+    lines = text.splitlines()
+    if lines and not lines[-1]:
+        lines.pop()
+    if not lines:
+        return None
+    delim = "\t" if "\t" in lines[0] else "," if "," in lines[0] else ""
+    if not delim or len(lines) < (3 if delim == "," else 2):
+        return None
+    rows = list(csv.reader(lines[:200], delimiter=delim))
+    head = rows[0]
+    if len(head) < 2 or any(not c.strip() or len(c) > 64 or c.startswith(" ") for c in head):
+        return None
+    if any(len(r) != len(head) for r in rows):
+        return None
+    return list(csv.reader([ln for ln in lines if ln], delimiter=delim))
 
 
 @pytest.fixture(scope="module")
@@ -134,13 +152,13 @@ def test_field_result_renders_right(field_host, name):
             assert [ln + "\n" for ln in lines if ln.startswith("-") and not ln.startswith("--- ")] == removed
         assert frame.locator(f"{body} .md, {body} li").count() == 0
 
-    # CSV and TSV files are tables: a column per header, a row per line.
-    path = delimited_path(entry)
-    if path:
-        lines = [ln for ln in blocks[0].splitlines() if ln]
-        head = lines[0].split("\t" if path.endswith(".tsv") else ",")
-        assert frame.locator(f"{body} th").all_inner_texts() == [humanize(h) for h in head]
-        assert frame.locator(f"{body} tbody tr").count() == len(lines) - 1
+    # CSV and TSV text (a file, a query's export, a command's output) is a table: a column per
+    # header, a row per line.
+    tables = [rows for rows in map(delimited_rows, blocks) if rows]
+    if tables:
+        head = [humanize(h.strip()) for rows in tables for h in rows[0]]
+        assert frame.locator(f"{body} th").all_inner_texts() == head
+        assert frame.locator(f"{body} tbody tr").count() == sum(min(len(rows) - 1, 100) for rows in tables)
 
     # Markdown only where it is markdown (a heading line here); JSON never as text.
     markdown = any(re.search(r"(?m)^# \S", t) for t in blocks)
@@ -151,7 +169,7 @@ def test_field_result_renders_right(field_host, name):
     # Line-structured text keeps its lines, in monospace.
     for text in blocks:
         lines = [ln for ln in text.splitlines() if ln.strip()]
-        if len(lines) > 1 and not (is_diff(text) or path or markdown or data_of({"content": [{"type": "text", "text": text}]})):
+        if len(lines) > 1 and not (is_diff(text) or tables or markdown or data_of({"content": [{"type": "text", "text": text}]})):
             mono = frame.locator(f"{body} pre.json").all_inner_texts()
             assert any(text.strip() in m for m in mono), (text[:200], mono)
 
@@ -176,7 +194,7 @@ def test_the_corpus_covers_the_kinds_it_is_for():
     assert {"filesystem", "memory", "everything", "time", "git", "fetch", "sqlite"} <= servers
     blocks = [t for e in entries for t in texts(e["result"])]
     assert sum(is_diff(t) for t in blocks) >= 2
-    assert sum(bool(delimited_path(e)) for e in entries) >= 2
+    assert sum(bool(delimited_rows(t)) for t in blocks) >= 2
     assert any(OFFSET_TIME.match(s) for e in entries for d in data_of(e["result"]) for s in strings(d))
     assert any(e["result"].get("isError") for e in entries if e["server"] == "fetch")
     assert any(e.get("progress") for e in entries)
