@@ -1,6 +1,8 @@
 /* compile-ui result views. Concatenated after runtime.js (and fields.js) in the same <script>;
    uses its global el(). Sets CU.views: render(container, result, resultViewNode, ctx), plus the
-   NODES table and helpers that chart.js (shipped only with a Chart) builds on.
+   NODES table and helpers that typed.js (the views compiled from an outputSchema) and chart.js
+   (shipped only with a Chart) build on. Here only the views a page may build from any result:
+   AutoView, ContentBlocks.
    The runtime builds every view kind and nothing else: the result's layout (sections, tabs, …)
    is the server's, in the ResultView's <template>, where each view has an empty place to fill.
    Data is never markup: DOM nodes + textContent only; links only http(s), opened via ctx.openLink. */
@@ -190,11 +192,6 @@ CU.views = (() => {
     draw();
     return el("div", { class: "tbl" }, q, el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, head)), tb)), el("div", { class: "pager" }, prev, info, next));
   }
-  function cards(rows, p) {
-    var cs = p.fields.length ? p.fields : cols(rows);
-    return el("div", { class: "cards" }, rows.map((r) => el("div", { class: "card" }, p.titlePointer ? el("strong", null, val(at(r, p.titlePointer))) : null, kv(r, cs))));
-  }
-
   /* ------------------------------------------------------------------ markdown subset (DOM only) */
 
   /* ------------------------------------------------------------------ text kinds */
@@ -354,13 +351,6 @@ CU.views = (() => {
   var RES;
   var NODES = {
     AutoView: (n, d) => auto(d),
-    KeyValue: (n, d) => kv(d, n.props.fields || []),
-    Table: (n, d) => Array.isArray(d) ? table(d, (n.props.columns || []).length ? n.props.columns.slice() : cols(d.filter(isO)), n.props.pageSize || 100) : auto(d),
-    List: (n, d) => Array.isArray(d) ? list(d, n.props.format) : auto(d),
-    CardGrid: (n, d) => Array.isArray(d) ? cards(d, n.props) : auto(d),
-    Metric: (n, d) => el("div", { class: "metric" }, val(d, n.props.format), n.props.unit ? el("small", null, " " + n.props.unit) : null),
-    Image: (n, d) => typeof d === "string" ? img(d, n.props.mimeType) : auto(d),
-    JsonView: (n, d) => el("details", { class: "raw", open: true }, el("summary", null, M.json), PJ(d)),
     ContentBlocks: () => { RES.shown = 1; return el("div", { class: "view" }, blocks(RES.content)); }
   };
   // The server wrote the result's layout once, in the ResultView's <template>: layout nodes as
@@ -402,5 +392,5 @@ CU.views = (() => {
     } else box.append.apply(box, blocks(r.content));
   }
 
-  return { render: render, NODES: NODES, at: at, num: num, date: date, isO: isO, auto: auto, table: table, kind: kind };
+  return { render: render, NODES: NODES, at: at, num: num, date: date, isO: isO, auto: auto, table: table, kind: kind, kv: kv, cols: cols, list: list, val: val, img: img, PJ: PJ };
 })();
