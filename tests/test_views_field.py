@@ -256,3 +256,70 @@ def test_detection_is_bounded_on_10_mb(field_host):
     )
     assert ms[0] == ","  # the figure (ms) is printed by bench/bench_views.py, not asserted here
 
+
+
+# Issue 26's shape rules, each on recordings from two servers at least.
+
+
+def _grid(frame) -> tuple[list[str], list[list[str]]]:
+    """The headers and the cells of the result's tables, in order."""
+    body = "#result .result-body"
+    rows = [r.locator("td").all_inner_texts() for r in frame.locator(f"{body} tbody tr").all()]
+    return frame.locator(f"{body} th").all_inner_texts(), rows
+
+
+@pytest.mark.parametrize(
+    ("name", "head", "first", "count"),
+    [
+        # a sheet's range whose first row names the columns (excel), ragged rows (the matrix)
+        ("excel__read_range.json", ["ID", "Region", "Product", "Quarter", "Revenue", "Units"], ["1", "North", "Widget", "2026-Q1", "1191.5", "12"], 12),
+        ("excel__read_range__matrix.json", ["Cohort", "Size", "month 0", "month 1", "month 2", "month 3", "month 4", "month 5"], ["2026-01", "120", "100", "62", "38.4", "23.8", "14.8", "9.2"], 6),
+        # a driver's rows beside their column names (motherduck): no header row, columns 1, 2, 3…
+        ("motherduck__execute_query__pivot.json", ["1", "2", "3", "4", "5", "6", "7"], ["2026-01", "100", "62", "38.4", "23.8", "14.8", "9.2"], 6),
+    ],
+)
+def test_a_2d_array_of_scalars_is_a_grid(field_host, name, head, first, count):
+    """Rule "grid" (views.js ``grid``): an array of arrays of scalars is a table; a first row of
+    distinct strings over rows of other types is its header."""
+    ths, rows = _grid(render(field_host, load(name)))
+    assert ths == head and rows[0] == first and len(rows) == count
+    if name.endswith("matrix.json"):
+        assert rows[-1] == ["2026-06", "205", "100", "—", "—", "—", "—", "—"]  # a short row's missing cells
+
+
+@pytest.mark.parametrize(
+    ("name", "head", "first", "count"),
+    [
+        # lists of tuples, as Python servers print a query's rows (duckdb) or a program's (code-runner)
+        ("duckdb__query__pivot.json", ["1", "2", "3", "4", "5", "6", "7"], ["2026-02", "100", "63.9", "39.6", "24.5", "15.2", "null"], 6),
+        ("code-runner__run-code__tuples.json", ["1", "2", "3"], ["1", "North", "1250.5"], 3),
+        ("duckdb__query__lists.json", ["1", "2", "3"], None, 4),
+        # a dict repr holding row dicts (dbutils), a list of dict reprs (sqlite)
+        ("dbutils__dbutils-run-query.json", ["ID", "Name", "Born"], ["1", "Ada Lovelace", "1815"], 4),
+        ("sqlite__read_query.json", ["ID", "Region", "Quarter", "Revenue", "Units"], ["1", "North", "2026-Q1", "1137.5", "13"], 12),
+    ],
+)
+def test_a_python_literal_is_the_data_it_stands_for(field_host, name, head, first, count):
+    """Rule "Python literal" (views.js ``pylit``): tuples are arrays (so a list of them is a grid),
+    None/True/False are null/true/false, strings in either quote are strings; never one line of text."""
+    frame = render(field_host, load(name))
+    ths, rows = _grid(frame)
+    if name == "duckdb__query__pivot.json":
+        rows = rows[1:]  # the first row of the pivot has no None
+    assert ths == head and len(rows) >= count - 1 and (first is None or rows[0] == first)
+    assert not [p for p in frame.locator("#result .result-body pre").all_inner_texts() if p.lstrip().startswith(("[", "{", "("))]
+
+
+def test_a_python_literal_keeps_what_json_would_lose(field_host):
+    """The reader is not eval: calls, bare names and broken literals stay text; ints past 15 digits
+    keep every digit; strings keep their quotes and brackets."""
+    frame = render(field_host, load("everything__echo.json"))
+    texts = ["[(1, \"a(b)\", None, True), (12345678901234567890, 'it\\'s', 2.5,)]", "[print('x')]", "(see below)", "[1, 2"]
+    got = frame.evaluate(
+        """(texts) => texts.map((s) => { const box = document.createElement('div');
+             CU.views.render(box, { content: [{ type: 'text', text: s }] }, null, { hostContext: {}, caps: {} });
+             return [box.querySelectorAll('td').length ? Array.from(box.querySelectorAll('td'), (td) => td.textContent) : box.textContent]; })""",
+        texts,
+    )
+    assert got[0] == [["1", "a(b)", "null", "✓ Yes", "12345678901234567890", "it's", "2.5", "—"]]
+    assert got[1:] == [["[print('x')]"], ["(see below)"], ["[1, 2"]]
