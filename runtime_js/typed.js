@@ -11,7 +11,8 @@
   }
 
   Object.assign(V.NODES, {
-    KeyValue: (n, d) => kv(d, n.props.fields || []),
+    // A record of no scalar fields whose parts have views of their own shows only those views.
+    KeyValue: (n, d, f = n.props.fields || []) => f.length || !(n.children || []).length || !isO(d) ? kv(d, f) : "",
     Table: (n, d) => Array.isArray(d) ? table(d, (n.props.columns || []).length ? n.props.columns.slice() : cols(d.filter(isO)), n.props.pageSize || 100) : auto(d),
     List: (n, d) => Array.isArray(d) ? V.list(d, n.props.format) : auto(d),
     CardGrid: (n, d) => Array.isArray(d) ? cards(d, n.props) : auto(d),

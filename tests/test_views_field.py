@@ -323,3 +323,24 @@ def test_a_python_literal_keeps_what_json_would_lose(field_host):
     )
     assert got[0] == [["1", "a(b)", "null", "✓ Yes", "12345678901234567890", "it's", "2.5", "—"]]
     assert got[1:] == [["[print('x')]"], ["(see below)"], ["[1, 2"]]
+
+
+@pytest.mark.parametrize(
+    ("name", "items"),
+    [
+        ("redis__scan_all_keys.json", 8),
+        ("redis__smembers.json", 3),
+        ("tree-sitter__list_files.json", 6),
+    ],
+)
+def test_a_record_whose_parts_have_their_own_views_says_them_once(field_host, name, items):
+    """Rule "nothing twice" (typed.js ``KeyValue``): an outputSchema of one array property compiles
+    to a KeyValue holding that array's own view; the KeyValue (no scalar fields) showed the array
+    inline too. Each item is now one list item, once (the text blocks, one per item, are the data
+    again and are left out)."""
+    entry = load(name)
+    frame = render(field_host, entry)
+    shown = frame.inner_text("#result .result-body > .view")
+    lis = frame.locator("#result .result-body li").all_inner_texts()
+    assert sorted(lis) == sorted(entry["result"]["structuredContent"]["result"]) and len(lis) == items
+    assert all(shown.count(x) == 1 for x in lis if not any(x != y and x in y for y in lis)), shown
