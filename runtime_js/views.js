@@ -101,10 +101,12 @@ CU.views = (() => {
     if (n < a.length) s.append(" ", B((e) => { e.target.previousSibling.remove(); e.target.remove(); a.slice(n).forEach((x) => { add(x, 1); }); }, M.more(a.length - n)));
     return s;
   }
-  // Nested values drill down: a summary line, the full view built on first open.
+  // Nested values drill down: a summary line, the full view built on first open. Small ones show
+  // open: a few records (at most 5) of a few scalar fields (at most 4), or one such record.
   function more(v) {
-    var n = Array.isArray(v) ? plural(v.length, M.items) : plural(Object.keys(v).length, M.fields), d;
-    d = el("details", { class: "more", ontoggle: () => { if (d.open && d.children.length < 2) d.appendChild(auto(v, 2)); } },
+    var n = Array.isArray(v) ? plural(v.length, M.items) : plural(Object.keys(v).length, M.fields), d, a = [].concat(v);
+    d = el("details", { class: "more", ontoggle: () => { if (d.open && d.children.length < 2) d.appendChild(auto(v, 2)); },
+      open: a.length < 6 && a.every((r) => isO(r) && Object.keys(r).length < 5 && Object.values(r).every(sc)) },
       el("summary", null, n));
     return d;
   }

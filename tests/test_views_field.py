@@ -344,3 +344,16 @@ def test_a_record_whose_parts_have_their_own_views_says_them_once(field_host, na
     lis = frame.locator("#result .result-body li").all_inner_texts()
     assert sorted(lis) == sorted(entry["result"]["structuredContent"]["result"]) and len(lis) == items
     assert all(shown.count(x) == 1 for x in lis if not any(x != y and x in y for y in lis)), shown
+
+
+@pytest.mark.parametrize("name", ["postgres__query__jsonb.json", "mysql-node__mysql_query__json-column.json"])
+def test_a_few_small_records_nested_in_a_cell_show_open(field_host, name):
+    """Rule "small records open" (views.js ``more``): a cell holding a few records of a few scalar
+    fields (a person's skills) shows them as a table at once, not behind "2 items"."""
+    frame = render(field_host, load(name))
+    body = "#result .result-body"
+    folds = frame.locator(f"{body} td details.more")
+    assert folds.count() == 3 and all(d.get_attribute("open") is not None for d in folds.all())
+    assert frame.locator(f"{body} td details.more table").count() == 3
+    inner = frame.locator(f"{body} td details.more tbody tr").all_inner_texts()
+    assert len(inner) == 5 and any("mathematics" in r and "5" in r for r in inner)
