@@ -485,6 +485,8 @@ class TableProps(ViewProps, frozen=True, kw_only=True):
 
 
 class Table(ViewNode, frozen=True, tag="Table"):
+    runtime = "typed"  # a view compiled from an outputSchema: not on an AutoView page
+
     props: TableProps
 
 
@@ -496,6 +498,7 @@ class KeyValueProps(ViewProps, frozen=True, kw_only=True):
 class KeyValue(ViewNode, frozen=True, tag="KeyValue"):
     """An object as label/value rows. Children: nested views (sections) for nested objects."""
 
+    runtime = "typed"  # a view compiled from an outputSchema: not on an AutoView page
     props: KeyValueProps
 
 
@@ -504,6 +507,8 @@ class ListProps(ViewProps, frozen=True, kw_only=True):
 
 
 class List(ViewNode, frozen=True, tag="List"):
+    runtime = "typed"  # a view compiled from an outputSchema: not on an AutoView page
+
     props: ListProps
 
 
@@ -513,6 +518,8 @@ class CardGridProps(ViewProps, frozen=True, kw_only=True):
 
 
 class CardGrid(ViewNode, frozen=True, tag="CardGrid"):
+    runtime = "typed"  # a view compiled from an outputSchema: not on an AutoView page
+
     props: CardGridProps
 
 
@@ -545,6 +552,8 @@ class MetricProps(ViewProps, frozen=True, kw_only=True):
 
 
 class Metric(ViewNode, frozen=True, tag="Metric"):
+    runtime = "typed"  # a view compiled from an outputSchema: not on an AutoView page
+
     props: MetricProps
 
 
@@ -556,6 +565,7 @@ class ImageProps(ViewProps, frozen=True, kw_only=True):
 class Image(ViewNode, frozen=True, tag="Image"):
     """A base64 image (or ``data:`` URL) from the result data."""
 
+    runtime = "typed"  # a view compiled from an outputSchema: not on an AutoView page
     props: ImageProps
 
 
@@ -572,6 +582,7 @@ class ContentBlocks(ViewNode, frozen=True, tag="ContentBlocks"):
 class JsonView(ViewNode, frozen=True, tag="JsonView"):
     """The bound value as collapsible JSON."""
 
+    runtime = "typed"  # a view compiled from an outputSchema: not on an AutoView page
     props: ViewProps
 
 

@@ -7,8 +7,11 @@ The runtime is hand-written modules, each a ``.js`` and a ``.css`` source (``MOD
     choices   the fields that choose: checkboxes, selects and radios, constants
     fields    composite fields: lists, maps, tuples, unions, multi-selects, files (drawn with
               choices' checkboxes, so it comes with them)
-    views     result views: tables, key-value lists, cards, markdown, images, metrics, JSON, and
-              the kinds of text (diff, CSV/TSV, markdown, monospace lines, prose)
+    views     result views built from the data's shape (AutoView, content blocks): tables,
+              key-value lists, grids, markdown, images, and the kinds of text (diff, CSV/TSV,
+              markdown, monospace lines, prose, Python literals)
+    typed     the views compiled from an outputSchema (KeyValue, Table, List, CardGrid, Metric,
+              Image, JsonView), on views.js's helpers: not on an AutoView page
     layout    the layout nodes' CSS, and their one behaviour: tabs (click, arrow keys, showing a
               hidden field's error); the server renders every layout node, in the form and
               around a result's views
@@ -144,6 +147,8 @@ MODULES = (
     Module("choices", _needed_by("choices"), requires=("runtime",)),
     Module("fields", _needed_by("fields"), requires=("runtime", "choices")),
     Module("views", requires=("runtime",)),
+    # The views compiled from an outputSchema: not on an AutoView page (views.js builds those).
+    Module("typed", _needed_by("typed"), requires=("runtime", "views")),
     Module("layout", _in_category("layout"), requires=("runtime",)),
     Module("chart", _needed_by("chart"), requires=("runtime", "views")),
     # Wraps the record views' builders (chart's too, so it comes after chart). Not with AutoView:

@@ -23,7 +23,7 @@ from . import MODULES, catalog_kinds
 # one assignment of a single kind.
 _OBJECT = {
     "FIELDS": (r"var FIELDS = \{", r"Object\.assign\(U\.FIELDS, \{"),
-    "NODES": (r"var NODES = \{",),
+    "NODES": (r"var NODES = \{", r"Object\.assign\(V\.NODES, \{"),
 }
 _SINGLE = {"NODES": r"\bV\.NODES\.(\w+) =", "FIELDS": r"\bU\.FIELDS\.(\w+) ="}
 _HYDRATORS = "FIELDS"

@@ -1,6 +1,8 @@
 /* compile-ui result views. Concatenated after runtime.js (and fields.js) in the same <script>;
    uses its global el(). Sets CU.views: render(container, result, resultViewNode, ctx), plus the
-   NODES table and helpers that chart.js (shipped only with a Chart) builds on.
+   NODES table and helpers that typed.js (the views compiled from an outputSchema) and chart.js
+   (shipped only with a Chart) build on. Here only the views a page may build from any result:
+   AutoView, ContentBlocks.
    The runtime builds every view kind and nothing else: the result's layout (sections, tabs, …)
    is the server's, in the ResultView's <template>, where each view has an empty place to fill.
    Data is never markup: DOM nodes + textContent only; links only http(s), opened via ctx.openLink. */
@@ -9,7 +11,7 @@ CU.views = (() => {
   // An ISO 8601 date, or date-time with its optional zone (Z or an offset).
   var DT = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?\s*(Z|[+-]\d\d:?\d\d)?)?$/i;
   var ACR = /^(id|url|uri|api|ceo|dst|utc|json|csv|sql|html|http|ip|uuid|os|cpu)s?$/i;
-  var isO = CU.isObj;
+  var isO = CU.isObj, sc = (x) => x === null || typeof x !== "object";
   var J = (v, n) => JSON.stringify(v, null, n);
   var B = (on, ...k) => el("button", { type: "button", class: "btn small", onclick: on }, ...k);
   var PJ = (v) => el("pre", { class: "json" }, J(v, 2));
@@ -77,7 +79,7 @@ CU.views = (() => {
   function val(v, f, opts, k) {
     if (v === undefined || v === null) return el("span", { class: "muted" }, v === null ? "null" : "—");
     f = f && f !== "text" ? f : guess(v); // a plain-text field can still hold a time or a link
-    if (Array.isArray(v) && v.every((x) => x === null || typeof x !== "object")) return inl(v, f === "json" ? null : f, k);
+    if (Array.isArray(v) && v.every(sc)) return inl(v, f === "json" ? null : f, k);
     if (typeof v === "object") return more(v);
     var o = (opts || []).find((o) => o.value === v);
     if (typeof v === "boolean" && !o) return el("span", { class: "yn yn-" + v }, v ? M.yes : M.no);
@@ -99,10 +101,12 @@ CU.views = (() => {
     if (n < a.length) s.append(" ", B((e) => { e.target.previousSibling.remove(); e.target.remove(); a.slice(n).forEach((x) => { add(x, 1); }); }, M.more(a.length - n)));
     return s;
   }
-  // Nested values drill down: a summary line, the full view built on first open.
+  // Nested values drill down: a summary line, the full view built on first open. Small ones show
+  // open: a few records (at most 5) of a few scalar fields (at most 4), or one such record.
   function more(v) {
-    var n = Array.isArray(v) ? plural(v.length, M.items) : plural(Object.keys(v).length, M.fields), d;
-    d = el("details", { class: "more", ontoggle: () => { if (d.open && d.children.length < 2) d.appendChild(auto(v, 2)); } },
+    var n = Array.isArray(v) ? plural(v.length, M.items) : plural(Object.keys(v).length, M.fields), d, a = [].concat(v);
+    d = el("details", { class: "more", ontoggle: () => { if (d.open && d.children.length < 2) d.appendChild(auto(v, 2)); },
+      open: a.length < 6 && a.every((r) => isO(r) && Object.keys(r).length < 5 && Object.values(r).every(sc)) },
       el("summary", null, n));
     return d;
   }
@@ -127,7 +131,7 @@ CU.views = (() => {
     dep = dep || 0;
     if (Array.isArray(v)) {
       if (v.length && v.every(isO)) return table(v, cols(v), 100);
-      return list(v);
+      return grid(v) || list(v);
     }
     if (isO(v)) return kv(v, [], dep);
     if (typeof v === "string") return prose(v);
@@ -139,7 +143,18 @@ CU.views = (() => {
     rows.slice(0, 200).forEach((r) => { for (var k in r) if (!seen[k]) { seen[k] = 1; out.push({ pointer: esc(k), label: human(k), g: 1 }); } });
     return out;
   }
-  var flat = (v) => Array.isArray(v) && v.length <= 20 && v.every((x) => x === null || typeof x !== "object");
+  var flat = (v) => Array.isArray(v) && v.length <= 20 && v.every(sc);
+  // Columns /0, /1, … of rows that are arrays, headed by the names n gives (else 1, 2, 3…).
+  var nth = (w, n) => Array.from({ length: w }, (x, i) => ({ pointer: "/" + i, label: n ? human(String(n[i]).trim()) : String(i + 1), g: 1 }));
+  // A grid: an array of arrays of scalars (a sheet's range, a driver's rows, a matrix; a cell may
+  // be a short list of scalars, shown inline). A first row of distinct strings over rows that are
+  // not all strings is its header.
+  function grid(v) {
+    var w = 0, h = v[0];
+    if (!v.length || !v.every((r) => Array.isArray(r) && r.every((x) => sc(x) || flat(x)) && (w = Math.max(w, r.length)))) return;
+    h = h.length === w && h.every((x, i) => typeof x === "string" && h.indexOf(x) === i) && v.some((r) => !r.every((x) => typeof x === "string")) && h;
+    return table(h ? v.slice(1) : v, nth(w, h), 100);
+  }
   function list(a, f) {
     var ul = el("ul", { class: "list" }), n = 0;
     function add() { a.slice(n, n += 200).forEach((x) => { ul.appendChild(el("li", null, val(x, f))); }); btn.hidden = n >= a.length; btn.textContent = M.showMore(a.length - n); }
@@ -165,7 +180,8 @@ CU.views = (() => {
     var tb = el("tbody"), info = el("span", { class: "muted" });
     var prev = B(() => { page--; draw(); }, M.prev);
     var next = B(() => { page++; draw(); }, M.next);
-    var head = cs.map((c, i) => el("th", { scope: "col", "aria-sort": "none", class: /^(number|integer)$/.test(c.format) ? "num" : null }, el("button", { type: "button", onclick: () => sort(i) }, c.label)));
+    var nc = (c) => /^(number|integer)$/.test(c.format) ? "num" : null;
+    var head = cs.map((c, i) => el("th", { scope: "col", "aria-sort": "none", class: nc(c) }, el("button", { type: "button", onclick: () => sort(i) }, c.label)));
     function sort(i) {
       dir = key === i ? -dir : 1; key = i;
       var p = cs[i].pointer;
@@ -179,7 +195,7 @@ CU.views = (() => {
     function draw() {
       var pages = Math.max(1, Math.ceil(shown.length / size));
       page = Math.min(Math.max(page, 0), pages - 1);
-      tb.replaceChildren.apply(tb, shown.slice(page * size, page * size + size).map((r) => el("tr", null, cs.map((c) => el("td", { class: /^(number|integer)$/.test(c.format) ? "num" : null }, val(at(r, c.pointer), c.format, c.options, c.label))))));
+      tb.replaceChildren.apply(tb, shown.slice(page * size, page * size + size).map((r) => el("tr", null, cs.map((c) => el("td", { class: nc(c) }, val(at(r, c.pointer), c.format, c.options, c.label))))));
       info.textContent = shown.length > size ? M.rowsOf(page * size + 1, Math.min(shown.length, page * size + size), shown.length) : plural(shown.length, M.rows);
       prev.hidden = next.hidden = pages < 2; prev.disabled = !page; next.disabled = page >= pages - 1;
     }
@@ -190,11 +206,6 @@ CU.views = (() => {
     draw();
     return el("div", { class: "tbl" }, q, el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, head)), tb)), el("div", { class: "pager" }, prev, info, next));
   }
-  function cards(rows, p) {
-    var cs = p.fields.length ? p.fields : cols(rows);
-    return el("div", { class: "cards" }, rows.map((r) => el("div", { class: "card" }, p.titlePointer ? el("strong", null, val(at(r, p.titlePointer))) : null, kv(r, cs))));
-  }
-
   /* ------------------------------------------------------------------ markdown subset (DOM only) */
 
   /* ------------------------------------------------------------------ text kinds */
@@ -238,17 +249,22 @@ CU.views = (() => {
     head.forEach((h, i) => {
       if (rows.every((r) => r[i] === "" || /^-?\d+(\.\d+)?$/.test(r[i]))) rows.forEach((r) => { r[i] = r[i] === "" ? null : +r[i]; });
     });
-    return table(rows, head.map((h, i) => ({ pointer: "/" + i, label: human(h.trim()), g: 1 })), 100);
+    return table(rows, nth(head.length, head), 100);
   }
   // One line per line; added, removed, hunk and file lines marked by class (and by their sign).
   function diff(s) {
     var ls = s.split(/\r?\n/);
     return el("pre", { class: "diff json lines" }, ls.map((l) => el("span", { class: /^(\+\+\+|---) |^(diff|index|commit) /.test(l) ? "d-meta" : /^\+/.test(l) ? "d-add" : /^-/.test(l) ? "d-del" : /^@@/.test(l) ? "d-hunk" : null }, l + "\n")));
   }
-  // Python's repr of lists and dicts (some servers send it as text): read as JSON when it parses.
+  // A Python literal as text (the repr of lists, tuples, dicts that Python servers send) read as
+  // the JSON it stands for. Nothing is evaluated: outside its strings, a literal differs from JSON
+  // in a few tokens, rewritten here, and JSON.parse reads the rest or refuses: str in either
+  // quote → JSON strings, None/True/False → null/true/false, tuples → arrays, trailing commas
+  // dropped, ints past 15 digits kept as their text (never rounded).
   function pylit(s) {
-    if (s.length > 1e7 || !/^\s*[[{]/.test(s) || !/'/.test(s)) return;
-    return parse(s.replace(/'((?:[^'\\\n]|\\.)*)'|"(?:[^"\\\n]|\\.)*"|\b(None|True|False)\b/g, (m, q, w) => q !== undefined ? JSON.stringify(q.replace(/\\'/g, "'")) : w ? { None: "null", True: "true", False: "false" }[w] : m));
+    if (s.length > 1e7 || !/^\s*[[({]/.test(s)) return;
+    return parse(s.replace(/'((?:[^'\\\n]|\\.)*)'|"(?:[^"\\\n]|\\.)*"|\b(None|True|False)\b|(-?\d{16,})(?![\d.e])|,(?=\s*[\])}])|[()]/g, (m, q, w, n) =>
+      q != null ? J(q.replace(/\\'/g, "'")) : w ? { None: "null", True: "true", False: "false" }[w] : n ? '"' + n + '"' : m === "(" ? "[" : m === ")" ? "]" : m === "," ? "" : m));
   }
   function prose(s) {
     var d = parse(s), k;
@@ -330,9 +346,7 @@ CU.views = (() => {
   function download(r) {
     var name = String(r.uri || M.file).split(/[/?#]/).filter(Boolean).pop() || M.file, size = Math.floor(String(r.blob || "").length * 3 / 4);
     return B(() => {
-      var bin = atob(r.blob), a = new Uint8Array(bin.length);
-      for (var i = 0; i < bin.length; i++) a[i] = bin.charCodeAt(i);
-      var u = URL.createObjectURL(new Blob([a], { type: r.mimeType || "application/octet-stream" }));
+      var u = URL.createObjectURL(new Blob([Uint8Array.from(atob(r.blob), (c) => c.charCodeAt(0))], { type: r.mimeType || "application/octet-stream" }));
       el("a", { href: u, download: name }).click();
       setTimeout(() => { URL.revokeObjectURL(u); }, 1e4);
     }, M.download(name, size));
@@ -341,7 +355,7 @@ CU.views = (() => {
   // serialization) or that equals one of d's strings is that data again, and is left out.
   function blocks(content, d) {
     var seen = d === undefined ? [] : strs(d, 0, []);
-    return (Array.isArray(content) ? content : []).filter((b) => !(d !== undefined && isO(b) && b.type === "text" && (parse(String(b.text)) !== undefined || seen.indexOf(String(b.text).trim()) >= 0))).map(block);
+    return content.filter((b) => !(d !== undefined && isO(b) && b.type === "text" && (parse(String(b.text)) !== undefined || seen.indexOf(String(b.text).trim()) >= 0))).map(block);
   }
   function strs(v, dep, out) {
     if (typeof v === "string") out.push(v.trim());
@@ -354,13 +368,6 @@ CU.views = (() => {
   var RES;
   var NODES = {
     AutoView: (n, d) => auto(d),
-    KeyValue: (n, d) => kv(d, n.props.fields || []),
-    Table: (n, d) => Array.isArray(d) ? table(d, (n.props.columns || []).length ? n.props.columns.slice() : cols(d.filter(isO)), n.props.pageSize || 100) : auto(d),
-    List: (n, d) => Array.isArray(d) ? list(d, n.props.format) : auto(d),
-    CardGrid: (n, d) => Array.isArray(d) ? cards(d, n.props) : auto(d),
-    Metric: (n, d) => el("div", { class: "metric" }, val(d, n.props.format), n.props.unit ? el("small", null, " " + n.props.unit) : null),
-    Image: (n, d) => typeof d === "string" ? img(d, n.props.mimeType) : auto(d),
-    JsonView: (n, d) => el("details", { class: "raw", open: true }, el("summary", null, M.json), PJ(d)),
     ContentBlocks: () => { RES.shown = 1; return el("div", { class: "view" }, blocks(RES.content)); }
   };
   // The server wrote the result's layout once, in the ResultView's <template>: layout nodes as
@@ -383,24 +390,14 @@ CU.views = (() => {
 
   function render(box, r, rv, ctx) {
     C = ctx; FM = {};
-    var hc = ctx.hostContext || {};
-    L = hc.locale || undefined;
-    RES = { content: r.content };
-    if (r.isError) {
-      var msg = (Array.isArray(r.content) ? r.content : []).filter((b) => isO(b) && b.type === "text").map((b) => String(b.text)).join("\n");
-      box.appendChild(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, M.error), el("p", null, msg || M.errorUntold)));
-      return;
-    }
-    var d = r.structuredContent, compiled = rv && rv.props && rv.props.source !== "content";
-    if (d !== undefined && compiled) {
-      fill(box, rv, d);
-      // The text blocks usually repeat the data as JSON; the rest shows unless a view already did.
-      if (!RES.shown) box.append.apply(box, blocks(r.content, d));
-    } else if (d !== undefined) {
-      box.append(auto(d));
-      box.append.apply(box, blocks(r.content, d));
-    } else box.append.apply(box, blocks(r.content));
+    L = (ctx.hostContext || {}).locale || undefined;
+    var cs = Array.isArray(r.content) ? r.content : [], d = r.structuredContent;
+    RES = { content: cs };
+    if (r.isError) return box.append(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, M.error), el("p", null, cs.filter((b) => isO(b) && b.type === "text").map((b) => String(b.text)).join("\n") || M.errorUntold)));
+    if (d !== undefined) rv && rv.props && rv.props.source !== "content" ? fill(box, rv, d) : box.append(auto(d));
+    // The text blocks usually repeat the data as JSON; the rest shows unless a view already did.
+    if (!RES.shown) box.append(...blocks(cs, d));
   }
 
-  return { render: render, NODES: NODES, at: at, num: num, date: date, isO: isO, auto: auto, table: table, kind: kind };
+  return { render: render, NODES: NODES, at: at, num: num, date: date, isO: isO, auto: auto, table: table, kind: kind, kv: kv, cols: cols, list: list, val: val, img: img, PJ: PJ };
 })();

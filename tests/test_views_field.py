@@ -7,6 +7,7 @@ a person writes them. The host's zone is Tokyo, so any conversion would show."""
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 from typing import Any
@@ -61,11 +62,28 @@ def is_diff(text: str) -> bool:
     return bool(re.search(r"(?m)^@@ -\d+", text)) and bool(re.search(r"(?m)^--- \S", text))
 
 
-def delimited_path(entry: dict[str, Any]) -> str | None:
-    """The path of a CSV or TSV file the recorded call read (and so returned as its text)."""
-    path = str(entry["arguments"].get("path", ""))
-    reads = (entry["tool"] or {}).get("name") in ("read_text_file", "read_file")
-    return path if reads and path.endswith((".csv", ".tsv")) else None
+def delimited_rows(text: str) -> list[list[str]] | None:
+    """The rows of a text that is CSV or TSV by its shape, whatever its source (a file read, a
+    query's export, a command's output): tab-separated when its first line holds a tab, else
+    comma-separated with at least two data rows; every line (of the first 200) has the same
+    number, at least 2, of cells, and the header's cells are short names (not empty, at most 64
+    characters, no leading space). Python's csv module splits the cells (quotes and all): the
+    runtime's rule (views.js ``sep``), written apart."""
+    lines = text.splitlines()
+    if lines and not lines[-1]:
+        lines.pop()
+    if not lines:
+        return None
+    delim = "\t" if "\t" in lines[0] else "," if "," in lines[0] else ""
+    if not delim or len(lines) < (3 if delim == "," else 2):
+        return None
+    rows = list(csv.reader(lines[:200], delimiter=delim))
+    head = rows[0]
+    if len(head) < 2 or any(not c.strip() or len(c) > 64 or c.startswith(" ") for c in head):
+        return None
+    if any(len(r) != len(head) for r in rows):
+        return None
+    return list(csv.reader([ln for ln in lines if ln], delimiter=delim))
 
 
 @pytest.fixture(scope="module")
@@ -134,13 +152,13 @@ def test_field_result_renders_right(field_host, name):
             assert [ln + "\n" for ln in lines if ln.startswith("-") and not ln.startswith("--- ")] == removed
         assert frame.locator(f"{body} .md, {body} li").count() == 0
 
-    # CSV and TSV files are tables: a column per header, a row per line.
-    path = delimited_path(entry)
-    if path:
-        lines = [ln for ln in blocks[0].splitlines() if ln]
-        head = lines[0].split("\t" if path.endswith(".tsv") else ",")
-        assert frame.locator(f"{body} th").all_inner_texts() == [humanize(h) for h in head]
-        assert frame.locator(f"{body} tbody tr").count() == len(lines) - 1
+    # CSV and TSV text (a file, a query's export, a command's output) is a table: a column per
+    # header, a row per line.
+    tables = [rows for rows in map(delimited_rows, blocks) if rows]
+    if tables:
+        head = [humanize(h.strip()) for rows in tables for h in rows[0]]
+        assert frame.locator(f"{body} th").all_inner_texts() == head
+        assert frame.locator(f"{body} tbody tr").count() == sum(min(len(rows) - 1, 100) for rows in tables)
 
     # Markdown only where it is markdown (a heading line here); JSON never as text.
     markdown = any(re.search(r"(?m)^# \S", t) for t in blocks)
@@ -151,7 +169,7 @@ def test_field_result_renders_right(field_host, name):
     # Line-structured text keeps its lines, in monospace.
     for text in blocks:
         lines = [ln for ln in text.splitlines() if ln.strip()]
-        if len(lines) > 1 and not (is_diff(text) or path or markdown or data_of({"content": [{"type": "text", "text": text}]})):
+        if len(lines) > 1 and not (is_diff(text) or tables or markdown or data_of({"content": [{"type": "text", "text": text}]})):
             mono = frame.locator(f"{body} pre.json").all_inner_texts()
             assert any(text.strip() in m for m in mono), (text[:200], mono)
 
@@ -176,7 +194,7 @@ def test_the_corpus_covers_the_kinds_it_is_for():
     assert {"filesystem", "memory", "everything", "time", "git", "fetch", "sqlite"} <= servers
     blocks = [t for e in entries for t in texts(e["result"])]
     assert sum(is_diff(t) for t in blocks) >= 2
-    assert sum(bool(delimited_path(e)) for e in entries) >= 2
+    assert sum(bool(delimited_rows(t)) for t in blocks) >= 2
     assert any(OFFSET_TIME.match(s) for e in entries for d in data_of(e["result"]) for s in strings(d))
     assert any(e["result"].get("isError") for e in entries if e["server"] == "fetch")
     assert any(e.get("progress") for e in entries)
@@ -238,3 +256,104 @@ def test_detection_is_bounded_on_10_mb(field_host):
     )
     assert ms[0] == ","  # the figure (ms) is printed by bench/bench_views.py, not asserted here
 
+
+
+# Issue 26's shape rules, each on recordings from two servers at least.
+
+
+def _grid(frame) -> tuple[list[str], list[list[str]]]:
+    """The headers and the cells of the result's tables, in order."""
+    body = "#result .result-body"
+    rows = [r.locator("td").all_inner_texts() for r in frame.locator(f"{body} tbody tr").all()]
+    return frame.locator(f"{body} th").all_inner_texts(), rows
+
+
+@pytest.mark.parametrize(
+    ("name", "head", "first", "count"),
+    [
+        # a sheet's range whose first row names the columns (excel), ragged rows (the matrix)
+        ("excel__read_range.json", ["ID", "Region", "Product", "Quarter", "Revenue", "Units"], ["1", "North", "Widget", "2026-Q1", "1191.5", "12"], 12),
+        ("excel__read_range__matrix.json", ["Cohort", "Size", "month 0", "month 1", "month 2", "month 3", "month 4", "month 5"], ["2026-01", "120", "100", "62", "38.4", "23.8", "14.8", "9.2"], 6),
+        # a driver's rows beside their column names (motherduck): no header row, columns 1, 2, 3…
+        ("motherduck__execute_query__pivot.json", ["1", "2", "3", "4", "5", "6", "7"], ["2026-01", "100", "62", "38.4", "23.8", "14.8", "9.2"], 6),
+    ],
+)
+def test_a_2d_array_of_scalars_is_a_grid(field_host, name, head, first, count):
+    """Rule "grid" (views.js ``grid``): an array of arrays of scalars is a table; a first row of
+    distinct strings over rows of other types is its header."""
+    ths, rows = _grid(render(field_host, load(name)))
+    assert ths == head and rows[0] == first and len(rows) == count
+    if name.endswith("matrix.json"):
+        assert rows[-1] == ["2026-06", "205", "100", "—", "—", "—", "—", "—"]  # a short row's missing cells
+
+
+@pytest.mark.parametrize(
+    ("name", "head", "first", "count"),
+    [
+        # lists of tuples, as Python servers print a query's rows (duckdb) or a program's (code-runner)
+        ("duckdb__query__pivot.json", ["1", "2", "3", "4", "5", "6", "7"], ["2026-02", "100", "63.9", "39.6", "24.5", "15.2", "null"], 6),
+        ("code-runner__run-code__tuples.json", ["1", "2", "3"], ["1", "North", "1250.5"], 3),
+        ("duckdb__query__lists.json", ["1", "2", "3"], None, 4),
+        # a dict repr holding row dicts (dbutils), a list of dict reprs (sqlite)
+        ("dbutils__dbutils-run-query.json", ["ID", "Name", "Born"], ["1", "Ada Lovelace", "1815"], 4),
+        ("sqlite__read_query.json", ["ID", "Region", "Quarter", "Revenue", "Units"], ["1", "North", "2026-Q1", "1137.5", "13"], 12),
+    ],
+)
+def test_a_python_literal_is_the_data_it_stands_for(field_host, name, head, first, count):
+    """Rule "Python literal" (views.js ``pylit``): tuples are arrays (so a list of them is a grid),
+    None/True/False are null/true/false, strings in either quote are strings; never one line of text."""
+    frame = render(field_host, load(name))
+    ths, rows = _grid(frame)
+    if name == "duckdb__query__pivot.json":
+        rows = rows[1:]  # the first row of the pivot has no None
+    assert ths == head and len(rows) >= count - 1 and (first is None or rows[0] == first)
+    assert not [p for p in frame.locator("#result .result-body pre").all_inner_texts() if p.lstrip().startswith(("[", "{", "("))]
+
+
+def test_a_python_literal_keeps_what_json_would_lose(field_host):
+    """The reader is not eval: calls, bare names and broken literals stay text; ints past 15 digits
+    keep every digit; strings keep their quotes and brackets."""
+    frame = render(field_host, load("everything__echo.json"))
+    texts = ["[(1, \"a(b)\", None, True), (12345678901234567890, 'it\\'s', 2.5,)]", "[print('x')]", "(see below)", "[1, 2"]
+    got = frame.evaluate(
+        """(texts) => texts.map((s) => { const box = document.createElement('div');
+             CU.views.render(box, { content: [{ type: 'text', text: s }] }, null, { hostContext: {}, caps: {} });
+             return [box.querySelectorAll('td').length ? Array.from(box.querySelectorAll('td'), (td) => td.textContent) : box.textContent]; })""",
+        texts,
+    )
+    assert got[0] == [["1", "a(b)", "null", "✓ Yes", "12345678901234567890", "it's", "2.5", "—"]]
+    assert got[1:] == [["[print('x')]"], ["(see below)"], ["[1, 2"]]
+
+
+@pytest.mark.parametrize(
+    ("name", "items"),
+    [
+        ("redis__scan_all_keys.json", 8),
+        ("redis__smembers.json", 3),
+        ("tree-sitter__list_files.json", 6),
+    ],
+)
+def test_a_record_whose_parts_have_their_own_views_says_them_once(field_host, name, items):
+    """Rule "nothing twice" (typed.js ``KeyValue``): an outputSchema of one array property compiles
+    to a KeyValue holding that array's own view; the KeyValue (no scalar fields) showed the array
+    inline too. Each item is now one list item, once (the text blocks, one per item, are the data
+    again and are left out)."""
+    entry = load(name)
+    frame = render(field_host, entry)
+    shown = frame.inner_text("#result .result-body > .view")
+    lis = frame.locator("#result .result-body li").all_inner_texts()
+    assert sorted(lis) == sorted(entry["result"]["structuredContent"]["result"]) and len(lis) == items
+    assert all(shown.count(x) == 1 for x in lis if not any(x != y and x in y for y in lis)), shown
+
+
+@pytest.mark.parametrize("name", ["postgres__query__jsonb.json", "mysql-node__mysql_query__json-column.json"])
+def test_a_few_small_records_nested_in_a_cell_show_open(field_host, name):
+    """Rule "small records open" (views.js ``more``): a cell holding a few records of a few scalar
+    fields (a person's skills) shows them as a table at once, not behind "2 items"."""
+    frame = render(field_host, load(name))
+    body = "#result .result-body"
+    folds = frame.locator(f"{body} td details.more")
+    assert folds.count() == 3 and all(d.get_attribute("open") is not None for d in folds.all())
+    assert frame.locator(f"{body} td details.more table").count() == 3
+    inner = frame.locator(f"{body} td details.more tbody tr").all_inner_texts()
+    assert len(inner) == 5 and any("mathematics" in r and "5" in r for r in inner)
