@@ -206,6 +206,8 @@ class Replica:
         self.store, self.allow_host, self.options = store, allow_host, options
         self.upstream = upstream or FIXTURE
         self.stderr = Path(tempfile.mkstemp(prefix="compile-ui-replica-", suffix=".log")[1])
+        self.cache = Path(tempfile.mkdtemp(prefix="compile-ui-replica-cache-"))
+        """Its own cache directory (a replica's machine has its own), not the user's."""
         self.process: subprocess.Popen[bytes] | None = None
         self.start(wait=wait)
 
@@ -215,7 +217,7 @@ class Replica:
 
     def start(self, *, wait: bool = True) -> None:
         allow = ["--allow-host", self.allow_host] if self.allow_host else []
-        env = {**os.environ, "COMPILE_UI_STORE": self.store}
+        env = {**os.environ, "COMPILE_UI_STORE": self.store, "COMPILE_UI_CACHE_DIR": str(self.cache)}
         with self.stderr.open("ab") as err:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "compiler", "proxy", "--serve", "http", "--port", str(self.port), *allow,
@@ -251,6 +253,7 @@ class Replica:
         if self.process is not None:
             _stop_group(self.process)
         self.stderr.unlink(missing_ok=True)
+        shutil.rmtree(self.cache, ignore_errors=True)
 
 
 def healthz(host: str, path: str = "/healthz") -> tuple[int, str]:
