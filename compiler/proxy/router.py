@@ -145,7 +145,7 @@ class Router:
         if method == "ping":
             return [*effects, _answer(host, request, {})]
         if method in ("initialize", "server/discover") and self.not_ready_reason is None:
-            described = self.info if self.ready else self.info or self.known
+            described = self.info or self.known  # the upstream's own word once it has spoken
             if described is not None:
                 requested = (request.opens or {}).get("protocolVersion")
                 return [*effects, _answer(host, request, Describe(described, ui, requested))]
