@@ -70,6 +70,11 @@ __all__ = [
     "ASK",
     "Module",
     "modules_for",
+    "split",
+    "DEFERRED_PREFIX",
+    "deferred_uri",
+    "deferred_read",
+    "module_digest",
     "runtime_js",
     "runtime_css",
     "compact",
@@ -84,12 +89,15 @@ class Module:
     """One part of the runtime. ``needed_by``: the node types that need it (empty: every page;
     otherwise the kinds ``components/catalog.json`` assigns to this module);
     ``requires``: the modules it builds on, which must come with it (and before it);
-    ``named_only``: never picked for a tree's node types, shipped only by a page that names it."""
+    ``named_only``: never picked for a tree's node types, shipped only by a page that names it;
+    ``deferred``: not inlined in a tool's page but read through the host when a result needs it
+    (``deferred_uri``)."""
 
     name: str
     needed_by: frozenset[str] = frozenset()
     requires: tuple[str, ...] = ()
     named_only: bool = False
+    deferred: bool = False
 
     def source(self, kind: str) -> str:
         return _file(f"{self.name}.{kind}") or ""
@@ -146,14 +154,15 @@ MODULES = (
     Module("runtime"),
     Module("choices", _needed_by("choices"), requires=("runtime",)),
     Module("fields", _needed_by("fields"), requires=("runtime", "choices")),
-    Module("views", requires=("runtime",)),
-    # The views compiled from an outputSchema: not on an AutoView page (views.js builds those).
-    Module("typed", _needed_by("typed"), requires=("runtime", "views")),
     Module("layout", _in_category("layout"), requires=("runtime",)),
-    Module("chart", _needed_by("chart"), requires=("runtime", "views")),
-    # Wraps the record views' builders (chart's too, so it comes after chart). Not with AutoView:
-    # the typical page (an AutoView) stays within its budget (tests/test_render.py).
-    Module("host", RECORD_VIEWS, requires=("runtime", "views")),
+    # What shows a result: read through the host when one arrives (``deferred``), not in the page.
+    Module("views", requires=("runtime",), deferred=True),
+    # The views compiled from an outputSchema: not on an AutoView page (views.js builds those).
+    Module("typed", _needed_by("typed"), requires=("runtime", "views"), deferred=True),
+    Module("chart", _needed_by("chart"), requires=("runtime", "views"), deferred=True),
+    # Wraps the views' builders (chart's too, so it comes after chart); loaded only when the host
+    # offers downloads or fullscreen.
+    Module("host", _in_category("view"), requires=("runtime", "views"), deferred=True),
     Module("ask", requires=("runtime",), named_only=True),
 )
 """In concatenation order: each module may build on the ones before it."""
@@ -174,6 +183,39 @@ def modules_for(node_types: Iterable[str]) -> tuple[str, ...]:
         if m.name in wanted:
             wanted.update(m.requires)
     return tuple(m.name for m in MODULES if m.name in wanted)
+
+
+DEFERRED_PREFIX = "ui://compile-ui/runtime/"
+"""Where the proxy serves the deferred modules (``deferred_uri``): inside compile-ui's own ``ui://``
+namespace, where no tool's page can be (a tool's URI has no ``/`` after the prefix)."""
+
+
+def split(names: tuple[str, ...], *, self_contained: bool = False) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``names`` as (inlined in the page, deferred): a self-contained page inlines them all."""
+    deferred = {m.name for m in MODULES if m.deferred and not self_contained}
+    return tuple(n for n in names if n not in deferred), tuple(n for n in names if n in deferred)
+
+
+@lru_cache(maxsize=32)
+def module_digest(name: str) -> str:
+    """The first 16 hex digits of the sha256 of a module's shipped JS and CSS."""
+    module = next(m for m in MODULES if m.name == name)
+    return hashlib.sha256((module.shipped("js") + "\0" + module.shipped("css")).encode("utf-8")).hexdigest()[:16]
+
+
+def deferred_uri(name: str) -> str:
+    """The ``ui://`` URI a page reads a deferred module from; the digest names its exact bytes."""
+    return f"{DEFERRED_PREFIX}{name}?v={module_digest(name)}"
+
+
+def deferred_read(uri: str) -> dict[str, object] | None:
+    """The ``resources/read`` result for a deferred module's URI: its CSS, then its JS, as text
+    contents; ``None`` when ``uri`` names no deferred module of these exact bytes (another version)."""
+    module = next((m for m in MODULES if m.deferred and deferred_uri(m.name) == uri), None)
+    if module is None:
+        return None
+    return {"contents": [{"uri": uri, "mimeType": "text/css", "text": module.shipped("css")},
+                         {"uri": uri, "mimeType": "text/javascript", "text": module.shipped("js")}]}
 
 
 def compact(source: str, *, line_comments: bool = True) -> str:

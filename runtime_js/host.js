@@ -1,8 +1,10 @@
-/* compile-ui host features: what the host offers, used where a result shows records.
-   Shipped only with the views of records — Table, List, CardGrid, Chart (runtime_js.MODULES) —
-   after views.js and chart.js, whose builders (CU.views.NODES) it wraps: such a view of a
-   non-empty array gets a header row of small buttons, each only when the host declared it
-   (MCP Apps ui/initialize result, read when the result renders):
+/* compile-ui host features: what the host offers, used where a result shows records. Deferred
+   (runtime_js.MODULES): read through the host only when it offers downloads or fullscreen, after
+   views.js, typed.js and chart.js, whose builders (CU.views) it wraps. Every table of a result
+   that is not inside another (views.js tags each with its rows and columns: from an AutoView, a
+   typed Table, a grid, a CSV text) and every CardGrid, List and Chart of a non-empty array gets a
+   header row of small buttons, each only when the host declared it (MCP Apps ui/initialize
+   result, read when the result renders):
      hostCapabilities.downloadFile   "CSV": the view's rows as data (values, not the formatted
                                      text), "JSON": the whole result; through ui/download-file,
                                      the file named after the tool
@@ -28,7 +30,13 @@
     });
   }
   NOTES["ui/notifications/host-context-changed"] = (p) => { changed(p); mode(); };
-  V.render = (box, r, rv, ctx) => { R = r; C = ctx; render(box, r, rv, ctx); mode(); };
+  V.render = (box, r, rv, ctx) => {
+    R = r; C = ctx; render(box, r, rv, ctx);
+    box.querySelectorAll(".tbl").forEach((t) => {
+      if (t.rows && !t.parentNode.closest(".tbl, .hv")) { var h = el("i"); t.replaceWith(h); h.replaceWith(bar(t, t.rows, t.cols)); }
+    });
+    mode();
+  };
 
   // Columns: the node's own (Table columns, CardGrid fields), else every key of the rows, in the
   // order met; rows that are not objects make one column, "value".
@@ -43,9 +51,11 @@
     v = v == null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v);
     return /[",\r\n]/.test(v) ? "\"" + v.replace(/"/g, "\"\"") + "\"" : v;
   }
-  function csv(rows, ps) {
-    var head = ps.map((p) => p ? p.slice(1).split("/").map(CU.tok).join(".") : "value");
-    return [head].concat(rows.map((r) => ps.map((p) => at(r, p)))).map((l) => l.map(cell).join(",")).join("\r\n") + "\r\n";
+  // The header: the keys; a grid's (rows of arrays) is its header row, or none.
+  function csv(rows, own) {
+    var ps = columns(rows, own), head = ps.map((p) => p ? p.slice(1).split("/").map(CU.tok).join(".") : "value");
+    if (rows.every(Array.isArray)) head = own && own.some((c) => c.name != null) ? own.map((c) => c.name) : null;
+    return (head ? [head] : []).concat(rows.map((r) => ps.map((p) => at(r, p)))).map((l) => l.map(cell).join(",")).join("\r\n") + "\r\n";
   }
   function name(ext) {
     var j = document.getElementById("ui-tree"), t = j && JSON.parse(j.textContent).props.toolName;
@@ -62,7 +72,7 @@
     var dl = C.caps.downloadFile, full = (C.hostContext.availableDisplayModes || []).indexOf("fullscreen") >= 0;
     if (!Array.isArray(rows) || !rows.length || !(dl || full)) return view;
     var note = el("span", { class: "muted", role: "status" }), w, head = el("div", { class: "hv-bar" }, note,
-      dl && B(M.downloadCsv, "CSV", () => save(note, "csv", "text/csv", csv(rows, columns(rows, own)))),
+      dl && B(M.downloadCsv, "CSV", () => save(note, "csv", "text/csv", csv(rows, own))),
       dl && B(M.downloadJson, M.json, () => save(note, "json", "application/json", JSON.stringify(R.structuredContent !== undefined ? R.structuredContent : R, null, 2))),
       full && el("button", { type: "button", class: "btn small hv-fs", onclick: () => {
         CU.request("ui/request-display-mode", { mode: fs() ? "inline" : "fullscreen" }).then((x) => {
@@ -75,7 +85,7 @@
     if (q) head.prepend(q);
     return w = el("div", { class: "hv" }, head, view);
   }
-  [["Table", "columns"], ["CardGrid", "fields"], ["List"], ["Chart"]].forEach((k) => {
+  [["CardGrid", "fields"], ["List"], ["Chart"]].forEach((k) => {
     var f = V.NODES[k[0]];
     if (f) V.NODES[k[0]] = (n, d) => bar(f(n, d), d, n.props[k[1]]);
   });

@@ -4,9 +4,11 @@
    Every word a person reads is named M.<key>, M.<key>(values) with places: the build writes it in
    from compiler.messages.RUNTIME (runtime_js.words). M exists only in the sources.
    Never eval/Function/innerHTML: DOM nodes are built with el() and text is set with textContent.
-   The page's one <script> is this file followed by the modules its tree needs, in the order of
+   The page's one <script> is this file followed by the modules its form needs, in the order of
    runtime_js.MODULES: choices.js (checkboxes, selects, constants), fields.js (composite fields),
-   views.js (result views), layout.js (layout nodes), chart.js (charts).
+   layout.js (layout nodes). The modules that show a result — views.js, typed.js, chart.js,
+   host.js — are deferred: read through the host and inserted when a result needs them (see
+   "deferred modules"); a self-contained page (export) has them in its one <script> too.
    Contract with them:
      el(tag, attrs, ...children)   global; "svg:" prefix makes an SVG element; attrs whose value
                                    is a function become listeners (onclick -> "click")
@@ -117,6 +119,7 @@ var CU = (() => {
     applyContext((r && r.hostContext) || {});
     paint();
     notify("ui/notifications/initialized");
+    load();
     onReady(watchSize);
   }, (err) => {
     paint();
@@ -522,9 +525,39 @@ var CU = (() => {
     if (error) own(resultEl, ".result-body").replaceChildren();
   }
 
+  /* ------------------------------------------------------------------ deferred modules */
+
+  // The views of a result are not in the page (runtime_js.split): the page lists their URIs
+  // (#ui-mods) and the host reads them from the server (resources/read) when it offers that
+  // (serverResources). Each runs only if the page's CSP names its sha256: the audited runtime,
+  // nothing else. host.js comes only when the host offers what it uses. A result that arrives
+  // first waits for them; without them (no serverResources, a refusal, 4 s) it shows as text and
+  // JSON (fallback), and again with its views once they come.
+  var mods = null, last = null;
+  function load() {
+    var j = doc.getElementById("ui-mods"), list = j ? JSON.parse(j.textContent) : [];
+    if (!j && doc.readyState === "loading") return onReady(load); // the host answered before the head was parsed
+    var offers = caps.downloadFile || (hostContext.availableDisplayModes || []).indexOf("fullscreen") >= 0;
+    list = list.filter((m) => m[0] !== "host" || offers);
+    if (!caps.serverResources || !list.length) return;
+    mods = Promise.all(list.map((m) => request("resources/read", { uri: m[1] }))).then((rs) => {
+      rs.forEach((r) => { ((r && r.contents) || []).forEach(inject); });
+    }, (e) => { ctx.log("warning", "result views not loaded: " + why(e)); }).then(() => { mods = null; if (last) draw(last); });
+    setTimeout(() => { if (mods && last) draw(last); }, 4000);
+  }
+  function inject(c) {
+    var t = /css/.test(c.mimeType) ? "style" : /javascript/.test(c.mimeType) ? "script" : "";
+    if (t && typeof c.text === "string") doc.head.appendChild(el(t, null, c.text));
+  }
+
   function show(r) {
     busy(false);
     if (!resultEl || !isObj(r)) return;
+    last = r;
+    if (!mods) draw(r);
+  }
+
+  function draw(r) {
     resultStatus(r.isError ? M.toolError : "", false, r.isError);
     var body = own(resultEl, ".result-body"), box = el("div", { class: "view" });
     body.replaceChildren(box);

@@ -145,7 +145,7 @@ CU.views = (() => {
   }
   var flat = (v) => Array.isArray(v) && v.length <= 20 && v.every(sc);
   // Columns /0, /1, … of rows that are arrays, headed by the names n gives (else 1, 2, 3…).
-  var nth = (w, n) => Array.from({ length: w }, (x, i) => ({ pointer: "/" + i, label: n ? human(String(n[i]).trim()) : String(i + 1), g: 1 }));
+  var nth = (w, n) => Array.from({ length: w }, (x, i) => ({ pointer: "/" + i, label: n ? human(String(n[i]).trim()) : String(i + 1), g: 1, name: n && String(n[i]) }));
   // A grid: an array of arrays of scalars (a sheet's range, a driver's rows, a matrix; a cell may
   // be a short list of scalars, shown inline). A first row of distinct strings over rows that are
   // not all strings is its header.
@@ -204,7 +204,8 @@ CU.views = (() => {
       shown = t ? rows.filter((r) => J(r).toLowerCase().indexOf(t) >= 0) : rows; key = -1; page = 0; draw();
     } });
     draw();
-    return el("div", { class: "tbl" }, q, el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, head)), tb)), el("div", { class: "pager" }, prev, info, next));
+    // The rows and columns ride on the element (not markup): host.js offers them as a file.
+    return Object.assign(el("div", { class: "tbl" }, q, el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, head)), tb)), el("div", { class: "pager" }, prev, info, next)), { rows: rows, cols: cs });
   }
   /* ------------------------------------------------------------------ markdown subset (DOM only) */
 

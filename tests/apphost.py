@@ -15,7 +15,10 @@ loads. Python drives it::
 ``on_call_tool(name, arguments)`` returns a CallToolResult dict, or raises: the bridge then
 answers ``tools/call`` with a JSON-RPC error carrying the exception's message.
 ``host_capabilities`` replaces what the host declares in ui/initialize (default: openLinks,
-serverTools, logging); ``host.contexts`` and ``host.messages`` are the ui/update-model-context
+serverTools, logging; serverResources always, unless ``reads=False``: the host then reads no
+resource, and a page's deferred result views never come); ``host.reads`` the URIs the page read
+(the host answers them as the proxy does, from ``runtime_js.deferred_read``, or from ``modules``,
+URI → read result, when a test gives it); ``host.contexts`` and ``host.messages`` are the ui/update-model-context
 and ui/message requests it received; ``message_result`` is what ui/message answers;
 ``host.downloads`` the ui/download-file requests; ``host.mode_requests`` the display modes asked
 for (a mode listed in the host context's ``availableDisplayModes`` is granted and announced).
@@ -85,6 +88,13 @@ def host_page_html() -> str:
     return f"<!doctype html><html><head><meta charset='utf-8'><title>test host</title></head><body><script>{script}</script></body></html>"
 
 
+def served_modules() -> dict[str, Any]:
+    """What the proxy serves a page besides the page: the runtime's deferred modules, by URI."""
+    from runtime_js import MODULES, deferred_read, deferred_uri
+
+    return {deferred_uri(m.name): deferred_read(deferred_uri(m.name)) for m in MODULES if m.deferred}
+
+
 # --------------------------------------------------------------------------- browser
 
 
@@ -112,10 +122,12 @@ class Browser:
         height: int = 600,
         host_capabilities: dict[str, Any] | None = None,
         message_result: dict[str, Any] | None = None,
+        reads: bool = True,
+        modules: dict[str, Any] | None = None,
     ) -> AppHost:
         return AppHost(
             self, html, host_context=host_context, on_call_tool=on_call_tool, width=width, height=height,
-            host_capabilities=host_capabilities, message_result=message_result,
+            host_capabilities=host_capabilities, message_result=message_result, reads=reads, modules=modules,
         )
 
     load = new_host
@@ -140,6 +152,8 @@ class AppHost:
         height: int,
         host_capabilities: dict[str, Any] | None = None,
         message_result: dict[str, Any] | None = None,
+        reads: bool = True,
+        modules: dict[str, Any] | None = None,
     ) -> None:
         self.page = browser.context.new_page()
         self.console: list[tuple[str, str]] = []
@@ -150,7 +164,8 @@ class AppHost:
         if on_call_tool is not None:
             self.page.expose_function("__onCallTool", self._call_tool)
         self.page.set_content(browser._host_html)
-        opts = {"hostContext": host_context or {}, "width": width, "height": height}
+        opts = {"hostContext": host_context or {}, "width": width, "height": height, "reads": reads,
+                "modules": served_modules() if modules is None else modules}
         if host_capabilities is not None:
             opts["hostCapabilities"] = host_capabilities
         if message_result is not None:
@@ -165,11 +180,12 @@ class AppHost:
         width: int = 640,
         height: int = 600,
         host_capabilities: dict[str, Any] | None = None,
+        reads: bool = True,
     ) -> None:
         """Replace the app with ``html`` in a fresh iframe and bridge (the host page stays: fast)."""
         self.console.clear()
         self.page_errors.clear()
-        opts = {"hostContext": host_context or {}, "width": width, "height": height}
+        opts = {"hostContext": host_context or {}, "width": width, "height": height, "reads": reads, "modules": served_modules()}
         if host_capabilities is not None:
             opts["hostCapabilities"] = host_capabilities
         self.page.evaluate("([html, o]) => window.__host.load(html, o)", [html, opts])
@@ -284,6 +300,11 @@ class AppHost:
     @property
     def links(self) -> list[str]:
         return self._state("links")
+
+    @property
+    def reads(self) -> list[str]:
+        """The URIs of the ``resources/read`` requests received (the page's deferred modules)."""
+        return self._state("reads")
 
     @property
     def downloads(self) -> list[dict[str, Any]]:

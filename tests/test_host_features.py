@@ -19,6 +19,7 @@ from compiler.compile import compile_tree
 from compiler.pipeline import build_page
 from compiler.render import render_page
 from conftest import CORPUS
+from runtime_js import deferred_uri
 
 pytestmark = pytest.mark.browser
 
@@ -45,8 +46,9 @@ def clean(host) -> None:
     assert host.console_errors == [] and host.csp_violations == []
 
 
-def test_the_forecast_page_carries_the_host_module():
-    assert "hv-bar" in build_page(FORECAST)
+def test_the_forecast_page_reads_the_host_module_only_when_the_host_offers_it(apphost):
+    assert forecast(apphost, ALL).reads == [deferred_uri(m) for m in ("views", "typed", "chart", "host")]
+    assert forecast(apphost, NONE).reads == [deferred_uri(m) for m in ("views", "typed", "chart")]
 
 
 def test_download_csv_holds_the_rows_as_data_named_after_the_tool(apphost):

@@ -19,18 +19,20 @@ const state = {
 window.__host = state;
 
 // The host capabilities declared when a test names none (ui/initialize's hostCapabilities).
+// serverResources (and the reads of the runtime's deferred modules) unless opts.reads === false.
 const CAPABILITIES = { openLinks: {}, serverTools: {}, logging: {} };
 
 // Load `html` into a fresh sandboxed iframe; the bridge is connected BEFORE srcdoc is set
 // (the transport checks the message source window, which survives the navigation).
 // opts: width, height, hostContext, hostCapabilities (replace CAPABILITIES), messageResult (what
-// ui/message answers; {} when absent).
+// ui/message answers; {} when absent), modules (uri → resources/read result: what the server
+// serves the page, the runtime's deferred modules), reads (false: no serverResources, no reads).
 state.load = async function (html, opts) {
   opts = opts || {};
   // A second load replaces the app: a fresh iframe, bridge and record.
   const old = document.getElementById("app");
   if (old) { state.bridge.close?.(); old.remove(); }
-  Object.assign(state, { initialized: false, initMs: null, calls: [], sizes: [], logs: [], messages: [], contexts: [], links: [], downloads: [], modeRequests: [], cancelledCalls: [], progressPlan: null });
+  Object.assign(state, { initialized: false, initMs: null, reads: [], calls: [], sizes: [], logs: [], messages: [], contexts: [], links: [], downloads: [], modeRequests: [], cancelledCalls: [], progressPlan: null });
   const frame = document.createElement("iframe");
   frame.id = "app";
   frame.setAttribute("sandbox", "allow-scripts allow-forms");
@@ -38,13 +40,25 @@ state.load = async function (html, opts) {
   frame.style.height = (opts.height || 600) + "px";
   frame.style.border = "0";
   document.body.appendChild(frame);
+  const caps = { ...(opts.hostCapabilities || CAPABILITIES) };
+  if (opts.reads === false) delete caps.serverResources;
+  else caps.serverResources = caps.serverResources || {};
   const bridge = new AppBridge(
     null,
     { name: "compile-ui-test-host", version: "1.0.0" },
-    opts.hostCapabilities || CAPABILITIES,
+    caps,
     { hostContext: opts.hostContext || {} },
   );
   state.bridge = bridge;
+  // resources/read, relayed to "the server" as a host does: here the map the test gave.
+  if (opts.reads !== false) {
+    bridge.onreadresource = async ({ uri }) => {
+      state.reads.push(uri);
+      const found = (opts.modules || {})[uri];
+      if (!found) throw new Error("Resource not found: " + uri);
+      return found;
+    };
+  }
   bridge.oninitialized = () => {
     state.initialized = true;
     state.initMs = performance.now() - state.t0;
