@@ -9,6 +9,7 @@ import zlib
 import pytest
 
 from compiler.pipeline import build_page
+from runtime_js import MODULES
 
 pytestmark = pytest.mark.browser
 
@@ -64,7 +65,8 @@ ACTIVE = "script, img:not([src^='data:image/']), iframe, svg, a[href], object, e
 
 @pytest.mark.parametrize("vector", VECTORS)
 def test_hostile_text_never_executes(apphost, vector):
-    host = apphost.load(build_page(hostile_tool(vector)), on_call_tool=lambda name, args: hostile_result(vector))
+    html = build_page(hostile_tool(vector))
+    host = apphost.load(html, on_call_tool=lambda name, args: hostile_result(vector))
     host.wait_initialized()
     f = host.frame
     assert f.inner_text("h1") == vector.strip()
@@ -78,13 +80,20 @@ def test_hostile_text_never_executes(apphost, vector):
     f.wait_for_function("() => document.getElementById('result').getAttribute('aria-busy') === 'false'")
     f.click("#result details.raw summary")
     f.wait_for_selector("#result details.raw[open]")  # ... and its raw JSON is open: now look
-    # Nothing but text: the only active elements are the page's own two <script>s.
+    # Nothing but text: the only active elements are the page's own <script>s.
     active = f.evaluate(f"() => Array.from(document.querySelectorAll({ACTIVE!r})).map(e => e.outerHTML.slice(0, 80))")
     assert [a for a in active if not a.startswith("<script")] == []
     # result images are content, but only well-formed base64 data: URLs of an image type
     images = f.evaluate("() => Array.from(document.images).map(i => i.getAttribute('src'))")
     assert all(re.fullmatch(r"data:image/[\w.+-]+;base64,[A-Za-z0-9+/=]*", src or "") for src in images), images
-    assert f.evaluate("() => document.scripts.length") == 2
+    # the page's own: the inline runtime, its tree and the URIs of its deferred modules (JSON),
+    # and the deferred modules it read (views here), each the runtime's exact bytes
+    scripts = f.evaluate("() => Array.from(document.scripts).map(s => [s.id, s.type, s.textContent])")
+    assert [(i, t) for i, t, _ in scripts if t] == [("ui-mods", "application/json"), ("ui-tree", "application/json")]
+    ours = {m.shipped("js") for m in MODULES if m.deferred}
+    code = [text for _, t, text in scripts if not t]
+    inline = re.search(r"<script>(.*?)</script>", html, re.S)
+    assert inline and len(code) >= 2 and code[0] == inline.group(1) and set(code[1:]) <= ours
     texts = f.evaluate("() => document.body.innerText")
     assert vector.strip().split("\n")[0][:20] in texts
     assert not any(MARK in text and not text.startswith("CSP-VIOLATION") for _, text in host.console), host.console
