@@ -47,7 +47,8 @@ CU.views = (() => {
   // "1137.5", but "709,037"), and whole ids, years and codes none at all, as a person writes them.
   function num(v, k) {
     if (Number.isInteger(v) && /(^|[^a-z])(id|year|code|no|number|zip|port|pid)$|Id$/i.test(k || "")) return String(v);
-    return Math.abs(v) < 1e15 ? fmt("n", () => new Intl.NumberFormat(L, { maximumFractionDigits: 10, useGrouping: "min2" })).format(v) : String(v);
+    // Every digit the number has (20 fraction digits: the shortest text that reads back as it), never rounded.
+    return Math.abs(v) < 1e15 && (!v || Math.abs(v) >= 1e-6) ? fmt("n", () => new Intl.NumberFormat(L, { maximumFractionDigits: 20, useGrouping: "min2" })).format(v) : String(v);
   }
   // A time is data: shown as its own wall-clock time with its own zone, never converted to the
   // viewer's ("14:30 (UTC+01:00)"); a date is a date; without a zone, the time as written.
@@ -103,11 +104,15 @@ CU.views = (() => {
   }
   // Nested values drill down: a summary line, the full view built on first open. Small ones show
   // open: a few records (at most 5) of a few scalar fields (at most 4), or one such record.
+  // One click shows all a fold holds: what it nests (up to 20 000 characters of it) shows open.
+  var IN = 0;
   function more(v) {
     var n = Array.isArray(v) ? plural(v.length, M.items) : plural(Object.keys(v).length, M.fields), d, a = [].concat(v);
-    d = el("details", { class: "more", ontoggle: () => { if (d.open && d.children.length < 2) d.appendChild(auto(v, 2)); },
-      open: a.length < 6 && a.every((r) => isO(r) && Object.keys(r).length < 5 && Object.values(r).every(sc)) },
+    var fill = () => { if (d.children.length < 2) { var k = J(v).length <= 2e4; IN += k; try { d.appendChild(auto(v, 2)); } finally { IN -= k; } } };
+    d = el("details", { class: "more", ontoggle: () => { if (d.open) fill(); },
+      open: IN > 0 || (a.length < 6 && a.every((r) => isO(r) && Object.keys(r).length < 5 && Object.values(r).every(sc))) },
       el("summary", null, n));
+    if (IN > 0) fill();
     return d;
   }
   // Only a well-formed base64 image becomes an <img>; anything else is shown as text.

@@ -143,7 +143,7 @@ def walk(value: Any, path: str, out: list[Scalar]) -> None:
         for i, v in enumerate(value):
             walk(v, f"{path}/{i}", out)
     elif isinstance(value, str):
-        if "\n" in value.strip():
+        if "\n" in value.strip() or value.strip()[:1] in ("[", "{"):  # text, or JSON as text
             text_scalars(value, path, out)
         elif value.strip() and not BLOB.fullmatch(value):
             out.append(Scalar(path, value))
@@ -151,6 +151,12 @@ def walk(value: Any, path: str, out: list[Scalar]) -> None:
         out.append(Scalar(path, str(value)))
     else:
         out.append(Scalar(path, value))
+
+
+def leaf(s: str, path: str, out: list[Scalar]) -> None:
+    """A piece of text already cut out of a text (a line, a cell): a value as it is."""
+    if s.strip() and not BLOB.fullmatch(s):
+        out.append(Scalar(path, s))
 
 
 def delimited_rows(text: str) -> list[list[str]] | None:
@@ -232,14 +238,14 @@ def text_scalars(text: str, path: str, out: list[Scalar]) -> None:
     if rows:
         for i, row in enumerate(rows[1:]):
             for j, cell in enumerate(row):
-                walk(cell, f"{path}/{i}/{j}", out)
+                leaf(cell, f"{path}/{i}/{j}", out)
         return
     lines = text.splitlines()
     table = aligned_rows(lines) if len(lines) <= 200 and not any(KEY_VALUE.match(ln) for ln in lines) else None
     if table:
         for i, row in enumerate(table[1:]):
             for j, cell in enumerate(row):
-                walk(cell, f"{path}/{i}/{j}", out)
+                leaf(cell, f"{path}/{i}/{j}", out)
         return
     markdown = not is_diff(text) and sum(bool(re.search(r, text[:65536])) for r in MD_SIGNS) > 1
     plain = md_plain if markdown else str
@@ -249,10 +255,10 @@ def text_scalars(text: str, path: str, out: list[Scalar]) -> None:
         if MD_TABLE.match(ln):
             for j, cell in enumerate(ln.strip().strip("|").split("|")):
                 if cell.strip():
-                    walk(plain(cell.strip()), f"{path}/line{n}/{j}", out)
+                    leaf(plain(cell.strip()), f"{path}/line{n}/{j}", out)
             continue
         m = KEY_VALUE.match(ln)
-        walk(plain(m[2] if m else ln).strip(), f"{path}/line{n}", out)
+        leaf(plain(m[2] if m else ln).strip(), f"{path}/line{n}", out)
 
 
 def scalars(result: dict[str, Any]) -> list[Scalar]:
