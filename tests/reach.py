@@ -23,7 +23,7 @@ them must be shown:
   a person does, with its zone: "2026-11-23T14:30:00+01:00" is "23 Nov 2026, 14:30 (UTC+01:00)",
   "…Z" is "… (UTC)", a time without zone is the time as written (a shifted time, a lost zone or
   dropped fractional seconds are not equal);
-- a boolean is "Yes"/"No" or "true"/"false"; null is "null", "None", "NULL" or "—";
+- a boolean (or the word true or false) is "Yes"/"No" or "true"/"false"; null is "null", "None", "NULL" or "—";
 - a string is its text, whitespace runs read as one space, found whole (not inside a longer
   word or number) in one piece of text shown; a string of 12 characters or more may also run
   across pieces (a markdown paragraph's bold and links), compared without whitespace.
@@ -125,6 +125,8 @@ def forms(value: Any) -> list[list[str]]:
     if NUMBER.fullmatch(s):
         out.insert(0, ["n", canon(s)])
     out += [["s", f] for f in iso_forms(s)]
+    if s.lower() in ("true", "false"):  # a yes/no written as a word
+        out += forms(s.lower() == "true")
     return out
 
 
@@ -211,6 +213,33 @@ def is_diff(text: str) -> bool:
     return bool(re.search(r"(?m)^@@ -\d+", text)) and bool(re.search(r"(?m)^--- \S", text))
 
 
+KV_LINE = re.compile(r"^\s*([A-Za-z_][\w .()/-]{0,40}?):[ \t]+(\S.*)$")
+
+
+def key_value_shaped(text: str) -> bool:
+    """Text of "Key: value" lines (half its lines at least, two at least), not markdown: the
+    views show it as records (views.js ``kvt``); written apart."""
+    full = [ln for ln in text.splitlines() if ln.strip()]
+    n = sum(bool(KV_LINE.match(ln)) for ln in full)
+    return n > 1 and 2 * n >= len(full) and not is_markdown(text) and not delimited_rows(text)
+
+
+def aligned_table(text: str) -> list[list[str]] | None:
+    """An aligned plain-text table by the views' rule: three lines at least, a header of names,
+    every row two cells at least, no "Key: value" line."""
+    lines = text.splitlines()
+    if any(KV_LINE.match(ln) for ln in lines) or is_markdown(text) or delimited_rows(text):
+        return None
+    rows = aligned_rows(lines)
+    if not rows or len(rows) < 3 or not all(re.fullmatch(r"[A-Za-z_][\w .%()/-]{0,30}", c) for c in rows[0]):
+        return None
+    return rows if all(sum(map(bool, r)) > 1 for r in rows[1:]) else None
+
+
+def is_markdown(text: str) -> bool:
+    return not is_diff(text) and sum(bool(re.search(r, text[:65536])) for r in MD_SIGNS) > 1
+
+
 def md_plain(line: str) -> str:
     """A line of markdown as read: marks of headings, lists, quotes, bold, code and links off."""
     line = re.sub(r"^\s*(#{1,6}|>|[-*+]|\d+\.)\s+", "", line)
@@ -247,7 +276,7 @@ def text_scalars(text: str, path: str, out: list[Scalar]) -> None:
             for j, cell in enumerate(row):
                 leaf(cell, f"{path}/{i}/{j}", out)
         return
-    markdown = not is_diff(text) and sum(bool(re.search(r, text[:65536])) for r in MD_SIGNS) > 1
+    markdown = is_markdown(text)
     plain = md_plain if markdown else str
     for n, ln in enumerate(lines):
         if not ln.strip() or MD_RULE.fullmatch(ln) or re.fullmatch(r"\s*(```.*|[=-]{3,})", ln):
