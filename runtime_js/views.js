@@ -47,7 +47,8 @@ CU.views = (() => {
   // "1137.5", but "709,037"), and whole ids, years and codes none at all, as a person writes them.
   function num(v, k) {
     if (Number.isInteger(v) && /(^|[^a-z])(id|year|code|no|number|zip|port|pid)$|Id$/i.test(k || "")) return String(v);
-    return Math.abs(v) < 1e15 ? fmt("n", () => new Intl.NumberFormat(L, { maximumFractionDigits: 10, useGrouping: "min2" })).format(v) : String(v);
+    // Every digit the number has (20 fraction digits: the shortest text that reads back as it), never rounded.
+    return Math.abs(v) < 1e15 && (!v || Math.abs(v) >= 1e-6) ? fmt("n", () => new Intl.NumberFormat(L, { maximumFractionDigits: 20, useGrouping: "min2" })).format(v) : String(v);
   }
   // A time is data: shown as its own wall-clock time with its own zone, never converted to the
   // viewer's ("14:30 (UTC+01:00)"); a date is a date; without a zone, the time as written.
@@ -103,11 +104,15 @@ CU.views = (() => {
   }
   // Nested values drill down: a summary line, the full view built on first open. Small ones show
   // open: a few records (at most 5) of a few scalar fields (at most 4), or one such record.
+  // One click shows all a fold holds: what it nests (up to 20 000 characters of it) shows open.
+  var IN = 0;
   function more(v) {
     var n = Array.isArray(v) ? plural(v.length, M.items) : plural(Object.keys(v).length, M.fields), d, a = [].concat(v);
-    d = el("details", { class: "more", ontoggle: () => { if (d.open && d.children.length < 2) d.appendChild(auto(v, 2)); },
-      open: a.length < 6 && a.every((r) => isO(r) && Object.keys(r).length < 5 && Object.values(r).every(sc)) },
+    var fill = () => { if (d.children.length < 2) { var k = J(v).length <= 2e4; IN += k; try { d.appendChild(auto(v, 2)); } finally { IN -= k; } } };
+    d = el("details", { class: "more", ontoggle: () => { if (d.open) fill(); },
+      open: IN > 0 || (a.length < 6 && a.every((r) => isO(r) && Object.keys(r).length < 5 && Object.values(r).every(sc))) },
       el("summary", null, n));
+    if (IN > 0) fill();
     return d;
   }
   // Only a well-formed base64 image becomes an <img>; anything else is shown as text.
@@ -223,7 +228,9 @@ CU.views = (() => {
     if (/^@@ -\d+(,\d+)? \+\d+/m.test(h) && /^--- \S/m.test(h)) return "diff";
     if (sep(ls)) return sep(ls);
     if (MDS.filter((r) => r.test(h)).length > 1) return "md";
-    var full = ls.filter((l) => l.trim());
+    var full = ls.filter((l) => l.trim()), kvn = full.filter((l) => KV.test(l)).length;
+    if (kvn > 1 && kvn * 2 >= full.length && ls.length <= 2000) return "kv";
+    if (!kvn && aligned(ls)) return "aligned";
     return full.length > 1 && !(full.every((l) => l.length > 60) && full.filter((l) => /[.!?:]$/.test(l)).length * 2 >= full.length) ? "lines" : "prose";
   }
   // The delimiter of CSV (at least 2 data rows) or TSV text: every line has the same number
@@ -244,9 +251,59 @@ CU.views = (() => {
     out.push(cur);
     return out;
   }
+  // "Key: value" lines (a key is a short name): records. Lines of records that start with the
+  // same key are rows of one table (the line just before each record, when each has one, names
+  // its row: "1. row", "cohort (varchar)"); a record alone is a record; other lines stay text.
+  var KV = /^\s*([A-Za-z_][\w .()\/-]{0,40}?):[ \t]+(\S.*)$/, RULE = /^[\s=-]+$/;
+  function kvt(s) {
+    var items = [], cur = null, out = el("div", { class: "view" });
+    s.split(/\r?\n/).forEach((l) => {
+      var m = KV.exec(l), last = items[items.length - 1];
+      if (m) m[2] = /^(true|false)$/i.test(m[2].trim()) ? /^t/i.test(m[2]) : m[2].trim(); // a yes/no
+      if (m && cur && !CU.has(cur.r, m[1].trim())) { cur.r[m[1].trim()] = m[2]; return; }
+      if (m) {
+        items.push(cur = { r: {}, lab: last && last.t != null && !last.gap ? items.pop().t : null });
+        cur.r[m[1].trim()] = m[2];
+        return;
+      }
+      cur = null;
+      if (!l.trim() || RULE.test(l)) { if (last) last.gap = 1; } else items.push({ t: l.trim() });
+    });
+    for (var i = 0; i < items.length;) {
+      var it = items[i], j = i + 1, k0 = it.r && Object.keys(it.r)[0];
+      if (!it.r) { out.append(text(it.t, 2)); i++; continue; }
+      while (j < items.length && items[j].r && Object.keys(items[j].r)[0] === k0) j++;
+      var run = items.slice(i, j), labs = run.length > 1 && run.every((x) => x.lab != null);
+      if (run.length < 2) out.append(it.lab ? el("h3", null, it.lab) : "", kv(it.r, [], 2));
+      else {
+        var rows = run.map((x) => labs ? Object.assign({ "": x.lab }, x.r) : x.r), cs = cols(rows);
+        cs.forEach((c) => { if (rows.every((r) => at(r, c.pointer) == null || /^-?\d+(\.\d+)?$/.test(at(r, c.pointer)))) rows.forEach((r) => { var v = at(r, c.pointer); if (v != null) r[c.pointer.slice(1)] = +v; }); });
+        if (!labs) run.filter((x) => x.lab).forEach((x) => { out.append(text(x.lab, 2)); });
+        out.append(table(rows, cs, 100));
+      }
+      i = j;
+    }
+    return out;
+  }
+  // An aligned plain-text table: a header line of names, an optional rule of dashes, rows; its
+  // columns are the character columns blank in every line (two wide at least) between them.
+  function aligned(ls) {
+    var b = ls.filter((l) => l.trim() && !RULE.test(l)), w = 0, cut = [], i, j;
+    if (b.length < 3 || b.length > 500) return;
+    b.forEach((l) => { w = Math.max(w, l.trimEnd().length); });
+    var blank = (x) => b.every((l) => x >= l.length || l[x] === " ");
+    for (i = 0; i < w; i = Math.max(j, i + 1)) {
+      for (j = i; j < w && blank(j);) j++;
+      if (j - i > 1 && i) cut.push(i, j);
+    }
+    if (!cut.length) return;
+    cut = [0].concat(cut, [w]);
+    var rows = b.map((l) => cut.filter((x, n) => !(n % 2)).map((x, n) => l.slice(x, cut[2 * n + 1]).trim()));
+    return rows[0].every((c) => /^[A-Za-z_][\w .%()/-]{0,30}$/.test(c)) && rows.slice(1).every((r) => r.filter(Boolean).length > 1) ? rows : undefined;
+  }
   // A delimited text as a table; a column whose every value is a number holds numbers.
   function csv(s, d) {
-    var ls = s.split(/\r?\n/).filter((l) => l), head = cells(ls[0], d), rows = ls.slice(1).map((l) => cells(l, d));
+    var ls = s.split(/\r?\n/).filter((l) => l), al = d === "aligned" && aligned(ls), head = al ? al[0] : cells(ls[0], d), rows = al ? al.slice(1) : ls.slice(1).map((l) => cells(l, d));
     head.forEach((h, i) => {
       if (rows.every((r) => r[i] === "" || /^-?\d+(\.\d+)?$/.test(r[i]))) rows.forEach((r) => { r[i] = r[i] === "" ? null : +r[i]; });
     });
@@ -273,7 +330,8 @@ CU.views = (() => {
     if (d !== undefined) return auto(d);
     k = kind(s);
     if (k === "diff") return diff(s.length > MAXT * 10 ? s.slice(0, MAXT * 10) : s);
-    if (k === "," || k === "\t") return csv(s, k);
+    if (k === "," || k === "\t" || k === "aligned") return csv(s, k);
+    if (k === "kv") return kvt(s);
     return k === "md" && s.length <= MAXT ? md(s) : text(s, k === "lines" ? 1 : 2);
   }
   // dep: how deep in quotes. A quote (lines that start with ">") holds markdown of its own;

@@ -11,6 +11,10 @@ server (``python -m compiler.demo.server``) with fixed arguments; the field reco
 files in fixtures/field/ and, named pending__…, those in fixtures/field-pending/ that today's
 views show wrongly (see scripts/record_field.py). Each picture is the app frame at its own
 reported height. Look at them: a few chosen ones are copied to docs/ by hand.
+
+Last, it checks every field recording (of the FILTER) for values in reach (tests/reach.py: every
+scalar shown as a person reads it, in the default view or one click away), prints the figure and
+the worst recordings, and writes them to out/gallery/reach.txt.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # This checkout's code, not an installed copy (a worktree may share another checkout's venv).
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+import reach  # noqa: E402
 from apphost import Browser  # noqa: E402
 from compiler.pipeline import build_page  # noqa: E402
 
@@ -138,6 +143,10 @@ def main(argv: list[str]) -> int:
         for name, tool, result in items:
             shots = shoot(browser, name, tool, result)
             print(sheet(browser, name, shots).relative_to(ROOT))
+        entries = [(n, e) for n, e in reach.corpus(FIELD) + [("pending__" + n, e) for n, e in reach.corpus(PENDING)] if wanted in n]
+        figure = reach.summary(reach.check_corpus(browser, entries), worst=20)
+        (OUT / "reach.txt").write_text(figure + "\n", encoding="utf-8")
+        print(figure)
     finally:
         browser.close()
     return 0

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+import reach
 from compiler.pipeline import build_page
 from compiler.text import humanize
 from conftest import FIXTURES
@@ -160,8 +161,9 @@ def test_field_result_renders_right(field_host, name):
         assert frame.locator(f"{body} th").all_inner_texts() == head
         assert frame.locator(f"{body} tbody tr").count() == sum(min(len(rows) - 1, 100) for rows in tables)
 
-    # Markdown only where it is markdown (a heading line here); JSON never as text.
-    markdown = any(re.search(r"(?m)^# \S", t) for t in blocks)
+    # Markdown only where it is markdown (two signs of it at least: headings, fences, links, bold,
+    # lists, quotes; reach.is_markdown); JSON never as text.
+    markdown = any(reach.is_markdown(t) and not data_of({"content": [{"type": "text", "text": t}]}) for t in blocks)
     assert (frame.locator(f"{body} .md").count() > 0) == markdown
     for pre in frame.locator(f"{body} pre").all_inner_texts():
         assert not pre.lstrip().startswith(("{", "[{")), pre[:200]
@@ -169,7 +171,8 @@ def test_field_result_renders_right(field_host, name):
     # Line-structured text keeps its lines, in monospace.
     for text in blocks:
         lines = [ln for ln in text.splitlines() if ln.strip()]
-        if len(lines) > 1 and not (is_diff(text) or tables or markdown or data_of({"content": [{"type": "text", "text": text}]})):
+        shaped = reach.key_value_shaped(text) or reach.aligned_table(text)
+        if len(lines) > 1 and not (is_diff(text) or tables or markdown or shaped or data_of({"content": [{"type": "text", "text": text}]})):
             mono = frame.locator(f"{body} pre.json").all_inner_texts()
             assert any(text.strip() in m for m in mono), (text[:200], mono)
 
@@ -357,3 +360,38 @@ def test_a_few_small_records_nested_in_a_cell_show_open(field_host, name):
     assert frame.locator(f"{body} td details.more table").count() == 3
     inner = frame.locator(f"{body} td details.more tbody tr").all_inner_texts()
     assert len(inner) == 5 and any("mathematics" in r and "5" in r for r in inner)
+
+
+@pytest.mark.parametrize(
+    ("name", "head", "first", "count"),
+    [
+        # numbered records (alchemy), records apart by blank lines (git), indented and named by the
+        # line before each (dbutils): rows of one table
+        ("alchemy__execute_query.json", ["", "ID", "Region", "Product", "Quarter", "Revenue", "Units"], ["1. row", "19", "East", "Widget", "2026-Q1", "1413.5", "18"], 9),
+        ("git__git_log.json", ["Commit", "Author", "Date", "Message"], ["6ff8abec310979fe5b4791bff0ca0a8da87d05f6", "Ada Lovelace", "2026-11-20 09:15:00+01:00", "fib: comment the loop, print fib(40)"], 2),
+        ("dbutils__dbutils-describe-table.json", ["", "Nullable", "Default", "Max Length", "Precision", "Scale"], ["cohort (character varying)", "NO", "None", "8", "—", "—"], 4),
+    ],
+)
+def test_key_value_lines_are_records(field_host, name, head, first, count):
+    """Rule "Key: value lines" (views.js ``kvt``): records; records that start with the same key
+    are the rows of one table; the other lines stay text."""
+    ths, rows = _grid(render(field_host, load(name)))
+    assert ths == head and rows[0] == first and len(rows) == count
+
+
+def test_a_lone_key_value_record_is_a_record(field_host):
+    frame = render(field_host, load("dbutils__dbutils-describe-table.json"))
+    dts = frame.locator("#result .result-body dt").all_inner_texts()
+    assert dts == ["Table", "Comment"] and frame.locator("#result .result-body dd").all_inner_texts() == ["retention", "No comment"]
+
+
+def test_an_aligned_text_table_is_a_table(field_host):
+    """Rule "aligned plain-text table" (views.js ``aligned``): columns apart by 2+ spaces under a
+    header of names. Only one server of the corpus prints one (code-runner); the rule's other
+    cases are in test_views_reach's checker tests and reach.aligned_table."""
+    ths, rows = _grid(render(field_host, load("code-runner__run-code__aligned.json")))
+    assert ths == ["Region", "Revenue", "Units"] and rows == [["North", "12,450", "310"], ["South", "11,980.5", "287"], ["East", "13,002.25", "342"]]
+    # a log and an ls -l (single spaces, no header) are not tables
+    for other in ("filesystem__read_text_file__log.json", "cli__run_command.json", "cli__run_command__wc.json"):
+        assert _grid(render(field_host, load(other)))[0] == [], other
+
