@@ -147,6 +147,7 @@ MODULES = (
     Module("choices", _needed_by("choices"), requires=("runtime",)),
     Module("fields", _needed_by("fields"), requires=("runtime", "choices")),
     Module("views", requires=("runtime",)),
+    Module("matrix", requires=("runtime", "views")),
     # The views compiled from an outputSchema: not on an AutoView page (views.js builds those).
     Module("typed", _needed_by("typed"), requires=("runtime", "views")),
     Module("layout", _in_category("layout"), requires=("runtime",)),

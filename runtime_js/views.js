@@ -176,6 +176,8 @@ CU.views = (() => {
   // Sort by a column (click its header), filter by text, one page of pageSize rows at a time.
   function table(rows, cs, size) {
     cs.forEach((c) => { if (c.g) { var r = rows.find((r) => at(r, c.pointer) != null); c.format = guess(r && at(r, c.pointer)); } });
+    var hm = CU.matrix && CU.matrix(rows, cs); // numbers that form a matrix get a colour scale (matrix.js)
+    if (hm) cs = hm.cs;
     var shown = rows, page = 0, key = -1, dir = 1;
     var tb = el("tbody"), info = el("span", { class: "muted" });
     var prev = B(() => { page--; draw(); }, M.prev);
@@ -195,7 +197,7 @@ CU.views = (() => {
     function draw() {
       var pages = Math.max(1, Math.ceil(shown.length / size));
       page = Math.min(Math.max(page, 0), pages - 1);
-      tb.replaceChildren.apply(tb, shown.slice(page * size, page * size + size).map((r) => el("tr", null, cs.map((c) => el("td", { class: nc(c) }, val(at(r, c.pointer), c.format, c.options, c.label))))));
+      tb.replaceChildren.apply(tb, shown.slice(page * size, page * size + size).map((r) => el("tr", null, cs.map((c) => (hm ? hm.cell : (c, r, td) => td)(c, r, el("td", { class: nc(c) }, val(at(r, c.pointer), c.format, c.options, c.label)))))));
       info.textContent = shown.length > size ? M.rowsOf(page * size + 1, Math.min(shown.length, page * size + size), shown.length) : plural(shown.length, M.rows);
       prev.hidden = next.hidden = pages < 2; prev.disabled = !page; next.disabled = page >= pages - 1;
     }
@@ -204,7 +206,8 @@ CU.views = (() => {
       shown = t ? rows.filter((r) => J(r).toLowerCase().indexOf(t) >= 0) : rows; key = -1; page = 0; draw();
     } });
     draw();
-    return el("div", { class: "tbl" }, q, el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, head)), tb)), el("div", { class: "pager" }, prev, info, next));
+    var box = el("div", { class: "tbl" }, q, el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, head)), tb)), el("div", { class: "pager" }, prev, info, next));
+    return hm ? hm.wrap(box) : box;
   }
   /* ------------------------------------------------------------------ markdown subset (DOM only) */
 

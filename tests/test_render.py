@@ -383,7 +383,7 @@ def test_csp_hashes_exactly_the_inline_blocks():
     assert csp["script-src"] == sha(executable[0])
     assert csp["style-src"] == sha(page.styles[0])
     # the every-field form needs the choices and the composite fields, its result the typed views; no chart
-    modules = ("runtime", "choices", "fields", "views", "typed")
+    modules = ("runtime", "choices", "fields", "views", "matrix", "typed")
     assert executable[0] == runtime_js(modules) and page.styles[0] == runtime_css(modules)
     assert csp["default-src"] == "'none'"
     assert csp["img-src"] == "data:" and csp["media-src"] == "data:"
@@ -584,8 +584,8 @@ def test_a_page_ships_only_the_runtime_modules_its_tree_needs():
     path = CORPUS_TOOLS / TYPICAL[0]
     tool = next(t for _, t in load_tools(path.read_text(), str(path)) if t["name"] == TYPICAL[1])
     plain = Page(render_page(compile_tree(tool)))
-    assert [text for attrs, text in plain.scripts if not attrs] == [runtime_js(("runtime", "views"))]
-    assert plain.styles == [runtime_css(("runtime", "views"))]
+    assert [text for attrs, text in plain.scripts if not attrs] == [runtime_js(("runtime", "views", "matrix"))]
+    assert plain.styles == [runtime_css(("runtime", "views", "matrix"))]
     tree = layout_tree()
     chart = Chart(
         id="v:chart",
@@ -593,19 +593,19 @@ def test_a_page_ships_only_the_runtime_modules_its_tree_needs():
     )
     charted = replace(tree, children=(tree.children[0], ResultView(id="result", props=ResultViewProps(), children=(chart,))))
     assert "Chart" in node_types(charted) and "MultiSelectField" in node_types(charted)
-    assert Page(render_page(charted)).styles == [runtime_css(("runtime", "choices", "fields", "views", "layout", "chart", "host"))]
-    assert modules_for(set()) == ("runtime", "views")
+    assert Page(render_page(charted)).styles == [runtime_css(("runtime", "choices", "fields", "views", "matrix", "layout", "chart", "host"))]
+    assert modules_for(set()) == ("runtime", "views", "matrix")
     # the choices ship with a choice; the composite fields bring them (their multi-selects use them)
-    assert modules_for({"TextField", "BooleanField"}) == ("runtime", "choices", "views")
-    assert modules_for({"TextField", "ArrayField"}) == ("runtime", "choices", "fields", "views")
+    assert modules_for({"TextField", "BooleanField"}) == ("runtime", "choices", "views", "matrix")
+    assert modules_for({"TextField", "ArrayField"}) == ("runtime", "choices", "fields", "views", "matrix")
     # layout.js hydrates tabs and carries the layout CSS: it ships only with a layout node
-    assert modules_for({"KeyValue", "Table"}) == ("runtime", "views", "typed", "host")
-    assert modules_for({"Tabs", "Table"}) == ("runtime", "views", "typed", "layout", "host")
+    assert modules_for({"KeyValue", "Table"}) == ("runtime", "views", "matrix", "typed", "host")
+    assert modules_for({"Tabs", "Table"}) == ("runtime", "views", "matrix", "typed", "layout", "host")
     # host.js (downloads, fullscreen) comes with the views of records only: not with an AutoView
     # (the typical page) nor a key-value view; typed.js (the views compiled from an outputSchema)
     # not with an AutoView
-    assert modules_for({"AutoView", "KeyValue"}) == ("runtime", "views", "typed")
-    assert modules_for({"ResultView", "AutoView"}) == ("runtime", "views")
+    assert modules_for({"AutoView", "KeyValue"}) == ("runtime", "views", "matrix", "typed")
+    assert modules_for({"ResultView", "AutoView"}) == ("runtime", "views", "matrix")
     assert all("host" in modules_for({kind}) for kind in RECORD_VIEWS)
     with pytest.raises(ValueError, match="unknown runtime modules"):
         runtime_js(("runtime", "nope"))
@@ -647,7 +647,7 @@ def test_modules_come_with_and_after_what_they_build_on():
         if not m.named_only:
             # and the other modules the same kinds need (a Chart brings chart.js and host.js)
             alongside = {o.name for o in MODULES if o.needed_by & m.needed_by and not o.named_only}
-            assert modules_for(m.needed_by) == tuple(n for n in order if n in {"runtime", "views", m.name, *m.requires, *alongside})
+            assert modules_for(m.needed_by) == tuple(n for n in order if n in {"runtime", "views", "matrix", m.name, *m.requires, *alongside})
     with pytest.raises(ValueError, match="'chart' needs"):
         runtime_js(("runtime", "chart"))
 
