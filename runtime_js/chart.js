@@ -78,11 +78,33 @@
     return el("figure", { class: "fig" }, svg, series.length > 1 || p.color || unit ? legend(series) : null);
   }
 
+  // A chart says more than its table only when a series varies: none does when each one's spread
+  // is under 2 % of its size, (max − min) / max(|mean|, 1e-9) < 0.02 (a constant, all zeros, a lone
+  // point). Then no chart: a note, and the table beside it (the Table tab, selected in its place).
+  function flat(rows, p) {
+    return p.aggregate !== "count" && p.y.every((y) => {
+      var v = rows.map((r) => Number(at(r, y.pointer))).filter(isFinite), lo = Math.min.apply(0, v), hi = Math.max.apply(0, v);
+      return !v.length || (hi - lo) / Math.max(Math.abs(v.reduce((a, x) => a + x, 0) / v.length), 1e-9) < 0.02;
+    });
+  }
+  function table(note) {
+    var panel = note.closest("[role=tabpanel]"), tabs = panel && panel.parentNode.querySelector("[role=tablist]");
+    var other = panel && Array.from(panel.parentNode.children).find((x) => x !== panel && x.getAttribute("role") === "tabpanel" && x.showTab);
+    if (!other) return;
+    other.showTab();
+    tabs.querySelector("#" + CSS.escape(panel.getAttribute("aria-labelledby"))).hidden = true;
+  }
+
   // Series in different units ("High", "Rain (mm)": the compiler writes a unit the schema states
   // into the label) get a chart each, with the unit on its axis, instead of sharing one axis.
   V.NODES.Chart = (n, d) => {
     if (!Array.isArray(d)) return auto(d);
-    var p = n.props, by = {}, units = [], rows = d.filter(isO);
+    var p = n.props, by = {}, units = [], rows = d.filter(isO), note;
+    if (flat(rows, p)) {
+      note = el("p", { class: "muted chart-flat" }, M.chartFlat);
+      Promise.resolve().then(() => { table(note); }); // once the result's tabs are hydrated
+      return note;
+    }
     (p.color ? p.y.slice(0, 1) : p.y).forEach((y) => {
       var u = (/\(([^()]+)\)$/.exec(y.label) || [])[1] || "";
       if (!by[u]) { by[u] = []; units.push(u); }
