@@ -173,6 +173,10 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     "file": "file",
     "download": "Download {0} ({1} bytes)",
     "json": "JSON",
+    # chart.js: a chart that would say nothing the table does not
+    "chartFlat": "No chart: its values barely vary. The table shows them.",
+    # matrix.js: a matrix's colour scale
+    "colourScale": "Colour scale from {0} to {1}",
     # host.js: what the host offers (downloads, fullscreen)
     "downloadCsv": "Download these rows as CSV",
     "downloadJson": "Download the whole result as JSON",

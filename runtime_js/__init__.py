@@ -157,6 +157,8 @@ MODULES = (
     Module("layout", _in_category("layout"), requires=("runtime",)),
     # What shows a result: read through the host when one arrives (``deferred``), not in the page.
     Module("views", requires=("runtime",), deferred=True),
+    # A colour scale on a table whose numbers form a matrix (views.js's table asks it).
+    Module("matrix", requires=("runtime", "views"), deferred=True),
     # The views compiled from an outputSchema: not on an AutoView page (views.js builds those).
     Module("typed", _needed_by("typed"), requires=("runtime", "views"), deferred=True),
     Module("chart", _needed_by("chart"), requires=("runtime", "views"), deferred=True),

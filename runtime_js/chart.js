@@ -35,8 +35,9 @@
       var pts = Array.from(ser[nm], (e) => [e[0], (AG[p.aggregate] || AG.sum)(e[1])]).filter((e) => isFinite(e[1]));
       return { nm: nm, c: COLORS[(i + (p.c0 || 0)) % 8], pts: pts };
     });
-    var xs = [];
-    series.forEach((s) => { s.pts.forEach((q) => { if (xs.indexOf(q[0]) < 0) xs.push(q[0]); }); });
+    var xs = [], vs = [];
+    series.forEach((s) => { s.pts.forEach((q) => { vs.push(q[1]); if (xs.indexOf(q[0]) < 0) xs.push(q[0]); }); });
+    if (still(vs)) return null;
     if (xq) xs.sort((a, b) => a - b);
     if (p.sort && !xq && series[0]) { var tot = new Map(series[0].pts); xs.sort((a, b) => ((tot.get(a) || 0) - (tot.get(b) || 0)) * (p.sort === "ascending" ? 1 : -1)); }
     var fx = (v) => tx ? date(new Date(v).toISOString(), "date") : typeof v === "number" ? num(v) : String(v);
@@ -78,18 +79,37 @@
     return el("figure", { class: "fig" }, svg, series.length > 1 || p.color || unit ? legend(series) : null);
   }
 
+  // A chart says more than its table only when its values vary: not when the spread of all it
+  // would draw (after aggregation) is under 2 % of their size, (max − min) / max(|mean|, 1e-9) <
+  // 0.02 (a constant, all zeros, a lone point). Then no chart: a note, and the table beside it
+  // (the Table tab, selected in its place).
+  function still(v) {
+    var lo = Math.min.apply(0, v), hi = Math.max.apply(0, v);
+    return !v.length || (hi - lo) / Math.max(Math.abs(v.reduce((a, x) => a + x, 0) / v.length), 1e-9) < 0.02;
+  }
+  function table(note) {
+    var panel = note.closest("[role=tabpanel]"), tabs = panel && panel.parentNode.querySelector("[role=tablist]");
+    var other = panel && Array.from(panel.parentNode.children).find((x) => x !== panel && x.getAttribute("role") === "tabpanel" && x.showTab);
+    if (!other) return;
+    other.showTab();
+    tabs.querySelector("#" + CSS.escape(panel.getAttribute("aria-labelledby"))).hidden = true;
+  }
+
   // Series in different units ("High", "Rain (mm)": the compiler writes a unit the schema states
   // into the label) get a chart each, with the unit on its axis, instead of sharing one axis.
   V.NODES.Chart = (n, d) => {
     if (!Array.isArray(d)) return auto(d);
-    var p = n.props, by = {}, units = [], rows = d.filter(isO);
+    var p = n.props, by = {}, units = [], rows = d.filter(isO), note, figs;
     (p.color ? p.y.slice(0, 1) : p.y).forEach((y) => {
       var u = (/\(([^()]+)\)$/.exec(y.label) || [])[1] || "";
       if (!by[u]) { by[u] = []; units.push(u); }
       by[u].push(y);
     });
-    if (units.length < 2) return chart(rows, p, units[0]);
     // Colours continue from chart to chart: a series keeps one colour.
-    return el("div", { class: "charts" }, units.map((u) => chart(rows, Object.assign({}, p, { y: by[u], c0: p.y.indexOf(by[u][0]) }), u)));
+    figs = units.map((u) => chart(rows, Object.assign({}, p, { y: by[u], c0: p.y.indexOf(by[u][0]) }), u)).filter(Boolean);
+    if (figs.length) return figs.length < 2 ? figs[0] : el("div", { class: "charts" }, figs);
+    note = el("p", { class: "muted chart-flat" }, M.chartFlat);
+    Promise.resolve().then(() => { table(note); }); // once the result's tabs are hydrated
+    return note;
   };
 })(CU.views);

@@ -181,6 +181,8 @@ CU.views = (() => {
   // Sort by a column (click its header), filter by text, one page of pageSize rows at a time.
   function table(rows, cs, size) {
     cs.forEach((c) => { if (c.g) { var r = rows.find((r) => at(r, c.pointer) != null); c.format = guess(r && at(r, c.pointer)); } });
+    var hm = CU.matrix && CU.matrix(rows, cs); // numbers that form a matrix get a colour scale (matrix.js)
+    if (hm) cs = hm.cs;
     var shown = rows, page = 0, key = -1, dir = 1;
     var tb = el("tbody"), info = el("span", { class: "muted" });
     var prev = B(() => { page--; draw(); }, M.prev);
@@ -200,7 +202,7 @@ CU.views = (() => {
     function draw() {
       var pages = Math.max(1, Math.ceil(shown.length / size));
       page = Math.min(Math.max(page, 0), pages - 1);
-      tb.replaceChildren.apply(tb, shown.slice(page * size, page * size + size).map((r) => el("tr", null, cs.map((c) => el("td", { class: nc(c) }, val(at(r, c.pointer), c.format, c.options, c.label))))));
+      tb.replaceChildren.apply(tb, shown.slice(page * size, page * size + size).map((r) => el("tr", null, cs.map((c) => (hm ? hm.cell : (c, r, td) => td)(c, r, el("td", { class: nc(c) }, val(at(r, c.pointer), c.format, c.options, c.label)))))));
       info.textContent = shown.length > size ? M.rowsOf(page * size + 1, Math.min(shown.length, page * size + size), shown.length) : plural(shown.length, M.rows);
       prev.hidden = next.hidden = pages < 2; prev.disabled = !page; next.disabled = page >= pages - 1;
     }
@@ -210,7 +212,8 @@ CU.views = (() => {
     } });
     draw();
     // The rows and columns ride on the element (not markup): host.js offers them as a file.
-    return Object.assign(el("div", { class: "tbl" }, q, el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, head)), tb)), el("div", { class: "pager" }, prev, info, next)), { rows: rows, cols: cs });
+    var box = Object.assign(el("div", { class: "tbl" }, q, el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, head)), tb)), el("div", { class: "pager" }, prev, info, next)), { rows: rows, cols: cs });
+    return hm ? hm.wrap(box) : box;
   }
   /* ------------------------------------------------------------------ markdown subset (DOM only) */
 

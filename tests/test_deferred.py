@@ -60,7 +60,7 @@ def test_the_proxy_serves_each_module_a_page_names_and_nothing_else_under_its_pr
 
     page, read, refused = run_async(scenario())
     # add has an outputSchema: its typed views come too; the page itself carries none of them
-    assert [name for name, _ in mods_of(page)] == ["views", "typed", "host"]
+    assert [name for name, _ in mods_of(page)] == ["views", "matrix", "typed", "host"]
     for uri, result in read.items():
         assert result["contents"] == deferred_read(uri)["contents"]
         css, js = result["contents"]
@@ -72,7 +72,7 @@ def test_the_proxy_serves_each_module_a_page_names_and_nothing_else_under_its_pr
 
 def test_a_self_contained_page_names_nothing_to_read():
     assert mods_of(build_page(TYPICAL, self_contained=True)) == []
-    assert [name for name, _ in mods_of(build_page(TYPICAL))] == ["views", "host"]
+    assert [name for name, _ in mods_of(build_page(TYPICAL))] == ["views", "matrix", "host"]
 
 
 # --------------------------------------------------------------------------- in a host
@@ -81,7 +81,7 @@ def test_a_self_contained_page_names_nothing_to_read():
 @pytest.mark.browser
 def test_a_typical_page_reads_its_views_and_no_host_features_the_host_does_not_offer(apphost):
     host = shown(apphost, build_page(PLAIN), TEXT_ROWS, host_capabilities=NOTHING)
-    assert host.reads == [deferred_uri("views")]
+    assert host.reads == [deferred_uri("views"), deferred_uri("matrix")]
     cells = host.frame.locator("#result table tbody tr").first.locator("td").all_inner_texts()
     assert cells == ["7", "Oslo, Norway", "-3.25", 'said "cold"']
     assert host.frame.locator(".hv-bar").count() == 0  # no dead control
@@ -91,7 +91,7 @@ def test_a_typical_page_reads_its_views_and_no_host_features_the_host_does_not_o
 @pytest.mark.browser
 def test_a_table_drawn_from_the_datas_shape_downloads_its_rows(apphost):
     host = shown(apphost, build_page(PLAIN), TEXT_ROWS, host_capabilities=OFFERS)
-    assert host.reads == [deferred_uri("views"), deferred_uri("host")]
+    assert host.reads == [deferred_uri("views"), deferred_uri("matrix"), deferred_uri("host")]
     host.frame.get_by_role("button", name="Download these rows as CSV").click()
     host.wait_until(lambda: host.downloads)
     (item,) = host.downloads[0]["contents"]

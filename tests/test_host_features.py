@@ -47,8 +47,8 @@ def clean(host) -> None:
 
 
 def test_the_forecast_page_reads_the_host_module_only_when_the_host_offers_it(apphost):
-    assert forecast(apphost, ALL).reads == [deferred_uri(m) for m in ("views", "typed", "chart", "host")]
-    assert forecast(apphost, NONE).reads == [deferred_uri(m) for m in ("views", "typed", "chart")]
+    assert forecast(apphost, ALL).reads == [deferred_uri(m) for m in ("views", "matrix", "typed", "chart", "host")]
+    assert forecast(apphost, NONE).reads == [deferred_uri(m) for m in ("views", "matrix", "typed", "chart")]
 
 
 def test_download_csv_holds_the_rows_as_data_named_after_the_tool(apphost):

@@ -156,3 +156,79 @@ def test_headings_come_from_property_names_not_type_names():
     assert label_for("Highest temperature", "high") == "Highest temperature"  # a title a person wrote
     assert label_for(None, "") == ""  # a property named "" still has a (string) label
     assert root_label("TimeConversionResult") is None and root_label("Weekly forecast") == "Weekly forecast"
+
+
+# --------------------------------------------------------------------------- issue 26: charts
+# A chart only when it says more than the table (compiler/layout/heuristic.py), on the tool
+# definitions of real servers: @cyanheads/git-mcp-server (fixtures/field) and ext-apps' pdf
+# server (fixtures/corpus), beside the repository's forecast fixture.
+
+
+def _chart_of(tool):
+    from compiler.pipeline import Heuristic, compile, laid_out
+    from components.nodes import Chart, Section, Table, Tabs
+
+    def walk(n):
+        yield n
+        for c in n.children:
+            yield from walk(c)
+
+    tree = laid_out(compile(tool), Heuristic())
+    tree = getattr(tree, "tree", tree)
+    charts = [n for n in walk(tree) if isinstance(n, Chart)]
+    for tabs in (n for n in walk(tree) if isinstance(n, Tabs) and any(isinstance(c, Chart) for s in n.children for c in s.children)):
+        # the table is one click away: the chart's Tabs hold a Table tab beside it
+        assert [type(s) for s in tabs.children] == [Section, Section]
+        assert [type(c) for c in tabs.children[1].children] == [Table] and tabs.children[1].props.title == "Table"
+    return charts[0].props if charts else None
+
+
+def _field_tool(name):
+    return json.loads((CORPUS.parent / "field" / f"{name}.json").read_text())["tool"]
+
+
+def _corpus_tool(server, name):
+    path = CORPUS / "tools" / f"{server}.json"
+    return next(t for _, t in load_tools(path.read_text(), str(path)) if t["name"] == name)
+
+
+@pytest.mark.parametrize(
+    ("tool", "x", "ys"),
+    [
+        # branches: the branch's name on the axis, not its commitHash
+        (lambda: _field_tool("git-node__git_branch"), "/name", ["/ahead", "/behind"]),
+        # commits: hash and shortHash are ids, author a label, but the only number is a timestamp
+        # (a time, no measure): no chart (it had hash on the axis and the timestamp as a bar)
+        (lambda: _field_tool("git-node__git_log"), None, None),
+        # blame: commitHash was the axis, lineNumber and timestamp the bars: neither measures
+        (lambda: _field_tool("git-node__git_blame"), None, None),
+        # a PDF's form fields: the name on the axis; the page number places a field, no series
+        (lambda: _corpus_tool("apps-pdf", "display_pdf"), "/name", ["/x", "/y", "/width"]),
+        (lambda: json.loads((CORPUS.parent / "tools" / "with_output.json").read_text()), "/date", ["/high", "/low"]),
+    ],
+)
+def test_a_chart_axis_is_a_label_never_an_id(tool, x, ys):
+    props = _chart_of(tool())
+    assert (props is None) == (x is None)
+    if props is not None:
+        assert props.x.pointer == x and [y.pointer for y in props.y] == ys
+
+
+def test_an_id_alone_names_no_chart_axis():
+    rows = {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": {
+                "id": {"type": "string"},
+                "cohort_id": {"type": "string"},
+                "sha": {"type": "string"},
+                "url": {"type": "string", "format": "uri"},
+                "size": {"type": "integer"},
+            },
+        },
+    }
+    tool = {"name": "cohorts", "inputSchema": {"type": "object"}, "outputSchema": {"type": "object", "properties": {"cohorts": rows}}}
+    assert _chart_of(tool) is None
+    rows["items"]["properties"]["label"] = {"type": "string"}
+    assert _chart_of(tool).x.pointer == "/label"  # a better label than the ids: it names the axis

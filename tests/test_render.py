@@ -385,14 +385,14 @@ def test_csp_hashes_exactly_the_inline_blocks():
     assert len(executable) == 1 and len(page.styles) == 1
     # the every-field form needs the choices and the composite fields (inline), its result the
     # views, typed views and host features (deferred: their hashes only, their code read later)
-    deferred = [m for m in MODULES if m.name in ("views", "typed", "host")]
+    deferred = [m for m in MODULES if m.name in ("views", "matrix", "typed", "host")]
     assert csp["script-src"] == " ".join([sha(executable[0]), *(sha(m.shipped("js")) for m in deferred)])
     assert csp["style-src"] == " ".join([sha(page.styles[0]), *(sha(m.shipped("css")) for m in deferred)])
     modules = ("runtime", "choices", "fields")
     assert executable[0] == runtime_js(modules) and page.styles[0] == runtime_css(modules)
     # a self-contained page (export) inlines them all: one hash each
     whole = Page(render_page(compile_tree(EVERY_FIELD), self_contained=True))
-    modules = ("runtime", "choices", "fields", "views", "typed", "host")
+    modules = ("runtime", "choices", "fields", "views", "matrix", "typed", "host")
     assert [t for a, t in whole.scripts if not a] == [runtime_js(modules)] and whole.styles == [runtime_css(modules)]
     assert csp_of(whole)["script-src"] == sha(runtime_js(modules)) and csp_of(whole)["style-src"] == sha(runtime_css(modules))
     assert 'id="ui-mods"' not in render_page(compile_tree(EVERY_FIELD), self_contained=True)
@@ -590,7 +590,7 @@ PAGE_BUDGET_RAW = 48 * 1024
 # a result needs them, runtime_js.split) and the typical page is 9 020, the corpus median 9 287.
 PAGE_BUDGET_GZIP = 12 * 1024
 DEFERRED_BUDGET_GZIP = 12 * 1024
-"""What a typical result costs once: the deferred modules an AutoView page reads (views, host)."""
+"""What a typical result costs once: the deferred modules an AutoView page reads (views, matrix, host)."""
 
 
 def test_size_budget_for_a_typical_tool():
@@ -599,7 +599,7 @@ def test_size_budget_for_a_typical_tool():
     html = render_page(compile_tree(tool)).encode()
     assert len(html) <= PAGE_BUDGET_RAW, len(html)
     assert len(gzip.compress(html, 9)) <= PAGE_BUDGET_GZIP, len(gzip.compress(html, 9))
-    later = [m for m in MODULES if m.name in ("views", "host")]
+    later = [m for m in MODULES if m.name in ("views", "matrix", "host")]
     read = sum(len(gzip.compress((m.shipped("js") + m.shipped("css")).encode(), 9)) for m in later)
     assert read <= DEFERRED_BUDGET_GZIP, read
 
@@ -616,7 +616,7 @@ def test_a_page_ships_only_the_runtime_modules_its_tree_needs():
     # the form's runtime inline; the views and host features deferred, named by URI
     assert [text for attrs, text in plain.scripts if not attrs] == [runtime_js(("runtime",))]
     assert plain.styles == [runtime_css(("runtime",))]
-    assert json.loads(plain.scripts[1][1]) == [["views", deferred_uri("views")], ["host", deferred_uri("host")]]
+    assert json.loads(plain.scripts[1][1]) == [[m, deferred_uri(m)] for m in ("views", "matrix", "host")]
     tree = layout_tree()
     chart = Chart(
         id="v:chart",
@@ -625,22 +625,22 @@ def test_a_page_ships_only_the_runtime_modules_its_tree_needs():
     charted = replace(tree, children=(tree.children[0], ResultView(id="result", props=ResultViewProps(), children=(chart,))))
     assert "Chart" in node_types(charted) and "MultiSelectField" in node_types(charted)
     assert Page(render_page(charted)).styles == [runtime_css(("runtime", "choices", "fields", "layout"))]
-    assert Page(render_page(charted, self_contained=True)).styles == [runtime_css(("runtime", "choices", "fields", "layout", "views", "chart", "host"))]
-    assert modules_for(set()) == ("runtime", "views")
+    assert Page(render_page(charted, self_contained=True)).styles == [runtime_css(("runtime", "choices", "fields", "layout", "views", "matrix", "chart", "host"))]
+    assert modules_for(set()) == ("runtime", "views", "matrix")
     # the choices ship with a choice; the composite fields bring them (their multi-selects use them)
-    assert modules_for({"TextField", "BooleanField"}) == ("runtime", "choices", "views")
-    assert modules_for({"TextField", "ArrayField"}) == ("runtime", "choices", "fields", "views")
+    assert modules_for({"TextField", "BooleanField"}) == ("runtime", "choices", "views", "matrix")
+    assert modules_for({"TextField", "ArrayField"}) == ("runtime", "choices", "fields", "views", "matrix")
     # layout.js hydrates tabs and carries the layout CSS: it ships only with a layout node
-    assert modules_for({"KeyValue", "Table"}) == ("runtime", "views", "typed", "host")
-    assert modules_for({"Tabs", "Table"}) == ("runtime", "layout", "views", "typed", "host")
+    assert modules_for({"KeyValue", "Table"}) == ("runtime", "views", "matrix", "typed", "host")
+    assert modules_for({"Tabs", "Table"}) == ("runtime", "layout", "views", "matrix", "typed", "host")
     # host.js (downloads, fullscreen) with every view (any can hold a table); typed.js (the views
     # compiled from an outputSchema) not with an AutoView
-    assert modules_for({"AutoView", "KeyValue"}) == ("runtime", "views", "typed", "host")
-    assert modules_for({"ResultView", "AutoView"}) == ("runtime", "views", "host")
+    assert modules_for({"AutoView", "KeyValue"}) == ("runtime", "views", "matrix", "typed", "host")
+    assert modules_for({"ResultView", "AutoView"}) == ("runtime", "views", "matrix", "host")
     assert all("host" in modules_for({kind}) for kind in RECORD_VIEWS)
     # what is deferred: what shows a result; the form's modules stay inline
-    assert split(("runtime", "choices", "fields", "layout", "views", "typed", "chart", "host")) == (
-        ("runtime", "choices", "fields", "layout"), ("views", "typed", "chart", "host"))
+    assert split(("runtime", "choices", "fields", "layout", "views", "matrix", "typed", "chart", "host")) == (
+        ("runtime", "choices", "fields", "layout"), ("views", "matrix", "typed", "chart", "host"))
     assert split(("runtime", "views"), self_contained=True) == (("runtime", "views"), ())
     with pytest.raises(ValueError, match="unknown runtime modules"):
         runtime_js(("runtime", "nope"))
@@ -682,7 +682,7 @@ def test_modules_come_with_and_after_what_they_build_on():
         if not m.named_only:
             # and the other modules the same kinds need (a Chart brings chart.js and host.js)
             alongside = {o.name for o in MODULES if o.needed_by & m.needed_by and not o.named_only}
-            assert modules_for(m.needed_by) == tuple(n for n in order if n in {"runtime", "views", m.name, *m.requires, *alongside})
+            assert modules_for(m.needed_by) == tuple(n for n in order if n in {"runtime", "views", "matrix", m.name, *m.requires, *alongside})
     with pytest.raises(ValueError, match="'chart' needs"):
         runtime_js(("runtime", "chart"))
 

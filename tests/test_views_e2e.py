@@ -595,3 +595,50 @@ def test_a_results_layout_comes_from_the_server_and_each_result_fills_a_fresh_co
     f.locator(".result-body [role=tab]").nth(0).click()
     assert f.locator(".result-body [role=tab]").nth(0).get_attribute("aria-selected") == "true"
     clean(host)
+
+
+# Issue 26: a chart only when it says more than the table. "Barely varies" needs the data, so
+# chart.js decides: when the spread of what it would draw is under 2 % of its size, there is no
+# chart, and the table (one click away beside every chart) is shown in its place.
+
+
+def _tabs(frame):
+    return frame.evaluate(
+        """() => Array.from(document.querySelectorAll('#result [role=tab]'), (t) => [t.textContent, !t.hidden, t.getAttribute('aria-selected')])"""
+    )
+
+
+def test_a_series_that_barely_varies_is_no_chart_the_table_shows_instead(apphost):
+    flat = [dict(d, high=20.0 + 0.1 * (i % 2), low=20.0) for i, d in enumerate(DAYS)]  # 0.5 % spread
+    host = apphost(page(FORECAST, layout=True))
+    host.wait_initialized()
+    show(host, {"content": [], "structuredContent": {"city": "Oslo", "days": flat}})
+    frame = host.frame
+    host.wait_until(lambda: frame.locator(".result-body table tbody tr").first.is_visible())
+    assert frame.locator(".result-body svg.chart").count() == 0
+    assert frame.locator(".chart-flat").count() == 1
+    assert _tabs(frame) == [["Chart", False, "false"], ["Table", True, "true"]]
+    assert frame.locator(".result-body table tbody tr").count() == 7
+    clean(host)
+    # and a series that varies (the forecast, 3 to 9 °C) is still drawn, the table one click away
+    host.reload(page(FORECAST, layout=True))
+    host.wait_initialized()
+    show(host, {"content": [], "structuredContent": {"city": "Oslo", "days": DAYS}})
+    assert host.frame.locator(".result-body svg.chart").count() == 1 and _tabs(host.frame)[0] == ["Chart", True, "true"]
+
+
+def test_a_real_servers_unvarying_series_shows_its_table(apphost):
+    """@cyanheads/git-mcp-server's git_branch: one branch, 0 ahead and 0 behind. The axis is the
+    branch's name (not its commitHash); a bar of 0 says nothing, so the table shows."""
+    from conftest import FIXTURES
+
+    entry = json.loads((FIXTURES / "field" / "git-node__git_branch.json").read_text())
+    host = apphost(page(entry["tool"], layout=True))
+    host.wait_initialized()
+    show(host, entry["result"])
+    frame = host.frame
+    host.wait_until(lambda: frame.locator(".result-body table tbody tr").first.is_visible())
+    assert frame.locator(".result-body svg.chart").count() == 0 and frame.locator(".chart-flat").count() == 1
+    assert _tabs(frame) == [["Chart", False, "false"], ["Table", True, "true"]]
+    assert "main" in frame.locator(".result-body table tbody tr").first.inner_text()
+    clean(host)

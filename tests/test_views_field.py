@@ -296,7 +296,8 @@ def test_a_2d_array_of_scalars_is_a_grid(field_host, name, head, first, count):
         # lists of tuples, as Python servers print a query's rows (duckdb) or a program's (code-runner)
         ("duckdb__query__pivot.json", ["1", "2", "3", "4", "5", "6", "7"], ["2026-02", "100", "63.9", "39.6", "24.5", "15.2", "null"], 6),
         ("code-runner__run-code__tuples.json", ["1", "2", "3"], ["1", "North", "1250.5"], 3),
-        ("duckdb__query__lists.json", ["1", "2", "3"], None, 4),
+        # (its lists of numbers are a matrix's rows: a heatmap after the region and the count)
+        ("duckdb__query__lists.json", ["1", "3"] + [f"2.{i}" for i in range(1, 10)], None, 4),
         # a dict repr holding row dicts (dbutils), a list of dict reprs (sqlite)
         ("dbutils__dbutils-run-query.json", ["ID", "Name", "Born"], ["1", "Ada Lovelace", "1815"], 4),
         ("sqlite__read_query.json", ["ID", "Region", "Quarter", "Revenue", "Units"], ["1", "North", "2026-Q1", "1137.5", "13"], 12),
@@ -395,3 +396,124 @@ def test_an_aligned_text_table_is_a_table(field_host):
     for other in ("filesystem__read_text_file__log.json", "cli__run_command.json", "cli__run_command__wc.json"):
         assert _grid(render(field_host, load(other)))[0] == [], other
 
+# Issue 26's matrix rule (matrix.js): numbers that form a matrix are a heatmap, on recordings of
+# five servers: excel-mcp-server, mcp-server-duckdb, mcp-server-motherduck, mcp-server-code-runner,
+# @modelcontextprotocol/server-postgres. What each should show is read here from the recording
+# itself (Python's own parsers), apart from the runtime.
+
+
+def _py(entry):
+    import ast
+
+    return ast.literal_eval(texts(entry["result"])[0])
+
+
+def _pad(row, n):
+    return list(row) + [None] * (n - len(row))
+
+
+def _excel(e):
+    values = e["result"]["structuredContent"]["values"]
+    head, rows = values[0], values[1:]
+    return [r[0] for r in rows], head[2:], [_pad(r, len(head))[2:] for r in rows]
+
+
+def _pivot(rows):
+    return [r[0] for r in rows], [str(i + 2) for i in range(len(rows[0]) - 1)], [list(r[1:]) for r in rows]
+
+
+def _motherduck(e):
+    return json.loads(e["result"]["structuredContent"]["result"])["rows"]
+
+
+def _arrays(rows, label, field, names):
+    width = max(len(r[field]) for r in rows)
+    return [r[label] for r in rows], names(width), [_pad(r[field], width) for r in rows]
+
+
+MATRICES = {
+    # a sheet's range: cohort, size, then "month 0" … "month 5" (one stem and a number)
+    "excel__read_range__matrix.json": _excel,
+    # pivots as Python tuples and as a driver's rows: no names, columns 2 … 7 after the label
+    "duckdb__query__pivot.json": lambda e: _pivot(_py(e)),
+    "motherduck__execute_query__pivot.json": lambda e: _pivot(_motherduck(e)),
+    # a bare matrix, no labels at all
+    "code-runner__run-code__matrix.json": lambda e: ([], ["1", "2", "3"], _py(e)),
+    # records holding a row of the matrix each (array_agg, list): columns are its indices
+    "postgres__query__arrays.json": lambda e: _arrays(json.loads(texts(e["result"])[0]), "cohort", "retained", lambda w: [str(i) for i in range(w)]),
+    "motherduck__execute_query__lists.json": lambda e: _arrays(_motherduck(e), 0, 2, lambda w: [f"3.{i + 1}" for i in range(w)]),
+    "duckdb__query__lists.json": lambda e: _arrays(_py(e), 0, 1, lambda w: [f"2.{i + 1}" for i in range(w)]),
+    # the issue's own case: cohorts c0, c1 with a size and a retention row each (ids name the
+    # rows: nothing better does)
+    "code-runner__run-code__json.json": lambda e: _arrays(json.loads(texts(e["result"])[0]), "id", "retention", lambda w: [str(i) for i in range(w)]),
+}
+
+_HEATMAP = """() => {
+  const parse = (c) => c.match(/[\\d.]+/g).map(Number);
+  const bg = parse(getComputedStyle(document.body).backgroundColor);
+  const lum = (c) => c.slice(0, 3).map((v) => v / 255).map((v) => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  // how far a cell's colour, over the page, is from the page's background
+  const far = (td) => { const c = parse(getComputedStyle(td).backgroundColor), a = c.length > 3 ? c[3] : 1;
+    return Math.abs(lum(c.map((v, i) => a * v + (1 - a) * bg[i])) - lum(bg)); };
+  const t = document.querySelector('#result .heatmap');
+  if (!t) return null;
+  return {
+    heads: Array.from(t.querySelectorAll('th'), (th) => th.textContent),
+    labels: Array.from(t.querySelectorAll('td.hm-row'), (td) => td.textContent),
+    rows: Array.from(t.querySelectorAll('tbody tr'), (tr) => Array.from(tr.children, (td) => [td.textContent, td.classList.contains('hm') ? far(td) : null])),
+    legend: Array.from(t.querySelectorAll('.hm-legend span'), (s) => s.textContent),
+    steps: Array.from(t.querySelectorAll('.hm-legend i'), far),
+  };
+}"""
+
+
+def _as_number(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
+@pytest.mark.parametrize("name", sorted(MATRICES))
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_matrix_is_a_heatmap_of_its_values(field_host, name, theme):
+    entry = load(name)
+    labels, columns, matrix = MATRICES[name](entry)
+    field_host.reload(build_page(entry["tool"] or PLAIN), host_context={**CONTEXT, "theme": theme}, width=640)
+    field_host.wait_initialized()
+    field_host.send_tool_result(entry["result"])
+    field_host.frame.wait_for_selector("#result .result-body .view")
+    hm = field_host.frame.evaluate(_HEATMAP)
+    assert hm is not None, name
+    # labels from the fields that name the rows and the columns
+    assert hm["labels"] == [str(x) for x in labels]
+    assert hm["heads"][-len(columns):] == columns
+    width = len(columns)
+    painted = []
+    for row, want in zip(hm["rows"], matrix, strict=True):
+        for (text, far), value in zip(row[-width:], want, strict=True):
+            if value is None:
+                assert far is None and text in ("—", "null")
+            else:  # the cell's text is its value, the colour an addition
+                assert far is not None and _as_number(text) == value, (text, value)
+                painted.append((value, far))
+    # the colour scale is monotonic: a greater value is never closer to the background
+    painted.sort()
+    assert all(b[1] >= a[1] - 1e-9 for a, b in zip(painted, painted[1:], strict=False)), painted
+    assert painted[-1][1] > painted[0][1]
+    # the legend: the scale's ends as numbers, its steps monotonic too
+    values = [v for v, _ in painted]
+    assert [_as_number(x) for x in hm["legend"][-2:]] == [min(values), max(values)]
+    assert hm["steps"] == sorted(hm["steps"]) and len(hm["steps"]) == 5
+
+
+def test_only_matrices_are_heatmaps(field_host):
+    """No other recording of the corpus is drawn as a heatmap (a query's id, revenue and units are
+    no matrix), and the corpus holds matrices from five servers at least."""
+    shown = []
+    for name in RECORDINGS:
+        entry = load(name)
+        if entry["result"].get("isError") or "jsonrpcError" in entry["result"]:
+            continue
+        if render(field_host, entry).locator("#result .heatmap").count():
+            shown.append(name)
+    assert shown == sorted(MATRICES)
+    assert len({load(n)["server"] for n in MATRICES}) >= 5

@@ -28,8 +28,18 @@ SLIDER_MAX_RANGE = 100
 LONG_TEXT_NAMES = re.compile(
     r"(content|body|description|message|prompt|notes?|comment|code|script|markdown|html|sql|instructions)$", re.I
 )
-IDENTIFIER = re.compile(r"^(id|ids|index|idx|rank|key|pk)$|(_id|Id|ID|_key)$")
-"""Numbers that name rows rather than measure them: never charted."""
+IDENTIFIER = re.compile(
+    r"^(id|ids|index|idx|rank|key|pk|hash|sha|uuid|guid|oid)$|(_id|Id|ID|_key|Hash|_hash|Sha|_sha|_uuid)$"
+)
+"""Fields that name rows rather than measure or label them (ids, keys, hashes): never charted,
+never on a chart's axis (issue 26: "the axis uses a label field, not an id")."""
+NOT_A_MEASURE = re.compile(r"^(timestamp|epoch|ts|line|page|position|offset)$|(Timestamp|_timestamp|Number|_number|_no)$")
+"""Numbers that place a row (a time as a number, a line or page number) rather than measure it:
+never a chart's series."""
+LABEL = re.compile(r"(name|label|title|cohort|category|group|region|country|city|product|author|kind|type)$", re.I)
+"""Text fields that read as a row's label: the first choice for a chart's axis."""
+NOT_A_LABEL = frozenset({"uuid", "uri", "email", "boolean"})
+"""Formats that are addresses, ids or yes/no, never a chart's axis."""
 # Column formats by how much a person wants to see them in a narrow table.
 _COLUMN_RANK = {"text": 0, "enum": 0, "date": 0, "date-time": 0, "number": 1, "integer": 1, "boolean": 2,
                 "email": 2, "uri": 3, "time": 3, "uuid": 4, "multiline": 5, "image": 6, "json": 7}
@@ -115,9 +125,22 @@ def _chart(path: DataPath) -> Chart | None:
     if "chart" not in path.views:
         return None
     temporal = [c.pointer for c in path.columns if c.format in TEMPORAL]
-    categories = list(path.categories)
-    x = temporal[0] if temporal else (categories[0] if categories else None)
-    y = [p for p in path.numeric if p != x and not IDENTIFIER.search(pointers.tokens(p)[-1])][:MAX_SERIES]
+    x = temporal[0] if temporal else _label(path)
+    y = [p for p in path.numeric if p != x and not _names(p, IDENTIFIER) and not _names(p, NOT_A_MEASURE)][:MAX_SERIES]
     if x is None or not y:
         return None
     return Chart(mark="line" if temporal else "bar", x=x, y=y)
+
+
+def _names(pointer: str, pattern: re.Pattern[str]) -> bool:
+    return bool(pattern.search(pointers.tokens(pointer)[-1]))
+
+
+def _label(path: DataPath) -> str | None:
+    """The column that labels the rows on a chart's axis: a text field named like a label before
+    any other; never an id, a hash, an address (None when only those name the rows: no chart)."""
+    labels = [
+        p for p in path.categories
+        if not _names(p, IDENTIFIER) and (column := path.column(p)) is not None and column.format not in NOT_A_LABEL
+    ]
+    return next((p for p in labels if _names(p, LABEL)), labels[0] if labels else None)
