@@ -568,8 +568,10 @@ PAGE_BUDGET_RAW = 48 * 1024
 # the gallery's table and diff mends added 10: 14 648 before, 14 293 after, 14 266 once main
 # (its runtime words catalog) was merged in. Issue 26 moved the views compiled from an
 # outputSchema (KeyValue, Table, List, CardGrid, Metric, Image, JsonView) to typed.js, which an
-# AutoView page does not ship: 14 308 -> 14 090, room for the shape rules.
-PAGE_BUDGET_GZIP = 14 * 1024
+# AutoView page does not ship: 14 308 -> 14 090, room for the shape rules. Issue 27 made every page
+# follow more of the host context — its safe area, touch (44 px targets), no hover, a new locale
+# formatting the result shown again — 14 270 -> 14 758: the budget is 14 KiB + 512 again.
+PAGE_BUDGET_GZIP = 14 * 1024 + 512
 
 
 def test_size_budget_for_a_typical_tool():
