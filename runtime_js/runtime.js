@@ -138,6 +138,7 @@ var CU = (() => {
   function applyContext(c) {
     var d;
     if (!c || typeof c !== "object") return;
+    var relocale = "locale" in c && c.locale !== hostContext.locale;
     for (var k in c) hostContext[k] = c[k];
     if (c.theme === "light" || c.theme === "dark") { root.setAttribute("data-theme", c.theme); root.style.colorScheme = c.theme; }
     var vars = c.styles && c.styles.variables;
@@ -148,6 +149,38 @@ var CU = (() => {
     // neither); what is longer scrolls inside the frame, the form above it reachable.
     // 1e6: no bound (a context with a width only); a value CSS refuses leaves the last one.
     if ((d = c.containerDimensions)) root.style.maxHeight = (d.height || d.maxHeight || 1e6) + "px";
+    if ("safeAreaInsets" in c) insets(c.safeAreaInsets);
+    pointer(hostContext.deviceCapabilities);
+    if (relocale) reformat();
+  }
+
+  // The host's safe area (a notch, a home bar, its own overlays) pads the page: --cu-inset-<side>
+  // (runtime.css); a side that is not a number from 0 to 1000 px is 0.
+  function insets(s) {
+    ["top", "right", "bottom", "left"].forEach((k) => {
+      var n = s && s[k];
+      root.style.setProperty("--cu-inset-" + k, (typeof n === "number" && n > 0 && n <= 1e3 ? n : 0) + "px");
+    });
+  }
+
+  // Touch and hover: the host's word (deviceCapabilities), else the device's primary pointer.
+  // data-touch: every control at least 44 px; data-no-hover: nothing depends on hovering (runtime.css).
+  function pointer(d) {
+    var q = (k, m) => d && typeof d[k] === "boolean" ? d[k] : matchMedia(m).matches;
+    root.toggleAttribute("data-touch", q("touch", "(pointer:coarse)"));
+    root.toggleAttribute("data-no-hover", !q("hover", "(hover)"));
+  }
+  pointer();
+
+  // The locale changes how the views format numbers and dates (views.js reads hostContext.locale),
+  // never the data: on a new locale the result shown is formatted again from the same result (its
+  // views only; the raw JSON and "Send to chat" stay). hostContext.timeZone changes nothing shown:
+  // a time is data, shown in its own zone (views.js date()), and no text on the page is relative
+  // to "now" (a run's elapsed seconds have no zone).
+  function reformat() {
+    var box = last && U.views && resultEl && own(own(resultEl, ".result-body"), ".view"), fresh = el("div", { class: "view" });
+    if (!box || last.isError) return;
+    try { U.views.render(fresh, last, resultNode, ctx); box.replaceWith(fresh); } catch (e) { ctx.log("error", "result view failed: " + e); }
   }
 
   // As the official SDK: once per animation frame, content height measured with <html> at

@@ -223,3 +223,61 @@ def test_the_preview_emulates_a_host_with_and_without_downloads_links_and_fullsc
         assert app.get_by_role("button", name="Download these rows as CSV").count() == 0
         assert app.get_by_role("button", name="Fullscreen").count() == 0
         page.screenshot(path=str(tmp_path / "offers-none.png"))
+
+
+@pytest.mark.browser
+def test_the_preview_emulates_a_container_height_none_fixed_or_at_most(browser, tmp_path):
+    """Issue 27: the Height switch sends containerDimensions (none: the width only; fixed: height;
+    at most: maxHeight) and sizes the frame like a host would: a server author sees the page fit,
+    and what is longer scroll inside the frame."""
+    with preview(["demo"]) as url, opened(browser, url + "?tool=forecast") as page:
+        app = page.frame_locator("#app")
+        wait_log(page, "ui/notifications/initialized")
+        app.get_by_label("City").fill("Oslo")
+        app.locator("[data-action=submit]").click()
+        app.get_by_role("tab", name="Table").click()
+        app.locator(".result-body tbody tr").first.wait_for()
+        page.wait_for_function("() => document.getElementById('app').getBoundingClientRect().height > 500")
+        tall = page.locator("#app").bounding_box()["height"]
+
+        def context_sent() -> dict:
+            last = page.evaluate("""() => [...document.querySelectorAll('#log li')].find((li) =>
+              li.textContent.includes('host-context-changed')).querySelector('pre').textContent""")
+            return json.loads(last)["params"]["containerDimensions"]
+
+        def scroll() -> list[int]:
+            return app.locator("html").evaluate("(h) => [h.scrollHeight, h.clientHeight]")
+
+        page.select_option("#container", "maxHeight")
+        page.fill("#height", "300")
+        page.press("#height", "Enter")
+        page.wait_for_function("() => document.getElementById('app').getBoundingClientRect().height === 300")
+        assert context_sent() == {"width": 640, "maxHeight": 300}
+        assert "container=maxHeight" in page.url and "height=300" in page.url
+        assert app.locator("html").evaluate("(h) => h.style.maxHeight") == "300px"  # the page capped itself
+        assert scroll()[1] <= 300 < scroll()[0]  # the page fits the frame and scrolls inside it
+        page.screenshot(path=str(tmp_path / "container-max-300.png"))
+        # The form is reachable: scrolled to inside the frame, Run is in it, and runs again.
+        app.locator("html").evaluate("(h) => h.scrollTo(0, 0)")
+        app.locator("[data-action=submit]").scroll_into_view_if_needed()
+        run = app.locator("[data-action=submit]").bounding_box()
+        frame_box = page.locator("#app").bounding_box()
+        assert frame_box["y"] <= run["y"] and run["y"] + run["height"] <= frame_box["y"] + 300
+        calls = "() => [...document.querySelectorAll('#log > li')].filter((li) => li.firstChild.nextSibling.textContent.startsWith('tools/call')).length"
+        before = page.evaluate(calls)
+        assert before >= 1  # the first run
+        app.locator("[data-action=submit]").click()
+        page.wait_for_function(f"() => ({calls})() > {before}")
+
+        page.select_option("#container", "height")
+        page.fill("#height", "420")
+        page.press("#height", "Enter")
+        page.wait_for_function("() => document.getElementById('app').getBoundingClientRect().height === 420")
+        assert context_sent() == {"width": 640, "height": 420}
+        assert scroll()[1] == 420 < scroll()[0]
+
+        page.select_option("#container", "")
+        page.wait_for_function(f"() => document.getElementById('app').getBoundingClientRect().height >= {tall}")
+        assert context_sent() == {"width": 640}
+        assert "container=" not in page.url
+        assert scroll()[0] <= scroll()[1] + 1  # as tall as the page asks: nothing to scroll

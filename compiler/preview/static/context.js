@@ -1,5 +1,8 @@
 // Host-context controls: what the preview tells the app about its host (hostContext), changed
 // live with ui/notifications/host-context-changed (only the changed keys, as the spec says).
+// The container's height (containerDimensions): none (the frame is as tall as the app asks), a
+// fixed height (the frame is that tall), or a maximum (the frame follows the app up to it): a
+// server author sees the page fit, and scroll inside, a host that bounds it.
 // Display modes: inline, fullscreen and picture-in-picture, chosen here or requested by the app
 // (ui/request-display-mode, answered with the mode now in effect).
 // What the host offers (downloads: hostCapabilities.downloadFile, links: openLinks, fullscreen: in
@@ -10,11 +13,20 @@
 const ALL_MODES = ["inline", "fullscreen", "pip"];
 const OFFERS = ["downloads", "links", "fullscreen"];
 const modes = () => ALL_MODES.filter((m) => m !== "fullscreen" || state.offers.fullscreen);
-const CONTROLS = ["theme", "locale", "timeZone", "platform", "displayMode", "width", "height"];
-const DEFAULTS = { theme: "light", locale: "", timeZone: "", platform: "web", displayMode: "inline", width: 640, height: 0 };
+const CONTROLS = ["theme", "locale", "timeZone", "platform", "displayMode", "width", "container", "height"];
+const DEFAULTS = { theme: "light", locale: "", timeZone: "", platform: "web", displayMode: "inline", width: 640, container: "", height: 400 };
+const CONTAINERS = ["", "height", "maxHeight"];
 
+// { width } and, when the container is bounded, its height or maxHeight.
 function dimensions() {
-  return state.height > 0 ? { width: state.width, height: state.height } : { width: state.width, maxHeight: 4000 };
+  return state.container ? { width: state.width, [state.container]: state.height } : { width: state.width };
+}
+
+// The frame inline: the fixed height, else the height the app last asked for (320 px until it
+// asks), at most the maximum. Fullscreen and picture-in-picture size it themselves (host.css).
+function fitFrame() {
+  const asked = state.container === "height" ? state.height : Math.ceil(state.asked || 320);
+  frame.style.height = (state.container === "maxHeight" ? Math.min(asked, state.height) : asked) + "px";
 }
 
 function hostContext() {
@@ -32,7 +44,7 @@ function hostContext() {
 
 // What a key of the controls changes in the host context.
 function contextChange(key) {
-  if (key === "width" || key === "height") return { containerDimensions: dimensions() };
+  if (key === "width" || key === "container" || key === "height") return { containerDimensions: dimensions() };
   const context = hostContext();
   return { [key]: context[key] };
 }
@@ -44,7 +56,7 @@ function changeContext(partial) {
 function applyLocally(key) {
   if (key === "theme") document.documentElement.dataset.theme = state.theme;
   if (key === "width") frame.style.width = state.width + "px";
-  if (key === "height" && state.height > 0) frame.style.height = state.height + "px";
+  if (key === "container" || key === "height") fitFrame();
   if (key === "displayMode") {
     $("frame-wrap").dataset.mode = state.displayMode;
     $("exit-mode").hidden = state.displayMode === "inline";
@@ -54,6 +66,7 @@ function applyLocally(key) {
 function setControl(key, raw) {
   const value = typeof DEFAULTS[key] === "number" ? Number(raw) || 0 : String(raw);
   if (key === "displayMode" && !modes().includes(value)) return false;
+  if (key === "container" && !CONTAINERS.includes(value)) return false;
   state[key] = value;
   $(key).value = String(value);
   applyLocally(key);

@@ -12,7 +12,7 @@ const frame = $("app");
 const MAX_MESSAGES = 2000;
 const state = {
   tool: null, widget: null, tools: [], messages: [], deepArgs: null, lastArgs: null,
-  theme: "light", locale: "", timeZone: "", platform: "web", displayMode: "inline", width: 640, height: 0,
+  theme: "light", locale: "", timeZone: "", platform: "web", displayMode: "inline", width: 640, container: "", height: 400, asked: 0,
   offers: { downloads: true, links: true, fullscreen: true },
 };
 
@@ -106,9 +106,7 @@ function save(item) {
 const notifications = {
   "ui/notifications/initialized": () => { if (state.deepArgs) offerDeepLink(); },
   "ui/notifications/size-changed": (params) => {
-    if (typeof params.height === "number" && !(state.height > 0) && state.displayMode === "inline") {
-      frame.style.height = Math.ceil(params.height) + "px";
-    }
+    if (typeof params.height === "number") { state.asked = params.height; fitFrame(); } // context.js
   },
 };
 
@@ -203,7 +201,8 @@ function load(widget) {
   $("link-run").hidden = true;
   clearProblems();
   $("log").replaceChildren();
-  frame.style.height = state.height > 0 ? state.height + "px" : "320px";
+  state.asked = 0;
+  fitFrame(); // context.js
   frame.src = "/app/" + encodeURIComponent(state.tool.name) + (widget ? "?uri=" + encodeURIComponent(widget) : "");
 }
 
