@@ -330,7 +330,8 @@ var CU = (() => {
 
   function numberField(node, w) {
     var ctl = w.querySelector(".ctl"), p = node.props, out = w.querySelector("output");
-    var c = scalar(node, w, () => ctl.value.trim(), (v) => { ctl.value = v === UNSET ? "" : String(v); shown(); },
+    // A slider cannot be empty: cleared (a host's tool input that omits it), it holds its default.
+    var c = scalar(node, w, () => ctl.value.trim(), (v) => { ctl.value = v === UNSET ? (ctl.type === "range" ? ctl.defaultValue : "") : String(v); shown(); },
       (s, c) => {
         if (p.integer ? !/^[-+]?\d+$/.test(s) : !isFinite(Number(s))) return fail(c, p.integer ? M.enterWhole : M.enterNumber);
         var n = Number(s);

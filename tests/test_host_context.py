@@ -230,7 +230,7 @@ def test_a_time_zone_never_shifts_a_time(browser):
 
 
 def test_at_most_300_px_long_content_scrolls_inside_and_the_form_stays_reachable(apphost, tmp_path: Path):
-    lines = "\n".join(f"line {i}: " + "lorem ipsum " * 4 for i in range(200))
+    lines = "\n".join(f"line {i} " + "lorem ipsum " * 4 for i in range(200))  # no "key: value" (a record)
     result = {"content": [{"type": "text", "text": lines}]}
     host = apphost(PLAIN, host_context={"containerDimensions": {"maxHeight": 300}, "safeAreaInsets": {"top": 0, "right": 0, "bottom": 20, "left": 0}, **TOUCH},
                    on_call_tool=lambda name, args: result, height=300)
@@ -246,7 +246,7 @@ def test_at_most_300_px_long_content_scrolls_inside_and_the_form_stays_reachable
     # The last line scrolls into view (the page, then the text's own box), clear of the bottom inset.
     frame.evaluate("() => { document.scrollingElement.scrollTo(0, 1e9); document.querySelector('.result-body > .view pre').scrollTo(0, 1e9); }")
     host.wait_frames(2)
-    assert "line 199:" in str(text.text_content())
+    assert "line 199 " in str(text.text_content())
     last = text.evaluate("(e) => { const r = document.createRange(); r.selectNodeContents(e); return [...r.getClientRects()].pop().bottom; }")
     assert last <= 300 - 20
     # Back at the top, the form is there: the field and Run (44 px on touch) in view, and working.

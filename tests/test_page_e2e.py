@@ -600,3 +600,20 @@ def test_a_nullable_boolean_is_yes_no_or_not_set(apphost):
     assert archived.locator("input:checked").count() == 0  # not sent by the host: not set, and left out
     assert run(None, None) == {"pinned": False}
     assert host.console_errors == [] and host.csp_violations == []
+
+
+SLIDER_TOOL = {"name": "search", "inputSchema": {"type": "object", "properties": {
+    "query": {"type": "string"}, "limit": {"type": "integer", "minimum": 1, "maximum": 50, "default": 10}}}}
+
+
+def test_a_slider_a_hosts_input_leaves_out_keeps_its_default(apphost):
+    """Found in AppRenderer: tool input without the slider's field cleared it to its midpoint (26),
+    which Run then sent. A slider cannot be empty: cleared, it holds its default."""
+    host = apphost.load(build_page(SLIDER_TOOL), on_call_tool=lambda name, args: {"content": [{"type": "text", "text": "ok"}]})
+    host.wait_initialized()
+    host.send_tool_input({"query": "oslo"})
+    slider = host.frame.locator("input[type=range]")
+    host.wait_until(lambda: host.frame.locator("input[type=text]").input_value() == "oslo")
+    assert slider.input_value() == "10"
+    host.frame.click("[data-action=submit]")
+    assert host.wait_calls(1)[0]["arguments"] == {"query": "oslo", "limit": 10}
