@@ -30,6 +30,7 @@ import http.client
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -39,7 +40,6 @@ from collections.abc import Callable, Iterator, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Self
-from urllib.parse import urlencode
 
 from asyncutil import wait_until
 
@@ -72,8 +72,6 @@ def harness_bundle() -> Path:
 
 
 def free_port() -> int:
-    import socket
-
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
@@ -84,7 +82,8 @@ def free_port() -> int:
 
 class HttpProxy:
     """``compile-ui proxy --serve http`` (this checkout's code) in front of ``upstream`` on a free
-    loopback port; its stderr goes to a log file (``output()``)."""
+    loopback port; its stderr goes to a log file (``output()``). Stopped with SIGTERM, it gives
+    in-flight requests 1 s (the host page's open SSE streams would hold it the default 10 s)."""
 
     def __init__(self, upstream: Sequence[str], *options: str, env: dict[str, str] | None = None,
                  cwd: Path | str = ROOT, start_timeout: float = 20.0) -> None:
@@ -94,22 +93,30 @@ class HttpProxy:
         for _attempt in range(3):  # a free port can be taken between asking and binding
             self.port = free_port()
             argv = [sys.executable, "-m", "compiler", "proxy", "--no-cache", "--serve", "http",
-                    "--port", str(self.port), *options, "--", *upstream]
+                    "--port", str(self.port), "--grace-seconds", "1", *options, "--", *upstream]
             full_env = {**os.environ, **(env or {})}
             full_env.pop("ANTHROPIC_API_KEY", None)  # the heuristic layouts
             with open(self.log_path, "wb") as log:
                 self.proc = subprocess.Popen(argv, cwd=str(cwd), env=full_env, stdin=subprocess.DEVNULL,
                                              stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-            try:
-                wait_until(lambda: "serving MCP over HTTP" in self.output() or self.proc.poll() is not None,
-                           start_timeout)
+            try:  # it logs that it serves before the socket listens: wait for both
+                wait_until(lambda: self._listening() or self.proc.poll() is not None, start_timeout)
             except Exception:
                 pass
-            if "serving MCP over HTTP" in self.output():
+            if self._listening():
                 return
             last = self.output()
             self.stop()
         raise RuntimeError(f"compile-ui proxy --serve http did not start:\n{last}")
+
+    def _listening(self) -> bool:
+        if "serving MCP over HTTP" not in self.output():
+            return False
+        try:
+            socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+            return True
+        except OSError:
+            return False
 
     def output(self) -> str:
         try:
@@ -179,6 +186,10 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             upstream.request(self.command, "/mcp", body=body, headers=headers)
             answer = upstream.getresponse()
+        except (OSError, http.client.HTTPException) as e:  # said to the page, whose test shows it
+            upstream.close()
+            return self._send(502, "text/plain", f"the relay to the proxy failed: {e!r}".encode())
+        try:
             self.send_response(answer.status)
             for key, value in answer.getheaders():
                 if key.lower() not in ("content-length", "transfer-encoding", "connection", "date", "server"):
@@ -189,7 +200,7 @@ class _Handler(BaseHTTPRequestHandler):
                 self.wfile.write(chunk)
                 self.wfile.flush()
         except (OSError, http.client.HTTPException):
-            pass  # the page went away, or the proxy did
+            pass  # the page went away, or the proxy did: the answer ends here
         finally:
             upstream.close()
 
@@ -267,15 +278,18 @@ class HarnessPage:
 
     def open(self, server: str, tool: str, args: dict[str, Any] | None = None, *, theme: str = "light",
              caps: str = "default", timeout: float = 20.0) -> None:
-        """A new tab on the host: connect, call ``tool``, show its app; wait for the app's frame."""
-        if self.page is not None:
-            self.page.close()
-        self.console, self.page_errors = [], []
-        self.page = self.context.new_page()
-        self.page.on("console", lambda m: self.console.append((m.type, m.text, (m.location or {}).get("url", ""))))
-        self.page.on("pageerror", lambda e: self.page_errors.append(str(e)))
-        query = urlencode({"server": server, "tool": tool, "args": json.dumps(args or {}), "theme": theme, "caps": caps})
-        self.page.goto(f"{self.harness.url}/?{query}")
+        """Show ``tool``'s app (the host page is loaded once, and keeps one connection per server):
+        call the tool, then AppRenderer; wait for the app's frame."""
+        if self.page is None:
+            self.page = self.context.new_page()
+            self.page.on("console", lambda m: self.console.append((m.type, m.text, (m.location or {}).get("url", ""))))
+            self.page.on("pageerror", lambda e: self.page_errors.append(str(e)))
+            self.page.goto(self.harness.url)
+            self.page.wait_for_function("() => window.__harnessReady === true")
+        self.console.clear()
+        self.page_errors.clear()
+        show = {"server": server, "tool": tool, "args": args or {}, "theme": theme, "caps": caps}
+        self.page.evaluate("(show) => { window.__harnessShow(show); }", show)
         self.wait_until(lambda: self.state("phase") in ("rendering", "failed"), timeout, "the host's tools/call")
         assert self.state("phase") == "rendering", f"the harness failed\n{self.describe()}"
         self.wait_until(self._app_frame, timeout, "the app's frame")
