@@ -26,9 +26,12 @@ def resource_meta() -> dict[str, Any]:
     ``resources/read`` content item): ``ui.csp`` declares no external domain of any kind — the page
     is self-contained, its script and style inline, no network — so a host that builds the frame's
     policy from it (the MCP Inspector wraps our document, and our own CSP ``<meta>`` then has no
-    effect) builds the strictest one; ``prefersBorder``: the page is a form and its results, with
-    no frame of its own, best set apart from the conversation by the host's border. A fresh copy."""
-    csp: dict[str, list[str]] = {"connectDomains": [], "resourceDomains": [], "frameDomains": [], "baseUriDomains": []}
+    effect) builds the strictest one that still shows a result's images and media, which the
+    runtime puts in ``data:`` URLs: ``resourceDomains: ["data:"]`` (MCP Inspector 2.12 builds
+    ``img-src 'none'`` from an empty list, and an image result showed as a broken image there);
+    ``prefersBorder``: the page is a form and its results, with no frame of its own, best set
+    apart from the conversation by the host's border. A fresh copy."""
+    csp: dict[str, list[str]] = {"connectDomains": [], "resourceDomains": ["data:"], "frameDomains": [], "baseUriDomains": []}
     return {"ui": {"csp": csp, "prefersBorder": True}}
 
 

@@ -76,9 +76,10 @@ def test_tools_are_decorated_and_pages_served():
     assert page.mime_type == "text/html;profile=mcp-app" and page.text.lower().startswith("<!doctype html>")
     assert '"toolName":"add"' in page.text
     assert gone.code == -32001 and gone.message == "Resource not found: ui://compile-ui/no_such_tool"
-    # Issue 27: the page tells the host what it needs — no external domain of any kind — and its
-    # border preference, on the list entry and on the content item (which a host reads first).
-    no_domains = {"connectDomains": [], "resourceDomains": [], "frameDomains": [], "baseUriDomains": []}
+    # Issue 27: the page tells the host what it needs — no external domain of any kind, data: URLs
+    # for a result's images and media — and its border preference, on the list entry and on the
+    # content item (which a host reads first).
+    no_domains = {"connectDomains": [], "resourceDomains": ["data:"], "frameDomains": [], "baseUriDomains": []}
     assert page.meta == {"ui": {"csp": no_domains, "prefersBorder": True}}
     assert all(r.meta == {"ui": {"csp": no_domains, "prefersBorder": True}} for r in resources)
 
