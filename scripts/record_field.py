@@ -18,9 +18,9 @@ the exact ``tools/call`` result as it came off the wire (a JSON-RPC error is kep
 that paths in results are stable; Python servers run with a fixed hash seed, and servers that
 stamp what they create run under a frozen wall clock (libfaketime). What is left changes from
 one recording to the next: a query's duration, a Python object's address, a file's ctime, the
-order of Redis's keys and sets, the port of the local web server in a fetched page's address; a
-MariaDB connection's number counts the connections made before it, so it holds for a run of
-every server in order.
+order of Redis's keys and sets, the port of the local web server in a fetched page's address, a
+PDF viewer's UUID; a MariaDB connection's number counts the connections made before it, so it
+holds for a run of every server in order.
 
 A recording that today's views show wrongly lives in ``fixtures/field-pending/`` instead (same
 format; its README.md says what fails); re-recording writes it there again. A new recording goes
@@ -51,7 +51,7 @@ recordings). To re-record, install them beside the checkout, under the git-ignor
                 postgres=@modelcontextprotocol/server-postgres redis=@modelcontextprotocol/server-redis \\
                 mysql=@benborla29/mcp-server-mysql excel=@negokaz/excel-mcp-server \\
                 code-runner=mcp-server-code-runner knowledge-graph=@itseasy21/mcp-knowledge-graph \\
-                sqlite=mcp-sqlite pdf-reader=@sylphx/pdf-reader-mcp calc=@coo-quack/calc-mcp \\
+                sqlite=mcp-sqlite pdf-reader=@sylphx/pdf-reader-mcp pdf=@modelcontextprotocol/server-pdf calc=@coo-quack/calc-mcp \\
                 eslint=@eslint/mcp git=@cyanheads/git-mcp-server dbhub=@bytebase/dbhub \\
                 database-server=@executeautomation/database-server; do
         npm install --prefix .cache/npm-${spec%%=*} --no-audit --no-fund "${spec#*=}"; done
@@ -302,6 +302,9 @@ def make_data() -> None:
         ["Outlook", "", "Two new products ship in 2027-Q1.", "Prepared by Ada Lovelace."],
     ], title="Quarterly report 2026-Q3")
     (DATA / "team.ics").write_text(ICS)
+    # a form to fill in: three text fields, left-aligned under each other
+    field_files.write_pdf(DATA / "claim.pdf", [["Expense claim", "", "Name:", "Date:", "Amount:"]], title="Expense claim",
+                          fields={"name": (140, 722, 440, 740), "date": (140, 706, 260, 724), "amount": (140, 690, 260, 708)})
     (DATA / "sales.html").write_text(SALES_PAGE)
     (DATA / "lint").mkdir()
     (DATA / "lint" / "app.js").write_text("var unused = 1;\nfunction greet(name) {\n  return 'Hello, ' + nme;\n}\nif (greet == 2) { debugger; }\n")
@@ -507,6 +510,10 @@ def servers() -> list[Server]:
             ("read_pdf", {"sources": [{"path": d + "/report.pdf"}], "include_metadata": True, "include_page_count": True}, ""),
             ("read_pdf", {"sources": [{"path": d + "/report.pdf", "pages": [2]}], "include_full_text": False}, "page"),
             ("read_pdf", {"sources": [{"path": d + "/missing.pdf"}]}, "missing"),
+        ]),
+        # an MCP App server whose display_pdf has an outputSchema: the form's fields, a chartable series
+        Server("pdf", "@modelcontextprotocol/server-pdf", [npm("pdf", "mcp-pdf-server"), "--stdio", d + "/claim.pdf"], [
+            ("display_pdf", {"url": d + "/claim.pdf"}, ""),
         ]),
         Server("word", "office-word-mcp-server", [venv("office-word-mcp-server", "word_mcp_server")], [
             ("create_document", {"filename": d + "/memo.docx", "title": "Field memo", "author": "Ada Lovelace"}, ""),
