@@ -7,7 +7,8 @@ its view as shown, or after exactly one click.
 **The scalars** (``scalars``) are what a person would look for in a result: every scalar of
 ``structuredContent``; and of each text block that is not that data again (the views' own rule:
 a block that is JSON, or equals one of the data's strings, is left out), the data it stands for,
-read here apart from the views: JSON, a Python literal (``ast.literal_eval``, never ``eval``),
+read here apart from the views: JSON, a Python literal (``ast.literal_eval``, never ``eval``;
+numpy's ``array(X, dtype=Y)`` read as X),
 CSV/TSV, a markdown table's cells, ``Key: value`` lines' values, an aligned plain-text table's
 cells; any other line of text is one value (with markdown's inline marks taken off). A string of
 the data that holds several lines is read the same way. Keys and column names are headings, not
