@@ -574,10 +574,13 @@ var CU = (() => {
     var offers = caps.downloadFile || (hostContext.availableDisplayModes || []).indexOf("fullscreen") >= 0;
     list = list.filter((m) => m[0] !== "host" || offers);
     if (!caps.serverResources || !list.length) return;
+    // Done: a result waiting (or already drawn without its views) is drawn again. After 4 s the
+    // page stops waiting; the views, should they come later, still draw it again then.
+    var done = () => { mods = null; if (last) draw(last); };
     mods = Promise.all(list.map((m) => request("resources/read", { uri: m[1] }))).then((rs) => {
       rs.forEach((r) => { ((r && r.contents) || []).forEach(inject); });
-    }, (e) => { ctx.log("warning", "result views not loaded: " + why(e)); }).then(() => { mods = null; if (last) draw(last); });
-    setTimeout(() => { if (mods && last) draw(last); }, 4000);
+    }, (e) => { ctx.log("warning", "result views not loaded: " + why(e)); }).then(done);
+    setTimeout(() => { if (mods) done(); }, 4000);
   }
   function inject(c) {
     var t = /css/.test(c.mimeType) ? "style" : /javascript/.test(c.mimeType) ? "script" : "";

@@ -221,14 +221,17 @@ CU.views = (() => {
 
   // Ranked detectors decide what a text is, looking at its first 64 KB only (bounded on any
   // size): JSON (or a Python literal) → the data views, unified diff → a diff view, CSV/TSV → a
-  // table, markdown (two signs of it at least: headings, fences, links, bold, lists, quotes) → the
-  // markdown subset, other line-structured text → monospace, lines kept; otherwise prose.
+  // table, markdown (a table — a "| a | b |" line over a "|---|---|" line — or two signs of it at
+  // least: headings, fences, links, bold, lists, quotes) → the markdown subset, other
+  // line-structured text → monospace, lines kept; otherwise prose.
   // Every kind builds DOM nodes from text: a detector never turns data into markup.
   var MDS = [/^#{1,6} \S/m, /^```/m, /\]\(https?:/, /\*\*\S[^*\n]*\*\*/, /^ *([-*+]|\d+\.) \S.*\n *([-*+]|\d+\.) \S/m, /^ {0,3}> ?\S/m];
+  var MDT = /^ {0,3}\|.*\|[ \t]*\r?\n {0,3}\|(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*$/m;
   function kind(s) {
     var h = s.slice(0, 65536), ls = h.split(/\r?\n/);
     if (s.length > h.length || !ls[ls.length - 1]) ls.pop(); // a cut or empty last line says nothing
     if (/^@@ -\d+(,\d+)? \+\d+/m.test(h) && /^--- \S/m.test(h)) return "diff";
+    if (MDT.test(h)) return "md";
     if (sep(ls)) return sep(ls);
     if (MDS.filter((r) => r.test(h)).length > 1) return "md";
     var full = ls.filter((l) => l.trim()), kvn = full.filter((l) => KV.test(l)).length;
@@ -321,11 +324,31 @@ CU.views = (() => {
   // the JSON it stands for. Nothing is evaluated: outside its strings, a literal differs from JSON
   // in a few tokens, rewritten here, and JSON.parse reads the rest or refuses: str in either
   // quote → JSON strings, None/True/False → null/true/false, tuples → arrays, trailing commas
-  // dropped, ints past 15 digits kept as their text (never rounded).
+  // dropped, ints past 15 digits kept as their text (never rounded), "1." → 1.0.
+  // Rule "numpy array reprs": array(X) and array(X, dtype=Y) are X (numpy prints its arrays so,
+  // inside the dicts and lists of chroma-mcp, a program's output…). A stack of the open brackets
+  // tells an array's closing parenthesis (dropped) from a tuple's (→ "]"); an array of more than
+  // one value, or brackets that do not match, is no literal.
+  var PYT = /'((?:[^'\\\n]|\\.)*)'|"(?:[^"\\\n]|\\.)*"|\b(None|True|False)\b|(-?\d{16,})(?![\d.e])|(\d)\.(?![\d.])|\barray\(|,\s*dtype=(?:[\w.]+|'[^'\n]*')\s*\)|(,)(?=\s*[\])}])|[()[\]{},]/g;
+  var CLOSE = { ")": "(", "]": "[", "}": "{" };
   function pylit(s) {
-    if (s.length > 1e7 || !/^\s*[[({]/.test(s)) return;
-    return parse(s.replace(/'((?:[^'\\\n]|\\.)*)'|"(?:[^"\\\n]|\\.)*"|\b(None|True|False)\b|(-?\d{16,})(?![\d.e])|,(?=\s*[\])}])|[()]/g, (m, q, w, n) =>
-      q != null ? J(q.replace(/\\'/g, "'")) : w ? { None: "null", True: "true", False: "false" }[w] : n ? '"' + n + '"' : m === "(" ? "[" : m === ")" ? "]" : m === "," ? "" : m));
+    if (s.length > 1e7 || !/^\s*([[({]|array\()/.test(s)) return;
+    var open = [], bad = 0, a = "array(";
+    s = s.replace(PYT, (m, q, w, n, d, t) => {
+      if (q != null) return J(q.replace(/\\'/g, "'"));
+      if (m[0] === '"') return m;
+      if (w) return { None: "null", True: "true", False: "false" }[w];
+      if (n) return '"' + n + '"';
+      if (d) return d + ".0";
+      if (t) return "";
+      if (m === ",") { if (open[open.length - 1] === a) bad = 1; return m; }
+      if (m === a || "([{".indexOf(m) >= 0) return open.push(m), m === "(" ? "[" : m === a ? "" : m;
+      var o = open.pop();
+      if (m[0] === ",") return o !== a && (bad = 1), ""; // an array's dtype, and its end
+      if (o !== CLOSE[m] && !(o === a && m === ")")) bad = 1;
+      return m === ")" ? (o === a ? "" : "]") : m;
+    });
+    return bad ? undefined : parse(s);
   }
   function prose(s) {
     var d = parse(s), k;
@@ -369,9 +392,10 @@ CU.views = (() => {
         flush(); lst = null;
         var rows = [ln];
         while (i < lines.length && /^\s*\|.*\|\s*$/.test(lines[i])) rows.push(lines[i++]);
+        // (a header that is a key, "cohort_size", reads as the data views write keys: "Cohort size")
         var cells = (r) => r.trim().slice(1, -1).split("|").map((c) => c.trim());
         rows = rows.filter((r) => !/^[\s|:-]+$/.test(r)).map(cells);
-        out.appendChild(el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, rows[0].map((c) => el("th", null, inline(c))))),
+        out.appendChild(el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, rows[0].map((c) => el("th", null, inline(human(c)))))),
           el("tbody", null, rows.slice(1).map((r) => el("tr", null, r.map((c) => el("td", null, inline(c)))))))));
       } else if (!ln.trim()) { flush(); lst = null; } else { lst = null; para.push(ln.trim()); }
     }

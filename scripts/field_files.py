@@ -74,8 +74,10 @@ def write_xlsx(path: Path, sheets: dict[str, list[list[Cell]]]) -> None:
             z.writestr(info, text, zipfile.ZIP_DEFLATED)
 
 
-def write_pdf(path: Path, pages: list[list[str]], title: str) -> None:
-    """A PDF with one page per list of lines, in Helvetica, and a title in its info dictionary."""
+def write_pdf(path: Path, pages: list[list[str]], title: str, fields: dict[str, tuple[int, int, int, int]] | None = None) -> None:
+    """A PDF with one page per list of lines, in Helvetica, and a title in its info dictionary;
+    ``fields``: text fields of an AcroForm on the first page, name → rectangle (x0, y0, x1, y1 in
+    points from the bottom left)."""
 
     def text(s: str) -> str:
         return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
@@ -90,8 +92,16 @@ def write_pdf(path: Path, pages: list[list[str]], title: str) -> None:
         ops = "BT /F1 12 Tf 72 760 Td 16 TL " + " ".join(f"({text(line)}) Tj T*" for line in lines) + " ET"
         objects.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents {content_id} 0 R >>")
         objects.append(f"<< /Length {len(ops)} >>\nstream\n{ops}\nendstream")
+    widgets = [5 + 2 * n + i for i in range(len(fields or {}))]
+    for name, rect in (fields or {}).items():
+        box = " ".join(map(str, rect))
+        objects.append(f"<< /Type /Annot /Subtype /Widget /FT /Tx /T ({text(name)}) /Rect [{box}] /P 5 0 R /F 4 /DA (/Helv 10 Tf 0 g) >>")
+    if widgets:
+        refs = " ".join(f"{w} 0 R" for w in widgets)
+        objects[0] = objects[0][:-2] + f"/Annots [{refs}] >>"
+    form = f" /AcroForm << /Fields [{refs}] /DA (/Helv 10 Tf 0 g) /DR << /Font << /Helv 3 0 R >> >> >>" if widgets else ""
     head = [
-        "<< /Type /Catalog /Pages 2 0 R >>",
+        f"<< /Type /Catalog /Pages 2 0 R{form} >>",
         f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {n} >>",
         "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
         f"<< /Title ({text(title)}) /Author (Ada Lovelace) /Producer (compile-ui field recorder) /CreationDate (D:20261120091500+01'00') >>",

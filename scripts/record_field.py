@@ -18,8 +18,9 @@ the exact ``tools/call`` result as it came off the wire (a JSON-RPC error is kep
 that paths in results are stable; Python servers run with a fixed hash seed, and servers that
 stamp what they create run under a frozen wall clock (libfaketime). What is left changes from
 one recording to the next: a query's duration, a Python object's address, a file's ctime, the
-order of Redis's keys and sets; a MariaDB connection's number counts the connections made before
-it, so it holds for a run of every server in order.
+order of Redis's keys and sets, the port of the local web server in a fetched page's address, a
+PDF viewer's UUID; a MariaDB connection's number counts the connections made before it, so it
+holds for a run of every server in order.
 
 A recording that today's views show wrongly lives in ``fixtures/field-pending/`` instead (same
 format; its README.md says what fails); re-recording writes it there again. A new recording goes
@@ -50,7 +51,7 @@ recordings). To re-record, install them beside the checkout, under the git-ignor
                 postgres=@modelcontextprotocol/server-postgres redis=@modelcontextprotocol/server-redis \\
                 mysql=@benborla29/mcp-server-mysql excel=@negokaz/excel-mcp-server \\
                 code-runner=mcp-server-code-runner knowledge-graph=@itseasy21/mcp-knowledge-graph \\
-                sqlite=mcp-sqlite pdf-reader=@sylphx/pdf-reader-mcp calc=@coo-quack/calc-mcp \\
+                sqlite=mcp-sqlite pdf-reader=@sylphx/pdf-reader-mcp pdf=@modelcontextprotocol/server-pdf calc=@coo-quack/calc-mcp \\
                 eslint=@eslint/mcp git=@cyanheads/git-mcp-server dbhub=@bytebase/dbhub \\
                 database-server=@executeautomation/database-server; do
         npm install --prefix .cache/npm-${spec%%=*} --no-audit --no-fund "${spec#*=}"; done
@@ -58,7 +59,8 @@ recordings). To re-record, install them beside the checkout, under the git-ignor
     # the databases: PostgreSQL's initdb, pg_ctl and postgres in /usr/local/bin; the others from Debian
     apt-get install -y mariadb-server redis-server faketime    # faketime: see FROZEN below
 
-code-runner runs ``python`` and ``node`` from the PATH. A server whose command is missing is
+code-runner runs ``python`` (with numpy, for its ``numpy`` case) and ``node`` from the PATH; cli-mcp-server
+runs ``sqlite3`` (Debian's sqlite3). A server whose command is missing is
 skipped with a message, and so is one whose database server is missing or does not start. Run
 with the project's venv (``.venv/bin/python``), which has the ``mcp`` client.
 """
@@ -204,6 +206,22 @@ SUMMARY:Release 2.0 go/no-go
 CATEGORIES:meeting,release
 END:VEVENT
 END:VCALENDAR""".splitlines())
+# A web page with a table, served on 127.0.0.1 (scripts/field_services.py ``web``) for mcp-server-fetch
+SALES_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Sales by region</title></head>
+<body><main><article>
+<h1>Sales by region, 2026-Q3</h1>
+<p>Revenue grew in every region but the West.</p>
+<table>
+<thead><tr><th>Region</th><th>Revenue</th><th>Units</th></tr></thead>
+<tbody>
+<tr><td>North</td><td>12450.00</td><td>310</td></tr>
+<tr><td>South</td><td>11980.50</td><td>287</td></tr>
+<tr><td>East</td><td>13002.25</td><td>342</td></tr>
+<tr><td>West</td><td>9870.75</td><td>251</td></tr>
+</tbody></table>
+</article></main></body></html>
+"""
 README = """# Field notes
 
 Scratch data for **compile-ui**'s field corpus.
@@ -284,6 +302,10 @@ def make_data() -> None:
         ["Outlook", "", "Two new products ship in 2027-Q1.", "Prepared by Ada Lovelace."],
     ], title="Quarterly report 2026-Q3")
     (DATA / "team.ics").write_text(ICS)
+    # a form to fill in: three text fields, left-aligned under each other
+    field_files.write_pdf(DATA / "claim.pdf", [["Expense claim", "", "Name:", "Date:", "Amount:"]], title="Expense claim",
+                          fields={"name": (140, 722, 440, 740), "date": (140, 706, 260, 724), "amount": (140, 690, 260, 708)})
+    (DATA / "sales.html").write_text(SALES_PAGE)
     (DATA / "lint").mkdir()
     (DATA / "lint" / "app.js").write_text("var unused = 1;\nfunction greet(name) {\n  return 'Hello, ' + nme;\n}\nif (greet == 2) { debugger; }\n")
     (DATA / "lint" / "eslint.config.mjs").write_text("export default [{ rules: { 'no-unused-vars': 'error', 'no-undef': 'error', 'no-debugger': 'error', eqeqeq: 'warn' } }];\n")
@@ -316,6 +338,10 @@ def servers() -> list[Server]:
             ("fetch", {"url": "http://127.0.0.1:9/nothing"}, "refused"),
             ("fetch", {"url": "not a url"}, "bad-url"),
         ]),
+        # the same server let read loopback addresses: a page of this machine (its table becomes markdown)
+        Server("fetch", "mcp-server-fetch", [str(FIELD_BIN / "mcp-server-fetch"), "--allow-private-ips"], [
+            ("fetch", {"url": "http://127.0.0.1:{web}/sales.html"}, "table"),
+        ], services=["web"]),
         Server("sqlite", "mcp-server-sqlite", [str(SQLITE_BIN / "mcp-server-sqlite"), "--db-path", str(SCRATCH / "field.db")], [
             ("list_tables", {}, ""),
             ("describe_table", {"table_name": "sales"}, ""),
@@ -485,6 +511,10 @@ def servers() -> list[Server]:
             ("read_pdf", {"sources": [{"path": d + "/report.pdf", "pages": [2]}], "include_full_text": False}, "page"),
             ("read_pdf", {"sources": [{"path": d + "/missing.pdf"}]}, "missing"),
         ]),
+        # an MCP App server whose display_pdf has an outputSchema: the form's fields, a chartable series
+        Server("pdf", "@modelcontextprotocol/server-pdf", [npm("pdf", "mcp-pdf-server"), "--stdio", d + "/claim.pdf"], [
+            ("display_pdf", {"url": d + "/claim.pdf"}, ""),
+        ]),
         Server("word", "office-word-mcp-server", [venv("office-word-mcp-server", "word_mcp_server")], [
             ("create_document", {"filename": d + "/memo.docx", "title": "Field memo", "author": "Ada Lovelace"}, ""),
             ("add_heading", {"filename": d + "/memo.docx", "text": "Sales by region", "level": 1}, ""),
@@ -518,7 +548,11 @@ def servers() -> list[Server]:
             ("run_command", {"command": "wc -l -c cities.csv data.tsv app.log"}, "wc"),
             ("run_command", {"command": "cat cities.csv"}, "csv"),
             ("run_command", {"command": "rm cities.csv"}, "refused"),
-        ], env={"ALLOWED_DIR": str(FILES), "ALLOWED_COMMANDS": "ls,cat,wc,sort", "ALLOWED_FLAGS": "-l,-c,-n,-t,-k", "COMMAND_TIMEOUT": "20"}),
+            # SQLite's shell in column mode: an aligned text table (a header, a rule, two spaces apart)
+            ("run_command", {"command": "sqlite3 -header -column -cmd '.import --csv cities.csv cities' :memory: "
+                                        "'select city, population, founded from cities order by population desc'"}, "sqlite"),
+        ], env={"ALLOWED_DIR": str(FILES), "ALLOWED_COMMANDS": "ls,cat,wc,sort,sqlite3", "ALLOWED_FLAGS": "-l,-c,-n,-t,-k,-header,-column,-cmd",
+                "COMMAND_TIMEOUT": "20"}),
         # ---- maths, time, text
         Server("calculator", "mcp-server-calculator", [venv("mcp-server-calculator")], [
             ("calculate", {"expression": "1040 * 12.5 + 3"}, ""),
@@ -545,6 +579,9 @@ def servers() -> list[Server]:
             ("run-code", {"languageId": "python", "code": "print([[1.0, 0.62, 0.38], [1.0, 0.65, 0.41], [1.0, 0.7, None]])"}, "matrix"),
             ("run-code", {"languageId": "python", "code": "rows = [('North', 12450.0, 310), ('South', 11980.5, 287), ('East', 13002.25, 342)]\nprint(f\"{'region':<8}{'revenue':>10}{'units':>7}\")\nfor r in rows:\n    print(f'{r[0]:<8}{r[1]:>10.2f}{r[2]:>7}')"}, "aligned"),
             ("run-code", {"languageId": "javascript", "code": "console.log(JSON.stringify([{id: 'c0', size: 120, retention: [1, 0.62, 0.38]}, {id: 'c1', size: 137, retention: [1, 0.65]}]))"}, "json"),
+            # numpy arrays in a dict: their repr, array([...]) with a dtype when it is not the default
+            ("run-code", {"languageId": "python", "code": "import numpy as np\nunits = np.array([310, 287, 342], dtype=np.int32)\nrevenue = np.array([12450.0, 11980.5, 13002.25])\n"
+                                                          "print({'regions': ['North', 'South', 'East'], 'units': units, 'revenue': revenue, 'share': (revenue / revenue.sum()).round(3)})"}, "numpy"),
         ]),
         Server("eslint", "@eslint/mcp", [npm("eslint", "mcp")], [
             ("lint-files", {"filePaths": [d + "/lint/app.js"]}, ""),
@@ -711,9 +748,22 @@ def package_version(server: Server) -> str | None:
 
 
 def placed(server: Server, ports: dict[str, int]) -> Server:
-    """The server with the ports of its databases put into its command and env."""
+    """The server with the ports of its databases put into its command, env and the string
+    arguments of its calls (there only ``{name}`` of the services it names: code in an argument
+    may hold braces of its own)."""
     keys = {name: str(port) for name, port in ports.items()}
-    return Server(server.name, server.package, [a.format(**keys) for a in server.command], server.calls,
+
+    def fill(value: Any) -> Any:
+        if isinstance(value, str):
+            for name in server.services:
+                value = value.replace("{" + name + "}", keys.get(name, "{" + name + "}"))
+            return value
+        if isinstance(value, dict):
+            return {k: fill(v) for k, v in value.items()}
+        return [fill(v) for v in value] if isinstance(value, list) else value
+
+    calls = [(name, fill(args), case) for name, args, case in server.calls]
+    return Server(server.name, server.package, [a.format(**keys) for a in server.command], calls,
                   {k: v.format(**keys) for k, v in server.env.items()}, server.services, server.cwd,
                   {k: v.format(**keys) for k, v in server.files.items()}, server.frozen_clock)
 

@@ -7,7 +7,8 @@ its view as shown, or after exactly one click.
 **The scalars** (``scalars``) are what a person would look for in a result: every scalar of
 ``structuredContent``; and of each text block that is not that data again (the views' own rule:
 a block that is JSON, or equals one of the data's strings, is left out), the data it stands for,
-read here apart from the views: JSON, a Python literal (``ast.literal_eval``, never ``eval``),
+read here apart from the views: JSON, a Python literal (``ast.literal_eval``, never ``eval``;
+numpy's ``array(X, dtype=Y)`` read as X),
 CSV/TSV, a markdown table's cells, ``Key: value`` lines' values, an aligned plain-text table's
 cells; any other line of text is one value (with markdown's inline marks taken off). A string of
 the data that holds several lines is read the same way. Keys and column names are headings, not
@@ -69,6 +70,7 @@ MD_TABLE = re.compile(r"^\s*\|.*\|\s*$")
 MD_RULE = re.compile(r"^[\s|:-]+$")
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_ -][A-Za-z0-9]+){0,3}")
 # Signs of markdown (two at least make a text markdown): as views.js ``MDS``, written apart.
+MD_TABLE_START = re.compile(r"(?m)^ {0,3}\|.*\|[ \t]*\r?\n {0,3}\|(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*$")
 MD_SIGNS = [r"(?m)^#{1,6} \S", r"(?m)^```", r"\]\(https?:", r"\*\*\S[^*\n]*\*\*", r"(?m)^ *([-*+]|\d+\.) \S.*\n *([-*+]|\d+\.) \S", r"(?m)^ {0,3}> ?\S"]
 
 
@@ -239,7 +241,9 @@ def aligned_table(text: str) -> list[list[str]] | None:
 
 
 def is_markdown(text: str) -> bool:
-    return not is_diff(text) and sum(bool(re.search(r, text[:65536])) for r in MD_SIGNS) > 1
+    """A markdown table (a "| a | b |" line over a "|---|---|" line) or two signs of markdown."""
+    head = text[:65536]
+    return not is_diff(text) and (bool(MD_TABLE_START.search(head)) or sum(bool(re.search(r, head)) for r in MD_SIGNS) > 1)
 
 
 def md_plain(line: str) -> str:
@@ -259,9 +263,9 @@ def text_scalars(text: str, path: str, out: list[Scalar]) -> None:
             return
         except ValueError:
             pass
-    if s[0] in "[({" and len(s) < 1_000_000:
+    if (s[0] in "[({" or s.startswith("array(")) and len(s) < 1_000_000:
         try:
-            walk(ast.literal_eval(s), path, out)
+            walk(py_literal(s), path, out)
             return
         except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
             pass
@@ -333,6 +337,24 @@ def _is_json(t: str) -> bool:
         return True
     except ValueError:
         return False
+
+
+class _Arrays(ast.NodeTransformer):
+    """numpy array reprs: ``array(X)`` and ``array(X, dtype=Y)`` read as X."""
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        f = node.func
+        if isinstance(f, ast.Name) and f.id == "array" and len(node.args) == 1 and all(k.arg == "dtype" for k in node.keywords):
+            return node.args[0]
+        return node
+
+
+def py_literal(text: str) -> Any:
+    """A Python literal (``ast.literal_eval``, never ``eval``), numpy array reprs in it read as
+    the values they hold: the views' rule (views.js ``pylit``), written apart."""
+    tree = _Arrays().visit(ast.parse(text.strip(), mode="eval"))
+    return ast.literal_eval(tree.body)
 
 
 def is_blob(s: str) -> bool:

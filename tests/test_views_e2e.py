@@ -627,6 +627,30 @@ def test_a_series_that_barely_varies_is_no_chart_the_table_shows_instead(apphost
     assert host.frame.locator(".result-body svg.chart").count() == 1 and _tabs(host.frame)[0] == ["Chart", True, "true"]
 
 
+def test_a_second_real_servers_series_that_varies_is_drawn(apphost):
+    """@modelcontextprotocol/server-pdf's display_pdf (an outputSchema: the form fields of the PDF,
+    each with x, y and width): the rule's other side on a second server. The three fields of the
+    recorded form spread from 52 to 300 points, far past 2 % of their mean: the chart is drawn, a
+    bar per field and series, and the table is one click away."""
+    from conftest import FIXTURES
+
+    entry = json.loads((FIXTURES / "field" / "pdf__display_pdf.json").read_text())
+    fields = entry["result"]["structuredContent"]["formFields"]
+    values = [f[k] for f in fields for k in ("x", "y", "width")]
+    assert (max(values) - min(values)) / (sum(values) / len(values)) > 0.02
+    host = apphost(page(entry["tool"], layout=True))
+    host.wait_initialized()
+    show(host, entry["result"])
+    frame = host.frame
+    assert frame.locator(".result-body svg.chart").count() == 1 and frame.locator(".chart-flat").count() == 0
+    assert _tabs(frame) == [["Chart", True, "true"], ["Table", True, "false"]]
+    titles = frame.locator(".result-body svg.chart rect title").all_text_contents()
+    assert sorted(titles) == sorted(f"{s} · {f['name']}: {f[k]}" for f in fields for s, k in (("X", "x"), ("Y", "y"), ("Width", "width")))
+    frame.locator(".result-body [role=tab]").nth(1).click()
+    assert frame.locator(".result-body table tbody tr").count() == len(fields)
+    clean(host)
+
+
 def test_a_real_servers_unvarying_series_shows_its_table(apphost):
     """@cyanheads/git-mcp-server's git_branch: one branch, 0 ahead and 0 behind. The axis is the
     branch's name (not its commitHash); a bar of 0 says nothing, so the table shows."""

@@ -87,10 +87,24 @@ def delimited_rows(text: str) -> list[list[str]] | None:
     return list(csv.reader([ln for ln in lines if ln], delimiter=delim))
 
 
+class Upstream:
+    """What a page's tools/call meets in the corpus's host: the recording's JSON-RPC error. The
+    host rejects the call with its message, as a host does when the server answered so."""
+
+    error: dict[str, Any] | None = None
+
+    def __call__(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        assert self.error is not None, "only a recording of a JSON-RPC error calls its tool"
+        raise RuntimeError(self.error["message"])
+
+
+UPSTREAM = Upstream()
+
+
 @pytest.fixture(scope="module")
 def field_host(browser):
     """One host page for the corpus (``reload`` swaps the app in a fresh iframe: fast)."""
-    host = browser.new_host(build_page(PLAIN), host_context=CONTEXT)
+    host = browser.new_host(build_page(PLAIN), host_context=CONTEXT, on_call_tool=UPSTREAM)
     yield host
     host.close()
 
@@ -109,8 +123,9 @@ def render(host, entry: dict[str, Any], width: int = 640):
 def test_field_result_renders_right(field_host, name):
     entry = load(name)
     result = entry["result"]
-    assert "jsonrpcError" not in result, "the corpus holds tool results"
     host = field_host
+    if "jsonrpcError" in result:
+        return shows_the_error_of_the_run(host, entry)
     frame = render(host, entry)
     body = "#result .result-body > .view"
     shown = frame.inner_text(body)
@@ -136,7 +151,8 @@ def test_field_result_renders_right(field_host, name):
             m = OFFSET_TIME.match(s)
             if m:
                 clock = f"{m[4]}:{m[5]}" + (f":{m[6]}" if m[6] != "00" else "")
-                zone = "UTC" if m[7] == "Z" else f"UTC{m[7]}"
+                # a zero offset is UTC: the same instant and zone as Z, written as the view writes Z
+                zone = "UTC" if m[7] in ("Z", "+00:00", "-00:00") else f"UTC{m[7]}"
                 assert f"{clock} ({zone})" in shown, (s, shown[:600])
                 assert frame.locator(f'{body} time[title="{s}"]').count() >= 1
 
@@ -190,6 +206,28 @@ def test_field_result_renders_right(field_host, name):
         assert not re.fullmatch(r"[a-z][a-z_]*", heading.strip()), heading
 
 
+def shows_the_error_of_the_run(host, entry: dict[str, Any]) -> None:
+    """A JSON-RPC error is no tool result: the page calls the tool with the recorded arguments
+    (from the form the host's tool-input filled), the host rejects the call with the error, and
+    the page says the run failed, with the error's message; the form stays usable."""
+    error = entry["result"]["jsonrpcError"]
+    host.reload(build_page(entry["tool"]), host_context=CONTEXT)
+    host.wait_initialized()
+    host.send_tool_input(entry["arguments"])
+    UPSTREAM.error = error
+    frame, n = host.frame, len(host.calls)
+    try:
+        frame.click("[data-action=submit]")
+        call = host.wait_calls(n + 1)[n]
+        host.wait_until(lambda: error["message"] in frame.locator("#result > .status").inner_text())
+    finally:
+        UPSTREAM.error = None
+    assert call["name"] == entry["tool"]["name"] and call["arguments"] == entry["arguments"]
+    assert frame.locator("#result .result-body .view").count() == 0
+    assert not frame.locator("[data-action=submit]").is_disabled()
+    assert host.console_errors == [] and host.csp_violations == []
+
+
 def test_the_corpus_covers_the_kinds_it_is_for():
     """The recordings hold what the properties above are about (so they cannot pass vacuously)."""
     entries = [load(n) for n in RECORDINGS]
@@ -201,6 +239,7 @@ def test_the_corpus_covers_the_kinds_it_is_for():
     assert any(OFFSET_TIME.match(s) for e in entries for d in data_of(e["result"]) for s in strings(d))
     assert any(e["result"].get("isError") for e in entries if e["server"] == "fetch")
     assert any(e.get("progress") for e in entries)
+    assert any("jsonrpcError" in e["result"] for e in entries)
 
 
 def test_convert_time_shows_both_times_as_sent(field_host):
@@ -386,15 +425,124 @@ def test_a_lone_key_value_record_is_a_record(field_host):
     assert dts == ["Table", "Comment"] and frame.locator("#result .result-body dd").all_inner_texts() == ["retention", "No comment"]
 
 
-def test_an_aligned_text_table_is_a_table(field_host):
+@pytest.mark.parametrize(
+    ("name", "head", "rows"),
+    [
+        # a program's f-strings (code-runner): right-aligned numbers, no rule
+        ("code-runner__run-code__aligned.json", ["Region", "Revenue", "Units"],
+         [["North", "12,450", "310"], ["South", "11,980.5", "287"], ["East", "13,002.25", "342"]]),
+        # SQLite's shell in column mode, run by cli-mcp-server: a rule of dashes under the header,
+        # left-aligned numbers, trailing blanks (and a second block: the command's return code)
+        ("cli__run_command__sqlite.json", ["City", "Population", "Founded"],
+         [["Oslo", "709,037", "1040"], ["Bergen", "291,189", "1070"], ["Trondheim", "214,565", "997"], ["Stavanger", "149,048", "1125"]]),
+    ],
+)
+def test_an_aligned_text_table_is_a_table(field_host, name, head, rows):
     """Rule "aligned plain-text table" (views.js ``aligned``): columns apart by 2+ spaces under a
-    header of names. Only one server of the corpus prints one (code-runner); the rule's other
-    cases are in test_views_reach's checker tests and reach.aligned_table."""
-    ths, rows = _grid(render(field_host, load("code-runner__run-code__aligned.json")))
-    assert ths == ["Region", "Revenue", "Units"] and rows == [["North", "12,450", "310"], ["South", "11,980.5", "287"], ["East", "13,002.25", "342"]]
-    # a log and an ls -l (single spaces, no header) are not tables
+    header of names, on two servers; the rule's other cases are in test_views_reach's checker
+    tests and reach.aligned_table."""
+    assert _grid(render(field_host, load(name))) == (head, rows)
+
+
+def test_single_spaced_columns_are_no_table(field_host):
+    """A log and an ls -l (single spaces, no header) are not tables."""
     for other in ("filesystem__read_text_file__log.json", "cli__run_command.json", "cli__run_command__wc.json"):
         assert _grid(render(field_host, load(other)))[0] == [], other
+
+
+def _md_tables(text: str) -> list[list[list[str]]]:
+    """The tables of a markdown text, read apart from the views: runs of "| … |" lines, the
+    "|---|" rule dropped, cells split on "|" and stripped."""
+    tables: list[list[list[str]]] = []
+    run: list[list[str]] = []
+    for line in [*text.splitlines(), ""]:
+        if reach.MD_TABLE.match(line):
+            if not reach.MD_RULE.fullmatch(line):
+                run.append([c.strip() for c in line.strip()[1:-1].split("|")])
+        elif run:
+            tables.append(run)
+            run = []
+    return tables
+
+
+@pytest.mark.parametrize(
+    ("name", "count"),
+    [
+        # a table and nothing else (markitdown's CSV); a heading over each sheet's table (its xlsx)
+        ("markitdown__convert_to_markdown__csv.json", 1),
+        ("markitdown__convert_to_markdown__xlsx.json", 2),
+        # a page read by mcp-server-fetch: a line, a heading and a paragraph, then the table — one
+        # sign of markdown besides the table, where two make markdown
+        ("fetch__fetch__table.json", 1),
+    ],
+)
+def test_a_markdown_table_is_a_table(field_host, name, count):
+    """Rule "markdown tables" (views.js ``MDT``): a "| a | b |" line over a "|---|---|" line makes
+    a text markdown on its own, and the table is a table: a column per header cell, a row per
+    line, each cell's text as written."""
+    entry = load(name)
+    (text,) = texts(entry["result"])
+    # a header that is a key reads as a heading ("cohort_size" → "Cohort size"), as the views write keys
+    key = re.compile(r"[A-Za-z_][\w-]*")
+    want = [[[humanize(h) if key.fullmatch(h) else h for h in t[0]], *t[1:]] for t in _md_tables(text)]
+    assert len(want) == count and reach.is_markdown(text)
+    frame = render(field_host, entry)
+    got = frame.evaluate(
+        """() => Array.from(document.querySelectorAll('#result .result-body .md table'), (t) =>
+             Array.from(t.querySelectorAll('tr'), (tr) => Array.from(tr.children, (c) => c.textContent)))"""
+    )
+    assert got == want
+    if name.startswith("fetch"):
+        assert got == [[["Region", "Revenue", "Units"], ["North", "12450.00", "310"], ["South", "11980.50", "287"],
+                        ["East", "13002.25", "342"], ["West", "9870.75", "251"]]]
+        md = frame.locator("#result .result-body .md")
+        assert md.locator("h4").inner_text() == "Sales by region, 2026-Q3"
+        assert md.locator("p").all_inner_texts()[-1] == "Revenue grew in every region but the West."
+
+
+@pytest.mark.parametrize(
+    ("name", "fields"),
+    [
+        # chroma-mcp's peek at an empty collection: a dict repr holding array([], dtype=float64)
+        ("chroma__chroma_peek_collection.json",
+         {"IDS": "none", "Embeddings": "none", "Documents": "none", "URIS": "null", "Included": "metadatas, documents, embeddings",
+          "Data": "null", "Metadatas": "none"}),
+        # a program's dict of arrays (code-runner): an int32 array (its dtype written) and float
+        # arrays printed with numpy's padding ("12450.  ")
+        ("code-runner__run-code__numpy.json",
+         {"Regions": "North, South, East", "Units": "310, 287, 342", "Revenue": "12,450, 11,980.5, 13,002.25", "Share": "0.333, 0.32, 0.347"}),
+    ],
+)
+def test_numpy_array_reprs_are_their_arrays(field_host, name, fields):
+    """Rule "numpy array reprs" (views.js ``pylit``): in a Python literal, array(X) and
+    array(X, dtype=Y) are X, so the dict is a record, not a line of text."""
+    frame = render(field_host, load(name))
+    body = "#result .result-body"
+    got = dict(zip(frame.locator(f"{body} dt").all_inner_texts(), frame.locator(f"{body} dd").all_inner_texts(), strict=True))
+    assert got == fields
+    assert frame.locator(f"{body} > .view pre").count() == 0
+
+
+def test_a_python_literal_with_arrays_keeps_to_the_literal(field_host):
+    """Arrays inside tuples (here numbers that form a matrix: a heatmap), 2-D and alone, a string
+    that looks like one; what is not numpy's repr (a numpy scalar, an array of two values) stays text."""
+    frame = render(field_host, load("everything__echo.json"))
+    got = frame.evaluate(
+        """(texts) => texts.map((s) => { const box = document.createElement('div');
+             CU.views.render(box, { content: [{ type: 'text', text: s }] }, null, { hostContext: {}, caps: {} });
+             return box.querySelectorAll('td').length ? Array.from(box.querySelectorAll('td'), (td) => td.textContent) : box.textContent; })""",
+        [
+            "[('a', array([1., 2.5])), ('b', array([3, 4], dtype=int64))]",
+            "array([[1.  , 0.62],\n       [1.  , 0.65]])",
+            "{'s': 'array(1)', 'x': array(['u', 'v'], dtype='<U1')}",
+            "[np.float64(1.5)]",
+            "[array(1, 2)]",
+        ],
+    )
+    assert got[0] == ["a", "1", "2.5", "b", "3", "4"]
+    assert got[1] == ["1", "0.62", "1", "0.65"]
+    assert "array(1)" in got[2] and "u, v" in got[2]
+    assert got[3:] == ["[np.float64(1.5)]", "[array(1, 2)]"]
 
 # Issue 26's matrix rule (matrix.js): numbers that form a matrix are a heatmap, on recordings of
 # five servers: excel-mcp-server, mcp-server-duckdb, mcp-server-motherduck, mcp-server-code-runner,
