@@ -18,7 +18,7 @@ answers ``tools/call`` with a JSON-RPC error carrying the exception's message.
 serverTools, logging; serverResources always, unless ``reads=False``: the host then reads no
 resource, and a page's deferred result views never come); ``host.reads`` the URIs the page read
 (the host answers them as the proxy does, from ``runtime_js.deferred_read``, or from ``modules``,
-URI → read result, when a test gives it); ``host.contexts`` and ``host.messages`` are the ui/update-model-context
+URI → read result, when a test gives it; each ``read_delay_ms`` late); ``host.contexts`` and ``host.messages`` are the ui/update-model-context
 and ui/message requests it received; ``message_result`` is what ui/message answers;
 ``host.downloads`` the ui/download-file requests; ``host.mode_requests`` the display modes asked
 for (a mode listed in the host context's ``availableDisplayModes`` is granted and announced).
@@ -124,10 +124,12 @@ class Browser:
         message_result: dict[str, Any] | None = None,
         reads: bool = True,
         modules: dict[str, Any] | None = None,
+        read_delay_ms: int = 0,
     ) -> AppHost:
         return AppHost(
             self, html, host_context=host_context, on_call_tool=on_call_tool, width=width, height=height,
             host_capabilities=host_capabilities, message_result=message_result, reads=reads, modules=modules,
+            read_delay_ms=read_delay_ms,
         )
 
     load = new_host
@@ -154,6 +156,7 @@ class AppHost:
         message_result: dict[str, Any] | None = None,
         reads: bool = True,
         modules: dict[str, Any] | None = None,
+        read_delay_ms: int = 0,
     ) -> None:
         self.page = browser.context.new_page()
         self.console: list[tuple[str, str]] = []
@@ -165,7 +168,7 @@ class AppHost:
             self.page.expose_function("__onCallTool", self._call_tool)
         self.page.set_content(browser._host_html)
         opts = {"hostContext": host_context or {}, "width": width, "height": height, "reads": reads,
-                "modules": served_modules() if modules is None else modules}
+                "modules": served_modules() if modules is None else modules, "readDelayMs": read_delay_ms}
         if host_capabilities is not None:
             opts["hostCapabilities"] = host_capabilities
         if message_result is not None:

@@ -130,3 +130,19 @@ def test_code_the_page_does_not_name_never_runs(apphost):
     assert host.frame.evaluate("() => window.__forged") is None
     assert host.csp_violations and all("script-src" in v for v in host.csp_violations)
     assert host.frame.locator("#result pre.text-block").inner_text() == json.dumps(ROWS)
+
+
+@pytest.mark.browser
+def test_a_slow_host_gets_the_text_at_4_s_and_the_views_when_they_come(apphost):
+    host = apphost(build_page(PLAIN), host_capabilities=NOTHING, read_delay_ms=7000)
+    host.wait_initialized()
+    host.send_tool_result(TEXT_ROWS)
+    body = host.frame.locator("#result .result-body")
+    body.locator("pre.text-block").wait_for(timeout=5500)  # not kept waiting: the text at 4 s
+    assert body.locator("table").count() == 0
+    # a result after those 4 s is drawn at once, as text, while the reads are still on their way
+    host.send_tool_result({"content": [{"type": "text", "text": json.dumps(ROWS[:1])}]})
+    host.wait_until(lambda: body.locator("pre.text-block").inner_text() == json.dumps(ROWS[:1]), timeout=1.5)
+    body.locator("table tbody tr").first.wait_for(state="attached", timeout=5000)  # then the views
+    assert body.locator("table tbody tr").count() == 1 and body.locator("pre.text-block").count() == 0
+    assert host.console_errors == [] and host.csp_violations == []

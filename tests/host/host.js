@@ -26,7 +26,8 @@ const CAPABILITIES = { openLinks: {}, serverTools: {}, logging: {} };
 // (the transport checks the message source window, which survives the navigation).
 // opts: width, height, hostContext, hostCapabilities (replace CAPABILITIES), messageResult (what
 // ui/message answers; {} when absent), modules (uri → resources/read result: what the server
-// serves the page, the runtime's deferred modules), reads (false: no serverResources, no reads).
+// serves the page, the runtime's deferred modules), reads (false: no serverResources, no reads),
+// readDelayMs (each read answered that much later: a slow host).
 state.load = async function (html, opts) {
   opts = opts || {};
   // A second load replaces the app: a fresh iframe, bridge and record.
@@ -54,6 +55,7 @@ state.load = async function (html, opts) {
   if (opts.reads !== false) {
     bridge.onreadresource = async ({ uri }) => {
       state.reads.push(uri);
+      if (opts.readDelayMs) await new Promise((ok) => setTimeout(ok, opts.readDelayMs));
       const found = (opts.modules || {})[uri];
       if (!found) throw new Error("Resource not found: " + uri);
       return found;
