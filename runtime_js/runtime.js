@@ -578,12 +578,12 @@ var CU = (() => {
     // page stops waiting; the views, should they come later, still draw it again then.
     var done = () => { mods = null; if (last) draw(last); };
     mods = Promise.all(list.map((m) => request("resources/read", { uri: m[1] }))).then((rs) => {
-      rs.forEach((r) => { ((r && r.contents) || []).forEach(inject); });
-    }, (e) => { ctx.log("warning", "result views not loaded: " + why(e)); }).then(done);
+      rs.forEach((r) => { (Array.isArray(r && r.contents) ? r.contents : []).forEach(inject); });
+    }).catch((e) => { ctx.log("warning", "result views not loaded: " + why(e)); }).then(done);
     setTimeout(() => { if (mods) done(); }, 4000);
   }
   function inject(c) {
-    var t = /css/.test(c.mimeType) ? "style" : /javascript/.test(c.mimeType) ? "script" : "";
+    var t = !isObj(c) ? "" : /css/.test(c.mimeType) ? "style" : /javascript/.test(c.mimeType) ? "script" : "";
     if (t && typeof c.text === "string") doc.head.appendChild(el(t, null, c.text));
   }
 

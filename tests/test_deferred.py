@@ -133,6 +133,15 @@ def test_code_the_page_does_not_name_never_runs(apphost):
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize("answer", [{"contents": [None, 5, {"uri": "x"}, {"mimeType": "text/javascript", "text": 7}]}, {"contents": "nope"}, None, []])
+def test_a_read_answered_with_garbage_shows_the_result_as_text_at_once(apphost, answer):
+    bad = {uri: answer for uri in (deferred_uri(m.name) for m in MODULES if m.deferred)}
+    host = shown(apphost, build_page(PLAIN), TEXT_ROWS, modules=bad)
+    assert host.frame.locator("#result pre.text-block").inner_text() == json.dumps(ROWS)
+    assert host.console_errors == [] and host.page_errors == []
+
+
+@pytest.mark.browser
 def test_a_slow_host_gets_the_text_at_4_s_and_the_views_when_they_come(apphost):
     host = apphost(build_page(PLAIN), host_capabilities=NOTHING, read_delay_ms=7000)
     host.wait_initialized()
