@@ -65,22 +65,28 @@ document.addEventListener("securitypolicyviolation", (e) => {
 CallTool = Callable[[str, dict[str, Any]], dict[str, Any]]
 
 
-def host_bundle() -> Path:
-    """The bundled host script, (re)built when missing or older than its source."""
-    if HOST_BUNDLE.exists() and HOST_BUNDLE.stat().st_mtime >= HOST_SRC.stat().st_mtime:
-        return HOST_BUNDLE
+def bundle(src: Path, out: Path, *options: str) -> Path:
+    """``src`` bundled by esbuild (from tests/js) into ``out``, (re)built when missing or older
+    than its source; ``options``: esbuild's, beside --bundle --format=iife."""
+    if out.exists() and out.stat().st_mtime >= src.stat().st_mtime:
+        return out
     esbuild = JS / "node_modules" / ".bin" / "esbuild"
     if not esbuild.exists():
         raise RuntimeError(f"{esbuild} missing: run `npm ci` in {JS}")
-    HOST_BUNDLE.parent.mkdir(parents=True, exist_ok=True)
-    tmp = HOST_BUNDLE.with_suffix(f".{os.getpid()}.tmp.js")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_suffix(f".{os.getpid()}.tmp.js")
     subprocess.run(
-        [str(esbuild), str(HOST_SRC), "--bundle", "--format=iife", f"--outfile={tmp}", "--log-level=warning"],
+        [str(esbuild), str(src), "--bundle", "--format=iife", *options, f"--outfile={tmp}", "--log-level=warning"],
         check=True,
         env={**os.environ, "NODE_PATH": str(JS / "node_modules")},
     )
-    tmp.replace(HOST_BUNDLE)  # atomic: a concurrent run never reads half a bundle
-    return HOST_BUNDLE
+    tmp.replace(out)  # atomic: a concurrent run never reads half a bundle
+    return out
+
+
+def host_bundle() -> Path:
+    """The bundled host script, (re)built when missing or older than its source."""
+    return bundle(HOST_SRC, HOST_BUNDLE)
 
 
 def host_page_html() -> str:

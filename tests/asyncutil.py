@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import os
+import signal
 import socket
+import subprocess
 import threading
 import time
 from collections.abc import Awaitable, Callable, Coroutine
@@ -68,3 +71,17 @@ async def eventually(probe: Callable[[], Awaitable[T] | T], accept: Callable[[T]
 def port_open(port: int) -> bool:
     with socket.socket() as probe:
         return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+def end_group(proc: subprocess.Popen[Any], grace: float) -> None:
+    """End a process we started in a session of its own, and its group: SIGTERM, then after
+    ``grace`` seconds SIGKILL (by its process group, never by name)."""
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        pass  # already gone: reaped below
+    try:
+        proc.wait(grace)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(5)

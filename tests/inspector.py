@@ -70,7 +70,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Self
 
-from asyncutil import wait_until
+from asyncutil import end_group, wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 JS = ROOT / "tests" / "js"
@@ -304,15 +304,7 @@ class Inspector:
             return
         self._remember_children()
         if self.proc.poll() is None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(5)
+            end_group(self.proc, 10)
         # The server it started (and the proxy's upstream, in a session of its own) end on stdin
         # EOF; whatever of ours outlives a grace period is ended by its pid.
         wait_until(lambda: not any(_alive(p) for p in self._pids), 5)

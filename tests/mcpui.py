@@ -29,7 +29,6 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -41,7 +40,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Self
 
-from asyncutil import wait_until
+from apphost import bundle
+from asyncutil import end_group, wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 JS = ROOT / "tests" / "js"
@@ -54,21 +54,7 @@ RELAYED_HEADERS = ("content-type", "accept", "mcp-session-id", "mcp-protocol-ver
 
 def harness_bundle() -> Path:
     """The bundled harness, (re)built when missing or older than its source."""
-    if HARNESS_BUNDLE.exists() and HARNESS_BUNDLE.stat().st_mtime >= HARNESS_SRC.stat().st_mtime:
-        return HARNESS_BUNDLE
-    esbuild = JS / "node_modules" / ".bin" / "esbuild"
-    if not esbuild.exists():
-        raise RuntimeError(f"{esbuild} missing: run `npm ci` in {JS}")
-    HARNESS_BUNDLE.parent.mkdir(parents=True, exist_ok=True)
-    tmp = HARNESS_BUNDLE.with_suffix(f".{os.getpid()}.tmp.js")
-    subprocess.run(
-        [str(esbuild), str(HARNESS_SRC), "--bundle", "--format=iife", "--minify", "--jsx=automatic",
-         "--define:process.env.NODE_ENV=\"production\"", f"--outfile={tmp}", "--log-level=warning"],
-        check=True,
-        env={**os.environ, "NODE_PATH": str(JS / "node_modules")},
-    )
-    tmp.replace(HARNESS_BUNDLE)  # atomic: a concurrent run never reads half a bundle
-    return HARNESS_BUNDLE
+    return bundle(HARNESS_SRC, HARNESS_BUNDLE, "--minify", "--jsx=automatic", "--define:process.env.NODE_ENV=\"production\"")
 
 
 def free_port() -> int:
@@ -126,15 +112,7 @@ class HttpProxy:
 
     def stop(self) -> None:
         if self.proc.poll() is None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGTERM)  # its own session: it and its upstream
-            except ProcessLookupError:
-                pass
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(5)
+            end_group(self.proc, 15)  # its own session: it and its upstream
 
 
 # --------------------------------------------------------------------------- the harness server

@@ -7,7 +7,6 @@ a person writes them. The host's zone is Tokyo, so any conversion would show."""
 
 from __future__ import annotations
 
-import csv
 import json
 import re
 from typing import Any
@@ -63,28 +62,7 @@ def is_diff(text: str) -> bool:
     return bool(re.search(r"(?m)^@@ -\d+", text)) and bool(re.search(r"(?m)^--- \S", text))
 
 
-def delimited_rows(text: str) -> list[list[str]] | None:
-    """The rows of a text that is CSV or TSV by its shape, whatever its source (a file read, a
-    query's export, a command's output): tab-separated when its first line holds a tab, else
-    comma-separated with at least two data rows; every line (of the first 200) has the same
-    number, at least 2, of cells, and the header's cells are short names (not empty, at most 64
-    characters, no leading space). Python's csv module splits the cells (quotes and all): the
-    runtime's rule (views.js ``sep``), written apart."""
-    lines = text.splitlines()
-    if lines and not lines[-1]:
-        lines.pop()
-    if not lines:
-        return None
-    delim = "\t" if "\t" in lines[0] else "," if "," in lines[0] else ""
-    if not delim or len(lines) < (3 if delim == "," else 2):
-        return None
-    rows = list(csv.reader(lines[:200], delimiter=delim))
-    head = rows[0]
-    if len(head) < 2 or any(not c.strip() or len(c) > 64 or c.startswith(" ") for c in head):
-        return None
-    if any(len(r) != len(head) for r in rows):
-        return None
-    return list(csv.reader([ln for ln in lines if ln], delimiter=delim))
+delimited_rows = reach.delimited_rows  # the CSV/TSV rule written apart from the runtime: one copy, in reach
 
 
 class Upstream:
