@@ -118,6 +118,22 @@ class Postgres:
     def running(self) -> bool:
         return port_open(self.port)
 
+    def freeze(self) -> None:
+        """SIGSTOP the server — the postmaster and every backend: alive, its sockets open, its
+        kernel acknowledging, nothing answering (a database under a lock, a failover, a stuck
+        disk). ``pg_ctl`` starts the postmaster in a session of its own and its backends are
+        its children, so its process group is exactly this server (checked before signalling)."""
+        os.killpg(self._group(), signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        os.killpg(self._group(), signal.SIGCONT)
+
+    def _group(self) -> int:
+        pid = int((self.data / "postmaster.pid").read_text().split()[0])
+        if os.getpgid(pid) != pid:
+            raise RuntimeError(f"the postmaster {pid} leads no process group of its own: not signalling it")
+        return pid
+
     def close(self) -> None:
         if (self.data / "postmaster.pid").exists():
             self._run(binary("pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop", check=False)

@@ -225,26 +225,26 @@ def test_renders_expire_after_ten_minutes_and_the_count_is_bounded():
 
     now = [0.0]
     kept = SqliteStore(":memory:")
-    store = renders.Renders(kept, renders.Events(), clock=lambda: now[0])
+    store = renders.Renders(kept, renders.Events(kept), clock=lambda: now[0])
     question, _ = asking.check(ask())
 
     def stored() -> set[str]:
-        return {row[0] for row in kept.run("SELECT id FROM renders")}
+        return {row[0] for row in kept.execute("SELECT id FROM renders")}
 
     async def scenario():
-        first = store.open(question, ask(), 1)
+        first = await store.open(question, ask(), 1)
         now[0] = renders.KEEP_S - 1
-        assert store.get(first.id).id == first.id
+        assert (await store.get(first.id)).id == first.id
         now[0] = renders.KEEP_S + 1
-        assert store.get(first.id) is None
-        assert store.respond(first.id, "submit", {}) is not None  # too late
-        answered = store.open(question, ask(), 2)
+        assert await store.get(first.id) is None
+        assert await store.respond(first.id, "submit", {}) is not None  # too late
+        answered = await store.open(question, ask(), 2)
         assert first.id not in stored()  # opening drops the expired
-        assert store.respond(answered.id, "submit", {"name": "x"}) is None
-        opened = [store.open(question, ask(title=f"q{i}"), i) for i in range(renders.MAX_RENDERS)]
+        assert await store.respond(answered.id, "submit", {"name": "x"}) is None
+        opened = [await store.open(question, ask(title=f"q{i}"), i) for i in range(renders.MAX_RENDERS)]
         assert len(stored()) == renders.MAX_RENDERS and opened[-1].id in stored()
         assert answered.id not in stored()  # the oldest answered one went first
-        too_big = store.respond(opened[-1].id, "submit", {"blob": "x" * (renders.MAX_VALUES_BYTES + 1)})
-        assert too_big and "bytes" in too_big and store.get(opened[-1].id).answer is None
+        too_big = await store.respond(opened[-1].id, "submit", {"blob": "x" * (renders.MAX_VALUES_BYTES + 1)})
+        assert too_big and "bytes" in too_big and (await store.get(opened[-1].id)).answer is None
 
     run_async(scenario())

@@ -53,15 +53,25 @@ def test_specs_and_refinements_survive_a_restart(tmp_path):
     path = tmp_path / "layouts.sqlite3"
     first_calls: list = []
     first = PageStore(LLMSettings(api_key=KEY), cache=PageCache(), store=SpecStore(path), llm=model(first_calls))
-    first.refine("forecast", "units first")
-    made = run_async(first.page(FORECAST_TOOL))
+
+    async def before_the_restart():
+        await first.refine("forecast", "units first")
+        made = await first.page(FORECAST_TOOL)
+        await first.store.close()
+        return made
+
+    made = run_async(before_the_restart())
     assert b"Stored title" in made.page and len(first_calls) == 1
-    first.store.close()
 
     second_calls: list = []
     second = PageStore(LLMSettings(api_key=KEY), cache=PageCache(), store=SpecStore(path), llm=model(second_calls))
-    assert second.refinements.get("forecast") == ("units first",)
-    again = run_async(second.page(FORECAST_TOOL))
+
+    async def after_it():
+        await second.load()
+        assert second.refinements.get("forecast") == ("units first",)
+        return await second.page(FORECAST_TOOL)
+
+    again = run_async(after_it())
     assert again.page == made.page and second_calls == []  # from the stored spec, no model call
 
 
@@ -69,8 +79,8 @@ def test_a_corrupt_file_is_moved_aside_and_rebuilt(tmp_path, caplog):
     path = tmp_path / "layouts.sqlite3"
     path.write_bytes(b"this is not a database" * 100)
     store = SpecStore(path)
-    store.save_refinements("t", ["x"])
-    assert store.refinements() == {"t": ["x"]}
+    run_async(store.save_refinements("t", ["x"]))
+    assert run_async(store.refinements()) == {"t": ["x"]}
     assert [p.name for p in tmp_path.glob("layouts.sqlite3.bad-*")]
     assert "moved aside" in caplog.text
 
@@ -81,7 +91,7 @@ def test_a_foreign_database_is_moved_aside(tmp_path):
     db.execute("CREATE TABLE other (x)")
     db.commit()
     db.close()
-    SpecStore(path).save_refinements("t", ["y"])
+    run_async(SpecStore(path).save_refinements("t", ["y"]))
     assert list(tmp_path.glob("layouts.sqlite3.bad-*"))
 
 
@@ -89,6 +99,6 @@ def test_a_failing_disk_write_is_logged_and_serving_goes_on(tmp_path, caplog):
     store = SpecStore(tmp_path / "layouts.sqlite3")
     store.db.execute("PRAGMA query_only = ON")  # every write now fails, as on a full disk
     pages = PageStore(LLMSettings(api_key=KEY), cache=PageCache(), store=store, llm=model([]))
-    pages.refine("forecast", "anything")
+    run_async(pages.refine("forecast", "anything"))
     made = run_async(pages.page(FORECAST_TOOL))
     assert made.page.startswith(b"<!") and "store write failed" in caplog.text

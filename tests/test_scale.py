@@ -226,6 +226,90 @@ def test_the_store_down_and_back(cluster, postgres):
     assert "renderId" in run_async(call(url, "_ui_render", {"tree": FORM, "wait": False})).structured_content
 
 
+def test_a_frozen_store_stalls_no_forwarded_call_and_the_replica_recovers_by_itself(cluster):
+    """PostgreSQL SIGSTOPped while a ``_ui_refine`` write waits on it: the replica's forwarded
+    calls, cached page reads and ``/healthz`` answer at once (the store's statements run on the
+    event loop's async side, each with a deadline); after SIGCONT the write has completed or
+    failed cleanly, and the store works again without anyone's help."""
+    replica = cluster.replicas[0]
+    title = f"Frozen {uuid.uuid4().hex[:6]}"
+
+    async def scenario():
+        async with client(replica.url) as c:
+            await c.call_tool("echo", {"message": "warm"})
+            cached = (await c.read_resource("ui://compile-ui/add")).contents[0].text  # made and cached now
+            await asyncio.to_thread(cluster.postgres.freeze)
+            try:
+                refining = asyncio.ensure_future(call(replica.url, "_ui_refine", {"toolName": "echo", "layout": {"title": title}}))
+                await asyncio.sleep(0.5)
+                assert not refining.done(), "the refinement did not wait on the frozen store"
+                timings = []
+                for i in range(5):
+                    started = time.monotonic()
+                    echoed = await c.call_tool("echo", {"message": f"m{i}"})
+                    timings.append(time.monotonic() - started)
+                    assert echoed.content[0].text == f"m{i}"
+                started = time.monotonic()
+                again = (await c.read_resource("ui://compile-ui/add")).contents[0].text
+                page_took = time.monotonic() - started
+                started = time.monotonic()
+                health = await asyncio.to_thread(replica.health)
+                health_took = time.monotonic() - started
+            finally:
+                await asyncio.to_thread(cluster.postgres.thaw)
+            refined = await asyncio.wait_for(refining, 30)
+        return cached, timings, again, page_took, health, health_took, refined
+
+    cached, timings, again, page_took, health, health_took, refined = run_async(scenario())
+    assert max(timings) < 0.5, f"forwarded calls took {timings} while the store was frozen"
+    assert again == cached and page_took < 0.5, page_took
+    assert health_took < 2 and health[0] in (200, 503), (health, health_took)
+    # completed (kept) or failed cleanly (applied here, and said so); either way an answer
+    assert not refined.is_error and ("kept across restarts" in refined.content[0].text
+                                     or "not kept" in refined.content[0].text), refined.content
+    for each in cluster.replicas:  # by themselves, within seconds
+        assert wait_until(lambda r=each: r.health()[0] == 200, 15), each.health()
+    kept = run_async(eventually(lambda: call(replica.url, "_ui_refine", {"toolName": "echo", "layout": {"title": TITLE}}),
+                                lambda r: "kept across restarts" in r.content[0].text, 15))
+    assert not kept.is_error
+    assert "Frozen" not in run_async(eventually(lambda: page(cluster.replicas[1].url, "echo"), lambda html: TITLE in html, 10))
+    assert "store" in replica.log() and "Traceback" not in replica.log()
+
+
+def events(replica: Replica, after: int, timeout: float) -> dict:
+    """``GET /api/events`` on one replica."""
+    import json
+    import urllib.request
+
+    url = f"http://127.0.0.1:{replica.port}/api/events?after={after}&timeout={timeout:g}"
+    with urllib.request.urlopen(url, timeout=timeout + 30) as response:
+        return json.loads(response.read())
+
+
+def test_events_are_the_same_on_every_replica_and_a_waiting_poll_wakes_on_another_replicas_answer(cluster):
+    a, b = cluster.replicas[0], cluster.replicas[1]
+    arguments = {"tree": FORM, "title": f"Evented {uuid.uuid4().hex[:6]}", "wait": False}
+
+    async def scenario():
+        latest = (await asyncio.to_thread(events, b, 0, 0))["latest"]
+        polling = asyncio.ensure_future(asyncio.to_thread(events, b, latest, 30))  # waits on replica B
+        await asyncio.sleep(0.5)
+        asked = await call(a.url, "_ui_render", arguments)
+        render_id = asked.structured_content["renderId"]
+        answered_at = time.monotonic()
+        sent = await call(a.url, "_ui_respond", {"renderId": render_id, "action": "submit", "values": {"name": "Ada"}})
+        assert not sent.is_error, sent.content
+        polled = await polling
+        woke_after = time.monotonic() - answered_at
+        return render_id, latest, polled, woke_after, await asyncio.to_thread(events, a, latest, 0)
+
+    render_id, latest, polled, woke_after, on_a = run_async(scenario())
+    assert [(e["kind"], e["renderId"], e["values"]) for e in polled["events"]] == [("answer", render_id, {"name": "Ada"})]
+    assert polled["events"][0]["seq"] == latest + 1 == polled["next"] == polled["latest"]
+    assert woke_after < 5, f"the poll on replica B woke {woke_after:.1f} s after the answer on A (NOTIFY, not its 30 s)"
+    assert on_a["events"] == polled["events"]  # the same events, numbered alike, on either replica
+
+
 def test_sigterm_drains_in_flight_calls_and_exits_0(postgres):
     """One 2026-07-28 POST in flight (raw HTTP: one exchange, nothing after it) when SIGTERM comes:
     its answer still arrives, new connections are refused, and the process exits 0 quietly."""

@@ -17,7 +17,7 @@ __all__ = ["ASK_TOOLS", "Asking"]
 
 class Asking:
     def __init__(self, store: Store) -> None:
-        self.events = Events()
+        self.events = Events(store)
         self.renders = Renders(store, self.events)
 
     async def call(self, name: str, arguments: Any, host_request_id: Any) -> dict[str, Any]:
@@ -34,7 +34,7 @@ class Asking:
             lines = "\n".join(f"- {p.pointer or '/'}: {p.message}" for p in problems)
             return text(f"The tree was not shown: {len(problems)} problem(s). Fix them and call _ui_render again.\n{lines}",
                         error=True) | {"structuredContent": {"problems": [{"pointer": p.pointer, "message": p.message} for p in problems]}}
-        render = self.renders.open(question, arguments, host_request_id)
+        render = await self.renders.open(question, arguments, host_request_id)
         if not question.wait:
             return _answer({"renderId": render.id},
                            f"Shown to the user as {render.id}; collect the answer with _ui_wait {{\"renderId\": \"{render.id}\"}}.")
@@ -44,7 +44,7 @@ class Asking:
         timeout = arguments.get("timeoutSeconds", 30)
         if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not 1 <= timeout <= 300:
             return text("timeoutSeconds must be a number from 1 to 300", error=True)
-        render = self.renders.get(arguments.get("renderId"))
+        render = await self.renders.get(arguments.get("renderId"))
         if render is None:
             return text(f"No open question {arguments.get('renderId')!r}: answers are collected once, and kept 10 minutes.", error=True)
         if render.closed:
@@ -52,7 +52,7 @@ class Asking:
         return _outcome(await self.renders.wait(render, float(timeout), close_on_timeout=False), float(timeout))
 
     async def view(self, arguments: dict[str, Any], host_request_id: Any) -> dict[str, Any]:
-        render = self.renders.shown_for(arguments.get("arguments"), arguments.get("requestId"))
+        render = await self.renders.shown_for(arguments.get("arguments"), arguments.get("requestId"))
         if render is None:
             question, problems = ask.check(arguments.get("arguments"))
             if question is None:
@@ -61,7 +61,7 @@ class Asking:
         return data({"renderId": render.id, "html": ask.body(render.question), "tree": ask.tree_json(render.question)})
 
     async def respond(self, arguments: dict[str, Any], host_request_id: Any) -> dict[str, Any]:
-        why = self.renders.respond(arguments.get("renderId"), arguments.get("action"), arguments.get("values"))
+        why = await self.renders.respond(arguments.get("renderId"), arguments.get("action"), arguments.get("values"))
         return text(why, error=True) if why else text("Sent.")
 
 

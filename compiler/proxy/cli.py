@@ -257,6 +257,7 @@ async def serve(config: dict[str, Any]) -> None:
         export_dir=Path(config["exportDir"]) if config["exportDir"] and config["debug"] else None,
         keep_generations=not config["noCache"],
     )
+    await pages.load()
     env = {**os.environ, **config["env"]} if config["env"] else None
     options = Options(
         enabled_tools=frozenset(config["enabledTools"]) if config["enabledTools"] is not None else None,
@@ -289,7 +290,7 @@ async def serve(config: dict[str, Any]) -> None:
             task.cancel()
         await asyncio.gather(host, stop, return_exceptions=True)
         await proxy.close()
-        store.close()
+        await store.close()
 
 
 def _on_signals(proxy: Proxy) -> asyncio.Future[Any]:

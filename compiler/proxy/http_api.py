@@ -4,7 +4,9 @@
     POST /api/tools/<name>   {arguments}     the tool's CallToolResult, as JSON
     GET  /api/events?after=<n>&timeout=<s>   user answers (``_ui_render``) and runs started from
                                              pages, after event ``n``; waits up to ``timeout``
-                                             seconds (at most 60) for the next when there is none
+                                             seconds (at most 60) for the next when there is none;
+                                             the same on every replica of a shared store (503
+                                             while the store does not answer)
 
 Calls go through the router like any host's (a channel of their own, handshake era, MCP Apps
 on), so ``_ui_render`` and the management tools work here too. The guard in front of every HTTP
@@ -30,6 +32,7 @@ from . import wire
 from .messages import Caller, Notification, Request
 from .renders import MAX_EVENT_WAIT_S
 from .runtime import Proxy
+from .store import StoreError
 
 PREFIX = "/api/"
 CALL_TIMEOUT_S = 330.0
@@ -110,9 +113,12 @@ async def _events(proxy: Proxy, scope: Scope, send: Send) -> None:
     if not 0 <= timeout <= MAX_EVENT_WAIT_S:
         await _reply(send, 400, {"error": f"timeout must be from 0 to {MAX_EVENT_WAIT_S:g} seconds"})
         return
-    events = proxy.local.asking.events
-    found = await events.wait(after, timeout)
-    await _reply(send, 200, {"events": found, "next": found[-1]["seq"] if found else max(after, 0), "latest": events.seq})
+    try:
+        found, latest = await proxy.local.asking.events.wait(after, timeout)
+    except StoreError as error:
+        await _reply(send, 503, {"error": f"the store that keeps the events is unavailable ({error}); try again shortly"})
+        return
+    await _reply(send, 200, {"events": found, "next": found[-1]["seq"] if found else max(after, 0), "latest": latest})
 
 
 async def _request(proxy: Proxy, method: str, params: dict[str, Any], gone: asyncio.Future[None] | None = None) -> dict[str, Any] | None:

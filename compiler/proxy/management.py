@@ -150,7 +150,7 @@ class Management:
             raise LookupError("give `layout` (a LayoutSpec; _ui_inspect shows its schema) or `feedback` (text)")
         if not self.proxy.pages.settings.enabled:
             return self._write_it_yourself(name, feedback)
-        history = self.proxy.pages.refine(name, feedback)
+        history = await self.proxy.pages.refine(name, feedback)
         start = time.monotonic()
         made = await self.proxy.page_for(name)
         await self.proxy.notify_lists(uri=_uri(name))
@@ -169,7 +169,7 @@ class Management:
                         f"layoutSchema).\n{lines}", error=True) | {
                 "structuredContent": {"problems": [{"pointer": "/layout" + p.pointer, "message": p.message} for p in problems]}}
         applied = spec.model_dump(mode="json", exclude_defaults=True)
-        kept = self.proxy.pages.set_layout(name, applied)
+        kept = await self.proxy.pages.set_layout(name, applied)
         start = time.monotonic()
         await self.proxy.page_for(name)
         await self.proxy.notify_lists(uri=_uri(name))
@@ -202,8 +202,8 @@ class Management:
     async def regenerate(self, arguments: dict[str, Any]) -> dict[str, Any]:
         name = self._tool(arguments)
         if arguments.get("clearRefinements") is True:
-            self.proxy.pages.clear_refinements(name)
-            self.proxy.pages.set_layout(name, None)
+            await self.proxy.pages.clear_refinements(name)
+            await self.proxy.pages.set_layout(name, None)
         start = time.monotonic()
         made = await self.proxy.page_for(name, force=True)
         await self.proxy.notify_lists(uri=_uri(name))

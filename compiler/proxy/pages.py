@@ -81,9 +81,11 @@ class PageStore:
         self.keep_generations = keep_generations
         """Read and write layout generations in the store (not with --no-cache: every read regenerates)."""
         self.export_dir = export_dir
-        self.refinements = Refinements(store.refinements() if store else None)
-        self.layouts: dict[str, dict[str, Any]] = store.layouts() if store else {}
-        """LayoutSpecs set by the host's model (``_ui_refine {layout}``), by tool: they win."""
+        self.refinements = Refinements()
+        self.layouts: dict[str, dict[str, Any]] = {}
+        """LayoutSpecs set by the host's model (``_ui_refine {layout}``), by tool: they win (both
+        read from the store by ``load``)."""
+        self._reloading = asyncio.Lock()
         self._inflight: dict[str, asyncio.Task[Made]] = {}
         self._ask_page: str | None = None
         self.generations = 0
@@ -123,17 +125,17 @@ class PageStore:
         start = time.monotonic()
         compiled = compile(tool)
         kept = self.store if self.keep_generations else None
-        record = None if force or kept is None else kept.generation(key)
-        page = make_page(compiled, Stored(record)) if record else None
-        if page is None and self.layouts.get(tool["name"]):
-            page = self._given(compiled, self.layouts[tool["name"]])
+        page = self._given(compiled, self.layouts[tool["name"]]) if self.layouts.get(tool["name"]) else None
+        if page is None:  # a set layout needs no store: its page is made while the store is down, too
+            record = None if force or kept is None else await kept.generation(key)
+            page = make_page(compiled, Stored(record)) if record else None
         if page is None:
             generation = await self.llm.generate(tool, compiled.tree, self.refinements.get(tool["name"]))
             page = make_page(compiled, Model(generation))
             if page is None:  # a model's generation always lays out (the heuristic fills its gaps)
                 raise RuntimeError(f"no page for {tool['name']}")
             if kept is not None and page.record and page.record["layout"] != "heuristic":
-                kept.save_generation(key, tool["name"], dict(page.record))
+                await kept.save_generation(key, tool["name"], dict(page.record))
         made = Made(key, page.html.encode(), dict(page.record or {}), time.time())
         made.info["durationMs"] = round((time.monotonic() - start) * 1000, 1)
         self.generations += 1
@@ -165,25 +167,36 @@ class PageStore:
         """The JSON Schema of the LayoutSpecs the tool accepts (its pointers as enums)."""
         return spec_schema(compiled.tree, compiled.facts)
 
-    def set_layout(self, name: str, layout: dict[str, Any] | None) -> bool:
+    async def set_layout(self, name: str, layout: dict[str, Any] | None) -> bool:
         """Use ``layout`` for the tool's page; ``False`` when the store could not keep it (this
         process uses it, but neither a restart nor another replica will)."""
         if layout is None:
             self.layouts.pop(name, None)
         else:
             self.layouts[name] = layout
-        return self.store is None or self.store.save_layout(name, layout)
+        return self.store is None or await self.store.save_layout(name, layout)
 
-    def reload(self) -> set[str]:
+    async def load(self) -> None:
+        """Refinements and set layouts as stored (none, with a warning, when the store fails)."""
+        if self.store is not None:
+            self.refinements = Refinements(await self.store.refinements())
+            self.layouts = await self.store.layouts()
+
+    async def reload(self) -> set[str]:
         """Refinements and set layouts as the store holds them now (another replica may have
-        changed them); the tools whose pages change. Nothing changes when the store is down."""
+        changed them); the tools whose pages change. Nothing changes when the store is down.
+        One at a time: a snapshot read later is never replaced by one read before it."""
         if self.store is None:
             return set()
-        try:
-            refinements, layouts = self.store.snapshot()
-        except StoreError as error:
-            log.warning("re-reading layouts from the store failed (%s); keeping those known", error)
-            return set()
+        async with self._reloading:
+            try:
+                refinements, layouts = await self.store.snapshot()
+            except StoreError as error:
+                log.warning("re-reading layouts from the store failed (%s); keeping those known", error)
+                return set()
+            return self._replace(refinements, layouts)
+
+    def _replace(self, refinements: dict[str, list[str]], layouts: dict[str, dict[str, Any]]) -> set[str]:
         before = self.refinements.as_dict()
         changed = {t for t in set(layouts) | set(self.layouts) if layouts.get(t) != self.layouts.get(t)}
         changed |= {t for t in set(refinements) | set(before) if (refinements.get(t) or []) != (before.get(t) or [])}
@@ -198,16 +211,16 @@ class PageStore:
             self._ask_page = render_ask_page()
         return self._ask_page
 
-    def refine(self, name: str, feedback: str) -> tuple[str, ...]:
+    async def refine(self, name: str, feedback: str) -> tuple[str, ...]:
         history = self.refinements.add(name, feedback)
         if self.store is not None:
-            self.store.save_refinements(name, list(history))
+            await self.store.save_refinements(name, list(history))
         return history
 
-    def clear_refinements(self, name: str) -> None:
+    async def clear_refinements(self, name: str) -> None:
         self.refinements.clear(name)
         if self.store is not None:
-            self.store.save_refinements(name, [])
+            await self.store.save_refinements(name, [])
 
     def needs_model(self, name: str) -> bool:
         return needs_model(self.refinements.get(name), self.settings.enabled)

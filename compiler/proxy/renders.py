@@ -19,7 +19,9 @@ the host gives it, else the oldest not yet shown — and returns its markup, mad
 renderer from the checked tree.
 
 ``Events`` is what ``GET /api/events`` serves: user answers and app-started runs, numbered, the
-newest ``MAX_EVENTS`` kept, with a long poll. Events are this replica's own (kept in memory).
+newest ``MAX_EVENTS`` kept, with a long poll. They live in the store too, numbered there, so
+every replica of a shared store serves the same events (a waiting poll wakes on the store's
+announcement, as a waiting ``_ui_render`` does); the embedded store keeps them to its process.
 """
 
 from __future__ import annotations
@@ -29,7 +31,6 @@ import json
 import logging
 import secrets
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -161,12 +162,13 @@ class Renders:
         self.events = events
         self.clock = clock
         self._waiters: dict[str, set[asyncio.Event]] = {}
+        self._closing: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ the model's side
 
-    def open(self, question: ask.Question, arguments: dict[str, Any], host_request_id: Any) -> Render:
+    async def open(self, question: ask.Question, arguments: dict[str, Any], host_request_id: Any) -> Render:
         row = RenderRow(f"r{secrets.token_hex(6)}", _canonical(arguments), host_request_id, self.clock())
-        self.store.add_render(row, keep=MAX_RENDERS, expired_before=row.created - KEEP_S)
+        await self.store.add_render(row, keep=MAX_RENDERS, expired_before=row.created - KEEP_S)
         return Render(row, question)
 
     async def wait(self, render: Render, timeout_s: float, *, close_on_timeout: bool) -> dict[str, Any]:
@@ -178,7 +180,7 @@ class Renders:
         try:
             while True:
                 woken.clear()
-                outcome = self._collect(render.id)
+                outcome = await self._collect(render.id)
                 if outcome is not None:
                     return outcome
                 left = deadline - asyncio.get_running_loop().time()
@@ -188,21 +190,22 @@ class Renders:
                     await asyncio.wait_for(woken.wait(), left)
                 except TimeoutError:
                     break
-        except asyncio.CancelledError:
-            self._close_quietly(render.id, "cancelled")
+        except asyncio.CancelledError:  # closed in a task of its own: a cancelled call answers at once
+            self._closing.add(closing := asyncio.ensure_future(self._close_quietly(render.id, "cancelled")))
+            closing.add_done_callback(self._closing.discard)
             raise
         finally:
             waiting = self._waiters.get(render.id, set())
             waiting.discard(woken)
             if not waiting:
                 self._waiters.pop(render.id, None)
-        if close_on_timeout and not self.store.close_render(render.id, "timed out"):
-            return self._collect(render.id) or {"renderId": render.id, "timedOut": True}
+        if close_on_timeout and not await self.store.close_render(render.id, "timed out"):
+            return await self._collect(render.id) or {"renderId": render.id, "timedOut": True}
         return {"renderId": render.id, "timedOut": True}
 
-    def _collect(self, render_id: str) -> dict[str, Any] | None:
+    async def _collect(self, render_id: str) -> dict[str, Any] | None:
         try:
-            row = self.store.collect(render_id)
+            row = await self.store.collect(render_id)
         except StoreError as error:  # the listener wakes every waiter when the store is back
             log.warning("reading render %s failed (%s); waiting on", render_id, error)
             return None
@@ -214,16 +217,16 @@ class Renders:
             return {"renderId": render_id, "closed": row.closed}
         return None
 
-    def _close_quietly(self, render_id: str, why: str) -> None:
+    async def _close_quietly(self, render_id: str, why: str) -> None:
         try:
-            self.store.close_render(render_id, why)
+            await self.store.close_render(render_id, why)
         except StoreError as error:
             log.warning("closing render %s failed (%s)", render_id, error)
 
-    def get(self, render_id: Any) -> Render | None:
+    async def get(self, render_id: Any) -> Render | None:
         if not isinstance(render_id, str):
             return None
-        row = self.store.render(render_id)
+        row = await self.store.render(render_id)
         return None if row is None or self._expired(row) else self._render(row)
 
     def changed(self, render_id: str | None) -> None:
@@ -235,19 +238,19 @@ class Renders:
 
     # ------------------------------------------------------------------ the page's side
 
-    def shown_for(self, arguments: Any, request_id: Any) -> Render | None:
+    async def shown_for(self, arguments: Any, request_id: Any) -> Render | None:
         """The open render a page showing ``arguments`` belongs to."""
-        same = [r for r in self.store.open_renders(_canonical(arguments)) if not self._expired(r)]
+        same = [r for r in await self.store.open_renders(_canonical(arguments)) if not self._expired(r)]
         if not same:
             return None
         named = [r for r in same if request_id is not None and r.host_request_id == request_id]
         row = (named or [r for r in same if not r.shown] or same[-1:])[0]
-        self.store.mark_shown(row.id)
+        await self.store.mark_shown(row.id)
         return self._render(row)
 
-    def respond(self, render_id: Any, action: Any, values: Any) -> str | None:
+    async def respond(self, render_id: Any, action: Any, values: Any) -> str | None:
         """Record the user's answer; ``None``, or why it cannot be taken."""
-        render = self.get(render_id)
+        render = await self.get(render_id)
         if render is None:
             return "This question is no longer open (answered, timed out, cancelled or expired)."
         if render.closed or render.answer is not None:
@@ -258,10 +261,10 @@ class Renders:
         if size > MAX_VALUES_BYTES:
             return f"The answer is {size} bytes; at most {MAX_VALUES_BYTES} are accepted."
         answer = {"renderId": render.id, "action": action, "values": {} if values is None else values}
-        if not self.store.answer(render.id, answer):
+        if not await self.store.answer(render.id, answer):
             return "This question was already answered or closed."
         self.changed(render.id)
-        self.events.add("answer", {"renderId": render.id, "title": render.question.app.props.title,
+        await self.events.add("answer", {"renderId": render.id, "title": render.question.app.props.title,
                                    "action": action, "values": bounded(answer["values"])})
         return None
 
@@ -278,33 +281,41 @@ class Renders:
 
 
 class Events:
-    """Numbered events for ``GET /api/events``: ``since(after)``, and ``wait`` for the next."""
+    """Numbered events for ``GET /api/events``, kept in the store: ``add``, ``since(after)``, and
+    ``wait`` for the next, woken by this replica's own ``add`` or another's announcement
+    (``changed``). Store failures raise ``StoreError``."""
 
-    def __init__(self) -> None:
-        self.items: deque[dict[str, Any]] = deque(maxlen=MAX_EVENTS)
-        self.seq = 0
+    def __init__(self, store: Store) -> None:
+        self.store = store
         self._changed = asyncio.Event()
 
-    def add(self, kind: str, data: dict[str, Any]) -> None:
-        self.seq += 1
-        self.items.append({"seq": self.seq, "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "kind": kind, **data})
+    async def add(self, kind: str, data: dict[str, Any]) -> int:
+        at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        seq = await self.store.add_event({"at": at, "kind": kind, **data}, keep=MAX_EVENTS)
+        self.changed()
+        return seq
+
+    def changed(self) -> None:
+        """An event was added (here, or announced by another replica): wake the waiting polls."""
         self._changed.set()
         self._changed = asyncio.Event()
 
-    def since(self, after: int) -> list[dict[str, Any]]:
-        return [e for e in self.items if e["seq"] > after]
+    async def since(self, after: int) -> tuple[list[dict[str, Any]], int]:
+        """The events after ``after`` (at most ``MAX_EVENTS``), and the latest number."""
+        return await self.store.events(after, MAX_EVENTS)
 
-    async def wait(self, after: int, timeout_s: float) -> list[dict[str, Any]]:
+    async def wait(self, after: int, timeout_s: float) -> tuple[list[dict[str, Any]], int]:
         deadline = asyncio.get_running_loop().time() + min(max(timeout_s, 0.0), MAX_EVENT_WAIT_S)
-        while not (found := self.since(after)):
+        while True:
+            woken = self._changed  # taken before reading: an event added meanwhile wakes this one
+            found, latest = await self.since(after)
             left = deadline - asyncio.get_running_loop().time()
-            if left <= 0:
-                break
+            if found or left <= 0:
+                return found, latest
             try:
-                await asyncio.wait_for(self._changed.wait(), left)
+                await asyncio.wait_for(woken.wait(), left)
             except TimeoutError:
-                break
-        return found
+                return await self.since(after)
 
 
 def bounded(value: Any) -> Any:

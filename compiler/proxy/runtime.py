@@ -143,13 +143,28 @@ class Proxy:
         if kind == "answer":
             self.local.asking.renders.changed(subject)
             return
+        if kind == "event":
+            self.local.asking.events.changed()
+            return
         if kind == "connected":
             self.local.asking.renders.changed(None)
-        for name in self.pages.reload():
+            self.local.asking.events.changed()
+        self.spawn(self._reload_layouts())
+
+    async def _reload_layouts(self) -> None:
+        """Refinements and set layouts re-read from the store; the pages they change made anew."""
+        for name in await self.pages.reload():
             self.registry.made.pop(name, None)
             if name in self.registry.tools:
                 log.info("the layout of %s changed in the store; its page is made anew", name)
                 self.spawn(self.notify_lists(uri=ui_uri(name)))
+
+    async def _event(self, kind: str, data: dict[str, Any]) -> None:
+        """An event for ``GET /api/events``, stored off the routing's path (the store may be slow)."""
+        try:
+            await self.local.asking.events.add(kind, data)
+        except StoreError as error:
+            log.warning("an event (%s) was not kept: the store failed (%s)", kind, error)
 
     async def health(self) -> str | None:
         """``None`` while this replica can serve (the upstream running, the store answering);
@@ -159,8 +174,8 @@ class Proxy:
             return "stopping"
         if self.supervisor.state != "running":
             return f"the upstream is {self.supervisor.state}"
-        try:  # in a thread: a store behind a dropped network may take its connect timeout to say no
-            await asyncio.to_thread(self.store.ping)
+        try:  # bounded (store.PING_S): a hung store makes this replica unhealthy, never slow to say so
+            await self.store.ping()
         except StoreError as error:
             return f"the store does not answer: {error}"
         return None
@@ -249,7 +264,8 @@ class Proxy:
                 if not self._first_host.done():
                     self._first_host.set_result((effect.caller, effect.init))
             elif isinstance(effect, AppRun):
-                self.local.asking.events.add("run", {"tool": effect.tool, "arguments": bounded(effect.arguments), "isError": effect.failed})
+                self.spawn(self._event("run", {"tool": effect.tool, "arguments": bounded(effect.arguments),
+                                               "isError": effect.failed}))
             elif isinstance(effect, Log):
                 log.log(effect.level, "%s", effect.text, extra={"cid": effect.cid} if effect.cid else None)
         self._arm()

@@ -15,16 +15,21 @@ Two kinds of failure, two contracts:
 - the render half is the only copy of a question and its answer: a failure raises
   ``StoreError``, and the call that needed it answers with that error.
 
-A change another replica should see (an answer, a set layout, refinements) is announced: the
-PostgreSQL engine sends a ``NOTIFY`` and ``listen`` hands each one to the proxy; the embedded
-engine announces nothing, so it keeps renders to the process that opened them (a temporary
-table): processes sharing one SQLite file share layouts, never questions.
+A change another replica should see (an answer, an event, a set layout, refinements) is
+announced: the PostgreSQL engine sends a ``NOTIFY`` and ``listen`` hands each one to the proxy;
+the embedded engine announces nothing, so it keeps renders and events to the process that opened
+them (temporary tables): processes sharing one SQLite file share layouts, never questions.
+
+Every operation is a coroutine with a deadline (``DEADLINE_S``): the event loop never waits on
+the store, so while it hangs (a lock, a failover, a stuck disk) forwarded calls and cached pages
+are served as before, and what needs the store fails within the deadline, saying why.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -34,16 +39,21 @@ from compiler.errors import fail
 
 log = logging.getLogger("compile_ui.proxy")
 
-SCHEMA_VERSION = 2
-"""PostgreSQL's schema: 1 generations, refinements, layouts; 2 renders (the embedded file keeps its
-own version, ``store_sqlite.FILE_VERSION``)."""
+SCHEMA_VERSION = 3
+"""PostgreSQL's schema: 1 generations, refinements, layouts; 2 renders; 3 events (the embedded
+file keeps its own version, ``store_sqlite.FILE_VERSION``)."""
 CHANNEL = "compile_ui"
-"""The PostgreSQL channel of change announcements: payloads ``answer:<id>``, ``layout:<tool>``,
-``refine:<tool>``."""
+"""The PostgreSQL channel of change announcements: payloads ``answer:<id>``, ``event:<seq>``,
+``layout:<tool>``, ``refine:<tool>``."""
+DEADLINE_S = 4.0
+"""The longest any store operation is waited for (the client's side; PostgreSQL's own
+``statement_timeout`` is shorter, so a slow server usually says so itself first)."""
+PING_S = 1.0
+"""The longest ``ping`` (``GET /healthz``) waits: a balancer's probe must not time out first."""
 POSTGRES_EXTRA = "pip install 'compile-ui[postgres]'"
 
 Change = Callable[[str, str], None]
-"""``(kind, subject)``: ``("answer", render id)``, ``("layout", tool)``, ``("refine", tool)``, or
+"""``(kind, subject)``: ``("answer", render id)``, ``("event", seq)``, ``("layout", tool)``, ``("refine", tool)``, or
 ``("connected", "")`` when announcements (re)start and anything may have been missed."""
 
 
@@ -68,71 +78,81 @@ class RenderRow:
 
 
 class Store(Protocol):
-    """What the proxy keeps, whichever engine keeps it."""
+    """What the proxy keeps, whichever engine keeps it. Every operation is bounded by ``DEADLINE_S``."""
 
     url: str
     """The store's URL with any password replaced by ``***`` (safe to log)."""
 
     # ------------------------------------------------------------------ the layout half (a cache)
 
-    def generation(self, key: str) -> dict[str, Any] | None: ...
+    async def generation(self, key: str) -> dict[str, Any] | None: ...
 
-    def save_generation(self, key: str, tool: str, record: dict[str, Any]) -> None: ...
+    async def save_generation(self, key: str, tool: str, record: dict[str, Any]) -> None: ...
 
-    def refinements(self) -> dict[str, list[str]]: ...
+    async def refinements(self) -> dict[str, list[str]]: ...
 
-    def save_refinements(self, tool: str, history: list[str]) -> None: ...
+    async def save_refinements(self, tool: str, history: list[str]) -> None: ...
 
-    def layouts(self) -> dict[str, dict[str, Any]]:
+    async def layouts(self) -> dict[str, dict[str, Any]]:
         """The LayoutSpecs set with ``_ui_refine {layout}``, by tool."""
         ...
 
-    def save_layout(self, tool: str, spec: dict[str, Any] | None) -> bool:
+    async def save_layout(self, tool: str, spec: dict[str, Any] | None) -> bool:
         """``False`` when it could not be kept (logged): this process alone knows it then."""
         ...
 
-    def snapshot(self) -> tuple[dict[str, list[str]], dict[str, dict[str, Any]]]:
+    async def snapshot(self) -> tuple[dict[str, list[str]], dict[str, dict[str, Any]]]:
         """Refinements and set layouts as stored now; ``StoreError`` (not "none") when unreadable."""
         ...
 
     # ------------------------------------------------------------------ the render half (raises StoreError)
 
-    def add_render(self, row: RenderRow, *, keep: int, expired_before: float) -> None:
+    async def add_render(self, row: RenderRow, *, keep: int, expired_before: float) -> None:
         """Store ``row``; first drop renders created before ``expired_before``, and the oldest
         (answered ones first) while ``keep`` or more are stored."""
         ...
 
-    def render(self, render_id: str) -> RenderRow | None: ...
+    async def render(self, render_id: str) -> RenderRow | None: ...
 
-    def open_renders(self, arguments: str) -> list[RenderRow]:
+    async def open_renders(self, arguments: str) -> list[RenderRow]:
         """The renders of these arguments still waiting for an answer, oldest first."""
         ...
 
-    def mark_shown(self, render_id: str) -> None: ...
+    async def mark_shown(self, render_id: str) -> None: ...
 
-    def answer(self, render_id: str, answer: dict[str, Any]) -> bool:
+    async def answer(self, render_id: str, answer: dict[str, Any]) -> bool:
         """Record the answer, if the render is open and unanswered (and announce it)."""
         ...
 
-    def close_render(self, render_id: str, why: str) -> bool:
+    async def close_render(self, render_id: str, why: str) -> bool:
         """Close an open, unanswered render; ``False`` when it was answered or is gone."""
         ...
 
-    def collect(self, render_id: str) -> RenderRow | None:
+    async def collect(self, render_id: str) -> RenderRow | None:
         """The render; when it is answered, removed at the same time (an answer is collected once)."""
+        ...
+
+    # ------------------------------------------------------------------ events (raise StoreError)
+
+    async def add_event(self, event: dict[str, Any], *, keep: int) -> int:
+        """Store ``event`` under the next number (the newest ``keep`` are kept), announce it; its number."""
+        ...
+
+    async def events(self, after: int, limit: int) -> tuple[list[dict[str, Any]], int]:
+        """The first ``limit`` events numbered above ``after`` (each with its ``seq``), and the latest number."""
         ...
 
     # ------------------------------------------------------------------ the engine
 
-    def ping(self) -> None:
-        """Return when the store answers; ``StoreError`` saying why it does not."""
+    async def ping(self) -> None:
+        """Return when the store answers; ``StoreError`` saying why it does not (within ``PING_S``)."""
         ...
 
     async def listen(self, on_change: Change) -> None:
         """Hand every change announced by other processes to ``on_change``, until cancelled."""
         ...
 
-    def close(self) -> None: ...
+    async def close(self) -> None: ...
 
 
 def check_url(url: str) -> None:
@@ -186,9 +206,11 @@ RENDERS_SCHEMA = (
     "CREATE {temp}TABLE IF NOT EXISTS renders (id TEXT PRIMARY KEY, arguments TEXT NOT NULL, host_request_id TEXT, "
     "created DOUBLE PRECISION NOT NULL, answer TEXT, closed TEXT, shown INTEGER NOT NULL DEFAULT 0)",
     "CREATE INDEX IF NOT EXISTS {schema}renders_created ON renders (created)",
+    "CREATE {temp}TABLE IF NOT EXISTS events (seq BIGINT PRIMARY KEY, event TEXT NOT NULL)",
 )
-"""``{temp}``/``{schema}``: PostgreSQL keeps renders in the database (``""``); the embedded engine in
-a temporary table of its own connection (``"TEMP "``/``"temp."``), see ``store_sqlite``."""
+"""``{temp}``/``{schema}``: PostgreSQL keeps renders and events in the database (``""``); the
+embedded engine in temporary tables of its own connection (``"TEMP "``/``"temp."``), see
+``store_sqlite``."""
 _RENDER_COLUMNS = "id, arguments, host_request_id, created, answer, closed, shown"
 
 
@@ -198,108 +220,136 @@ class SqlStore:
 
     url: str
 
-    def run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        """The rows ``sql`` returns (none for a statement); ``StoreError`` on any failure."""
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """The rows ``sql`` returns (none for a statement); ``StoreError`` on any failure, and
+        when the store has not answered within ``DEADLINE_S``."""
         raise NotImplementedError
 
-    def announce(self, kind: str, subject: str) -> None:
+    async def announce(self, kind: str, subject: str) -> None:
         """Tell the other processes of this store that ``subject`` changed (best effort)."""
 
     # ------------------------------------------------------------------ the layout half
 
-    def generation(self, key: str) -> dict[str, Any] | None:
-        rows = self._read("SELECT record FROM generations WHERE key = %s", (key,), "generating afresh")
+    async def generation(self, key: str) -> dict[str, Any] | None:
+        rows = await self._read("SELECT record FROM generations WHERE key = %s", (key,), "generating afresh")
         return _json_object(rows[0][0]) if rows else None
 
-    def save_generation(self, key: str, tool: str, record: dict[str, Any]) -> None:
-        import time
+    async def save_generation(self, key: str, tool: str, record: dict[str, Any]) -> None:
+        await self._write("INSERT INTO generations VALUES (%s, %s, %s, %s) ON CONFLICT (key) DO UPDATE SET "
+                          "tool = excluded.tool, record = excluded.record, created = excluded.created",
+                          (key, tool, json.dumps(record), time.time()))
 
-        self._write("INSERT INTO generations VALUES (%s, %s, %s, %s) ON CONFLICT (key) DO UPDATE SET "
-                    "tool = excluded.tool, record = excluded.record, created = excluded.created",
-                    (key, tool, json.dumps(record), time.time()))
-
-    def refinements(self) -> dict[str, list[str]]:
-        rows = self._read("SELECT tool, history FROM refinements", (), "starting without refinements")
+    async def refinements(self) -> dict[str, list[str]]:
+        rows = await self._read("SELECT tool, history FROM refinements", (), "starting without refinements")
         return {tool: history for tool, text in rows if isinstance(history := _json(text), list)}
 
-    def save_refinements(self, tool: str, history: list[str]) -> None:
-        if self._write("INSERT INTO refinements VALUES (%s, %s) ON CONFLICT (tool) DO UPDATE SET history = excluded.history",
-                       (tool, json.dumps(history))):
-            self.announce("refine", tool)
+    async def save_refinements(self, tool: str, history: list[str]) -> None:
+        if await self._write("INSERT INTO refinements VALUES (%s, %s) ON CONFLICT (tool) DO UPDATE SET history = excluded.history",
+                             (tool, json.dumps(history))):
+            await self.announce("refine", tool)
 
-    def layouts(self) -> dict[str, dict[str, Any]]:
-        rows = self._read("SELECT tool, spec FROM layouts", (), "starting without set layouts")
+    async def layouts(self) -> dict[str, dict[str, Any]]:
+        rows = await self._read("SELECT tool, spec FROM layouts", (), "starting without set layouts")
         return {tool: spec for tool, text in rows if isinstance(spec := _json(text), dict)}
 
-    def save_layout(self, tool: str, spec: dict[str, Any] | None) -> bool:
+    async def save_layout(self, tool: str, spec: dict[str, Any] | None) -> bool:
         if spec is None:
-            done = self._write("DELETE FROM layouts WHERE tool = %s", (tool,))
+            done = await self._write("DELETE FROM layouts WHERE tool = %s", (tool,))
         else:
-            done = self._write("INSERT INTO layouts VALUES (%s, %s) ON CONFLICT (tool) DO UPDATE SET spec = excluded.spec",
-                               (tool, json.dumps(spec, sort_keys=True)))
+            done = await self._write("INSERT INTO layouts VALUES (%s, %s) ON CONFLICT (tool) DO UPDATE SET spec = excluded.spec",
+                                     (tool, json.dumps(spec, sort_keys=True)))
         if done:
-            self.announce("layout", tool)
+            await self.announce("layout", tool)
         return done
 
-    def snapshot(self) -> tuple[dict[str, list[str]], dict[str, dict[str, Any]]]:
-        refinements = {tool: history for tool, text in self.run("SELECT tool, history FROM refinements")
+    async def snapshot(self) -> tuple[dict[str, list[str]], dict[str, dict[str, Any]]]:
+        refinements = {tool: history for tool, text in await self.run("SELECT tool, history FROM refinements")
                        if isinstance(history := _json(text), list)}
-        layouts = {tool: spec for tool, text in self.run("SELECT tool, spec FROM layouts") if isinstance(spec := _json(text), dict)}
+        layouts = {tool: spec for tool, text in await self.run("SELECT tool, spec FROM layouts")
+                   if isinstance(spec := _json(text), dict)}
         return refinements, layouts
 
-    def _read(self, sql: str, params: Sequence[Any], instead: str) -> list[tuple[Any, ...]]:
+    async def _read(self, sql: str, params: Sequence[Any], instead: str) -> list[tuple[Any, ...]]:
         try:
-            return self.run(sql, params)
+            return await self.run(sql, params)
         except StoreError as error:
             log.warning("store read failed (%s); %s", error, instead)
             return []
 
-    def _write(self, sql: str, params: Sequence[Any]) -> bool:
+    async def _write(self, sql: str, params: Sequence[Any]) -> bool:
         try:
-            self.run(sql, params)
-        except StoreError as error:  # disk full, read-only, server down: serve on, say so
+            await self.run(sql, params)
+        except StoreError as error:  # disk full, read-only, server down or hung: serve on, say so
             log.warning("store write failed (%s); the page is served, but not kept for other replicas or restarts", error)
             return False
         return True
 
     # ------------------------------------------------------------------ the render half
 
-    def add_render(self, row: RenderRow, *, keep: int, expired_before: float) -> None:
-        self.run("DELETE FROM renders WHERE created < %s", (expired_before,))
-        count = self.run("SELECT count(*) FROM renders")[0][0]
+    async def add_render(self, row: RenderRow, *, keep: int, expired_before: float) -> None:
+        await self.run("DELETE FROM renders WHERE created < %s", (expired_before,))
+        count = (await self.run("SELECT count(*) FROM renders"))[0][0]
         if count >= keep:
-            self.run("DELETE FROM renders WHERE id IN (SELECT id FROM renders ORDER BY answer IS NULL, created "
-                     "LIMIT %s)", (count - keep + 1,))
-        self.run(f"INSERT INTO renders ({_RENDER_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                 (row.id, row.arguments, json.dumps(row.host_request_id, default=str), row.created,
-                  None if row.answer is None else json.dumps(row.answer), row.closed, row.shown))
+            await self.run("DELETE FROM renders WHERE id IN (SELECT id FROM renders ORDER BY answer IS NULL, created "
+                           "LIMIT %s)", (count - keep + 1,))
+        await self.run(f"INSERT INTO renders ({_RENDER_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                       (row.id, row.arguments, json.dumps(row.host_request_id, default=str), row.created,
+                        None if row.answer is None else json.dumps(row.answer), row.closed, row.shown))
 
-    def render(self, render_id: str) -> RenderRow | None:
-        rows = self.run(f"SELECT {_RENDER_COLUMNS} FROM renders WHERE id = %s", (render_id,))
+    async def render(self, render_id: str) -> RenderRow | None:
+        rows = await self.run(f"SELECT {_RENDER_COLUMNS} FROM renders WHERE id = %s", (render_id,))
         return _row(rows[0]) if rows else None
 
-    def open_renders(self, arguments: str) -> list[RenderRow]:
-        rows = self.run(f"SELECT {_RENDER_COLUMNS} FROM renders WHERE arguments = %s AND closed IS NULL "
-                        "AND answer IS NULL ORDER BY created, id", (arguments,))
+    async def open_renders(self, arguments: str) -> list[RenderRow]:
+        rows = await self.run(f"SELECT {_RENDER_COLUMNS} FROM renders WHERE arguments = %s AND closed IS NULL "
+                              "AND answer IS NULL ORDER BY created, id", (arguments,))
         return [_row(r) for r in rows]
 
-    def mark_shown(self, render_id: str) -> None:
-        self.run("UPDATE renders SET shown = shown + 1 WHERE id = %s", (render_id,))
+    async def mark_shown(self, render_id: str) -> None:
+        await self.run("UPDATE renders SET shown = shown + 1 WHERE id = %s", (render_id,))
 
-    def answer(self, render_id: str, answer: dict[str, Any]) -> bool:
-        taken = self.run("UPDATE renders SET answer = %s WHERE id = %s AND answer IS NULL AND closed IS NULL RETURNING id",
-                         (json.dumps(answer), render_id))
+    async def answer(self, render_id: str, answer: dict[str, Any]) -> bool:
+        taken = await self.run("UPDATE renders SET answer = %s WHERE id = %s AND answer IS NULL AND closed IS NULL "
+                               "RETURNING id", (json.dumps(answer), render_id))
         if taken:
-            self.announce("answer", render_id)
+            await self.announce("answer", render_id)
         return bool(taken)
 
-    def close_render(self, render_id: str, why: str) -> bool:
-        return bool(self.run("UPDATE renders SET closed = %s WHERE id = %s AND answer IS NULL AND closed IS NULL "
-                             "RETURNING id", (why, render_id)))
+    async def close_render(self, render_id: str, why: str) -> bool:
+        return bool(await self.run("UPDATE renders SET closed = %s WHERE id = %s AND answer IS NULL AND closed IS NULL "
+                                   "RETURNING id", (why, render_id)))
 
-    def collect(self, render_id: str) -> RenderRow | None:
-        rows = self.run(f"DELETE FROM renders WHERE id = %s AND answer IS NOT NULL RETURNING {_RENDER_COLUMNS}", (render_id,))
-        return _row(rows[0]) if rows else self.render(render_id)
+    async def collect(self, render_id: str) -> RenderRow | None:
+        rows = await self.run(f"DELETE FROM renders WHERE id = %s AND answer IS NOT NULL RETURNING {_RENDER_COLUMNS}",
+                              (render_id,))
+        return _row(rows[0]) if rows else await self.render(render_id)
+
+    # ------------------------------------------------------------------ events
+
+    async def add_event(self, event: dict[str, Any], *, keep: int) -> int:
+        """The next number is the largest stored plus one, taken by the insert itself: two
+        replicas adding at once collide on it and the second takes the next, so numbers are
+        committed in order and a reader that saw ``n`` never misses a smaller one later."""
+        text = json.dumps(event, ensure_ascii=False, default=str)
+        for _ in range(EVENT_TRIES):
+            taken = await self.run("INSERT INTO events (seq, event) SELECT coalesce(max(seq), 0) + 1, %s FROM events WHERE true "
+                                   "ON CONFLICT (seq) DO NOTHING RETURNING seq", (text,))
+            if taken:
+                seq = int(taken[0][0])
+                await self.run("DELETE FROM events WHERE seq <= %s", (seq - keep,))
+                await self.announce("event", str(seq))
+                return seq
+        raise StoreError(f"no event number free after {EVENT_TRIES} tries")
+
+    async def events(self, after: int, limit: int) -> tuple[list[dict[str, Any]], int]:
+        rows = await self.run("SELECT seq, event FROM events WHERE seq > %s ORDER BY seq LIMIT %s", (after, limit))
+        latest = (await self.run("SELECT coalesce(max(seq), 0) FROM events"))[0][0]
+        found = [{"seq": int(seq), **value} for seq, text in rows if isinstance(value := _json(text), dict)]
+        return found, int(latest)
+
+
+EVENT_TRIES = 20
+"""Replicas adding events at the same moment, each retrying on a collision (events are rare)."""
 
 
 def _row(values: tuple[Any, ...]) -> RenderRow:
@@ -323,5 +373,5 @@ def _json_object(text: Any) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
-__all__ = ["CHANNEL", "RENDERS_SCHEMA", "SCHEMA", "SCHEMA_VERSION", "Change", "RenderRow", "SqlStore", "Store", "StoreError",
+__all__ = ["CHANNEL", "DEADLINE_S", "PING_S", "RENDERS_SCHEMA", "SCHEMA", "SCHEMA_VERSION", "Change", "RenderRow", "SqlStore", "Store", "StoreError",
            "check_url", "redact", "sqlite_path"]

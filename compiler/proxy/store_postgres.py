@@ -1,18 +1,25 @@
-"""The shared store: PostgreSQL through psycopg 3 (``--store postgresql://…``), for replicas.
+"""The shared store: PostgreSQL through psycopg 3's asynchronous side (``--store postgresql://…``),
+for replicas.
 
-One connection runs the store's statements (autocommit, one at a time; it is opened in a thread,
-and a statement waits ``CONNECT_WAIT_S`` for it at most); a second, asynchronous
-one ``LISTEN``s on the ``compile_ui`` channel and hands every ``NOTIFY`` to the proxy (an answer
-landed, a layout was set) — no polling. The schema is created or migrated on the first
-connection, inside a transaction holding an advisory lock, so replicas starting together do it
-once, in turn.
+A small pool of connections (``psycopg_pool.AsyncConnectionPool``, ``POOL_SIZE``) runs the
+store's statements, autocommit; one more connection ``LISTEN``s on the ``compile_ui`` channel and
+hands every ``NOTIFY`` to the proxy (an answer landed, an event, a layout was set) — no polling.
+The schema is created or migrated by the first statement, inside a transaction holding an
+advisory lock, so replicas starting together do it once, in turn.
 
-When the server is down, a statement fails at once with ``StoreError`` (after a failed connection
-attempt the next waits ``RETRY_S``, so a dead server costs no time per request); the next
-statement after that reconnects by itself, and so does the listener (backing off to ``RETRY_S``).
-The statements are synchronous, on the caller's thread: each is one round trip to a server on
-the same network, and the proxy makes few (page misses, refinements, renders; never a forwarded
-call or a cached page read).
+Every statement has a deadline on both ends: the server's ``statement_timeout``
+(``STATEMENT_TIMEOUT_MS``) and the client's (``store.DEADLINE_S``; ``PING_S`` for ``ping``). The
+client's is what holds against a hung server — one stopped, or under a lock, whose kernel still
+acknowledges, so no TCP timeout ever fires: the statement is abandoned to unwind in the
+background (psycopg cancels it, then drops the connection), and the caller has its
+``StoreError`` at the deadline. Nothing here blocks the event loop, so a replica whose store
+hangs serves forwarded calls and cached pages as before.
+
+After a failure of the connection (unreachable, dropped, no answer in time) statements fail at
+once, with the same reason, for ``RETRY_S``; then the next one tries again, on a fresh pool if
+the old one could not connect, so the store comes back by itself within about ``RETRY_S`` of the
+server. The listener reconnects too (backing off to ``RETRY_S``).
+
 The DSN's password never reaches a log line: only ``store.redact``'s form of the URL does, and
 psycopg's messages name the host, port and user, not the password.
 """
@@ -21,17 +28,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
 import time
 from collections.abc import Sequence
-from concurrent.futures import Future
-from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TYPE_CHECKING, Any
 
 from compiler.errors import fail
 
 from .store import (
     CHANNEL,
+    DEADLINE_S,
+    PING_S,
     POSTGRES_EXTRA,
     RENDERS_SCHEMA,
     SCHEMA,
@@ -44,12 +50,18 @@ from .store import (
 
 if TYPE_CHECKING:
     import psycopg
+    from psycopg_pool import AsyncConnectionPool
 
 log = logging.getLogger("compile_ui.proxy")
 
+POOL_SIZE = 4
+"""Statements are single round trips; four connections carry a replica's few (page misses,
+refinements, renders, events), and leave room for those abandoned to a hung server to unwind."""
+STATEMENT_TIMEOUT_MS = 3000
+"""The server's deadline: shorter than the client's (``DEADLINE_S``), so a slow server says so."""
+POOL_WAIT_S = 2.5
+"""How long a statement waits for a connection of the pool (being opened, or all busy)."""
 CONNECT_TIMEOUT_S = 3
-CONNECT_WAIT_S = 0.5
-"""How long a statement waits for a connection being opened (the event loop waits with it)."""
 RETRY_S = 1.0
 LOCK_KEY = 0x63756931
 """The advisory lock held while the schema is created or migrated ("cui1")."""
@@ -61,8 +73,9 @@ KEEPALIVES = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "
 def _psycopg() -> Any:
     try:
         import psycopg
+        import psycopg_pool  # noqa: F401
     except ImportError:
-        fail("--store postgresql:// needs psycopg: {extra}", extra=POSTGRES_EXTRA)
+        fail("--store postgresql:// needs psycopg and psycopg-pool: {extra}", extra=POSTGRES_EXTRA)
     return psycopg
 
 
@@ -71,111 +84,123 @@ class PostgresStore(SqlStore):
         self.psycopg = _psycopg()
         self.dsn = dsn
         self.url = redact(dsn)
-        self._conn: psycopg.Connection[Any] | None = None
-        self._lock = threading.Lock()
-        self._retry_at = 0.0
-        self._attempt: Future[psycopg.Connection[Any]] | None = None
-        """A connection being opened (in a thread of its own), or ``None``."""
+        self._pool: AsyncConnectionPool[Any] | None = None
+        """Opened by the first statement (a pool belongs to the event loop it runs on)."""
+        self._migrated = False
+        self._migrating = asyncio.Lock()
         self._down: str | None = None
-        """Why the store is unreachable (logged once per outage), or ``None``."""
-        try:
-            with self._lock:
-                self._connection(wait_s=CONNECT_TIMEOUT_S + 1)
-        except StoreError as error:
-            log.warning("the store %s does not answer yet (%s); serving on, and reconnecting when it does", self.url, error)
+        """Why the store failed last (logged once per outage), or ``None`` while it answers."""
+        self._retry_at = 0.0
+        self._abandoned: set[asyncio.Future[Any]] = set()
+        """Statements past their deadline, unwinding (cancelled, then their connection dropped)."""
 
     # ------------------------------------------------------------------ statements
 
-    def run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        with self._lock:
+    async def run(self, sql: str, params: Sequence[Any] = (), *, deadline_s: float | None = None) -> list[tuple[Any, ...]]:
+        deadline_s = deadline_s or DEADLINE_S
+        if self._down is not None and time.monotonic() < self._retry_at:
+            raise StoreError(self._down)
+        statement = asyncio.ensure_future(self._statement(sql.encode(), tuple(params)))
+        try:
+            done, _ = await asyncio.wait({statement}, timeout=deadline_s)
+        except asyncio.CancelledError:
+            self._abandon(statement)
+            raise
+        if not done:
+            self._abandon(statement)
+            why = f"no answer within {deadline_s:g} s"
+            self._went_down(why)
+            raise StoreError(why)
+        rows = statement.result()  # StoreError as the statement raised it
+        if self._down is not None:
+            log.info("the store %s answers again", self.url)
+            self._down = None
+        return rows
+
+    async def _statement(self, sql: bytes, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        """One statement on a connection of the pool; a connection the server dropped (a
+        restart) gets one fresh try."""
+        psycopg = self.psycopg
+        pool = await self._opened()
+        try:
             for attempt in (1, 2):
-                conn = self._connection()
-                try:
-                    cursor = conn.execute(sql.encode(), tuple(params))
-                    return cursor.fetchall() if cursor.description else []
-                except self.psycopg.OperationalError as error:
-                    # a connection the server dropped (a restart): one fresh try, then give up
-                    self._lost(error)
-                    if attempt == 2 or not conn.broken:
-                        raise StoreError(_one_line(error)) from error
-                except self.psycopg.Error as error:
-                    raise StoreError(_one_line(error)) from error
+                async with pool.connection() as conn:
+                    try:
+                        await self._schema(conn)
+                        cursor = await conn.execute(sql, params)
+                        return await cursor.fetchall() if cursor.description else []
+                    except psycopg.OperationalError:
+                        if attempt == 2 or not conn.broken:
+                            raise
+        except psycopg.OperationalError as error:  # unreachable, dropped, or no connection in time
+            why = _one_line(error)
+            if self._pool is pool and _no_connection(error):  # its reconnections may be backing off: start afresh
+                self._pool = None
+                self._abandon(asyncio.ensure_future(pool.close(timeout=1.0)), cancel=False)
+            self._went_down(why)
+            raise StoreError(why) from error
+        except psycopg.Error as error:
+            raise StoreError(_one_line(error)) from error
         raise AssertionError("unreachable")
 
-    def announce(self, kind: str, subject: str) -> None:
+    async def _opened(self) -> AsyncConnectionPool[Any]:
+        if self._pool is None:
+            from psycopg_pool import AsyncConnectionPool
+
+            self._pool = AsyncConnectionPool(
+                self.dsn, min_size=1, max_size=POOL_SIZE, open=False, timeout=POOL_WAIT_S, name="compile-ui-store",
+                kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_S, **KEEPALIVES},
+                configure=_configure)
+            await self._pool.open(wait=False)
+        return self._pool
+
+    def _abandon(self, statement: asyncio.Future[Any], *, cancel: bool = True) -> None:
+        if cancel:
+            statement.cancel()
+        self._abandoned.add(statement)
+        statement.add_done_callback(self._unwound)
+
+    def _unwound(self, statement: asyncio.Future[Any]) -> None:
+        self._abandoned.discard(statement)
+        if not statement.cancelled():
+            statement.exception()  # retrieved: it was reported at the deadline
+
+    def _went_down(self, why: str) -> None:
+        if self._down is None:
+            log.warning("the store %s does not answer (%s); serving on, retrying every %g s", self.url, why, RETRY_S)
+        self._down, self._retry_at = why, time.monotonic() + RETRY_S
+
+    async def announce(self, kind: str, subject: str) -> None:
         try:
-            self.run("SELECT pg_notify(%s, %s)", (CHANNEL, f"{kind}:{subject}"[:7999]))
+            await self.run("SELECT pg_notify(%s, %s)", (CHANNEL, f"{kind}:{subject}"[:7999]))
         except StoreError as error:
             log.warning("store announcement failed (%s); other replicas see the change on their next read", error)
 
-    def ping(self) -> None:
-        self.run("SELECT 1")
+    async def ping(self) -> None:
+        await self.run("SELECT 1", deadline_s=PING_S)
 
-    def _connection(self, wait_s: float = CONNECT_WAIT_S) -> psycopg.Connection[Any]:
-        """The open connection; else one being opened in a thread, waited for ``wait_s`` at most
-        (a store behind a network that drops packets never holds a caller for its connect
-        timeout); ``StoreError`` meanwhile, and for ``RETRY_S`` after a failed attempt."""
-        if self._conn is not None and not self._conn.closed:
-            return self._conn
-        if self._attempt is None:
-            if time.monotonic() < self._retry_at and self._down:
-                raise StoreError(self._down)
-            self._attempt = Future()
-            threading.Thread(target=self._open, args=(self._attempt,), name="store-connect", daemon=True).start()
-        try:
-            conn: psycopg.Connection[Any] = self._attempt.result(timeout=wait_s)
-        except FutureTimeout as error:
-            raise StoreError(f"connecting to the store ({self._down or 'not yet connected'})") from error
-        except self.psycopg.Error as error:
-            self._attempt = None
-            self._retry_at = time.monotonic() + RETRY_S
-            why = _one_line(error)
-            if self._down is None:
-                log.warning("the store %s is unreachable: %s", self.url, why)
-            self._down = why
-            raise StoreError(why) from error
-        self._attempt = None
-        if self._down is not None:
-            log.info("the store %s answers again", self.url)
-        self._conn, self._down = conn, None
-        return conn
-
-    def _open(self, attempt: Future[psycopg.Connection[Any]]) -> None:
-        try:
-            conn = self.psycopg.connect(self.dsn, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S, **KEEPALIVES)
-            self._migrate(conn)
-        except BaseException as error:  # noqa: BLE001 - handed to the caller waiting on the attempt
-            attempt.set_exception(error)
-        else:
-            attempt.set_result(conn)
-
-    def _lost(self, error: Exception) -> None:
-        if self._conn is not None:
-            try:
-                self._conn.close()
-            except self.psycopg.Error:
-                pass
-        self._conn = None
-        if self._down is None:
-            log.warning("the store %s went away: %s", self.url, _one_line(error))
-        self._down = _one_line(error)
-
-    def _migrate(self, conn: psycopg.Connection[Any]) -> None:
-        """Create or migrate the schema, one replica at a time (the advisory lock)."""
-        with conn.transaction():
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
-            conn.execute("CREATE TABLE IF NOT EXISTS compile_ui_schema (version INTEGER NOT NULL)")
-            row = conn.execute("SELECT max(version) FROM compile_ui_schema").fetchone()
-            version = row[0] if row and row[0] is not None else 0
-            if version > SCHEMA_VERSION:
-                raise self.psycopg.DataError(f"the store's schema is version {version}, newer than this compile-ui's "
-                                             f"({SCHEMA_VERSION}): upgrade compile-ui")
-            if version < SCHEMA_VERSION:
-                for statement in (*SCHEMA, *RENDERS_SCHEMA):  # idempotent: version 1 gains its renders
-                    conn.execute(statement.format(temp="", schema="").encode())
-                conn.execute("DELETE FROM compile_ui_schema")
-                conn.execute("INSERT INTO compile_ui_schema VALUES (%s)", (SCHEMA_VERSION,))
-                log.info("the store %s: schema %s → %s", self.url, version or "none", SCHEMA_VERSION)
+    async def _schema(self, conn: psycopg.AsyncConnection[Any]) -> None:
+        """Create or migrate the schema, once per process, one replica at a time (the advisory lock)."""
+        if self._migrated:
+            return
+        async with self._migrating:
+            if self._migrated:
+                return
+            async with conn.transaction():
+                await conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
+                await conn.execute("CREATE TABLE IF NOT EXISTS compile_ui_schema (version INTEGER NOT NULL)")
+                row = await (await conn.execute("SELECT max(version) FROM compile_ui_schema")).fetchone()
+                version = row[0] if row and row[0] is not None else 0
+                if version > SCHEMA_VERSION:
+                    raise self.psycopg.DataError(f"the store's schema is version {version}, newer than this "
+                                                 f"compile-ui's ({SCHEMA_VERSION}): upgrade compile-ui")
+                if version < SCHEMA_VERSION:
+                    for statement in (*SCHEMA, *RENDERS_SCHEMA):  # idempotent: older versions gain what is new
+                        await conn.execute(statement.format(temp="", schema="").encode())
+                    await conn.execute("DELETE FROM compile_ui_schema")
+                    await conn.execute("INSERT INTO compile_ui_schema VALUES (%s)", (SCHEMA_VERSION,))
+                    log.info("the store %s: schema %s → %s", self.url, version or "none", SCHEMA_VERSION)
+            self._migrated = True
 
     # ------------------------------------------------------------------ announcements
 
@@ -203,24 +228,29 @@ class PostgresStore(SqlStore):
         """Until a statement succeeds (the statements' connection may come back after this one)."""
         while True:
             try:
-                await asyncio.to_thread(self.ping)
+                await self.ping()
                 return
             except StoreError:
                 await asyncio.sleep(0.2)
 
-    def close(self) -> None:
-        with self._lock:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
-            if self._attempt is not None:  # a connection opened after all: closed when it is
-                self._attempt.add_done_callback(_close_opened)
-                self._attempt = None
+    async def close(self) -> None:
+        pool, self._pool = self._pool, None
+        for statement in list(self._abandoned):
+            statement.cancel()
+        if pool is not None:
+            await pool.close(timeout=1.0)
 
 
-def _close_opened(attempt: Future[Any]) -> None:
-    if attempt.exception() is None:
-        attempt.result().close()
+async def _configure(conn: psycopg.AsyncConnection[Any]) -> None:
+    """Each new connection of the pool: the server's side of every statement's deadline."""
+    await conn.execute(f"SET statement_timeout = {STATEMENT_TIMEOUT_MS}".encode())
+
+
+def _no_connection(error: BaseException) -> bool:
+    """The pool had no connection to give in time."""
+    from psycopg_pool import PoolTimeout
+
+    return isinstance(error, PoolTimeout)
 
 
 def _hand(on_change: Change, kind: str, subject: str) -> None:

@@ -10,6 +10,10 @@ they announce nothing to each other. So the renders — questions waiting for on
 answer — stay in a temporary table of this process's own connection, as they stayed in its
 memory before: a second proxy on the same file never shows, takes or collects another's
 question. Replicas that must share renders use PostgreSQL.
+
+Statements run on one worker thread of the store's own, never on the event loop: a statement
+waiting on another process's lock (``timeout``) or on a stuck disk holds that thread, and the
+caller for ``DEADLINE_S`` at most.
 """
 
 from __future__ import annotations
@@ -20,10 +24,11 @@ import sqlite3
 import threading
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from .store import RENDERS_SCHEMA, SCHEMA, Change, SqlStore, StoreError
+from .store import DEADLINE_S, PING_S, RENDERS_SCHEMA, SCHEMA, Change, SqlStore, StoreError
 
 log = logging.getLogger("compile_ui.proxy")
 
@@ -39,7 +44,8 @@ class SqliteStore(SqlStore):
         self.url = "sqlite:///:memory:" if self.memory else f"sqlite:///{self.path}"
         self.db = self._open()
         self._lock = threading.Lock()
-        """One statement at a time: ``/healthz`` pings from a worker thread."""
+        """One statement at a time (the worker's, and a test's or a script's on its own thread)."""
+        self._worker = ThreadPoolExecutor(1, thread_name_prefix="compile-ui-store")
 
     def _open(self) -> sqlite3.Connection:
         if self.memory:
@@ -76,22 +82,33 @@ class SqliteStore(SqlStore):
             raise
         return db
 
-    def run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+    async def run(self, sql: str, params: Sequence[Any] = (), *, deadline_s: float | None = None) -> list[tuple[Any, ...]]:
+        deadline_s = deadline_s or DEADLINE_S
+        statement = asyncio.get_running_loop().run_in_executor(self._worker, self.execute, sql, tuple(params))
+        try:
+            return await asyncio.wait_for(statement, deadline_s)
+        except TimeoutError as error:  # the worker finishes it (or its own timeout does); nobody waits
+            log.warning("the store %s did not answer within %g s", self.url, deadline_s)
+            raise StoreError(f"no answer within {deadline_s:g} s") from error
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """``run``'s statement, on the caller's thread."""
         try:
             with self._lock:
                 return self.db.execute(sql.replace("%s", "?"), tuple(params)).fetchall()
         except sqlite3.Error as error:
             raise StoreError(str(error)) from error
 
-    def ping(self) -> None:
-        self.run("SELECT 1")
+    async def ping(self) -> None:
+        await self.run("SELECT 1", deadline_s=PING_S)
 
     async def listen(self, on_change: Change) -> None:
         """Nothing to hear: this process is the only one that announces (and it knows)."""
         await asyncio.Event().wait()
 
-    def close(self) -> None:
-        self.db.close()
+    async def close(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._worker, self.db.close)
+        self._worker.shutdown(wait=False)
 
 
 __all__ = ["APPLICATION_ID", "FILE_VERSION", "SqliteStore"]
