@@ -119,20 +119,24 @@ class Postgres:
         return port_open(self.port)
 
     def freeze(self) -> None:
-        """SIGSTOP the server — the postmaster and every backend: alive, its sockets open, its
-        kernel acknowledging, nothing answering (a database under a lock, a failover, a stuck
-        disk). ``pg_ctl`` starts the postmaster in a session of its own and its backends are
-        its children, so its process group is exactly this server (checked before signalling)."""
-        os.killpg(self._group(), signal.SIGSTOP)
+        """SIGSTOP the server — the postmaster, then every process it forked (backends,
+        checkpointer, walwriter…): alive, its sockets open, its kernel acknowledging, nothing
+        answering (a database under a lock, a failover, a stuck disk). Each backend leads a
+        process group of its own (PostgreSQL's ``setsid``), so they are found as the stopped
+        postmaster's children, which cannot fork any more."""
+        postmaster = self._postmaster()
+        os.kill(postmaster, signal.SIGSTOP)
+        for child in _children(postmaster):
+            os.kill(child, signal.SIGSTOP)
 
     def thaw(self) -> None:
-        os.killpg(self._group(), signal.SIGCONT)
+        postmaster = self._postmaster()
+        for child in _children(postmaster):
+            os.kill(child, signal.SIGCONT)
+        os.kill(postmaster, signal.SIGCONT)
 
-    def _group(self) -> int:
-        pid = int((self.data / "postmaster.pid").read_text().split()[0])
-        if os.getpgid(pid) != pid:
-            raise RuntimeError(f"the postmaster {pid} leads no process group of its own: not signalling it")
-        return pid
+    def _postmaster(self) -> int:
+        return int((self.data / "postmaster.pid").read_text().split()[0])
 
     def close(self) -> None:
         if (self.data / "postmaster.pid").exists():
@@ -144,6 +148,19 @@ class Postgres:
         if check and done.returncode != 0:
             log = self.log.read_text()[-2000:] if self.log.exists() else ""
             raise RuntimeError(f"{' '.join(command[:2])} failed ({done.returncode}): {done.stderr[-2000:]}\n{log}")
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from ``/proc``)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # ended meanwhile
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
 
 
 def _nobody() -> tuple[int, int]:

@@ -242,7 +242,7 @@ def test_a_frozen_store_stalls_no_forwarded_call_and_the_replica_recovers_by_its
             try:
                 refining = asyncio.ensure_future(call(replica.url, "_ui_refine", {"toolName": "echo", "layout": {"title": title}}))
                 await asyncio.sleep(0.5)
-                assert not refining.done(), "the refinement did not wait on the frozen store"
+                assert not refining.done(), f"the refinement did not wait on the frozen store: {refining.result()}"
                 timings = []
                 for i in range(5):
                     started = time.monotonic()

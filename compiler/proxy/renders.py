@@ -264,8 +264,11 @@ class Renders:
         if not await self.store.answer(render.id, answer):
             return "This question was already answered or closed."
         self.changed(render.id)
-        await self.events.add("answer", {"renderId": render.id, "title": render.question.app.props.title,
-                                   "action": action, "values": bounded(answer["values"])})
+        try:  # the answer is kept: an event lost with the store is a line in the log, not a refusal
+            await self.events.add("answer", {"renderId": render.id, "title": render.question.app.props.title,
+                                             "action": action, "values": bounded(answer["values"])})
+        except StoreError as error:
+            log.warning("the answer to %s was kept, its event was not: the store failed (%s)", render.id, error)
         return None
 
     # ------------------------------------------------------------------ from the store

@@ -111,7 +111,11 @@ class PostgresStore(SqlStore):
             why = f"no answer within {deadline_s:g} s"
             self._went_down(why)
             raise StoreError(why)
-        rows = statement.result()  # StoreError as the statement raised it
+        try:
+            rows = statement.result()
+        except _Unreachable as error:  # noted here, not in the statement: one abandoned earlier may fail late
+            self._went_down(str(error))
+            raise StoreError(str(error)) from error
         if self._down is not None:
             log.info("the store %s answers again", self.url)
             self._down = None
@@ -133,12 +137,10 @@ class PostgresStore(SqlStore):
                         if attempt == 2 or not conn.broken:
                             raise
         except psycopg.OperationalError as error:  # unreachable, dropped, or no connection in time
-            why = _one_line(error)
             if self._pool is pool and _no_connection(error):  # its reconnections may be backing off: start afresh
                 self._pool = None
                 self._abandon(asyncio.ensure_future(pool.close(timeout=1.0)), cancel=False)
-            self._went_down(why)
-            raise StoreError(why) from error
+            raise _Unreachable(_one_line(error)) from error
         except psycopg.Error as error:
             raise StoreError(_one_line(error)) from error
         raise AssertionError("unreachable")
@@ -239,6 +241,10 @@ class PostgresStore(SqlStore):
             statement.cancel()
         if pool is not None:
             await pool.close(timeout=1.0)
+
+
+class _Unreachable(StoreError):
+    """The connection failed (not the statement): the store is down for ``RETRY_S``."""
 
 
 async def _configure(conn: psycopg.AsyncConnection[Any]) -> None:
