@@ -86,6 +86,7 @@ class PostgresStore(SqlStore):
         self.url = redact(dsn)
         self._pool: AsyncConnectionPool[Any] | None = None
         """Opened by the first statement (a pool belongs to the event loop it runs on)."""
+        self._opening = asyncio.Lock()
         self._migrated = False
         self._migrating = asyncio.Lock()
         self._down: str | None = None
@@ -146,15 +147,18 @@ class PostgresStore(SqlStore):
         raise AssertionError("unreachable")
 
     async def _opened(self) -> AsyncConnectionPool[Any]:
-        if self._pool is None:
-            from psycopg_pool import AsyncConnectionPool
+        """The pool, opened (its first connection is made in the background: ``POOL_WAIT_S``)."""
+        async with self._opening:  # one pool, and none used before it is open
+            if self._pool is None:
+                from psycopg_pool import AsyncConnectionPool
 
-            self._pool = AsyncConnectionPool(
-                self.dsn, min_size=1, max_size=POOL_SIZE, open=False, timeout=POOL_WAIT_S, name="compile-ui-store",
-                kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_S, **KEEPALIVES},
-                configure=_configure)
-            await self._pool.open(wait=False)
-        return self._pool
+                pool = AsyncConnectionPool(
+                    self.dsn, min_size=1, max_size=POOL_SIZE, open=False, timeout=POOL_WAIT_S, name="compile-ui-store",
+                    kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_S, **KEEPALIVES},
+                    configure=_configure)
+                await pool.open(wait=False)
+                self._pool = pool
+            return self._pool
 
     def _abandon(self, statement: asyncio.Future[Any], *, cancel: bool = True) -> None:
         if cancel:
