@@ -17,6 +17,13 @@ DNS name re-binds to 127.0.0.1 can even read the answers. So every request passe
 
 The Host and Origin checks are the SDK's own (``mcp.server.transport_security``), given our lists.
 Nothing here logs a header's value; a refused request is logged with its method, path and reason.
+
+One exception, for health probes (``guard(app, settings, probes=("/healthz",))``): a ``GET`` or
+``HEAD`` of a probe path passes with any ``Host`` and without the token. Probes are written by
+operators who know neither: HAProxy's plain ``option httpchk GET /healthz`` sends no ``Host``, a
+Kubernetes ``httpGet`` probe sends the pod's address. The ``Origin`` check still applies (a probe
+sends none; a browser page on another site does), and the application answers a probe with
+``ok`` or a one-line reason that names nothing, so a rebinding site learns only that.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 import anyio
 
 if TYPE_CHECKING:  # at run time imported by guard(): the stdio proxy never loads the SDK's server side
+    from mcp.server.transport_security import TransportSecurityMiddleware
     from starlette.requests import Request
     from starlette.responses import Response
 
@@ -49,6 +57,7 @@ MAX_BODY_BYTES = 16 * 1024 * 1024
 BODY_TIMEOUT_S = 10.0
 OWN_HEADER = "x-compile-ui"
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+PROBE_METHODS = frozenset({"GET", "HEAD"})
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 
 
@@ -97,8 +106,9 @@ def check_bind(settings: GuardSettings) -> None:
         raise GuardError(messages.BIND_NEEDS_TOKEN.format(address=settings.bind))
 
 
-def guard(app: ASGIApp, settings: GuardSettings) -> ASGIApp:
-    """Wrap ``app`` so that every HTTP request passes the checks above first."""
+def guard(app: ASGIApp, settings: GuardSettings, *, probes: tuple[str, ...] = ()) -> ASGIApp:
+    """Wrap ``app`` so that every HTTP request passes the checks above first; a ``GET``/``HEAD``
+    of a path in ``probes`` passes the Origin check only (the module's docstring says why)."""
     from mcp.server.transport_security import TransportSecurityMiddleware, TransportSecuritySettings
     from starlette.requests import Request
 
@@ -112,7 +122,10 @@ def guard(app: ASGIApp, settings: GuardSettings) -> ASGIApp:
             await app(scope, receive, send)
             return
         request = Request(scope)
-        refusal = await sdk.validate_request(request) or _refuse_credentials(request, settings) or _refuse_size(request, settings)
+        if scope["path"] in probes and scope["method"] in PROBE_METHODS:
+            refusal = _refuse_origin(request, sdk)
+        else:
+            refusal = await sdk.validate_request(request) or _refuse_credentials(request, settings) or _refuse_size(request, settings)
         if refusal is None:
             body, refusal = await _read_body(receive, settings)
         if refusal is not None:
@@ -122,6 +135,14 @@ def guard(app: ASGIApp, settings: GuardSettings) -> ASGIApp:
         await app(scope, _replay(body, receive), send)
 
     return guarded
+
+
+def _refuse_origin(request: Request, sdk: TransportSecurityMiddleware) -> Response | None:
+    from starlette.responses import Response
+
+    if sdk._validate_origin(request.headers.get("origin")):
+        return None
+    return Response("Invalid Origin header", status_code=403)  # the SDK's own answer
 
 
 def _refuse_credentials(request: Request, settings: GuardSettings) -> Response | None:
