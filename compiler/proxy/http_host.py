@@ -310,9 +310,13 @@ async def serve_http(settings: GuardSettings, proxy: Proxy, *, session_idle_s: f
             yield  # the proxy's own handlers stay (cli._on_signals): they drain through ``stop``
 
     # keep-alive longer than uvicorn's 5 s: a client reusing a connection the server has just
-    # closed gets a read error on a POST it cannot safely retry (seen with 20 busy hosts)
-    config = uvicorn.Config(guard(http_app(proxy, session_idle_s=session_idle_s), settings, probes=(HEALTH_PATH,)), host=settings.bind, port=settings.port,
-                            log_level="warning", lifespan="off", timeout_keep_alive=120, timeout_graceful_shutdown=math.ceil(grace_s))
+    # closed gets a read error on a POST it cannot safely retry (seen with 20 busy hosts).
+    # No X-Forwarded-* rewriting (nothing here reads the client's address), no Server/Date
+    # headers: per-request work that every forwarded call paid for nothing.
+    app = guard(http_app(proxy, session_idle_s=session_idle_s), settings, probes=(HEALTH_PATH,))
+    config = uvicorn.Config(app, host=settings.bind, port=settings.port, log_level="warning", lifespan="off",
+                            timeout_keep_alive=120, timeout_graceful_shutdown=math.ceil(grace_s),
+                            proxy_headers=False, server_header=False, date_header=False)
     server = Server(config)
     log.info("serving MCP over HTTP at http://%s:%d%s (2026-07-28 and handshake sessions)", settings.bind, settings.port, PATH)
     serving = asyncio.ensure_future(server.serve())
@@ -330,10 +334,16 @@ async def serve_http(settings: GuardSettings, proxy: Proxy, *, session_idle_s: f
 
 
 async def _json(send: Send, status: int, data: bytes) -> None:
-    await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", b"application/json")]})
-    await send({"type": "http.response.body", "body": data})
+    await _whole(send, status, b"application/json", data)
 
 
 async def _plain(send: Send, status: int, body: bytes) -> None:
-    await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", b"text/plain")]})
+    await _whole(send, status, b"text/plain", body)
+
+
+async def _whole(send: Send, status: int, content_type: bytes, body: bytes) -> None:
+    """One whole body, its length declared: without it uvicorn's httptools protocol answers
+    chunked, even to an HTTP/1.0 request (HAProxy's plain health check is one)."""
+    headers = [(b"content-type", content_type), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
