@@ -252,13 +252,20 @@ async def http_throughput(command: list[str], uri: str, era: str = "modern", cli
                     assert await reader.read()
                     done += 1
 
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), _cpu_s(server.pid)
             await asyncio.gather(*(one(r) for r in readers))
-            took = time.perf_counter() - start
+            took, cpu = time.perf_counter() - start, _cpu_s(server.pid) - cpu
     finally:
         server.terminate()
         server.wait(15)
-    return {"clients": clients, "reads": done, "reads_per_s": done / took}
+    return {"clients": clients, "reads": done, "reads_per_s": done / took, "cpu_ms_per_read": 1000 * cpu / max(done, 1)}
+
+
+def _cpu_s(pid: int) -> float:
+    """CPU seconds (user + system) the process ``pid`` itself has used (not its upstream child):
+    what a request costs the server, whatever else the machine is doing."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def http_comparison(cache_dir: str) -> dict:
@@ -369,6 +376,16 @@ def measure(quick: bool = False, calls: int | None = None) -> dict:
     for label, figures in http.items():
         value = round(figures["reads_per_s"]) if "reads_per_s" in figures else figures["error"]
         result["summary"][f"--serve http, resources/read, 20 concurrent clients, {label} (reads/s)"] = value
+    for label, figures in http.items():
+        if "cpu_ms_per_read" in figures:
+            result["summary"][f"--serve http, {label}: the server's own CPU per read (ms)"] = round(figures["cpu_ms_per_read"], 3)
+    for era in ("legacy", "modern"):
+        ours, theirs = http.get(f"forwarded, {era}, compile-ui", {}), http.get(f"forwarded, {era}, FastMCP", {})
+        if "reads_per_s" in ours and "reads_per_s" in theirs:
+            result["summary"][f"--serve http, forwarded, {era}: compile-ui / FastMCP, reads/s (target ≥ 3)"] = round(
+                ours["reads_per_s"] / theirs["reads_per_s"], 2)
+            result["summary"][f"--serve http, forwarded, {era}: FastMCP / compile-ui, server CPU per read (target ≥ 3)"] = round(
+                theirs["cpu_ms_per_read"] / ours["cpu_ms_per_read"], 2)
     if "fastmcp_ms" in latency:
         result["summary"]["FastMCP proxy (create_proxy), same upstream, p50 (ms)"] = round(latency["fastmcp_ms"]["p50"], 3)
         result["summary"]["added by FastMCP's proxy, median (ms)"] = round(latency["fastmcp_added_ms_median"], 3)

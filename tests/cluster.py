@@ -179,9 +179,10 @@ def deploy_haproxy_template() -> str:
     return found.group(1)
 
 
-def haproxy_config(replicas: list[int], *, health_inter_ms: int = 300) -> str:
+def haproxy_config(replicas: list[int], *, health_inter_ms: int = 300, stats_socket: Path | None = None) -> str:
     """The documented configuration with one ``server`` line per replica port (the documented
-    line is the pattern) and a shorter health-check interval, so faults show within a second."""
+    line is the pattern) and a shorter health-check interval, so faults show within a second;
+    with ``stats_socket``, HAProxy's runtime API there too (to read what its checks concluded)."""
     lines: list[str] = []
     seen: set[str] = set()
     for line in deploy_haproxy_template().splitlines():
@@ -195,6 +196,8 @@ def haproxy_config(replicas: list[int], *, health_inter_ms: int = 300) -> str:
             lines += [f"{indent}server replica{n}{suffix} 127.0.0.1:{port} {' '.join(rest)}" for n, port in enumerate(replicas, 1)]
         else:
             lines.append(re.sub(r"\binter \S+", f"inter {health_inter_ms}ms", line))
+            if stats_socket is not None and line.strip() == "global":
+                lines.append(f"    stats socket {stats_socket} mode 600 level user")
     return "\n".join(lines) + "\n"
 
 
@@ -205,7 +208,8 @@ class HAProxy:
         self.port = port or free_port()
         self.dir = Path(tempfile.mkdtemp(prefix="compile-ui-haproxy-"))
         self.config = self.dir / "haproxy.cfg"
-        self.config.write_text(haproxy_config(replicas))
+        self.stats = self.dir / "stats.sock"
+        self.config.write_text(haproxy_config(replicas, stats_socket=self.stats))
         env = {**os.environ, "COMPILE_UI_LISTEN": f"127.0.0.1:{self.port}", "COMPILE_UI_HOST": self.host}
         check = subprocess.run([binary("haproxy"), "-c", "-f", str(self.config)], env=env, capture_output=True, text=True)
         if check.returncode != 0:
@@ -224,6 +228,22 @@ class HAProxy:
     @property
     def url(self) -> str:
         return f"http://{self.host}/mcp"
+
+    def checks(self) -> dict[str, tuple[str, str]]:
+        """Each checked server's state and its last check's result, as HAProxy's runtime API
+        reports them (``show stat``): e.g. ``{"replica1": ("UP", "L7OK")}``."""
+        with socket.socket(socket.AF_UNIX) as sock:
+            sock.settimeout(10)
+            sock.connect(str(self.stats))
+            sock.sendall(b"show stat\n")
+            answer = b""
+            while chunk := sock.recv(65536):
+                answer += chunk
+        lines = answer.decode().splitlines()
+        header = lines[0].lstrip("# ").split(",")
+        rows = [dict(zip(header, line.split(","), strict=False)) for line in lines[1:] if line]
+        return {row["svname"]: (row["status"], row["check_status"]) for row in rows
+                if row.get("check_status") and row["svname"] not in ("FRONTEND", "BACKEND")}
 
     def close(self) -> None:
         _stop_group(self.process)

@@ -201,6 +201,37 @@ def test_with_a_token_every_request_needs_it_and_the_token_is_never_logged(journ
     assert TOKEN not in stderr
 
 
+def raw_get(port: int, request: bytes) -> bytes:
+    """``request`` as written, over a plain socket: what a balancer's bare check sends."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(request)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    return answer
+
+
+def test_healthz_answers_the_probes_operators_write_any_host_no_token_and_nothing_else_opens(journal):
+    """HAProxy's plain ``option httpchk GET /healthz`` (HTTP/1.0, no Host) and a bare Kubernetes
+    ``httpGet`` probe (Host: the pod's address) reach ``/healthz`` with a token configured and no
+    ``--allow-host``; the same requests to ``/mcp``, a POST to ``/healthz`` and a foreign Origin
+    are still refused."""
+    port = free_port()
+    args = ["proxy", "--no-cache", "--serve", "http", "--port", str(port), "--", *UPSTREAM]
+    with running(args, journal, port, env={"COMPILE_UI_TOKEN": TOKEN}):
+        haproxy = raw_get(port, b"GET /healthz HTTP/1.0\r\n\r\n")
+        assert haproxy.startswith(b"HTTP/1.1 200 ") and haproxy.endswith(b"\r\n\r\nok\n"), haproxy
+        assert send(port, "GET", "/healthz", {"Host": "10.244.1.17:8766", "User-Agent": "kube-probe/1.31"}) == (200, b"ok\n")
+        assert send(port, "HEAD", "/healthz", {"Host": "evil.example"})[0] == 200
+        assert raw_get(port, b"GET /mcp HTTP/1.0\r\n\r\n").startswith(b"HTTP/1.1 421 ")
+        assert send(port, "GET", "/mcp", {"Host": "10.244.1.17:8766", "Accept": "text/event-stream"})[0] == 421
+        assert send(port, "GET", "/mcp", {"Accept": "text/event-stream"})[0] == 401  # its own Host: the token is next
+        assert send(port, "POST", "/healthz", {"Host": "evil.example", "Content-Type": "application/json"}, b"{}")[0] == 421
+        assert send(port, "GET", "/healthz", {"Host": "evil.example", "Origin": EVIL})[0] == 403
+        assert send(port, "GET", "/api/events", {"Host": "10.244.1.17:8766"})[0] == 421
+    assert journal.read_text() == ""
+
+
 # ------------------------------------------------------------------ bodies: size and time
 
 

@@ -251,3 +251,59 @@ def test_generation_record_names_every_part():
     assert set(gen.sources) == set(PARTS)
     record = gen.to_json()
     assert record["model"] == "claude-haiku-4-5" and record["promptVersion"] and len(record["key"]) == 64
+
+
+# ------------------------------------------------------------------ the SDK's import, in a real proxy
+
+SDK_PROBE = """
+import atexit, runpy, sys
+atexit.register(lambda: sys.stderr.write("\\nanthropic imported: %s\\n" % ("anthropic" in sys.modules)))
+sys.argv = ["compile-ui", *sys.argv[1:]]
+runpy.run_module("compiler", run_name="__main__")
+"""
+
+
+def proxy_sdk_imported(env: dict[str, str], reads: list[str]) -> str:
+    """Run ``compile-ui proxy`` over stdio (the fixture upstream), initialize, read ``reads``,
+    end it; what it says at exit about ``anthropic`` in its ``sys.modules``."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    upstream = [sys.executable, str(ROOT / "fixtures" / "servers" / "upstream.py")]
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
+    process = subprocess.Popen([sys.executable, "-c", SDK_PROBE, "proxy", "--no-cache", "--", *upstream], cwd=ROOT,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**clean, **env})
+    assert process.stdin is not None and process.stdout is not None
+
+    def request(n: int, method: str, params: dict) -> dict:
+        process.stdin.write(json.dumps({"jsonrpc": "2.0", "id": n, "method": method, "params": params}).encode() + b"\n")
+        process.stdin.flush()
+        while True:
+            answer = json.loads(process.stdout.readline())
+            if answer.get("id") == n:
+                return answer
+
+    try:
+        request(0, "initialize", {"protocolVersion": "2025-11-25", "clientInfo": {"name": "t", "version": "1"}, "capabilities": {
+            "extensions": {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}}})
+        for n, uri in enumerate(reads, 1):
+            assert "contents" in request(n, "resources/read", {"uri": uri})["result"]
+        _, stderr = process.communicate(timeout=60)  # closes stdin: the host has gone
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(10)
+    return stderr.decode()
+
+
+def test_without_a_key_the_sdk_is_never_imported_and_with_one_it_loads_at_start():
+    """No key: pages are served and ``anthropic`` never enters ``sys.modules``. A key: the import
+    has begun before any page was asked for (in a worker thread, off the first page's path)."""
+    without = proxy_sdk_imported({}, ["ui://compile-ui/echo", "ui://compile-ui/add"])
+    assert "anthropic imported: False" in without, without[-2000:]
+    with_key = proxy_sdk_imported({"ANTHROPIC_API_KEY": KEY, "ANTHROPIC_BASE_URL": "http://127.0.0.1:9"}, [])
+    assert "anthropic imported: True" in with_key, with_key[-2000:]
+    assert KEY not in with_key

@@ -67,25 +67,33 @@ async def page(url: str, tool: str) -> str:
         return (await c.read_resource(f"ui://compile-ui/{tool}")).contents[0].text
 
 
-def test_healthz_passes_the_same_host_and_origin_checks_as_the_rest(cluster):
+def test_healthz_answers_any_host_and_the_balancer_checks_it_plainly(cluster):
+    """HAProxy runs the documented check, which is the plainest there is (``option httpchk GET
+    /healthz``: HTTP/1.0, no Host, no header), and marks every replica up; ``/healthz`` answers a
+    foreign Host (a Kubernetes probe's pod address) too, while ``/mcp`` still refuses it."""
     import urllib.error
     import urllib.request
 
     replica = cluster.replicas[0]
 
-    def get(headers: dict[str, str]) -> int:
-        request = urllib.request.Request(f"http://127.0.0.1:{replica.port}/healthz", headers=headers)
+    def get(headers: dict[str, str], path: str = "/healthz") -> int:
+        request = urllib.request.Request(f"http://127.0.0.1:{replica.port}{path}", headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=10) as response:
                 return response.status
         except urllib.error.HTTPError as error:
             return error.code
 
-    assert get({}) == 200  # its own Host, no Origin: what a balancer's check looks like
-    assert get({"Host": cluster.balancer.host}) == 200  # the name allowed with --allow-host
-    assert get({"Host": "evil.example:80"}) == 421
+    checks = [line.strip() for line in cluster.balancer.config.read_text().splitlines() if "httpchk" in line or "http-check" in line]
+    assert checks == ["option httpchk GET /healthz", "http-check expect status 200"]
+    assert get({}) == 200
+    assert get({"Host": "10.244.1.17:8766"}) == 200  # a bare Kubernetes httpGet probe
+    assert get({"Host": "evil.example:80"}, "/mcp") == 421  # the rest keeps the Host check
     assert get({"Origin": "http://evil.example"}) == 403
     assert healthz(cluster.balancer.host) == (200, "ok\n")
+    # HAProxy's own verdict: every checked replica up, its last check a valid HTTP answer (L7OK)
+    expected = {f"replica{n}": ("UP", "L7OK") for n in range(1, len(cluster.replicas) + 1)}
+    assert wait_until(lambda: cluster.balancer.checks() == expected, 10), cluster.balancer.checks()
     status = run_async(call(replica.url, "_ui_status", {})).structured_content
     assert status["store"] == replica.store  # no password in this DSN: shown as is
 

@@ -15,15 +15,20 @@ came from where and why.
 * Concurrency is limited (a semaphore) and identical concurrent requests share one call.
 * The tool definition is data between markers; its strings are truncated and cannot contain the
   markers (angle brackets in data are replaced), and the system prompt says to treat it as data.
+* The ``anthropic`` SDK is large (``import anthropic`` costs about a second of CPU): with a key it
+  is imported in a worker thread from the moment an ``LLMLayout`` exists (``load_sdk``), and a
+  generation awaits that without ever blocking the event loop; without a key it is never imported.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import hashlib
 import json
 import logging
 import os
+import threading
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -143,27 +148,66 @@ def request_key(tool: Mapping[str, Any], refinements: Sequence[str], settings: L
     return digest(key_material(tool, refinements, settings))
 
 
+_sdk: concurrent.futures.Future[Any] | None = None
+_sdk_lock = threading.Lock()
+
+
+def load_sdk() -> concurrent.futures.Future[Any]:
+    """The ``anthropic`` module, imported once in a worker thread started by the first call. An
+    ``import`` on the event loop would hold every request of the process for its whole duration
+    (and a second ``import`` waits on the first one's module lock, just as long)."""
+    global _sdk
+    with _sdk_lock:
+        if _sdk is None:
+            _sdk = concurrent.futures.Future()
+            _sdk.set_running_or_notify_cancel()  # running: a cancelled waiter cannot cancel the import
+            threading.Thread(target=_import_sdk, args=(_sdk,), name="anthropic-import", daemon=True).start()
+        return _sdk
+
+
+def _import_sdk(future: concurrent.futures.Future[Any]) -> None:
+    try:
+        import anthropic
+    except BaseException as error:  # noqa: BLE001 (handed to whoever awaits the SDK)
+        future.set_exception(error)
+    else:
+        future.set_result(anthropic)
+
+
 class LLMLayout:
     def __init__(self, settings: LLMSettings, client: Any = None) -> None:
         self.settings = settings
         self._client = client
+        self._client_made: asyncio.Future[Any] | None = None
         self._semaphore: asyncio.Semaphore | None = None
         self._inflight: dict[str, _Shared] = {}
         self.calls = 0
         """Model requests sent (for tests and reports)."""
+        if settings.enabled:  # off the first page's path: the import runs while the proxy starts
+            load_sdk()
 
-    @property
-    def client(self) -> Any:
-        if self._client is None:
-            import anthropic  # imported on first use: it is large, and most runs never call a model
+    async def sdk(self) -> Any:
+        """The ``anthropic`` module, without blocking the event loop while it imports."""
+        return await asyncio.wrap_future(load_sdk())
 
-            self._client = anthropic.AsyncAnthropic(
-                api_key=self.settings.api_key,
-                base_url=self.settings.base_url,
-                max_retries=0,  # retries are ours, inside the one budget
-                timeout=self.settings.budget_s,
-            )
+    async def client(self) -> Any:
+        """The SDK's client, made once, in a worker thread (it reads the CA bundle)."""
+        if self._client is not None:
+            return self._client
+        if self._client_made is None:
+            self._client_made = asyncio.ensure_future(self._make_client())
+        self._client = await asyncio.shield(self._client_made)
         return self._client
+
+    async def _make_client(self) -> Any:
+        anthropic = await self.sdk()
+        return await asyncio.to_thread(
+            anthropic.AsyncAnthropic,
+            api_key=self.settings.api_key,
+            base_url=self.settings.base_url,
+            max_retries=0,  # retries are ours, inside the one budget
+            timeout=self.settings.budget_s,
+        )
 
     async def generate(
         self, tool: Mapping[str, Any], tree: App, refinements: Sequence[str] = (), facts: Facts | None = None
@@ -289,14 +333,14 @@ class _Conversation:
         return {"type": "tool_use", "id": block.id, "name": block.name, "input": block.input}
 
     async def request(self, **params: Any) -> Any:
-        import anthropic
-
+        anthropic = await self.owner.sdk()
+        client = await self.owner.client()
         backoff = FIRST_BACKOFF_S
         while True:
             self.attempts += 1
             self.owner.calls += 1
             try:
-                return await self.owner.client.messages.create(**params)
+                return await client.messages.create(**params)
             except anthropic.APIStatusError as error:
                 if not _retryable(error.status_code):
                     raise ModelFailed(f"the model API refused the request (HTTP {error.status_code})") from None

@@ -136,12 +136,21 @@ def http_app(proxy: Proxy, *, session_idle_s: float = SESSION_IDLE_S) -> Callabl
 
 
 async def _health(proxy: Proxy, scope: Scope, send: Send) -> None:
-    """``GET /healthz``: 200 ``ok`` while this replica can serve, else 503 and why (one line)."""
+    """``GET /healthz``: 200 ``ok`` while this replica can serve, else 503 and why (one line).
+    Any Host may ask, without the token (the guard lets probes through), so the body says only
+    what is wrong (``the store does not answer``), never the detail after the reason's colon: an
+    error's text may carry a host name, a DSN or a path. The detail goes to the log."""
     if scope["method"] not in ("GET", "HEAD"):
         await _plain(send, 405, b"GET /healthz")
         return
     why = await proxy.health()
-    await _plain(send, 200 if why is None else 503, b"ok\n" if why is None else why.encode() + b"\n")
+    if why is None:
+        await _plain(send, 200, b"ok\n")
+        return
+    reason = why.split(":", 1)[0].splitlines()[0].strip()
+    if reason != why:
+        log.info("/healthz: %s", why)
+    await _plain(send, 503, reason.encode() + b"\n")
 
 
 async def _expire_idle(sessions: Sessions, last_used: dict[str, float], idle_s: float) -> None:
@@ -291,7 +300,7 @@ async def serve_http(settings: GuardSettings, proxy: Proxy, *, session_idle_s: f
                      stop: asyncio.Future[Any] | None = None, grace_s: float = GRACE_S) -> None:
     """Serve ``http_app(proxy)`` on ``settings.bind:port`` until cancelled or ``stop`` is done,
     every request through the one guard of our HTTP servers (Host, Origin, token, body bounds:
-    ``compiler.httpguard``). When ``stop`` is done (SIGTERM), the server stops accepting,
+    ``compiler.httpguard``; ``/healthz`` is a probe path there: any Host, no token). When ``stop`` is done (SIGTERM), the server stops accepting,
     ``/healthz`` answers 503, and in-flight calls get ``grace_s`` seconds to finish."""
     import uvicorn
 
@@ -301,9 +310,13 @@ async def serve_http(settings: GuardSettings, proxy: Proxy, *, session_idle_s: f
             yield  # the proxy's own handlers stay (cli._on_signals): they drain through ``stop``
 
     # keep-alive longer than uvicorn's 5 s: a client reusing a connection the server has just
-    # closed gets a read error on a POST it cannot safely retry (seen with 20 busy hosts)
-    config = uvicorn.Config(guard(http_app(proxy, session_idle_s=session_idle_s), settings), host=settings.bind, port=settings.port,
-                            log_level="warning", lifespan="off", timeout_keep_alive=120, timeout_graceful_shutdown=math.ceil(grace_s))
+    # closed gets a read error on a POST it cannot safely retry (seen with 20 busy hosts).
+    # No X-Forwarded-* rewriting (nothing here reads the client's address), no Server/Date
+    # headers: per-request work that every forwarded call paid for nothing.
+    app = guard(http_app(proxy, session_idle_s=session_idle_s), settings, probes=(HEALTH_PATH,))
+    config = uvicorn.Config(app, host=settings.bind, port=settings.port, log_level="warning", lifespan="off",
+                            timeout_keep_alive=120, timeout_graceful_shutdown=math.ceil(grace_s),
+                            proxy_headers=False, server_header=False, date_header=False)
     server = Server(config)
     log.info("serving MCP over HTTP at http://%s:%d%s (2026-07-28 and handshake sessions)", settings.bind, settings.port, PATH)
     serving = asyncio.ensure_future(server.serve())
@@ -321,10 +334,16 @@ async def serve_http(settings: GuardSettings, proxy: Proxy, *, session_idle_s: f
 
 
 async def _json(send: Send, status: int, data: bytes) -> None:
-    await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", b"application/json")]})
-    await send({"type": "http.response.body", "body": data})
+    await _whole(send, status, b"application/json", data)
 
 
 async def _plain(send: Send, status: int, body: bytes) -> None:
-    await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", b"text/plain")]})
+    await _whole(send, status, b"text/plain", body)
+
+
+async def _whole(send: Send, status: int, content_type: bytes, body: bytes) -> None:
+    """One whole body, its length declared: without it uvicorn's httptools protocol answers
+    chunked, even to an HTTP/1.0 request (HAProxy's plain health check is one)."""
+    headers = [(b"content-type", content_type), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

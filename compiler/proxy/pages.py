@@ -9,9 +9,7 @@ the LLM budget, and the page is rendered from the spec it produced.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
-import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -90,8 +88,6 @@ class PageStore:
         self._ask_page: str | None = None
         self.generations = 0
         """Pages generated (not served from cache) since start."""
-        if settings.enabled:  # the SDK takes a while to import: do it now, off the first read's path
-            threading.Thread(target=importlib.import_module, args=("anthropic",), daemon=True).start()
 
     def key(self, tool: Mapping[str, Any]) -> str:
         key = page_key(tool, self.refinements.get(tool["name"]), self.settings)
