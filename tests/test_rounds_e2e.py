@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters
+from mcp.shared.exceptions import MCPError
 from mcp_types import CreateMessageResult, ElicitResult, TextContent
 
 import sdk1
@@ -119,7 +120,6 @@ def test_a_2026_07_28_host_without_the_capability_is_refused_at_once_and_the_cal
 def test_a_forged_or_replayed_request_state_gets_a_clear_error(upstream):
     """Driven by hand (``allow_input_required``): a state altered by one character is refused,
     the genuine one resumes the call, and replaying it afterwards is refused as stale."""
-    from mcp.shared.exceptions import MCPError
 
     async def scenario() -> tuple[str, str, str]:
         async with Client(through_stdio(upstream), mode="2026-07-28", extensions=UI_EXTENSION,
@@ -165,3 +165,39 @@ def test_the_typescript_client_answers_every_question(upstream, mode):
     assert seen["accepted"] == 'accept {"overwrite":true}' and seen["url"] == "accept", seen
     assert seen["sampled"] == "ts summary" and seen["two"] == "Grace Hopper", seen
     assert seen["asked"] == ["Overwrite notes.txt?", "Sign in to continue", "sampling", "First name?", "Last name?"], seen
+
+
+def test_a_paused_call_lives_in_its_replica_and_a_retry_sent_to_another_is_refused_with_where_it_lives(postgres, upstream):
+    """Two replicas over one PostgreSQL, each with its own handshake-era upstream: a round paused
+    in replica A names A in its state; the retry sent to B is refused, saying the call lives in
+    another replica; the same retry sent to A resumes the call."""
+    from cluster import Replica
+
+    dsn = postgres.database("rounds_replicas")
+    a, b = Replica(dsn, upstream=upstream, wait=False), Replica(dsn, upstream=upstream, wait=False)
+    try:
+        a.wait_healthy()
+        b.wait_healthy()
+
+        async def scenario() -> tuple[str, str]:
+            async with Client(a.url, mode="2026-07-28", extensions=UI_EXTENSION, elicitation_callback=Person().elicit) as on_a, \
+                    Client(b.url, mode="2026-07-28", extensions=UI_EXTENSION, elicitation_callback=Person().elicit) as on_b:
+                first = await on_a.session.call_tool("write_file", {"path": "r.txt"}, allow_input_required=True)
+                [key] = first.input_requests
+                answer = {key: ElicitResult(action="accept", content={"overwrite": True})}
+                try:
+                    await on_b.session.call_tool("write_file", {"path": "r.txt"}, input_responses=answer,
+                                                 request_state=first.request_state, allow_input_required=True)
+                    elsewhere = "resumed on the wrong replica"
+                except MCPError as error:
+                    elsewhere = error.message
+                done = await on_a.session.call_tool("write_file", {"path": "r.txt"}, input_responses=answer,
+                                                    request_state=first.request_state, allow_input_required=True)
+                return elsewhere, done.content[0].text
+
+        elsewhere, done = run_async(scenario())
+    finally:
+        a.close()
+        b.close()
+    assert "paused in another compile-ui replica" in elsewhere and "Send the retry to the same replica" in elsewhere, elsewhere
+    assert done == 'accept {"overwrite":true}'
