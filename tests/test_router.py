@@ -645,3 +645,21 @@ def test_a_2026_07_28_upstreams_own_request_state_passes_through():
         "name": "book", "arguments": {}, "_meta": ENVELOPE, "requestState": "theirs", "inputResponses": {"k": {"action": "accept"}}}})
     sent = world.last_up()["params"]
     assert sent["requestState"] == "theirs" and sent["inputResponses"] == {"k": {"action": "accept"}}
+
+
+def test_progress_of_a_resumed_call_reaches_the_retry_under_its_own_token_and_none_while_paused():
+    world = World(HANDSHAKE_INFO)
+    host = world.host(lasting=False)
+    world.from_host(host, call("c1", "write", meta={**ASKABLE, "progressToken": "first"}))
+    key = world.last_up()["id"]
+    world.from_upstream({"id": 7, "method": "elicitation/create", "params": QUESTION})
+    round_ = world.got(host)[-1]
+    world.from_upstream({"method": "notifications/progress", "params": {"progressToken": key, "progress": 1}})
+    assert world.got(host)[-1] is round_  # paused: nobody to tell
+    [name] = round_["result"]["inputRequests"]
+    again = world.host(lasting=False)
+    world.from_host(again, {"id": "c2", "method": "tools/call", "params": {
+        "name": "write", "arguments": {}, "_meta": {**ASKABLE, "progressToken": "second"},
+        "requestState": round_["result"]["requestState"], "inputResponses": {name: {"action": "accept", "content": {"ok": True}}}}})
+    world.from_upstream({"method": "notifications/progress", "params": {"progressToken": key, "progress": 2}})
+    assert world.got(again)[-1]["params"] == {"progressToken": "second", "progress": 2}

@@ -379,8 +379,8 @@ class Router:
         params = wire.decode_params(note.params)
         if method == "notifications/progress":
             entry = self.table.get(params.get("progressToken"))
-            if entry is None or entry.host is None:
-                return []
+            if entry is None or entry.host is None or entry.host_token is None:
+                return []  # paused, or resumed by a retry that asked for no progress
             return [ToHost(entry.host, Notification(method, {**params, "progressToken": entry.host_token}))]
         if method == "notifications/cancelled":
             entry = self.table.of_upstream(params.get("requestId"))
@@ -512,12 +512,17 @@ class Router:
         assert cause.caller is not None
         missing = rounds.missing_capability(request.method, wire.decode_params(request.params), cause.caller.capabilities)
         if missing is not None:
-            return [Log(logging.INFO, f"the upstream's {request.method} refused: the host did not declare {missing}"),
-                    ToUpstream(Response(request.id, error=rounds.not_supported(request.method, missing)))]
+            return self._cannot_ask(cause, request, missing)
         self.table.open(Kind.HELD, request.method, upstream_id=request.id, parent=cause.key, params=request.params)
         if cause.paused:
             return [Log(logging.DEBUG, f"the upstream's {request.method} is held for the host's next round")]
         return self._send_round(cause)
+
+    def _cannot_ask(self, cause: Exchange, request: Request, missing: str) -> list[Effect]:
+        """The host whose call caused the question did not declare what it needs: the upstream
+        is refused at once (never left to time out)."""
+        return [Log(logging.INFO, f"the upstream's {request.method} refused: the host did not declare {missing}"),
+                ToUpstream(Response(request.id, error=rounds.not_supported(request.method, missing)))]
 
     def _send_round(self, entry: Exchange) -> list[Effect]:
         """End the host's round: every held question of the call, and a state naming this round."""
