@@ -30,6 +30,7 @@ from test_proxy_eras import UI_EXTENSION, HttpProxy
 
 MODES = ["2026-07-28", "auto", "legacy"]
 ASKER = str(ROOT / "fixtures" / "servers" / "handshake_asker.py")
+MODERN_ASKER = str(ROOT / "fixtures" / "servers" / "modern_asker.py")
 
 
 @pytest.fixture(scope="module")
@@ -90,6 +91,15 @@ def check_everything(seen: dict[str, str], person: Person, mode: str) -> None:
 @pytest.mark.parametrize("mode", MODES)
 def test_every_question_reaches_the_person_over_stdio_in_every_mode(upstream, mode):
     seen, person = run_async(ask_everything(through_stdio(upstream), mode))
+    check_everything(seen, person, mode)
+
+
+@pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
+def test_a_2026_07_28_upstreams_rounds_reach_the_person_in_either_era(mode):
+    """The mirror: ``modern_asker.py`` (``mcp`` 2.x, 2026-07-28 only) asks with input_required
+    rounds; a handshake-era host is asked with requests and the proxy retries upstream; a
+    2026-07-28 host gets the rounds as they are."""
+    seen, person = run_async(ask_everything(through_stdio([sys.executable, MODERN_ASKER]), mode))
     check_everything(seen, person, mode)
 
 

@@ -663,3 +663,22 @@ def test_progress_of_a_resumed_call_reaches_the_retry_under_its_own_token_and_no
         "requestState": round_["result"]["requestState"], "inputResponses": {name: {"action": "accept", "content": {"ok": True}}}}})
     world.from_upstream({"method": "notifications/progress", "params": {"progressToken": key, "progress": 2}})
     assert world.got(again)[-1]["params"] == {"progressToken": "second", "progress": 2}
+
+
+def test_url_mode_elicitation_carries_elicitation_id_only_in_the_handshake_era():
+    """``elicitationId`` is required at 2025-11-25 and removed at 2026-07-28: added for a
+    handshake-era host asked on a 2026-07-28 upstream's behalf, dropped from a round's input request."""
+    url = {"mode": "url", "message": "Sign in", "url": "https://example.com"}
+    world = World(MODERN_INFO)
+    host = world.host()
+    world.initialize(host, {"elicitation": {"url": {}}})
+    world.from_host(host, call(1, "sign_in"))
+    world.from_upstream({"id": world.last_up()["id"], "result": {"resultType": "input_required", "requestState": "s",
+                                                                  "inputRequests": {"q": {"method": "elicitation/create", "params": url}}}})
+    asked = world.got(host)[-1]
+    assert asked["params"] == {**url, "elicitationId": asked["id"]}
+    world = World(HANDSHAKE_INFO)
+    modern = world.host(lasting=False)
+    world.from_host(modern, call("c", "sign_in", meta=ASKABLE))
+    world.from_upstream({"id": 7, "method": "elicitation/create", "params": {**url, "elicitationId": "theirs"}})
+    assert list(world.got(modern)[-1]["result"]["inputRequests"].values()) == [{"method": "elicitation/create", "params": url}]

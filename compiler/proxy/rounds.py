@@ -86,6 +86,21 @@ def target_of(method: str, params: dict[str, Any]) -> str:
     return f"{method} {value}" if isinstance(value, str) else method
 
 
+def for_handshake(method: str, params: Any, key: str) -> Any:
+    """An input request's params as a handshake-era host takes them: URL-mode elicitation needs
+    ``elicitationId`` (required at 2025-11-25, removed at 2026-07-28); the proxy's key is unique."""
+    if method == "elicitation/create" and isinstance(params, dict) and params.get("mode") == "url" and "elicitationId" not in params:
+        return {**params, "elicitationId": key}
+    return params
+
+
+def for_modern(method: str, params: Any) -> Any:
+    """A handshake-era request's params as a 2026-07-28 input request: no ``elicitationId``."""
+    if method == "elicitation/create" and isinstance(params, dict) and params.get("mode") == "url":
+        return {k: v for k, v in params.items() if k != "elicitationId"}
+    return params
+
+
 def input_required(questions: dict[str, Any], state: str) -> dict[str, Any]:
     """The host's round, ended: the held questions and the state to come back with."""
     return {"resultType": "input_required", "inputRequests": questions, "requestState": state}

@@ -467,7 +467,7 @@ class Router:
             ask = self.table.open(Kind.ASK, request["method"], host=entry.host, parent=entry.key,
                                   deadline=self.clock() + ASK_TIMEOUT_S, tool=name)
             entry.inputs[name] = _PENDING
-            effects.append(ToHost(entry.host, Request(ask.key, request["method"], request.get("params"))))
+            effects.append(ToHost(entry.host, Request(ask.key, request["method"], rounds.for_handshake(request["method"], request.get("params"), ask.key))))
         effects.insert(0, Log(logging.INFO, f"relaying the upstream's input requests ({', '.join(sorted(requests))}) to the host"))
         return effects if requests else self._retry(entry)
 
@@ -527,7 +527,7 @@ class Router:
     def _send_round(self, entry: Exchange) -> list[Effect]:
         """End the host's round: every held question of the call, and a state naming this round."""
         assert entry.host is not None
-        questions = {held.key: {"method": held.method, "params": wire.decode_any(held.params) if held.params is not None else {}}
+        questions = {held.key: {"method": held.method, "params": rounds.for_modern(held.method, wire.decode_any(held.params) if held.params is not None else {})}
                      for held in self.table.children(entry.key, Kind.HELD)}
         entry.rounds += 1
         state = self.seals.seal(entry.key, entry.rounds, rounds.target_of(entry.method, wire.decode_params(entry.params)))
