@@ -73,7 +73,8 @@ class Seals:
         except (ValueError, TypeError, binascii.Error):
             return FORGED
         if not good:
-            return OTHER_REPLICA.format(replica=replica) if isinstance(replica, str) and replica != self.replica else FORGED
+            named = isinstance(replica, str) and len(replica) == 12 and replica != self.replica and replica.isalnum()
+            return OTHER_REPLICA.format(replica=replica) if named else FORGED
         return Sealed(replica, key, round_no, target)
 
     def _mac(self, payload: str) -> bytes:
@@ -133,8 +134,8 @@ def not_supported(method: str, capability: str) -> dict[str, Any]:
 
 FORGED = ("requestState was not minted by this compile-ui proxy, or was altered: it cannot resume any call. "
           "Call the tool again without requestState and inputResponses to start over.")
-OTHER_REPLICA = ("requestState names an input round paused in another compile-ui replica ({replica}): the call lives "
-                 "there, with its upstream. Send the retry to the same replica (route 2026-07-28 retries carrying requestState "
+OTHER_REPLICA = ("requestState names an input round paused in another compile-ui replica ({replica}), or in this proxy "
+                 "before it restarted: the call lives there, with its upstream, or ended with it. Send the retry to the same replica (route 2026-07-28 retries carrying requestState "
                  "to the replica that answered the round), or call the tool again without requestState to start over.")
 STALE = ("requestState names an input round that is no longer waiting ({why}). Call the tool again without "
          "requestState and inputResponses to start over.")
