@@ -311,8 +311,8 @@ def test_an_input_request_the_handshake_era_host_cannot_answer_is_refused_with_t
 
 @pytest.mark.parametrize("mode", MODES)
 def test_elicitation_from_a_handshake_era_upstream(mode):
-    """server-everything asks the host with elicitation/create: passed through to a handshake-era
-    host; a 2026-07-28 host cannot receive server requests, and the upstream is told why."""
+    """server-everything (TypeScript SDK 1.x) asks the host with elicitation/create: passed
+    through to a handshake-era host; a 2026-07-28 host is asked in an input_required round."""
     asked: list = []
 
     async def on_elicit(context, params):
@@ -326,19 +326,16 @@ def test_elicitation_from_a_handshake_era_upstream(mode):
             return await _call_or_error(client, "trigger-elicitation-request", {})
 
     result = run_async(scenario())
-    if mode == "legacy":
-        assert asked and not isinstance(result, MCPError)
-    else:
-        assert asked == []
-        text = result.message if isinstance(result, MCPError) else json.dumps(result.model_dump(mode="json"))
-        assert "2026-07-28" in text or result.is_error
+    assert len(asked) == 1 and not isinstance(result, MCPError), result
+    assert "decline" in json.dumps(result.model_dump(mode="json")), result
 
 
 def test_a_handshake_upstreams_request_never_reaches_a_host_that_did_not_cause_it():
-    """Over HTTP, a 2026-07-28 host calls server-everything's elicitation tool while a handshake-era
-    host sits idle on the same proxy: the upstream's elicitation/create names no request, and the
-    host that caused it cannot be asked, so it is refused (the caller is told why), and the idle
-    host is never asked about a call it did not make."""
+    """Over HTTP, a 2026-07-28 host without an elicitation handler calls server-everything's
+    elicitation tool while a handshake-era host sits idle on the same proxy: the upstream's
+    elicitation/create names no request; the host that caused it did not declare elicitation, so
+    the upstream is refused at once (the caller is told why), and the idle host is never asked
+    about a call it did not make."""
     asked: list = []
 
     async def on_elicit(context, params):
@@ -359,7 +356,7 @@ def test_a_handshake_upstreams_request_never_reaches_a_host_that_did_not_cause_i
         proxy.close()
     assert asked == []
     text = result.message if isinstance(result, MCPError) else json.dumps(result.model_dump(mode="json"))
-    assert "2026-07-28" in text and "server-to-client" in text, text
+    assert "did not declare the 'elicitation' capability" in text, text
     assert echo.content[0].text == "Echo: still here"
 
 

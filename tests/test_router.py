@@ -278,15 +278,16 @@ def test_an_upstream_request_goes_to_a_host_with_work_in_flight_never_to_one_tha
     assert world.last_up() == {"jsonrpc": "2.0", "id": 40, "result": {"role": "assistant"}}
 
 
-def test_an_upstream_request_is_refused_when_only_hosts_that_cannot_be_asked_have_work_in_flight():
+def test_an_upstream_request_for_a_2026_07_28_host_that_did_not_declare_it_is_refused_at_once_never_sent_to_an_idle_host():
     world = World()
     idle, modern = world.host(), world.host()
     world.initialize(idle)
     world.from_host(modern, call("m", "slow", meta=ENVELOPE))
     world.from_upstream({"id": 41, "method": "elicitation/create", "params": {}})
     answer = world.last_up()
-    assert answer["id"] == 41 and answer["error"]["code"] == -32601 and "server-to-client" in answer["error"]["message"]
+    assert answer["id"] == 41 and answer["error"]["code"] == -32600 and "did not declare the 'elicitation'" in answer["error"]["message"]
     assert all(m.get("method") != "elicitation/create" for m in world.got(idle))
+    assert world.got(modern) == [] and world.router.table.counts()["forward"] == 1  # the call runs on
 
 
 def test_a_host_that_goes_away_cancels_its_calls_and_answers_nothing_it_was_asked():
@@ -447,3 +448,237 @@ def test_a_line_that_is_no_message_is_an_error_for_the_codec_not_the_router(line
 
     with pytest.raises(msgspec.DecodeError):
         HostCodec().decode(line)
+
+
+# --------------------------------------------------------------------------- a handshake upstream asks a 2026-07-28 host
+
+ASKABLE = {**ENVELOPE, "io.modelcontextprotocol/clientCapabilities": {**UI, "elicitation": {"form": {}, "url": {}}, "sampling": {}}}
+QUESTION = {"message": "Overwrite notes.txt?", "requestedSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}
+
+
+def paused_call(world: World, *, lasting: bool = False, meta: dict[str, Any] = ASKABLE, upstream_id: int = 7) -> tuple[HostPeer, str, dict[str, Any]]:
+    """A 2026-07-28 host calls ``write`` on a handshake-era upstream, which asks: the host's round
+    ends with ``input_required``. Returns the host, the upstream's id for the call, the round."""
+    host = world.host(lasting=lasting)
+    world.from_host(host, call("c1", "write", meta=meta, path="notes.txt"))
+    key = world.last_up()["id"]
+    world.from_upstream({"id": upstream_id, "method": "elicitation/create", "params": QUESTION})
+    return host, key, world.got(host)[-1]
+
+
+def retry(world: World, round_: dict[str, Any], answers: dict[str, Any] | None = None, *, request_id: Any = "c2",
+          name: str = "write") -> HostPeer:
+    """The host's retry, as a new single exchange (a new HTTP POST)."""
+    host = world.host(lasting=False)
+    params: dict[str, Any] = {"name": name, "arguments": {"path": "notes.txt"}, "_meta": ASKABLE,
+                              "requestState": round_["result"]["requestState"]}
+    if answers is not None:
+        params["inputResponses"] = answers
+    world.from_host(host, {"id": request_id, "method": "tools/call", "params": params})
+    return host
+
+
+def test_a_handshake_upstreams_question_ends_the_2026_07_28_hosts_round_and_its_retry_answers_it():
+    world = World(HANDSHAKE_INFO)
+    host, key, round_ = paused_call(world)
+    result = round_["result"]
+    assert round_["id"] == "c1" and result["resultType"] == "input_required"
+    [(name, asked)] = result["inputRequests"].items()
+    assert asked == {"method": "elicitation/create", "params": QUESTION}
+    assert result["requestState"].startswith("compile-ui.1.") and "ttlMs" not in result
+    assert not any(m.get("method") == "notifications/cancelled" for m in world.sent_up)  # the upstream's call runs on
+    world.apply(world.router.detach(host))  # the exchange that carried the round is over; the call is not
+    counts = world.router.table.counts()
+    assert (counts["forward"], counts["held"]) == (1, 1)
+    again = retry(world, round_, {name: {"action": "accept", "content": {"ok": True}}})
+    assert world.last_up() == {"jsonrpc": "2.0", "id": 7, "result": {"action": "accept", "content": {"ok": True}}}
+    world.from_upstream({"id": key, "result": {"content": [{"type": "text", "text": "written"}]}})
+    assert world.got(again)[-1] == {"jsonrpc": "2.0", "id": "c2", "result": {"resultType": "complete", "content": [{"type": "text", "text": "written"}]}}
+    assert len(world.router.table) == 0
+
+
+def test_each_question_is_its_own_round_and_an_earlier_rounds_state_is_stale():
+    world = World(HANDSHAKE_INFO)
+    _, key, first = paused_call(world)
+    [name] = first["result"]["inputRequests"]
+    second_host = retry(world, first, {name: {"action": "accept", "content": {"ok": True}}})
+    world.from_upstream({"id": 8, "method": "sampling/createMessage", "params": {"messages": [], "maxTokens": 5}})
+    second = world.got(second_host)[-1]
+    assert second["id"] == "c2" and [q["method"] for q in second["result"]["inputRequests"].values()] == ["sampling/createMessage"]
+    replay = retry(world, first, {name: {"action": "accept", "content": {"ok": False}}}, request_id="c3")
+    refused = world.got(replay)[-1]["error"]
+    assert refused["code"] == -32602 and "no longer waiting" in refused["message"] and "a later round replaced it" in refused["message"]
+    assert not any(m.get("id") == 7 and m.get("result", {}).get("content") == {"ok": False} for m in world.sent_up)
+    [name2] = second["result"]["inputRequests"]
+    last = retry(world, second, {name2: {"role": "assistant", "content": {"type": "text", "text": "yes"}, "model": "m"}}, request_id="c4")
+    assert world.last_up()["id"] == 8
+    world.from_upstream({"id": key, "result": {"content": []}})
+    assert world.got(last)[-1]["id"] == "c4" and len(world.router.table) == 0
+
+
+def test_a_forged_foreign_or_misdirected_request_state_is_refused_and_the_round_still_waits():
+    world = World(HANDSHAKE_INFO)
+    _, key, round_ = paused_call(world)
+    state = round_["result"]["requestState"]
+    prefix, payload, mac = state.rsplit(".", 2)
+    forged = {"result": {"requestState": f"{prefix}.{payload}.{mac[:-2]}AA"}}
+    other = Router(world.local, secret=b"another replica's key").seals.seal(key, 1, "tools/call write")
+    for bad, words in [(forged, "not minted by this compile-ui proxy"), ({"result": {"requestState": "made-up"}}, "not minted"),
+                       ({"result": {"requestState": other}}, "another compile-ui replica")]:
+        host = retry(world, bad, {"x": {"action": "accept"}})
+        error = world.got(host)[-1]["error"]
+        assert error["code"] == -32602 and words in error["message"], error
+    wrong = retry(world, round_, {}, name="delete")
+    assert "belongs to 'tools/call write'" in world.got(wrong)[-1]["error"]["message"]
+    assert world.router.table.counts()["held"] == 1 and not any(m.get("id") == 7 for m in world.sent_up)
+    [name] = round_["result"]["inputRequests"]
+    good = retry(world, round_, {name: {"action": "decline"}})
+    assert world.last_up() == {"jsonrpc": "2.0", "id": 7, "result": {"action": "decline"}}
+    world.from_upstream({"id": key, "result": {"content": [], "isError": True}})
+    assert world.got(good)[-1]["id"] == "c2"
+
+
+def test_an_abandoned_round_times_out_the_upstreams_question_is_answered_and_its_call_cancelled():
+    world = World(HANDSHAKE_INFO)
+    _, key, round_ = paused_call(world)
+    world.time = 599.0
+    world.apply(world.router.expire())
+    assert len(world.router.table) == 2
+    world.time = 601.0
+    world.apply(world.router.expire())
+    answer = next(m for m in world.sent_up if m.get("id") == 7)
+    assert answer["error"]["code"] == -32603 and "abandoned" in answer["error"]["message"]
+    cancel = world.last_up()
+    assert cancel["method"] == "notifications/cancelled" and cancel["params"]["requestId"] == key
+    assert len(world.router.table) == 0
+    late = retry(world, round_, {"x": {"action": "accept"}})
+    assert "abandoned" in world.got(late)[-1]["error"]["message"]
+    world.from_upstream({"id": key, "result": {"content": []}})  # a late answer from the upstream goes nowhere
+    assert len(world.router.table) == 0
+
+
+def test_a_lasting_2026_07_28_host_that_goes_away_mid_question_ends_its_round():
+    world = World(HANDSHAKE_INFO)
+    host, key, _ = paused_call(world, lasting=True)
+    world.apply(world.router.detach(host))
+    assert next(m for m in world.sent_up if m.get("id") == 7)["error"]["message"].endswith("(the host that was asked went away)")
+    assert world.last_up()["method"] == "notifications/cancelled" and world.last_up()["params"]["requestId"] == key
+    assert len(world.router.table) == 0
+
+
+def test_a_host_that_disconnects_before_the_question_comes_leaves_nobody_to_ask_and_the_upstream_is_refused():
+    world = World(HANDSHAKE_INFO)
+    host = world.host(lasting=False)
+    world.from_host(host, call("c1", "write", meta=ASKABLE))
+    world.from_host(host, {"method": "notifications/cancelled", "params": {"requestId": "c1", "reason": "client disconnected"}})
+    world.from_upstream({"id": 7, "method": "elicitation/create", "params": QUESTION})
+    assert world.last_up()["id"] == 7 and world.last_up()["error"]["code"] == -32601
+    assert len(world.router.table) == 0
+
+
+def test_the_upstream_dying_mid_question_retires_the_round_and_a_late_retry_is_told_why():
+    world = World(HANDSHAKE_INFO)
+    _, _, round_ = paused_call(world)
+    world.apply(world.router.upstream_lost("the upstream exited (code 1)"))
+    assert len(world.router.table) == 0
+    world.open(HANDSHAKE_INFO)  # restarted: a new session knows nothing of the old call
+    late = retry(world, round_, {"x": {"action": "accept"}})
+    assert "the upstream server stopped: the upstream exited (code 1)" in world.got(late)[-1]["error"]["message"]
+
+
+def test_a_question_asked_while_the_host_is_away_comes_in_the_next_round_at_once():
+    world = World(HANDSHAKE_INFO)
+    _, key, first = paused_call(world)
+    world.from_upstream({"id": 9, "method": "elicitation/create", "params": {"message": "And the backup?", "requestedSchema": {"type": "object"}}})
+    [name] = first["result"]["inputRequests"]
+    host = retry(world, first, {name: {"action": "accept", "content": {"ok": True}}})
+    second = world.got(host)[-1]["result"]
+    assert second["resultType"] == "input_required"
+    assert [q["params"]["message"] for q in second["inputRequests"].values()] == ["And the backup?"]
+    [name2] = second["inputRequests"]
+    again = retry(world, {"result": second}, {name2: {"action": "cancel"}}, request_id="c3")
+    assert world.last_up() == {"jsonrpc": "2.0", "id": 9, "result": {"action": "cancel"}}
+    world.from_upstream({"id": key, "result": {"content": []}})
+    assert world.got(again)[-1]["id"] == "c3" and len(world.router.table) == 0
+
+
+def test_an_upstream_that_answers_while_the_host_is_away_keeps_the_answer_for_the_retry():
+    world = World(HANDSHAKE_INFO)
+    _, key, round_ = paused_call(world)
+    world.from_upstream({"id": key, "result": {"content": [{"type": "text", "text": "gave up asking"}]}})
+    assert next(m for m in world.sent_up if m.get("id") == 7)["error"]["code"] == -32603  # nothing stays in flight upstream
+    [name] = round_["result"]["inputRequests"]
+    host = retry(world, round_, {name: {"action": "accept", "content": {"ok": True}}})
+    assert world.got(host)[-1]["result"]["content"][0]["text"] == "gave up asking" and len(world.router.table) == 0
+
+
+@pytest.mark.parametrize(("declared", "question", "missing"), [
+    ({}, {"message": "m", "requestedSchema": {"type": "object"}}, "'elicitation'"),
+    ({"elicitation": {}}, {"mode": "url", "message": "m", "url": "https://example.com", "elicitationId": "e"}, "'elicitation.url'"),
+    ({"elicitation": {"url": {}}}, {"message": "m", "requestedSchema": {"type": "object"}}, "'elicitation.form'"),
+])
+def test_a_question_the_2026_07_28_host_cannot_take_is_refused_at_once(declared, question, missing):
+    world = World(HANDSHAKE_INFO)
+    host = world.host(lasting=False)
+    world.from_host(host, call("c1", "write", meta={**ENVELOPE, "io.modelcontextprotocol/clientCapabilities": declared}))
+    world.from_upstream({"id": 7, "method": "elicitation/create", "params": question})
+    assert world.last_up()["id"] == 7 and missing in world.last_up()["error"]["message"] and world.got(host) == []
+
+
+def test_sampling_and_roots_are_rounds_too_and_refused_without_the_capability():
+    world = World(HANDSHAKE_INFO)
+    host = world.host(lasting=False)
+    world.from_host(host, call("c1", "summarize", meta=ASKABLE))
+    world.from_upstream({"id": 7, "method": "sampling/createMessage", "params": {"messages": [], "maxTokens": 9}})
+    assert list(world.got(host)[-1]["result"]["inputRequests"].values()) == [
+        {"method": "sampling/createMessage", "params": {"messages": [], "maxTokens": 9}}]
+    other = world.host(lasting=False)
+    world.from_host(other, call("d1", "files", meta=ASKABLE))
+    world.from_upstream({"id": 8, "method": "roots/list"})
+    assert world.last_up()["id"] == 8 and "'roots'" in world.last_up()["error"]["message"]
+
+
+def test_a_2026_07_28_upstreams_own_request_state_passes_through():
+    world = World(MODERN_INFO)
+    host = world.host(lasting=False)
+    world.from_host(host, {"id": 1, "method": "tools/call", "params": {
+        "name": "book", "arguments": {}, "_meta": ENVELOPE, "requestState": "theirs", "inputResponses": {"k": {"action": "accept"}}}})
+    sent = world.last_up()["params"]
+    assert sent["requestState"] == "theirs" and sent["inputResponses"] == {"k": {"action": "accept"}}
+
+
+def test_progress_of_a_resumed_call_reaches_the_retry_under_its_own_token_and_none_while_paused():
+    world = World(HANDSHAKE_INFO)
+    host = world.host(lasting=False)
+    world.from_host(host, call("c1", "write", meta={**ASKABLE, "progressToken": "first"}))
+    key = world.last_up()["id"]
+    world.from_upstream({"id": 7, "method": "elicitation/create", "params": QUESTION})
+    round_ = world.got(host)[-1]
+    world.from_upstream({"method": "notifications/progress", "params": {"progressToken": key, "progress": 1}})
+    assert world.got(host)[-1] is round_  # paused: nobody to tell
+    [name] = round_["result"]["inputRequests"]
+    again = world.host(lasting=False)
+    world.from_host(again, {"id": "c2", "method": "tools/call", "params": {
+        "name": "write", "arguments": {}, "_meta": {**ASKABLE, "progressToken": "second"},
+        "requestState": round_["result"]["requestState"], "inputResponses": {name: {"action": "accept", "content": {"ok": True}}}}})
+    world.from_upstream({"method": "notifications/progress", "params": {"progressToken": key, "progress": 2}})
+    assert world.got(again)[-1]["params"] == {"progressToken": "second", "progress": 2}
+
+
+def test_url_mode_elicitation_carries_elicitation_id_only_in_the_handshake_era():
+    """``elicitationId`` is required at 2025-11-25 and removed at 2026-07-28: added for a
+    handshake-era host asked on a 2026-07-28 upstream's behalf, dropped from a round's input request."""
+    url = {"mode": "url", "message": "Sign in", "url": "https://example.com"}
+    world = World(MODERN_INFO)
+    host = world.host()
+    world.initialize(host, {"elicitation": {"url": {}}})
+    world.from_host(host, call(1, "sign_in"))
+    world.from_upstream({"id": world.last_up()["id"], "result": {"resultType": "input_required", "requestState": "s",
+                                                                  "inputRequests": {"q": {"method": "elicitation/create", "params": url}}}})
+    asked = world.got(host)[-1]
+    assert asked["params"] == {**url, "elicitationId": asked["id"]}
+    world = World(HANDSHAKE_INFO)
+    modern = world.host(lasting=False)
+    world.from_host(modern, call("c", "sign_in", meta=ASKABLE))
+    world.from_upstream({"id": 7, "method": "elicitation/create", "params": {**url, "elicitationId": "theirs"}})
+    assert list(world.got(modern)[-1]["result"]["inputRequests"].values()) == [{"method": "elicitation/create", "params": url}]

@@ -287,7 +287,7 @@ def initialize_result(info: UpstreamInfo, requested: Any, *, ui: bool) -> dict[s
 def complete(method: str, result: dict[str, Any]) -> dict[str, Any]:
     """A result as 2026-07-28 requires it: ``resultType``, and the cache fields on list/read."""
     result.setdefault("resultType", "complete")
-    if method in CACHEABLE_METHODS:
+    if method in CACHEABLE_METHODS and result["resultType"] == "complete":  # an input round is not cached
         result.setdefault("ttlMs", 0)
         result.setdefault("cacheScope", "private")
     return result

@@ -6,6 +6,9 @@ One entry per exchange, whatever its direction:
     LOCAL     a host's request answered by a local service (pages, ``_ui_*`` tools)
     ASK       an upstream's request sent to a host (sampling, elicitation, roots), or one the
               proxy sends a host itself (a 2026-07-28 upstream's input request relayed)
+    HELD      a handshake-era upstream's request for a 2026-07-28 host's call: held, sent to the
+              host as an ``inputRequests`` entry of an ``input_required`` round (``rounds.py``),
+              answered from the host's retry
     OWN       the proxy's own request upstream (``tools/list``, ``server/discover``, …)
     LISTEN    a host's ``subscriptions/listen``: sent upstream, or served here
     WAITING   a host's request held until the upstream session is open
@@ -34,6 +37,7 @@ class Kind(enum.Enum):
     OWN = "own"
     LISTEN = "listen"
     WAITING = "waiting"
+    HELD = "held"
 
 
 @dataclass(eq=False)
@@ -84,6 +88,16 @@ class Exchange:
     filters: dict[str, Any] = field(default_factory=dict)
     """LISTEN: the notifications the host asked for."""
     started: float = 0.0
+    turn: int = 0
+    """FORWARD: when it last went to (or came back from) its host; the latest is the likeliest
+    cause of a session upstream's question, which names no request."""
+    paused: bool = False
+    """FORWARD: its host's round ended with ``input_required``; the upstream's call runs on,
+    unbound from any host until the retry (``rounds.py``)."""
+    paused_for: HostPeer | None = None
+    """FORWARD, paused: the lasting host whose retry it waits for (it ends if that host goes)."""
+    early: Any = None
+    """FORWARD, paused: the upstream's answer, come before the host's retry."""
     retired: str | None = None
 
 
@@ -100,9 +114,21 @@ class ExchangeTable:
         self.entries[entry.key] = entry
         if host is not None and kind in _HOST_KEYED:
             self._by_host[(id(host), wire.encode(host_id))] = entry.key
-        if kind is Kind.ASK and entry.upstream_id is not None:
+        if kind in _UPSTREAM_KEYED and entry.upstream_id is not None:
             self._by_upstream[wire.encode(entry.upstream_id)] = entry.key
         return entry
+
+    def unbind(self, entry: Exchange) -> None:
+        """A FORWARD's host round ended (``input_required``): it no longer answers to that host's id."""
+        host_key = (id(entry.host), wire.encode(entry.host_id))
+        if self._by_host.get(host_key) == entry.key:
+            del self._by_host[host_key]
+        entry.host, entry.host_id = None, None
+
+    def bind(self, entry: Exchange, host: HostPeer, host_id: Any) -> None:
+        """A paused FORWARD taken up by a host's retry: it answers to that request now."""
+        entry.host, entry.host_id = host, host_id
+        self._by_host[(id(host), wire.encode(host_id))] = entry.key
 
     def retire(self, key: str, why: str) -> Exchange | None:
         """End an entry (the only way one ends); None when it had already ended."""
@@ -114,7 +140,7 @@ class ExchangeTable:
             host_key = (id(entry.host), wire.encode(entry.host_id))
             if self._by_host.get(host_key) == key:
                 del self._by_host[host_key]
-        if entry.kind is Kind.ASK and entry.upstream_id is not None:
+        if entry.kind in _UPSTREAM_KEYED and entry.upstream_id is not None:
             self._by_upstream.pop(wire.encode(entry.upstream_id), None)
         return entry
 
@@ -127,19 +153,24 @@ class ExchangeTable:
         return self.entries.get(key) if key is not None else None
 
     def of_upstream(self, upstream_id: Any) -> Exchange | None:
-        """The ASK entry of an upstream's request."""
+        """The ASK or HELD entry of an upstream's request."""
         key = self._by_upstream.get(wire.encode(upstream_id))
         return self.entries.get(key) if key is not None else None
 
     def of_peer(self, host: HostPeer) -> list[Exchange]:
-        return [e for e in self.entries.values() if e.host is host]
+        """Its exchanges, and the paused calls that wait for its retry."""
+        return [e for e in self.entries.values() if e.host is host or (e.paused_for is host and host is not None)]
+
+    def children(self, parent: str, *kinds: Kind) -> list[Exchange]:
+        return [e for e in self.entries.values() if e.parent == parent and e.kind in kinds]
 
     def where(self, *kinds: Kind) -> Iterator[Exchange]:
         return (e for e in list(self.entries.values()) if e.kind in kinds)
 
     def counts(self) -> dict[str, int]:
         """Entries by kind: requests sent upstream (``forward``), answered here (``local``), asked
-        of hosts (``ask``), the proxy's own (``own``), open streams (``listen``), held (``waiting``)."""
+        of hosts (``ask``), the proxy's own (``own``), open streams (``listen``), waiting for the
+        upstream (``waiting``), an upstream's questions in a host's input round (``held``)."""
         counts = dict.fromkeys((kind.value for kind in Kind), 0)
         for entry in self.entries.values():
             counts[entry.kind.value] += 1
@@ -151,3 +182,5 @@ class ExchangeTable:
 
 _HOST_KEYED = frozenset({Kind.FORWARD, Kind.LOCAL, Kind.LISTEN, Kind.WAITING})
 """Kinds named by the host's own request id (an ASK is named by the proxy's)."""
+_UPSTREAM_KEYED = frozenset({Kind.ASK, Kind.HELD})
+"""Kinds that stand for an upstream's request (named by the upstream's id)."""

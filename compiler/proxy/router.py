@@ -22,8 +22,11 @@ What it adds to plain forwarding:
     resources/read ui://compile-ui/…   a local service (the page)
     subscriptions/listen           sent upstream when the upstream serves it per request, served
                                    here for a session upstream; ids translated both ways
-    server-to-client requests      sent to the host whose request is in flight upstream (a session
-                                   upstream names none), or refused
+    server-to-client requests      sent to the handshake-era host whose request is in flight upstream
+                                   (a session upstream names none); for a 2026-07-28 host's call,
+                                   held and sent as an ``input_required`` round (``rounds.py``),
+                                   answered from its retry; refused at once when the host did not
+                                   declare the capability
     input rounds                   an ``InputRequiredResult`` for a host that cannot fulfil it is
                                    relayed as server-to-client requests, then retried upstream
     progress, cancel, logs         tokens and ids rewritten there and back
@@ -31,13 +34,15 @@ What it adds to plain forwarding:
 
 from __future__ import annotations
 
+import itertools
 import logging
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
-from . import failures, wire
+from . import failures, rounds, wire
 from .eras import SUBSCRIPTION_ID_META_KEY, UpstreamInfo, supports_apps
 from .exchanges import Exchange, ExchangeTable, HostPeer, Kind
 from .failures import ProxyError
@@ -86,8 +91,13 @@ NEEDS_SESSION = frozenset({"logging/setLevel", "resources/subscribe", "resources
 
 class Router:
     def __init__(self, services: LocalServices, *, force_ui: bool = False, clock: Callable[[], float] = lambda: 0.0,
-                 timings: bool = False) -> None:
+                 timings: bool = False, secret: bytes | None = None) -> None:
         self.services = services
+        self.seals = rounds.Seals(secret)
+        """Mints and checks the ``requestState`` of the input rounds this proxy runs."""
+        self.ended: OrderedDict[str, str] = OrderedDict()
+        """Paused calls that ended lately, and why: a late retry is told (bounded)."""
+        self._turns = itertools.count(1)
         self.timings = timings
         """Log each forwarded request's round trip (debug logs)."""
         self.force_ui = force_ui
@@ -118,7 +128,10 @@ class Router:
             self.hosts.remove(host)
         effects: list[Effect] = []
         for entry in self.table.of_peer(host):
-            effects += self._cancel(entry, "peer gone")
+            if entry.paused:
+                effects += self._end_round(entry, "the host that was asked went away")
+            else:
+                effects += self._cancel(entry, "peer gone")
         return effects
 
     # ------------------------------------------------------------------ host → router
@@ -160,6 +173,9 @@ class Router:
                 wire.METHOD_NOT_FOUND, f"{method} is not available: the upstream speaks 2026-07-28, which removed it"))]
         if method == "subscriptions/listen":
             return [*effects, *self._listen(host, request)]
+        if method in RETRIABLE and (state := _request_state(request.params)) is not msgspec.UNSET and (
+                info.sessions or (isinstance(state, str) and state.startswith(rounds.PREFIX))):
+            return [*effects, *self._resume(host, request, state)]
         if method == "tools/call":
             name, meta = wire.call_head(request.params)
             if isinstance(name, str) and ui and self.services.owns_tool(name):
@@ -193,7 +209,8 @@ class Router:
 
     def _forward(self, host: HostPeer, request: Request, **fields: Any) -> list[Effect]:
         entry = self.table.open(Kind.FORWARD, request.method, host=host, host_id=request.id, caller=request.caller,
-                                askable=request.askable and host.lasting, started=self.clock() if self.timings else 0.0, **fields)
+                                askable=request.askable and host.lasting, started=self.clock() if self.timings else 0.0,
+                                turn=next(self._turns), **fields)
         params = request.params
         token = wire.progress_token(params)
         if token is not msgspec.UNSET:
@@ -251,9 +268,13 @@ class Router:
         if self.table.retire(entry.key, why) is None:
             return []
         effects: list[Effect] = []
-        for child in [e for e in self.table.where(Kind.ASK) if e.parent == entry.key]:
+        for child in self.table.children(entry.key, Kind.ASK, Kind.HELD):
             effects += self._cancel(child, why)
-        if entry.kind is Kind.FORWARD or (entry.kind is Kind.LISTEN and entry.state is None):
+        if entry.kind is Kind.HELD:
+            if why != "cancelled by the upstream":
+                effects.append(ToUpstream(Response(entry.upstream_id, error={
+                    "code": wire.INTERNAL_ERROR, "message": rounds.ROUND_ENDED.format(why=why)})))
+        elif entry.kind is Kind.FORWARD or (entry.kind is Kind.LISTEN and entry.state is None):
             effects.append(ToUpstream(Notification("notifications/cancelled", {**(params or {"reason": why}), "requestId": entry.key})))
         elif entry.kind is Kind.LOCAL:
             effects.append(CancelLocal(entry.key))
@@ -280,6 +301,8 @@ class Router:
         if entry.kind is Kind.OWN:
             self.table.retire(entry.key, "answered")
             return [_settle(entry.key, response)]
+        if entry.paused:
+            return self._answered_while_paused(entry, response)
         if response.result_type == "input_required" and entry.askable and entry.method in RETRIABLE:
             return self._round(entry, response)
         self.table.retire(entry.key, "answered")
@@ -314,39 +337,50 @@ class Router:
         return result
 
     def _upstream_request(self, request: Request) -> list[Effect]:
-        """A session upstream asks a host (sampling, elicitation, roots, ping)."""
+        """A session upstream asks (sampling, elicitation, roots, ping): the host whose call
+        caused it is asked in its own era, a handshake-era host directly, a 2026-07-28 host in an
+        input round; or the upstream is refused at once, never left to time out."""
         if request.method == "ping":
             return [ToUpstream(Response(request.id, {}))]
-        host = self._asked_host()
+        cause = self._asking_call()
+        if cause is not None and not cause.askable:
+            return self._question_for_round(cause, request)
+        host = cause.host if cause is not None else self._idle_host()
         if host is None:
-            why = (f"{request.method} cannot reach the host that caused it: no handshake-era host has a request in flight, "
-                   "and 2026-07-28 hosts have no server-to-client requests (compile-ui does not translate them into "
-                   "an InputRequiredResult)")
+            why = (f"{request.method} cannot reach a host: no host has a request in flight that it could be asked "
+                   "about, and no handshake-era host has a session open")
             return [ToUpstream(Response(request.id, error={"code": wire.METHOD_NOT_FOUND, "message": why}))]
         entry = self.table.open(Kind.ASK, request.method, host=host, upstream_id=request.id,
                                 deadline=self.clock() + ASK_TIMEOUT_S)
         return [ToHost(host, Request(entry.key, request.method, request.params))]
 
-    def _asked_host(self) -> HostPeer | None:
-        """The host an upstream's request is for. A session upstream names no request it belongs
-        to, so: the host that can be asked whose request went upstream last. When only hosts that
-        cannot be asked have requests in flight, None: an idle host is not asked about a call it
-        never made. With nothing in flight at all (``roots/list`` after ``initialized``, say), the
-        first host that opened a session."""
-        in_flight = False
-        for entry in reversed(list(self.table.where(Kind.FORWARD))):
-            if entry.askable and entry.host in self.hosts:
-                return entry.host
-            in_flight = True
-        return None if in_flight else next((h for h in self.hosts if h.opened), None)
+    def _asking_call(self) -> Exchange | None:
+        """The call an upstream's request is about. A session upstream names no request, so: the
+        handshake-era host's call that went upstream last (it can be asked directly), else the
+        2026-07-28 call (``tools/call``, ``prompts/get``, ``resources/read``) that last went to or
+        came back from its host, a running one before a paused one. None when nothing that can be
+        asked about is in flight: an idle host is not asked about a call it never made."""
+        direct = [e for e in self.table.where(Kind.FORWARD) if e.askable and e.host in self.hosts]
+        if direct:
+            return direct[-1]
+        rounds_ok = [e for e in self.table.where(Kind.FORWARD) if not e.askable and e.method in RETRIABLE
+                     and (e.host is not None or e.paused) and e.early is None]
+        return max(rounds_ok, key=lambda e: (not e.paused, e.turn), default=None)
+
+    def _idle_host(self) -> HostPeer | None:
+        """With nothing in flight at all (``roots/list`` after ``initialized``, say): the first
+        host that opened a session; None while other hosts' requests are in flight."""
+        if any(True for _ in self.table.where(Kind.FORWARD)):
+            return None
+        return next((h for h in self.hosts if h.opened), None)
 
     def _upstream_notification(self, note: Notification) -> list[Effect]:
         method = note.method
         params = wire.decode_params(note.params)
         if method == "notifications/progress":
             entry = self.table.get(params.get("progressToken"))
-            if entry is None or entry.host is None:
-                return []
+            if entry is None or entry.host is None or entry.host_token is None:
+                return []  # paused, or resumed by a retry that asked for no progress
             return [ToHost(entry.host, Notification(method, {**params, "progressToken": entry.host_token}))]
         if method == "notifications/cancelled":
             entry = self.table.of_upstream(params.get("requestId"))
@@ -433,7 +467,7 @@ class Router:
             ask = self.table.open(Kind.ASK, request["method"], host=entry.host, parent=entry.key,
                                   deadline=self.clock() + ASK_TIMEOUT_S, tool=name)
             entry.inputs[name] = _PENDING
-            effects.append(ToHost(entry.host, Request(ask.key, request["method"], request.get("params"))))
+            effects.append(ToHost(entry.host, Request(ask.key, request["method"], rounds.for_handshake(request["method"], request.get("params"), ask.key))))
         effects.insert(0, Log(logging.INFO, f"relaying the upstream's input requests ({', '.join(sorted(requests))}) to the host"))
         return effects if requests else self._retry(entry)
 
@@ -454,7 +488,7 @@ class Router:
 
     def _cancel_children(self, parent: Exchange) -> list[Effect]:
         effects: list[Effect] = []
-        for child in [e for e in self.table.where(Kind.ASK) if e.parent == parent.key]:
+        for child in self.table.children(parent.key, Kind.ASK, Kind.HELD):
             effects += self._cancel(child, "its request ended")
         return effects
 
@@ -468,6 +502,100 @@ class Router:
             params["requestState"] = entry.state
         entry.params, entry.inputs, entry.state = params, {}, None
         return [ToUpstream(Request(entry.key, entry.method, params, entry.caller or Caller()))]
+
+    # ------------------------------------------------------------------ rounds for a handshake-era upstream
+
+    def _question_for_round(self, cause: Exchange, request: Request) -> list[Effect]:
+        """A handshake-era upstream asks during a 2026-07-28 host's call: the question is held
+        and the host's round ends with it (``input_required``); refused at once when the host did
+        not declare what the question needs."""
+        assert cause.caller is not None
+        missing = rounds.missing_capability(request.method, wire.decode_params(request.params), cause.caller.capabilities)
+        if missing is not None:
+            return self._cannot_ask(cause, request, missing)
+        self.table.open(Kind.HELD, request.method, upstream_id=request.id, parent=cause.key, params=request.params)
+        if cause.paused:
+            return [Log(logging.DEBUG, f"the upstream's {request.method} is held for the host's next round")]
+        return self._send_round(cause)
+
+    def _cannot_ask(self, cause: Exchange, request: Request, missing: str) -> list[Effect]:
+        """The host whose call caused the question did not declare what it needs: the upstream
+        is refused at once (never left to time out)."""
+        return [Log(logging.INFO, f"the upstream's {request.method} refused: the host did not declare {missing}"),
+                ToUpstream(Response(request.id, error=rounds.not_supported(request.method, missing)))]
+
+    def _send_round(self, entry: Exchange) -> list[Effect]:
+        """End the host's round: every held question of the call, and a state naming this round."""
+        assert entry.host is not None
+        questions = {held.key: {"method": held.method, "params": rounds.for_modern(held.method, wire.decode_any(held.params) if held.params is not None else {})}
+                     for held in self.table.children(entry.key, Kind.HELD)}
+        entry.rounds += 1
+        state = self.seals.seal(entry.key, entry.rounds, rounds.target_of(entry.method, wire.decode_params(entry.params)))
+        host, host_id = entry.host, entry.host_id
+        self.table.unbind(entry)
+        entry.paused, entry.paused_for = True, host if host.lasting else None
+        entry.deadline = self.clock() + rounds.ROUND_TIMEOUT_S
+        return [Log(logging.INFO, f"the upstream asks ({', '.join(q['method'] for q in questions.values())}): "
+                                  f"round {entry.rounds} of the host's {entry.method} ended with input_required"),
+                ToHost(host, Response(host_id, rounds.input_required(questions, state), method=entry.method,
+                                      result_type="input_required"))]
+
+    def _resume(self, host: HostPeer, request: Request, state: Any) -> list[Effect]:
+        """A host's retry with ``requestState``: its answers go to the upstream's held questions
+        and the retry takes the paused call's place (its result, or the next round)."""
+        sealed = self.seals.open(state)
+        if isinstance(sealed, str):
+            return [_refuse(host, request, ProxyError(wire.INVALID_PARAMS, sealed))]
+        entry = self.table.get(sealed.key)
+        if entry is None or entry.kind is not Kind.FORWARD or not entry.paused or entry.rounds != sealed.round:
+            why = self.ended.get(sealed.key) or ("a later round replaced it" if entry is not None else "the call ended")
+            return [_refuse(host, request, ProxyError(wire.INVALID_PARAMS, rounds.STALE.format(why=why)))]
+        params = wire.decode_params(request.params)
+        if rounds.target_of(request.method, params) != sealed.target:
+            return [_refuse(host, request, ProxyError(wire.INVALID_PARAMS, rounds.WRONG_TARGET.format(target=sealed.target)))]
+        answers = params.get("inputResponses")
+        effects: list[Effect] = []
+        for held in self.table.children(entry.key, Kind.HELD):
+            if isinstance(answers, dict) and held.key in answers:
+                self.table.retire(held.key, "answered")
+                effects.append(ToUpstream(Response(held.upstream_id, answers[held.key])))
+        self.table.bind(entry, host, request.id)
+        token = wire.progress_token(request.params)
+        entry.caller, entry.host_token = request.caller, token if token is not msgspec.UNSET else None
+        entry.paused, entry.paused_for, entry.deadline, entry.turn = False, None, None, next(self._turns)
+        if entry.early is not None:
+            self.table.retire(entry.key, "answered")
+            return effects + self._deliver(entry, entry.early)
+        if self.table.children(entry.key, Kind.HELD):
+            effects += self._send_round(entry)  # questions not answered, or asked since: the next round at once
+        return effects
+
+    def _answered_while_paused(self, entry: Exchange, response: Response) -> list[Effect]:
+        """The upstream's call ended while its host was away answering: kept for the retry; its
+        questions are moot."""
+        entry.early = response
+        effects: list[Effect] = []
+        for held in self.table.children(entry.key, Kind.HELD):
+            effects += self._cancel(held, "the upstream's call ended first")
+        return effects
+
+    def _end_round(self, entry: Exchange, why: str) -> list[Effect]:
+        """A paused call that will not be resumed: its questions answered with an error, the
+        upstream's call cancelled, the entry retired; a late retry is told why."""
+        if self.table.retire(entry.key, why) is None:
+            return []
+        self._remember_end(entry.key, why)
+        effects: list[Effect] = [Log(logging.INFO, f"an input round of {entry.method} ended: {why}")]
+        for held in self.table.children(entry.key, Kind.HELD):
+            effects += self._cancel(held, why)
+        if entry.early is None:
+            effects.append(ToUpstream(Notification("notifications/cancelled", {"requestId": entry.key, "reason": why})))
+        return effects
+
+    def _remember_end(self, key: str, why: str) -> None:
+        self.ended[key] = why
+        while len(self.ended) > rounds.ENDED_KEPT:
+            self.ended.popitem(last=False)
 
     # ------------------------------------------------------------------ the upstream's session
 
@@ -490,12 +618,14 @@ class Router:
         """The upstream went away: everything in flight there is answered at once."""
         self.ready, self.not_ready_reason = False, None
         effects: list[Effect] = []
-        for entry in list(self.table.where(Kind.FORWARD, Kind.OWN, Kind.LISTEN, Kind.ASK)):
+        for entry in list(self.table.where(Kind.FORWARD, Kind.OWN, Kind.LISTEN, Kind.ASK, Kind.HELD)):
             if entry.kind is Kind.LISTEN and entry.state is not None:
                 continue  # served here: outlives the upstream
             if entry.kind is Kind.ASK and entry.parent is not None:
                 continue  # ends with its parent
             self.table.retire(entry.key, "upstream lost")
+            if entry.paused:
+                self._remember_end(entry.key, f"the upstream server stopped: {why}")
             if entry.kind is Kind.OWN:
                 effects.append(Settle(entry.key, error=ConnectionError(why)))
             elif entry.kind is not Kind.ASK and entry.host is not None:
@@ -559,6 +689,8 @@ class Router:
             elif entry.kind is Kind.OWN:
                 self.table.retire(entry.key, "timeout")
                 effects.append(Settle(entry.key, error=TimeoutError(f"no answer to {entry.method} in time")))
+            elif entry.paused:
+                effects += self._end_round(entry, rounds.TIMED_OUT.format(seconds=rounds.ROUND_TIMEOUT_S))
             elif entry.kind is Kind.ASK:
                 parent = self.table.get(entry.parent)
                 effects += self._cancel(entry, "timed out")
@@ -601,6 +733,14 @@ def _settle(key: str, response: Response) -> Effect:
 
 def _arguments(params: Any) -> Any:
     return wire.decode_params(params).get("arguments") or {}
+
+
+def _request_state(params: Any) -> Any:
+    """A retry's ``requestState`` (UNSET when it has none); raw params that do not mention it
+    are not decoded (a large call costs nothing)."""
+    if params is None or (isinstance(params, msgspec.Raw) and b'"requestState"' not in bytes(params)):
+        return msgspec.UNSET
+    return wire.decode_params(params).get("requestState", msgspec.UNSET)
 
 
 def _has_cursor(params: Any) -> bool:
