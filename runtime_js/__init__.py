@@ -18,6 +18,8 @@ The runtime is hand-written modules, each a ``.js`` and a ``.css`` source (``MOD
     chart     charts drawn as SVG
     host      what the host offers, on the views of records: downloads (CSV of the rows, JSON of
               the result) and a fullscreen toggle, each only when the host declares it
+    question  the upstream's questions (elicitation) asked in the page while its call runs, where
+              the host has no form for them (``compiler/proxy/questions.py``); on every page with a form
     ask       the ask page's protocol (``_ui_render``: fetch a tree, show it, send the answer)
 
 One renderer per node kind (``components/catalog.json``'s ``renderer``): the server
@@ -155,6 +157,8 @@ MODULES = (
     Module("choices", _needed_by("choices"), requires=("runtime",)),
     Module("fields", _needed_by("fields"), requires=("runtime", "choices")),
     Module("layout", _in_category("layout"), requires=("runtime",)),
+    # The upstream's questions asked in the page while its call runs (every page that can run).
+    Module("question", frozenset({"Form"}), requires=("runtime", "choices")),
     # What shows a result: read through the host when one arrives (``deferred``), not in the page.
     Module("views", requires=("runtime",), deferred=True),
     # A colour scale on a table whose numbers form a matrix (views.js's table asks it).

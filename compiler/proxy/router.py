@@ -37,6 +37,8 @@ from typing import Any
 
 import msgspec
 
+from compiler import messages as m
+
 from . import failures, wire
 from .eras import SUBSCRIPTION_ID_META_KEY, UpstreamInfo, supports_apps
 from .exchanges import Exchange, ExchangeTable, HostPeer, Kind
@@ -59,7 +61,7 @@ from .messages import (
     ToHost,
     ToUpstream,
 )
-from .services import ListResources, LocalServices, ReadPage, ToolCall
+from .services import ASK_META, AskInApp, ListResources, LocalServices, ReadPage, ToolCall
 
 FIRST_START_WAIT_S = 60.0
 """How long a request waits for the upstream's first session (``npx`` may download the server)."""
@@ -251,9 +253,12 @@ class Router:
         if self.table.retire(entry.key, why) is None:
             return []
         effects: list[Effect] = []
-        for child in [e for e in self.table.where(Kind.ASK) if e.parent == entry.key]:
+        for child in [e for e in self.table.where(Kind.ASK, Kind.LOCAL) if e.parent == entry.key]:
             effects += self._cancel(child, why)
-        if entry.kind is Kind.FORWARD or (entry.kind is Kind.LISTEN and entry.state is None):
+        if entry.kind is Kind.LOCAL and entry.upstream_id is not None:  # a question asked in a page
+            effects += [CancelLocal(entry.key), ToUpstream(Response(entry.upstream_id, error={
+                "code": wire.INTERNAL_ERROR, "message": f"the call this question was about ended ({why})"}))]
+        elif entry.kind is Kind.FORWARD or (entry.kind is Kind.LISTEN and entry.state is None):
             effects.append(ToUpstream(Notification("notifications/cancelled", {**(params or {"reason": why}), "requestId": entry.key})))
         elif entry.kind is Kind.LOCAL:
             effects.append(CancelLocal(entry.key))
@@ -283,7 +288,7 @@ class Router:
         if response.result_type == "input_required" and entry.askable and entry.method in RETRIABLE:
             return self._round(entry, response)
         self.table.retire(entry.key, "answered")
-        return self._deliver(entry, response)
+        return self._cancel_children(entry) + self._deliver(entry, response)
 
     def _deliver(self, entry: Exchange, response: Response) -> list[Effect]:
         assert entry.host is not None
@@ -317,6 +322,9 @@ class Router:
         """A session upstream asks a host (sampling, elicitation, roots, ping)."""
         if request.method == "ping":
             return [ToUpstream(Response(request.id, {}))]
+        in_app = self._ask_in_app(request)  # the host has no form for it (questions.py)
+        if in_app is not None:
+            return in_app
         host = self._asked_host()
         if host is None:
             why = (f"{request.method} cannot reach the host that caused it: no handshake-era host has a request in flight, "
@@ -339,6 +347,23 @@ class Router:
                 return entry.host
             in_flight = True
         return None if in_flight else next((h for h in self.hosts if h.opened), None)
+
+    def _ask_in_app(self, request: Request) -> list[Effect] | None:
+        """``elicitation/create`` during a call whose host declared no ``elicitation``: asked in
+        the page that started the call (its ``_meta`` carries the page's token, and the tool has
+        our page), or refused at once with the spec's error when no page can ask. None: the host
+        can be asked (or this is not an elicitation), the usual way on."""
+        call = next((e for e in reversed(list(self.table.where(Kind.FORWARD))) if e.method == "tools/call"), None)
+        if request.method != "elicitation/create" or call is None or call.caller is None \
+                or isinstance(call.caller.capabilities.get("elicitation"), dict):
+            return None
+        _, meta = wire.call_head(call.params)
+        token = meta.get(ASK_META) if isinstance(meta, dict) else None
+        if not isinstance(token, str) or call.tool is None or not self.services.asks_in_app(call.tool):
+            return [ToUpstream(Response(request.id, error={"code": wire.INVALID_REQUEST, "message": m.NO_ONE_TO_ASK}))]
+        entry = self.table.open(Kind.LOCAL, request.method, host=call.host, upstream_id=request.id, parent=call.key)
+        return [Log(logging.INFO, f"asking the upstream's question in the page of {call.tool}"),
+                RunLocal(entry.key, AskInApp(token, call.tool, wire.decode_params(request.params)))]
 
     def _upstream_notification(self, note: Notification) -> list[Effect]:
         method = note.method
@@ -454,7 +479,7 @@ class Router:
 
     def _cancel_children(self, parent: Exchange) -> list[Effect]:
         effects: list[Effect] = []
-        for child in [e for e in self.table.where(Kind.ASK) if e.parent == parent.key]:
+        for child in [e for e in self.table.where(Kind.ASK, Kind.LOCAL) if e.parent == parent.key]:
             effects += self._cancel(child, "its request ended")
         return effects
 
@@ -526,6 +551,8 @@ class Router:
     def local_done(self, key: str, result: Any = None, error: BaseException | None = None) -> list[Effect]:
         """A local service answered (or failed); None of it reaches a host that cancelled."""
         entry = self.table.retire(key, "answered" if error is None else "failed")
+        if entry is not None and entry.upstream_id is not None:  # a question asked in a page
+            return [ToUpstream(failures.response(entry.upstream_id, None, error) if error else Response(entry.upstream_id, result))]
         if entry is None or entry.host is None:
             return []
         if error is not None:
