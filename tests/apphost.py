@@ -102,9 +102,9 @@ def host_page_html() -> str:
 
 def served_modules() -> dict[str, Any]:
     """What the proxy serves a page besides the page: the runtime's deferred modules, by URI."""
-    from runtime_js import MODULES, deferred_read, deferred_uri
+    from runtime_js import MODULES, READ_LATE, deferred_read, deferred_uri
 
-    return {deferred_uri(m.name): deferred_read(deferred_uri(m.name)) for m in MODULES if m.deferred}
+    return {deferred_uri(m.name): deferred_read(deferred_uri(m.name)) for m in MODULES if m.deferred or m.name in READ_LATE}
 
 
 # --------------------------------------------------------------------------- browser
