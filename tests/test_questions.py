@@ -21,7 +21,7 @@ from compiler.proxy.failures import ProxyError
 from compiler.proxy.messages import CancelLocal, RunLocal
 from compiler.proxy.questions import Questions
 from compiler.proxy.services import AskInApp
-from test_router import UI, World, call
+from test_router import ENVELOPE, UI, World, call
 
 TOKEN = "a" * 32
 SCHEMA = {"type": "object", "properties": {"overwrite": {"type": "boolean"}, "note": {"type": "string"}}, "required": ["overwrite"]}
@@ -56,6 +56,15 @@ def test_a_pages_call_from_a_host_without_elicitation_is_asked_in_that_page_and_
     world.apply(world.router.local_done(run.key, {"action": "accept", "content": {"overwrite": True}}))
     assert world.last_up() == {"jsonrpc": "2.0", "id": "e1", "result": {"action": "accept", "content": {"overwrite": True}}}
     assert [e.kind for e in world.router.table.entries.values()] == [Kind.FORWARD]
+
+
+def test_a_2026_07_28_hosts_page_call_is_asked_in_its_page_too():
+    world, _ = world_with_tool()
+    modern = world.host()
+    world.from_host(modern, call("m1", "write", meta={**ENVELOPE, **APP}, path="notes.txt"))
+    effects = world.from_upstream({"id": "e2", "method": "elicitation/create", "params": ASK})
+    (run,) = [e for e in effects if isinstance(e, RunLocal)]
+    assert run.call == AskInApp(TOKEN, "write", ASK) and world.router.table.get(run.key).host is modern
 
 
 def test_a_call_no_page_started_gets_the_specs_error_at_once():
