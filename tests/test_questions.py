@@ -64,7 +64,9 @@ def test_a_2026_07_28_hosts_page_call_is_asked_in_its_page_too():
     world.from_host(modern, call("m1", "write", meta={**ENVELOPE, **APP}, path="notes.txt"))
     effects = world.from_upstream({"id": "e2", "method": "elicitation/create", "params": ASK})
     (run,) = [e for e in effects if isinstance(e, RunLocal)]
-    assert run.call == AskInApp(TOKEN, "write", ASK) and world.router.table.get(run.key).host is modern
+    forward = next(e for e in world.router.table.entries.values() if e.kind is Kind.FORWARD)
+    assert run.call == AskInApp(TOKEN, "write", ASK) and forward.host is modern
+    assert world.router.table.get(run.key).parent == forward.key
 
 
 def test_a_call_no_page_started_gets_the_specs_error_at_once():

@@ -361,7 +361,8 @@ class Router:
         token = meta.get(ASK_META) if isinstance(meta, dict) else None
         if not isinstance(token, str) or call.tool is None or not self.services.asks_in_app(call.tool):
             return [ToUpstream(Response(request.id, error={"code": wire.INVALID_REQUEST, "message": m.NO_ONE_TO_ASK}))]
-        entry = self.table.open(Kind.LOCAL, request.method, host=call.host, upstream_id=request.id, parent=call.key)
+        # No host of its own (it is not a host's request): it ends with its call, the parent.
+        entry = self.table.open(Kind.LOCAL, request.method, upstream_id=request.id, parent=call.key, tool=call.tool)
         return [Log(logging.INFO, f"asking the upstream's question in the page of {call.tool}"),
                 RunLocal(entry.key, AskInApp(token, call.tool, wire.decode_params(request.params)))]
 
