@@ -216,3 +216,38 @@ def test_a_url_question_shows_its_url_and_a_multi_select_compiles_as_any_array_o
     form, fields = questions.shown("q1", "write", {"message": "m", "requestedSchema": schema})
     kinds = [n["type"] for n in form["tree"]["children"][0]["children"]]
     assert kinds == ["ArrayField", "NumberField"] and set(fields) == {"tags", "size"}
+
+
+# --------------------------------------------------------------------------- real peers, no page
+
+
+def test_a_model_call_to_a_server_that_asks_gets_the_specs_error_at_once_through_the_real_proxy():
+    """The official client (legacy, no elicitation) calls a real SDK upstream whose tool elicits:
+    no page started the call, so the upstream hears "Elicitation not supported" at once (its
+    ``ctx.elicit`` fails, the tool reports it) — not after a timeout."""
+    import sys
+    import time
+
+    from mcp.client.client import Client
+    from mcp.client.stdio import StdioServerParameters
+    from mcp.shared.exceptions import MCPError
+
+    from conftest import ROOT
+
+    upstream = [sys.executable, str(ROOT / "fixtures" / "servers" / "asking_upstream.py")]
+    params = StdioServerParameters(command=sys.executable, args=["-m", "compiler", "proxy", "--no-cache", "--", *upstream],
+                                   cwd=str(ROOT))
+
+    async def main() -> tuple[str, float]:
+        async with Client(params, mode="legacy") as client:
+            started = time.monotonic()
+            try:  # MCPServer turns the failed elicit into the call's JSON-RPC error
+                result = await client.call_tool("write_note", {"path": "notes.txt"})
+                told = result.content[0].text if result.is_error else "no error"
+            except MCPError as error:
+                told = error.message
+            return told, time.monotonic() - started
+
+    told, took = asyncio.run(main())
+    assert told.startswith("Elicitation not supported")
+    assert took < questions.PICKUP_S  # answered, not waited out
