@@ -69,6 +69,17 @@ def test_a_2026_07_28_hosts_page_call_is_asked_in_its_page_too():
     assert world.router.table.get(run.key).parent == forward.key
 
 
+def test_while_a_host_that_can_ask_has_a_call_in_flight_it_is_asked_not_a_page():
+    world, _ = world_with_tool()
+    asking = world.host()
+    world.initialize(asking, {**UI, "elicitation": {}})
+    world.from_host(asking, call(3, "write", path="a.txt"))
+    effects = asked(world)  # a page's run from the first host (no elicitation) goes up after it
+    assert not [e for e in effects if isinstance(e, RunLocal)]
+    # sent to a host the usual way (``_asked_host``: the last askable one), not refused
+    assert [m["method"] for h in world.router.hosts for m in world.got(h) if m.get("method")] == ["elicitation/create"]
+
+
 def test_a_call_no_page_started_gets_the_specs_error_at_once():
     world, _ = world_with_tool()
     effects = asked(world, meta=None)

@@ -349,18 +349,21 @@ class Router:
         return None if in_flight else next((h for h in self.hosts if h.opened), None)
 
     def _ask_in_app(self, request: Request) -> list[Effect] | None:
-        """``elicitation/create`` during a call whose host declared no ``elicitation``: asked in
-        the page that started the call (its ``_meta`` carries the page's token, and the tool has
-        our page), or refused at once with the spec's error when no page can ask. None: the host
-        can be asked (or this is not an elicitation), the usual way on."""
-        call = next((e for e in reversed(list(self.table.where(Kind.FORWARD))) if e.method == "tools/call"), None)
-        if request.method != "elicitation/create" or call is None or call.caller is None \
-                or isinstance(call.caller.capabilities.get("elicitation"), dict):
-            return None
-        _, meta = wire.call_head(call.params)
-        token = meta.get(ASK_META) if isinstance(meta, dict) else None
-        if not isinstance(token, str) or call.tool is None or not self.services.asks_in_app(call.tool):
+        """``elicitation/create`` while no call in flight comes from a host that declared
+        ``elicitation``: asked in the page that started the last such call (its ``_meta`` carries
+        the page's token, and the tool has our page), or refused at once with the spec's error
+        when no page can ask. None (the usual way on): not an elicitation, nothing in flight, or a
+        host that can ask has a call in flight (a session upstream's request names none)."""
+        calls = [e for e in self.table.where(Kind.FORWARD) if e.method == "tools/call" and e.caller is not None]
+        if request.method != "elicitation/create" or not calls \
+                or any(isinstance(e.caller.capabilities.get("elicitation"), dict) for e in calls if e.caller is not None):
+            return None  # a host that can ask has a call in flight (the request names none): the usual way
+        paged = [(e, token) for e in calls if isinstance(token := _ask_token(e.params), str)
+                 and e.tool is not None and self.services.asks_in_app(e.tool)]
+        if not paged:
             return [ToUpstream(Response(request.id, error={"code": wire.INVALID_REQUEST, "message": m.NO_ONE_TO_ASK}))]
+        call, token = paged[-1]
+        assert call.tool is not None
         # No host of its own (it is not a host's request): it ends with its call, the parent.
         entry = self.table.open(Kind.LOCAL, request.method, upstream_id=request.id, parent=call.key, tool=call.tool)
         return [Log(logging.INFO, f"asking the upstream's question in the page of {call.tool}"),
@@ -625,6 +628,12 @@ def _settle(key: str, response: Response) -> Effect:
         error = wire.decode_params(response.error)
         return Settle(key, error=failures.UpstreamError(error.get("code"), str(error.get("message", "error")), error.get("data")))
     return Settle(key, wire.decode_any(response.result))
+
+
+def _ask_token(params: Any) -> Any:
+    """The page's token in a ``tools/call``'s ``_meta`` (``questions.py``), if any."""
+    _, meta = wire.call_head(params)
+    return meta.get(ASK_META) if isinstance(meta, dict) else None
 
 
 def _arguments(params: Any) -> Any:
