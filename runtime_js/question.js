@@ -3,7 +3,8 @@
    page does not inline it (the fields a question uses).
    When the host declares no elicitation, the proxy asks here instead:
      run()                  CU.asks(tool) draws a random token; runtime.js sends it in the call's
-                            _meta ("compile-ui/ask") and calls stop() when the call ends
+                            _meta ("compile-ui/ask") and calls stop() when the call ends; the
+                            polls start a second into the run (most calls are over by then)
      while the call runs    tools/call _ui_question {token, tool} (a long poll) → {question}
      form mode              the question's markup (our renderer, through the proxy) parsed by
                             DOMParser (never innerHTML), its fields bound with the runtime's own;
@@ -26,7 +27,10 @@
         if (q && !a.seen[q.questionId]) { a.seen[q.questionId] = 1; show(a, q); } else a.poll();
       }, () => {});
     };
-    a.poll();
+    // The first poll a second into the run: most calls end sooner and never poll (a question
+    // waits for its page 15 s, questions.PICKUP_S); the run's own tools/call goes first.
+    var wait = setTimeout(a.poll, 1000), stop = a.stop;
+    a.stop = () => { clearTimeout(wait); stop(); };
     return a;
   };
 
