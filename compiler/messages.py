@@ -192,7 +192,33 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     "sending": "Sending…",
     "answerRefused": "The answer was not taken.",
     "sent": "Sent.",
+    # question.js: the upstream's question, asked in the tool's page (compiler/proxy/questions.py)
+    "askedHere": "The server asks:",
+    "openLink": "Open the link",
+    "done": "Done",
+    "answerNotSent": "The answer was not sent: {0}",
+    "questionNotHere": "This page cannot show one of the fields asked for: decline, or cancel.",
 }
+
+# --- the upstream's questions asked in the tool's page (compiler/proxy/questions.py)
+QUESTION_ACCEPT = "Accept"
+QUESTION_DECLINE = "Decline"
+QUESTION_CANCEL = "Cancel"
+QUESTION_NOT_PICKED = "no page of this call fetched the question within {seconds} s (it was closed)"
+QUESTION_NOT_ANSWERED = "the person did not answer within {seconds} s"
+QUESTION_BAD_TOKEN = "token must be the page's token (16 to 64 letters, digits, - or _) and tool a string"
+QUESTION_BAD_TIMEOUT = "timeoutSeconds must be a number from 0 to {most}"
+QUESTION_NONE = "No question yet."
+QUESTION_GONE = "This question is no longer open (answered, cancelled, or not this page's)."
+QUESTION_BAD_ACTION = "action must be accept, decline or cancel"
+QUESTION_BAD_CONTENT = "content must be an object of the question's fields"
+QUESTION_SENT = "Sent."
+QUESTION_NO_MESSAGE = "elicitation/create needs a message (a string)"
+QUESTION_BAD_URL = "a URL-mode elicitation needs an http(s) url"
+QUESTION_BAD_MODE = "elicitation mode {mode!r} is not one compile-ui can show (form, url)"
+QUESTION_BAD_SCHEMA = "requestedSchema is not the spec's flat object of primitive fields: {why}"
+NO_ONE_TO_ASK = ("Elicitation not supported: the host that made this call declares no elicitation, and the call "
+                 "was not started from a compile-ui page that could ask")
 
 # --- local HTTP servers (compiler.httpguard): the reasons a request is refused
 BIND_NEEDS_TOKEN = (

@@ -85,12 +85,13 @@ def render_page(tree: App, *, input_schema: Any = None, lang: str = "en", self_c
     return "<!doctype html>\n" + _markup(page) + "\n"
 
 
-def render_body(tree: App) -> str:
+def render_body(tree: App, *, uid_prefix: str = "u") -> str:
     """The ``<main>`` of ``tree``'s page, exactly as ``render_page`` writes it (no scripts, no
-    head): what the ask page inserts before it hydrates with the tree. Deterministic."""
+    head): what the ask page inserts before it hydrates with the tree. Deterministic.
+    ``uid_prefix``: its DOM ids' (a question shown inside a tool's page keeps apart from its ids)."""
     holder = t.div()
     with holder:
-        visit(tree, _Ctx())
+        visit(tree, _Ctx(uid_prefix))
     return "".join(_markup(child) for child in holder.children)
 
 
@@ -178,13 +179,14 @@ def script_json(value: Any) -> str:
 class _Ctx:
     """Per-render state: the DOM id counter; whether the nodes visited are a result's layout."""
 
-    def __init__(self) -> None:
+    def __init__(self, prefix: str = "u") -> None:
         self.n = 0
+        self.prefix = prefix
         self.in_result = False
 
     def uid(self) -> str:
         self.n += 1
-        return f"u{self.n}"
+        return f"{self.prefix}{self.n}"
 
 
 def visit(node: Node, ctx: _Ctx) -> None:

@@ -18,6 +18,8 @@ The runtime is hand-written modules, each a ``.js`` and a ``.css`` source (``MOD
     chart     charts drawn as SVG
     host      what the host offers, on the views of records: downloads (CSV of the rows, JSON of
               the result) and a fullscreen toggle, each only when the host declares it
+    question  the upstream's questions (elicitation) asked in the page while its call runs, where
+              the host has no form for them (``compiler/proxy/questions.py``); on every page with a form
     ask       the ask page's protocol (``_ui_render``: fetch a tree, show it, send the answer)
 
 One renderer per node kind (``components/catalog.json``'s ``renderer``): the server
@@ -74,6 +76,7 @@ __all__ = [
     "DEFERRED_PREFIX",
     "deferred_uri",
     "deferred_read",
+    "READ_LATE",
     "module_digest",
     "runtime_js",
     "runtime_css",
@@ -165,6 +168,9 @@ MODULES = (
     # Wraps the views' builders (chart's too, so it comes after chart); loaded only when the host
     # offers downloads or fullscreen.
     Module("host", _in_category("view"), requires=("runtime", "views"), deferred=True),
+    # The upstream's questions asked in the page while its call runs (every page that can run);
+    # read with the views. Its fields' choices come too where the page does not inline them.
+    Module("question", frozenset({"Form"}), requires=("runtime",), deferred=True),
     Module("ask", requires=("runtime",), named_only=True),
 )
 """In concatenation order: each module may build on the ones before it."""
@@ -192,10 +198,23 @@ DEFERRED_PREFIX = "ui://compile-ui/runtime/"
 namespace, where no tool's page can be (a tool's URI has no ``/`` after the prefix)."""
 
 
+READ_LATE = frozenset({"choices"})
+"""Modules a page reads through the host when it does not inline them: the fields a question
+asked in the page may need (``question``: booleans, selects)."""
+
+
 def split(names: tuple[str, ...], *, self_contained: bool = False) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """``names`` as (inlined in the page, deferred): a self-contained page inlines them all."""
-    deferred = {m.name for m in MODULES if m.deferred and not self_contained}
-    return tuple(n for n in names if n not in deferred), tuple(n for n in names if n in deferred)
+    """``names`` as (inlined in the page, deferred): a self-contained page inlines them all, and
+    has no ``question`` (no proxy asks it anything). A page that reads ``question`` reads the
+    ``READ_LATE`` modules it does not inline too."""
+    if self_contained:
+        return tuple(n for n in names if n != "question"), ()
+    deferred = {m.name for m in MODULES if m.deferred}
+    inline = tuple(n for n in names if n not in deferred)
+    later = set(names) & deferred
+    if "question" in later:
+        later |= READ_LATE - set(inline)
+    return inline, tuple(m.name for m in MODULES if m.name in later)
 
 
 @lru_cache(maxsize=32)
@@ -213,7 +232,7 @@ def deferred_uri(name: str) -> str:
 def deferred_read(uri: str) -> dict[str, object] | None:
     """The ``resources/read`` result for a deferred module's URI: its CSS, then its JS, as text
     contents; ``None`` when ``uri`` names no deferred module of these exact bytes (another version)."""
-    module = next((m for m in MODULES if m.deferred and deferred_uri(m.name) == uri), None)
+    module = next((m for m in MODULES if (m.deferred or m.name in READ_LATE) and deferred_uri(m.name) == uri), None)
     if module is None:
         return None
     return {"contents": [{"uri": uri, "mimeType": "text/css", "text": module.shipped("css")},

@@ -20,7 +20,8 @@
    The runtime itself always adds the raw JSON of a result under the view.
    ask.js (only on the ask page, runtime_js.ASK) builds on CU.NOTES (it takes over tool-input and
    tool-result), CU.hydrate(tree), CU.run (where the form's submit goes), CU.check, CU.collect,
-   CU.unmark, CU.request (its tools/call). */
+   CU.unmark, CU.request (its tools/call). question.js sets CU.asks(tool) → {token, stop}: run()
+   sends the token in the call's _meta and stops it when the call ends. */
 "use strict";
 
 function el(tag, attrs) {
@@ -472,7 +473,10 @@ var CU = (() => {
     // Cancel sends notifications/cancelled for the request and stops waiting for it.
     var id = nextId, t0 = Date.now(), bar = el("progress"), note = el("span"), time = el("span", { class: "muted" });
     var tick = setInterval(() => { time.textContent = M.seconds(Math.round((Date.now() - t0) / 1e3)); }, 1e3);
-    var end = () => { clearInterval(tick); prog = null; run.el.remove(); };
+    // question.js: the upstream's questions about this call, asked here (its token in _meta).
+    var asked = U.asks ? U.asks(formNode.props.toolName) : null, meta = { progressToken: id, "compile-ui/app": true };
+    if (asked) meta["compile-ui/ask"] = asked.token;
+    var end = () => { clearInterval(tick); prog = null; run.el.remove(); if (asked) asked.stop(); };
     prog = (p) => {
       if (p.progressToken !== id) return;
       if (p.total > 0) { bar.max = p.total; bar.value = p.progress; }
@@ -485,7 +489,7 @@ var CU = (() => {
     } }, M.cancel));
     if (resultEl) own(resultEl, ".status").after(run.el);
     // "compile-ui/app": the proxy can tell the runs the user started from the page.
-    request("tools/call", { name: formNode.props.toolName, arguments: args, _meta: { progressToken: id, "compile-ui/app": true } }).then((r) => { end(); show(r); told(args, r); }, (err) => {
+    request("tools/call", { name: formNode.props.toolName, arguments: args, _meta: meta }).then((r) => { end(); show(r); told(args, r); }, (err) => {
       end(); busy(false);
       resultStatus(M.callFailed(why(err)) + (err && err.code != null ? " (" + err.code + ")" : ""), false, true);
       told(args, null, err);

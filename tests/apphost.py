@@ -13,7 +13,10 @@ loads. Python drives it::
     host.wait_calls(1); host.calls[0]  # {"name": ..., "arguments": {...}}
 
 ``on_call_tool(name, arguments)`` returns a CallToolResult dict, or raises: the bridge then
-answers ``tools/call`` with a JSON-RPC error carrying the exception's message.
+answers ``tools/call`` with a JSON-RPC error carrying the exception's message. For calls that
+overlap (a page's long poll while its own run waits), ``start_call_tool(name, arguments, meta)``
+instead returns a ``concurrent.futures.Future`` of the result; the host page polls it, so no
+callback blocks the browser's dispatcher (``meta``: the call's ``_meta`` as the page sent it).
 ``host_capabilities`` replaces what the host declares in ui/initialize (default: openLinks,
 serverTools, logging; serverResources always, unless ``reads=False``: the host then reads no
 resource, and a page's deferred result views never come); ``host.reads`` the URIs the page read
@@ -28,6 +31,8 @@ Fixtures ``browser`` (session) and ``apphost`` (a loader; pages closed after the
 
 from __future__ import annotations
 
+import concurrent.futures
+import itertools
 import os
 import shutil
 import subprocess
@@ -63,6 +68,7 @@ document.addEventListener("securitypolicyviolation", (e) => {
 """
 
 CallTool = Callable[[str, dict[str, Any]], dict[str, Any]]
+StartCallTool = Callable[[str, dict[str, Any], Any], "concurrent.futures.Future[dict[str, Any]]"]
 
 
 def bundle(src: Path, out: Path, *options: str) -> Path:
@@ -96,9 +102,9 @@ def host_page_html() -> str:
 
 def served_modules() -> dict[str, Any]:
     """What the proxy serves a page besides the page: the runtime's deferred modules, by URI."""
-    from runtime_js import MODULES, deferred_read, deferred_uri
+    from runtime_js import MODULES, READ_LATE, deferred_read, deferred_uri
 
-    return {deferred_uri(m.name): deferred_read(deferred_uri(m.name)) for m in MODULES if m.deferred}
+    return {deferred_uri(m.name): deferred_read(deferred_uri(m.name)) for m in MODULES if m.deferred or m.name in READ_LATE}
 
 
 # --------------------------------------------------------------------------- browser
@@ -131,11 +137,12 @@ class Browser:
         reads: bool = True,
         modules: dict[str, Any] | None = None,
         read_delay_ms: int = 0,
+        start_call_tool: StartCallTool | None = None,
     ) -> AppHost:
         return AppHost(
             self, html, host_context=host_context, on_call_tool=on_call_tool, width=width, height=height,
             host_capabilities=host_capabilities, message_result=message_result, reads=reads, modules=modules,
-            read_delay_ms=read_delay_ms,
+            read_delay_ms=read_delay_ms, start_call_tool=start_call_tool,
         )
 
     load = new_host
@@ -163,6 +170,7 @@ class AppHost:
         reads: bool = True,
         modules: dict[str, Any] | None = None,
         read_delay_ms: int = 0,
+        start_call_tool: StartCallTool | None = None,
     ) -> None:
         self.page = browser.context.new_page()
         self.console: list[tuple[str, str]] = []
@@ -172,6 +180,12 @@ class AppHost:
         self.on_call_tool = on_call_tool
         if on_call_tool is not None:
             self.page.expose_function("__onCallTool", self._call_tool)
+        self.start_call_tool = start_call_tool
+        self._started: dict[int, concurrent.futures.Future[dict[str, Any]]] = {}
+        self._keys = itertools.count(1)
+        if start_call_tool is not None:
+            self.page.expose_function("__startCallTool", self._start_call)
+            self.page.expose_function("__pollCallTool", self._poll_call)
         self.page.set_content(browser._host_html)
         opts = {"hostContext": host_context or {}, "width": width, "height": height, "reads": reads,
                 "modules": served_modules() if modules is None else modules, "readDelayMs": read_delay_ms}
@@ -198,6 +212,20 @@ class AppHost:
         if host_capabilities is not None:
             opts["hostCapabilities"] = host_capabilities
         self.page.evaluate("([html, o]) => window.__host.load(html, o)", [html, opts])
+
+    def _start_call(self, name: str, arguments: dict[str, Any], meta: Any) -> int:
+        assert self.start_call_tool is not None
+        key = next(self._keys)
+        self._started[key] = self.start_call_tool(name, arguments, meta)
+        return key
+
+    def _poll_call(self, key: int) -> dict[str, Any] | None:
+        future = self._started[key]
+        if not future.done():
+            return None
+        del self._started[key]
+        error = future.exception()
+        return {"error": f"{type(error).__name__}: {error}"} if error is not None else {"result": future.result()}
 
     def _call_tool(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
         assert self.on_call_tool is not None

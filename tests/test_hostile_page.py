@@ -9,7 +9,7 @@ import zlib
 import pytest
 
 from compiler.pipeline import build_page
-from runtime_js import MODULES
+from runtime_js import MODULES, READ_LATE
 
 pytestmark = pytest.mark.browser
 
@@ -90,7 +90,7 @@ def test_hostile_text_never_executes(apphost, vector):
     # and the deferred modules it read (views here), each the runtime's exact bytes
     scripts = f.evaluate("() => Array.from(document.scripts).map(s => [s.id, s.type, s.textContent])")
     assert [(i, t) for i, t, _ in scripts if t] == [("ui-mods", "application/json"), ("ui-tree", "application/json")]
-    ours = {m.shipped("js") for m in MODULES if m.deferred}
+    ours = {m.shipped("js") for m in MODULES if m.deferred or m.name in READ_LATE}
     code = [text for _, t, text in scripts if not t]
     inline = re.search(r"<script>(.*?)</script>", html, re.S)
     assert inline and len(code) >= 2 and code[0] == inline.group(1) and set(code[1:]) <= ours

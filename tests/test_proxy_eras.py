@@ -30,7 +30,7 @@ APP = "text/html;profile=mcp-app"
 UI_EXTENSION = [advertise("io.modelcontextprotocol/ui", {"mimeTypes": [APP]})]
 MODES = ["legacy", "auto", "2026-07-28"]
 MANAGEMENT = {"_ui_refine", "_ui_regenerate", "_ui_list", "_ui_inspect", "_ui_refresh_tools", "_ui_status"}
-ASKING = {"_ui_render", "_ui_wait", "_ui_view", "_ui_respond"}
+ASKING = {"_ui_render", "_ui_wait", "_ui_view", "_ui_respond", "_ui_question", "_ui_answer"}
 OWN = MANAGEMENT | ASKING
 """The proxy's own tools; the ``_ui_render`` family has its own ``_meta`` (an app, app-only tools)."""
 FIXTURE = [sys.executable, str(ROOT / "fixtures" / "servers" / "modern_upstream.py")]
@@ -356,7 +356,7 @@ def test_a_handshake_upstreams_request_never_reaches_a_host_that_did_not_cause_i
         proxy.close()
     assert asked == []
     text = result.message if isinstance(result, MCPError) else json.dumps(result.model_dump(mode="json"))
-    assert "did not declare the 'elicitation' capability" in text, text
+    assert "Elicitation not supported" in text, text  # the caller declared none, and no page of its started the call
     assert echo.content[0].text == "Echo: still here"
 
 
@@ -480,9 +480,10 @@ def test_garbage_envelopes_get_the_specs_errors_and_the_proxy_keeps_serving():
 def own_tools() -> dict:
     """The proxy's own tools, in the order it lists them (after the upstream's)."""
     from compiler.proxy.management import MANAGEMENT_TOOLS
+    from compiler.proxy.questions import QUESTION_TOOLS
     from compiler.proxy.renders import ASK_TOOLS
 
-    return {**MANAGEMENT_TOOLS, **ASK_TOOLS}
+    return {**MANAGEMENT_TOOLS, **ASK_TOOLS, **QUESTION_TOOLS}
 
 
 def test_a_modern_upstream_without_discover_still_works():

@@ -384,8 +384,9 @@ def test_csp_hashes_exactly_the_inline_blocks():
     executable = [text for attrs, text in page.scripts if attrs.get("type") != "application/json"]
     assert len(executable) == 1 and len(page.styles) == 1
     # the every-field form needs the choices and the composite fields (inline), its result the
-    # views, typed views and host features (deferred: their hashes only, their code read later)
-    deferred = [m for m in MODULES if m.name in ("views", "matrix", "typed", "host")]
+    # views, typed views and host features, and the questions asked in the page (deferred: their
+    # hashes only, their code read later)
+    deferred = [m for m in MODULES if m.name in ("views", "matrix", "typed", "host", "question")]
     assert csp["script-src"] == " ".join([sha(executable[0]), *(sha(m.shipped("js")) for m in deferred)])
     assert csp["style-src"] == " ".join([sha(page.styles[0]), *(sha(m.shipped("css")) for m in deferred)])
     modules = ("runtime", "choices", "fields")
@@ -614,10 +615,12 @@ def test_a_page_ships_only_the_runtime_modules_its_tree_needs():
     path = CORPUS_TOOLS / TYPICAL[0]
     tool = next(t for _, t in load_tools(path.read_text(), str(path)) if t["name"] == TYPICAL[1])
     plain = Page(render_page(compile_tree(tool)))
-    # the form's runtime inline; the views and host features deferred, named by URI
+    # the form's runtime inline; the views, host features and questions deferred, named by URI,
+    # with the choices a question's fields may need (this form has none of them inline)
     assert [text for attrs, text in plain.scripts if not attrs] == [runtime_js(("runtime",))]
     assert plain.styles == [runtime_css(("runtime",))]
-    assert json.loads(plain.scripts[1][1]) == [[m, deferred_uri(m)] for m in ("views", "matrix", "host")]
+    later = ("choices", "views", "matrix", "host", "question")
+    assert json.loads(plain.scripts[1][1]) == [[m, deferred_uri(m)] for m in later]
     tree = layout_tree()
     chart = Chart(
         id="v:chart",

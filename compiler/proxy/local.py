@@ -19,9 +19,10 @@ from . import wire
 from .asking import Asking
 from .failures import ProxyError
 from .management import MANAGEMENT_TOOLS, Control, Management
+from .questions import QUESTION_TOOLS, Questions
 from .registry import is_own
 from .renders import ASK_TOOLS, RENDER_URI
-from .services import ListResources, LocalCall, ReadPage, ToolCall
+from .services import AskInApp, ListResources, LocalCall, ReadPage, ToolCall
 from .tools import repair
 
 log = logging.getLogger("compile_ui.proxy")
@@ -34,12 +35,16 @@ class LocalSide:
         self.control = control
         self.registry = control.registry
         self.asking = Asking(control.store)
+        self.questions = Questions()
         self.management = Management(control)
 
     # ------------------------------------------------------------------ LocalServices
 
     def owns_tool(self, name: str) -> bool:
-        return name in MANAGEMENT_TOOLS or name in ASK_TOOLS
+        return name in MANAGEMENT_TOOLS or name in ASK_TOOLS or name in QUESTION_TOOLS
+
+    def asks_in_app(self, tool: str) -> bool:
+        return tool in self.registry.tools and self.registry.wrapped(tool)
 
     def owns_uri(self, uri: str) -> bool:
         return is_own(uri)
@@ -50,7 +55,7 @@ class LocalSide:
         if ui:
             tools = self.registry.decorated(tools)
             if not cursor:
-                tools += [*MANAGEMENT_TOOLS.values(), *ASK_TOOLS.values()]
+                tools += [*MANAGEMENT_TOOLS.values(), *ASK_TOOLS.values(), *QUESTION_TOOLS.values()]
         return {**result, "tools": tools}
 
     def listed_resources(self, result: dict[str, Any], *, cursor: bool, ui: bool) -> dict[str, Any]:
@@ -66,10 +71,16 @@ class LocalSide:
             return await self._tool(call)
         if isinstance(call, ReadPage):
             return await self._page(call.uri)
+        if isinstance(call, AskInApp):
+            return await self.questions.ask(call.token, call.tool, call.params)
         return await self._resources(call)
 
     async def _tool(self, call: ToolCall) -> dict[str, Any]:
         try:
+            if call.name == "_ui_question":
+                return await self.questions.next(call.arguments if isinstance(call.arguments, dict) else {})
+            if call.name == "_ui_answer":
+                return self.questions.respond(call.arguments if isinstance(call.arguments, dict) else {})
             if call.name in ASK_TOOLS:
                 return await self.asking.call(call.name, call.arguments, call.host_id)
             return await self.management.call(call.name, call.arguments)

@@ -42,6 +42,8 @@ from typing import Any
 
 import msgspec
 
+from compiler import messages as m
+
 from . import failures, rounds, wire
 from .eras import SUBSCRIPTION_ID_META_KEY, UpstreamInfo, supports_apps
 from .exchanges import Exchange, ExchangeTable, HostPeer, Kind
@@ -64,7 +66,7 @@ from .messages import (
     ToHost,
     ToUpstream,
 )
-from .services import ListResources, LocalServices, ReadPage, ToolCall
+from .services import ASK_META, AskInApp, ListResources, LocalServices, ReadPage, ToolCall
 
 FIRST_START_WAIT_S = 60.0
 """How long a request waits for the upstream's first session (``npx`` may download the server)."""
@@ -268,12 +270,15 @@ class Router:
         if self.table.retire(entry.key, why) is None:
             return []
         effects: list[Effect] = []
-        for child in self.table.children(entry.key, Kind.ASK, Kind.HELD):
+        for child in self.table.children(entry.key, Kind.ASK, Kind.HELD, Kind.LOCAL):
             effects += self._cancel(child, why)
         if entry.kind is Kind.HELD:
             if why != "cancelled by the upstream":
                 effects.append(ToUpstream(Response(entry.upstream_id, error={
                     "code": wire.INTERNAL_ERROR, "message": rounds.ROUND_ENDED.format(why=why)})))
+        elif entry.kind is Kind.LOCAL and entry.upstream_id is not None:  # a question asked in a page
+            effects += [CancelLocal(entry.key), ToUpstream(Response(entry.upstream_id, error={
+                "code": wire.INTERNAL_ERROR, "message": f"the call this question was about ended ({why})"}))]
         elif entry.kind is Kind.FORWARD or (entry.kind is Kind.LISTEN and entry.state is None):
             effects.append(ToUpstream(Notification("notifications/cancelled", {**(params or {"reason": why}), "requestId": entry.key})))
         elif entry.kind is Kind.LOCAL:
@@ -306,7 +311,7 @@ class Router:
         if response.result_type == "input_required" and entry.askable and entry.method in RETRIABLE:
             return self._round(entry, response)
         self.table.retire(entry.key, "answered")
-        return self._deliver(entry, response)
+        return self._cancel_children(entry) + self._deliver(entry, response)
 
     def _deliver(self, entry: Exchange, response: Response) -> list[Effect]:
         assert entry.host is not None
@@ -342,6 +347,9 @@ class Router:
         input round; or the upstream is refused at once, never left to time out."""
         if request.method == "ping":
             return [ToUpstream(Response(request.id, {}))]
+        in_app = self._ask_in_app(request)  # no host in flight has a form for it (questions.py)
+        if in_app is not None:
+            return in_app
         cause = self._asking_call()
         if cause is not None and not cause.askable:
             return self._question_for_round(cause, request)
@@ -373,6 +381,27 @@ class Router:
         if any(True for _ in self.table.where(Kind.FORWARD)):
             return None
         return next((h for h in self.hosts if h.opened), None)
+
+    def _ask_in_app(self, request: Request) -> list[Effect] | None:
+        """``elicitation/create`` while no call in flight comes from a host that declared
+        ``elicitation``: asked in the page that started the last such call (its ``_meta`` carries
+        the page's token, and the tool has our page), or refused at once with the spec's error
+        when no page can ask. None (the usual way on): not an elicitation, nothing in flight, or a
+        host that can ask has a call in flight (a session upstream's request names none)."""
+        calls = [e for e in self.table.where(Kind.FORWARD) if e.method == "tools/call" and e.caller is not None]
+        if request.method != "elicitation/create" or not calls \
+                or any(isinstance(e.caller.capabilities.get("elicitation"), dict) for e in calls if e.caller is not None):
+            return None  # a host that can ask has a call in flight (the request names none): the usual way
+        paged = [(e, token) for e in calls if isinstance(token := _ask_token(e.params), str)
+                 and e.tool is not None and self.services.asks_in_app(e.tool)]
+        if not paged:
+            return [ToUpstream(Response(request.id, error={"code": wire.INVALID_REQUEST, "message": m.NO_ONE_TO_ASK}))]
+        call, token = paged[-1]
+        assert call.tool is not None
+        # No host of its own (it is not a host's request): it ends with its call, the parent.
+        entry = self.table.open(Kind.LOCAL, request.method, upstream_id=request.id, parent=call.key, tool=call.tool)
+        return [Log(logging.INFO, f"asking the upstream's question in the page of {call.tool}"),
+                RunLocal(entry.key, AskInApp(token, call.tool, wire.decode_params(request.params)))]
 
     def _upstream_notification(self, note: Notification) -> list[Effect]:
         method = note.method
@@ -488,7 +517,7 @@ class Router:
 
     def _cancel_children(self, parent: Exchange) -> list[Effect]:
         effects: list[Effect] = []
-        for child in self.table.children(parent.key, Kind.ASK, Kind.HELD):
+        for child in self.table.children(parent.key, Kind.ASK, Kind.HELD, Kind.LOCAL):
             effects += self._cancel(child, "its request ended")
         return effects
 
@@ -656,6 +685,8 @@ class Router:
     def local_done(self, key: str, result: Any = None, error: BaseException | None = None) -> list[Effect]:
         """A local service answered (or failed); None of it reaches a host that cancelled."""
         entry = self.table.retire(key, "answered" if error is None else "failed")
+        if entry is not None and entry.upstream_id is not None:  # a question asked in a page
+            return [ToUpstream(failures.response(entry.upstream_id, None, error) if error else Response(entry.upstream_id, result))]
         if entry is None or entry.host is None:
             return []
         if error is not None:
@@ -729,6 +760,12 @@ def _settle(key: str, response: Response) -> Effect:
         error = wire.decode_params(response.error)
         return Settle(key, error=failures.UpstreamError(error.get("code"), str(error.get("message", "error")), error.get("data")))
     return Settle(key, wire.decode_any(response.result))
+
+
+def _ask_token(params: Any) -> Any:
+    """The page's token in a ``tools/call``'s ``_meta`` (``questions.py``), if any."""
+    _, meta = wire.call_head(params)
+    return meta.get(ASK_META) if isinstance(meta, dict) else None
 
 
 def _arguments(params: Any) -> Any:

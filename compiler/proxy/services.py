@@ -34,7 +34,20 @@ class ListResources:
     ui: bool
 
 
-LocalCall = ToolCall | ReadPage | ListResources
+@dataclass(frozen=True, slots=True)
+class AskInApp:
+    """An upstream's ``elicitation/create`` asked in the page that started the call
+    (``questions.py``); its result is the ``ElicitResult`` sent back upstream."""
+
+    token: str
+    tool: str
+    params: Any
+
+
+ASK_META = "compile-ui/ask"
+"""``_meta`` key of a ``tools/call`` a page started: the token its questions are asked under."""
+
+LocalCall = ToolCall | ReadPage | ListResources | AskInApp
 
 
 class LocalServices(Protocol):
@@ -44,6 +57,10 @@ class LocalServices(Protocol):
 
     def owns_uri(self, uri: str) -> bool:
         """A ``ui://`` URI of the proxy's own namespace."""
+        ...
+
+    def asks_in_app(self, tool: str) -> bool:
+        """A tool whose page can ask its upstream's questions (``questions.py``)."""
         ...
 
     def listed_tools(self, result: dict[str, Any], *, cursor: bool, ui: bool) -> dict[str, Any]:

@@ -95,6 +95,16 @@ state.load = async function (html, opts) {
       });
       return { content: [{ type: "text", text: "done" }] };
     }
+    // Calls that may overlap (a page's long poll while its run waits): started, then polled, so
+    // no Python callback blocks Playwright's dispatcher.
+    if (typeof window.__startCallTool === "function") {
+      const key = await window.__startCallTool(params.name, params.arguments ?? {}, params._meta ?? null);
+      for (;;) {
+        const done = await window.__pollCallTool(key);
+        if (done) { if (done.error) throw new Error(done.error); return done.result; }
+        await new Promise((ok) => setTimeout(ok, 25));
+      }
+    }
     if (typeof window.__onCallTool === "function") {
       return await window.__onCallTool(params.name, params.arguments ?? {});
     }
