@@ -27,7 +27,11 @@ runtime builds every view kind, from the result's data, into the places that tem
 
 A page ships the modules its tree needs, concatenated in that order into its one ``<script>``
 and its one ``<style>`` (``modules_for``): a form of text and numbers and no chart carries no
-choices, fields or chart. ``ask`` is never picked for a tree: only the ask page names it, with every
+choices, fields or chart. Every page is self-contained: what shows any result of its tool (views,
+matrix, host) is always inline, and a module is left out only when the tree proves no result can
+need it (typed and chart build only their own kinds, which a result never brings). Nothing a
+person sees depends on the host reading anything for the page (issue 32: a host without
+``serverResources`` got every result as text and JSON when the views were read through it). ``ask`` is never picked for a tree: only the ask page names it, with every
 other module (``ALL``). Every combination is the same audited code; the CSP hashes whatever was
 inlined.
 
@@ -70,11 +74,6 @@ __all__ = [
     "ASK",
     "Module",
     "modules_for",
-    "split",
-    "DEFERRED_PREFIX",
-    "deferred_uri",
-    "deferred_read",
-    "module_digest",
     "runtime_js",
     "runtime_css",
     "compact",
@@ -89,15 +88,12 @@ class Module:
     """One part of the runtime. ``needed_by``: the node types that need it (empty: every page;
     otherwise the kinds ``components/catalog.json`` assigns to this module);
     ``requires``: the modules it builds on, which must come with it (and before it);
-    ``named_only``: never picked for a tree's node types, shipped only by a page that names it;
-    ``deferred``: not inlined in a tool's page but read through the host when a result needs it
-    (``deferred_uri``)."""
+    ``named_only``: never picked for a tree's node types, shipped only by a page that names it."""
 
     name: str
     needed_by: frozenset[str] = frozenset()
     requires: tuple[str, ...] = ()
     named_only: bool = False
-    deferred: bool = False
 
     def source(self, kind: str) -> str:
         return _file(f"{self.name}.{kind}") or ""
@@ -155,16 +151,19 @@ MODULES = (
     Module("choices", _needed_by("choices"), requires=("runtime",)),
     Module("fields", _needed_by("fields"), requires=("runtime", "choices")),
     Module("layout", _in_category("layout"), requires=("runtime",)),
-    # What shows a result: read through the host when one arrives (``deferred``), not in the page.
-    Module("views", requires=("runtime",), deferred=True),
-    # A colour scale on a table whose numbers form a matrix (views.js's table asks it).
-    Module("matrix", requires=("runtime", "views"), deferred=True),
-    # The views compiled from an outputSchema: not on an AutoView page (views.js builds those).
-    Module("typed", _needed_by("typed"), requires=("runtime", "views"), deferred=True),
-    Module("chart", _needed_by("chart"), requires=("runtime", "views"), deferred=True),
-    # Wraps the views' builders (chart's too, so it comes after chart); loaded only when the host
-    # offers downloads or fullscreen.
-    Module("host", _in_category("view"), requires=("runtime", "views"), deferred=True),
+    # What shows a result, on every page: any result of any tool may hold text, tables, records.
+    Module("views", requires=("runtime",)),
+    # A colour scale on a table whose numbers form a matrix (views.js's table asks it): any
+    # result may hold one, so every page carries it.
+    Module("matrix", requires=("runtime", "views")),
+    # The views compiled from an outputSchema: only where the tree has one of their kinds (the
+    # tree proves it: views.js builds every view of data without them).
+    Module("typed", _needed_by("typed"), requires=("runtime", "views")),
+    Module("chart", _needed_by("chart"), requires=("runtime", "views")),
+    # Wraps the views' builders (chart's too, so it comes after chart): downloads and fullscreen
+    # on any result's table, records or chart. Always inlined with the views: it adds a control
+    # only when the host offers it, and a result's tables are not known before it comes.
+    Module("host", _in_category("view"), requires=("runtime", "views")),
     Module("ask", requires=("runtime",), named_only=True),
 )
 """In concatenation order: each module may build on the ones before it."""
@@ -186,38 +185,6 @@ def modules_for(node_types: Iterable[str]) -> tuple[str, ...]:
             wanted.update(m.requires)
     return tuple(m.name for m in MODULES if m.name in wanted)
 
-
-DEFERRED_PREFIX = "ui://compile-ui/runtime/"
-"""Where the proxy serves the deferred modules (``deferred_uri``): inside compile-ui's own ``ui://``
-namespace, where no tool's page can be (a tool's URI has no ``/`` after the prefix)."""
-
-
-def split(names: tuple[str, ...], *, self_contained: bool = False) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """``names`` as (inlined in the page, deferred): a self-contained page inlines them all."""
-    deferred = {m.name for m in MODULES if m.deferred and not self_contained}
-    return tuple(n for n in names if n not in deferred), tuple(n for n in names if n in deferred)
-
-
-@lru_cache(maxsize=32)
-def module_digest(name: str) -> str:
-    """The first 16 hex digits of the sha256 of a module's shipped JS and CSS."""
-    module = next(m for m in MODULES if m.name == name)
-    return hashlib.sha256((module.shipped("js") + "\0" + module.shipped("css")).encode("utf-8")).hexdigest()[:16]
-
-
-def deferred_uri(name: str) -> str:
-    """The ``ui://`` URI a page reads a deferred module from; the digest names its exact bytes."""
-    return f"{DEFERRED_PREFIX}{name}?v={module_digest(name)}"
-
-
-def deferred_read(uri: str) -> dict[str, object] | None:
-    """The ``resources/read`` result for a deferred module's URI: its CSS, then its JS, as text
-    contents; ``None`` when ``uri`` names no deferred module of these exact bytes (another version)."""
-    module = next((m for m in MODULES if m.deferred and deferred_uri(m.name) == uri), None)
-    if module is None:
-        return None
-    return {"contents": [{"uri": uri, "mimeType": "text/css", "text": module.shipped("css")},
-                         {"uri": uri, "mimeType": "text/javascript", "text": module.shipped("js")}]}
 
 
 def compact(source: str, *, line_comments: bool = True) -> str:
