@@ -39,8 +39,8 @@ What ships, per module:
 
 1. ``<name>.min.js`` / ``<name>.min.css`` — the sources, their words written in from the catalog
    (``runtime_js.words``: a source names a word ``M.<key>``, ``compiler.messages.RUNTIME`` holds
-   it), minified by ``python -m runtime_js.build`` (esbuild ``--minify``, the version pinned in
-   tests/js), committed beside them together with ``bundle.sources.txt``, the sha256 of all
+   it), minified by ``python -m runtime_js.build`` (the JS by terser, the CSS by esbuild,
+   the versions pinned in tests/js), committed beside them together with ``bundle.sources.txt``, the sha256 of all
    sources and words they were built from. Used only while that hash matches, so an edited source
    or word is never shadowed by a stale bundle.
 2. A stale bundle (sources or words edited, not rebuilt) is an error (``StaleBundle``) when a
