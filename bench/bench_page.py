@@ -95,7 +95,8 @@ if (location.href === "about:srcdoc") new MutationObserver((_, o) => {
 def drawn_ms(host, html: str) -> float:
     """ms from srcdoc to the 20-row result drawn: the host sends it as soon as it is initialized."""
     host.page.evaluate("([html, o]) => window.__host.load(html, o)", [html, {"resultOnInit": TYPICAL_RESULT}])
-    host.frame.wait_for_function("() => window.__drawnAt")
+    host.page.wait_for_function("() => window.__host.initialized")  # the frame holds our document now
+    host.frame.wait_for_function("() => window.__drawnAt", timeout=120_000)
     start = host.page.evaluate("() => performance.timeOrigin + window.__host.t0")
     return float(host.frame.evaluate("() => window.__drawnAt")) - start
 
