@@ -26,7 +26,7 @@ def laid_out_tree(tool: Mapping[str, Any], spec: LayoutSpec | None) -> App:
 
 
 def render(tool: Mapping[str, Any], spec: LayoutSpec | None) -> str:
-    return build_page(tool, spec=spec, self_contained=True)  # a server author serves it alone: nothing serves the deferred views
+    return build_page(tool, spec=spec)
 
 
 def check(tool: Mapping[str, Any], layout: Any) -> tuple[LayoutSpec | None, list[Problem]]:

@@ -99,8 +99,7 @@ def run(args: argparse.Namespace) -> None:
         found = pick_tool(found, args.tool, source)
     compiled = [compile(tool) for _, tool in found]  # each tool normalized and compiled once
     sources = layout_sources(args, compiled)
-    # A page written to a file is served without the proxy: nothing serves its deferred views.
-    pages = [make_page(c, src, self_contained=True) if args.html else laid_out(c, src) for c, src in zip(compiled, sources, strict=True)]
+    pages = [make_page(c, src) if args.html else laid_out(c, src) for c, src in zip(compiled, sources, strict=True)]
     if args.html:
         write_pages([(c.tool["name"], p.html.encode()) for c, p in zip(compiled, pages, strict=True)], Path(args.html))
         if not args.out:

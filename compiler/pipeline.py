@@ -128,20 +128,20 @@ def laid_out(compiled: Compiled, source: Source = Heuristic()) -> Page | None:
 
 
 @overload
-def make_page(compiled: Compiled, source: Fresh = ..., *, self_contained: bool = False) -> Page: ...
+def make_page(compiled: Compiled, source: Fresh = ...) -> Page: ...
 @overload
-def make_page(compiled: Compiled, source: Source, *, self_contained: bool = False) -> Page | None: ...
+def make_page(compiled: Compiled, source: Source) -> Page | None: ...
 
 
-def make_page(compiled: Compiled, source: Source = Heuristic(), *, self_contained: bool = False) -> Page | None:
-    """The tool's MCP App page (``text/html;profile=mcp-app``) laid out from ``source``; its result
-    views deferred (read through the host from compile-ui), unless ``self_contained``."""
+def make_page(compiled: Compiled, source: Source = Heuristic()) -> Page | None:
+    """The tool's MCP App page (``text/html;profile=mcp-app``) laid out from ``source``:
+    self-contained, the same wherever it is served (``render.render_page``)."""
     done = laid_out(compiled, source)
     if done is None:
         return None
     from .render import render_page  # dominate and the runtime: only when a page is asked for
 
-    html = render_page(done.tree, input_schema=compiled.tool.get("inputSchema"), self_contained=self_contained)
+    html = render_page(done.tree, input_schema=compiled.tool.get("inputSchema"))
     return Page(done.tree, done.spec, done.record, html)
 
 
@@ -191,7 +191,7 @@ def compile_tool(tool: Mapping[str, Any], *, spec: LayoutSpec | None = None) -> 
     return layout_tool(tool, spec=spec)[0]
 
 
-def build_page(tool: Mapping[str, Any], *, spec: LayoutSpec | None = None, self_contained: bool = False) -> str:
-    """The tool's MCP App page (``text/html;profile=mcp-app``): as the proxy serves it, its result
-    views read from the proxy; ``self_contained``: with them inlined, for serving without it."""
-    return make_page(compile(tool), Heuristic() if spec is None else Given(spec), self_contained=self_contained).html
+def build_page(tool: Mapping[str, Any], *, spec: LayoutSpec | None = None) -> str:
+    """The tool's MCP App page (``text/html;profile=mcp-app``), as the proxy serves it and as
+    ``compile-ui export`` writes it: one self-contained document."""
+    return make_page(compile(tool), Heuristic() if spec is None else Given(spec)).html

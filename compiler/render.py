@@ -1,8 +1,9 @@
 """Phase 4, render: a component tree → one self-contained MCP App page.
 
-    head   charset, CSP (sha256 of the one <script> and the one <style>), viewport, title, the
-           runtime <script> (it starts the handshake at once, hydrates on DOMContentLoaded):
-           the runtime modules the tree's node types need (``runtime_js.modules_for``), style
+    head   charset, viewport, title, the runtime <script> (it installs the page's CSP — sha256 of
+           the one <script> and the one <style>, in its data-csp — starts the handshake at once,
+           hydrates on DOMContentLoaded): the runtime modules the tree's node types and any
+           result of the tool need (``runtime_js.modules_for``), style
     body   <main id="app">: header (title, description), the Form rendered server-side (every
            field with its label, help, required marker and constraints as HTML attributes;
            ``<template>``s for array items, map values and union branches), the ResultView
@@ -44,7 +45,7 @@ from dominate import tags as t
 from dominate.util import raw
 
 from components.nodes import NODE_TYPES, UNSET, Action, App, FieldNode, Node, ResultView, Section, ViewNode
-from runtime_js import ALL, ASK, MODULES, deferred_uri, modules_for, runtime_css, runtime_js, split
+from runtime_js import ALL, ASK, modules_for, runtime_css, runtime_js
 
 from . import messages as m
 
@@ -67,18 +68,16 @@ class template(t.html_tag):  # type: ignore[misc]  # noqa: N801 — dominate shi
     """``<template>``: inert markup the runtime clones (array items, map values, union branches)."""
 
 
-def render_page(tree: App, *, input_schema: Any = None, lang: str = "en", self_contained: bool = False) -> str:
+def render_page(tree: App, *, input_schema: Any = None, lang: str = "en") -> str:
     """The page for ``tree``: a complete HTML5 document, byte-identical for identical inputs.
 
-    The modules that show a result are deferred (``runtime_js.split``): the page names them, and
-    reads them through the host from where compile-ui serves them, when a result needs them.
-    ``self_contained`` inlines them all, for a page served where nothing serves them (``compile-ui
-    export``, ``compile_ui.page``). ``input_schema`` is accepted for the pipeline's contract; the
-    runtime validates from the tree's props, so the schema itself is not shipped.
+    Self-contained: it inlines every runtime module its tree and any result of its tool can need
+    (``runtime_js.modules_for``), so it shows its results in any host, whatever that host offers.
+    ``input_schema`` is accepted for the pipeline's contract; the runtime validates from the
+    tree's props, so the schema itself is not shipped.
     """
     del input_schema
-    inline, deferred = split(modules_for(node_types(tree)), self_contained=self_contained)
-    page, body = _document(inline, tree.props.title, lang, deferred)
+    page, body = _document(modules_for(node_types(tree)), tree.props.title, lang)
     with body:
         visit(tree, _Ctx())
         t.script(raw(script_json(msgspec.to_builtins(tree))), type="application/json", id="ui-tree")
@@ -112,26 +111,22 @@ def render_ask_page(*, lang: str = "en") -> str:
     return "<!doctype html>\n" + _markup(page) + "\n"
 
 
-def _document(modules: tuple[str, ...], title: str, lang: str, deferred: tuple[str, ...] = ()) -> tuple[t.html, t.body]:
-    """The page's <html> with its head (CSP, the runtime modules' script and style, the deferred
-    modules' URIs), and its body, empty."""
+def _document(modules: tuple[str, ...], title: str, lang: str) -> tuple[t.html, t.body]:
+    """The page's <html> with its head (the runtime modules' script, carrying the page's CSP, and
+    style), and its body, empty."""
     js, css = runtime_js(modules), runtime_css(modules)
-    later = [next(m for m in MODULES if m.name == name) for name in deferred]
     page = t.html(lang=lang)
     with page:
         with t.head():
             t.meta(charset="utf-8")
-            policy = csp_policy([js, *(m.shipped("js") for m in later)], [css, *(m.shipped("css") for m in later)])
-            t.meta(**{"http-equiv": "Content-Security-Policy", "content": policy})
             t.meta(name="viewport", content="width=device-width, initial-scale=1")
             t.title(title)
             # In <head>, before the stylesheet: the handshake leaves before anything else is
             # parsed (measured: about 1 ms sooner to `initialized`); the runtime hydrates the
-            # form on DOMContentLoaded.
-            t.script(raw(js))
+            # form on DOMContentLoaded. Its first statement puts the policy in data-csp into a
+            # <meta> in <head> — only when this script is in the page's own <head> (``csp_policy``).
+            t.script(raw(js), **{"data-csp": csp_policy(js, css)})
             t.style(raw(css))
-            if later:  # what the runtime reads through the host when a result needs it
-                t.script(raw(script_json([[m.name, deferred_uri(m.name)] for m in later])), type="application/json", id="ui-mods")
         body = t.body()
     return page, body
 
@@ -147,13 +142,17 @@ def node_types(tree: Node) -> set[str]:
     return types
 
 
-def csp_policy(js: str | list[str], css: str | list[str]) -> str:
-    """The page's Content-Security-Policy: only the runtime's scripts and styles, by hash (the
-    inline ones, and the deferred modules the runtime inserts when they come)."""
-    scripts = " ".join(f"'{sha256_source(text)}'" for text in ([js] if isinstance(js, str) else js))
-    styles = " ".join(f"'{sha256_source(text)}'" for text in ([css] if isinstance(css, str) else css))
+def csp_policy(js: str, css: str) -> str:
+    """The page's Content-Security-Policy: only the runtime's script and style, by hash.
+
+    The runtime installs it (a ``<meta http-equiv>`` it puts first in ``<head>``, before anything
+    after its script is parsed), and only when its script is in the document's own ``<head>``. A
+    host that wraps the page in a document of its own (MCP Inspector 2.12 writes it into its
+    ``<body>``, under a policy built from ``_meta.ui.csp``) gets no ``<meta>`` from the page:
+    outside ``<head>`` the browser ignores one and logs an error for it. A host that builds no
+    policy still gets this one enforced."""
     return (
-        f"default-src 'none'; script-src {scripts}; style-src {styles}; "
+        f"default-src 'none'; script-src '{sha256_source(js)}'; style-src '{sha256_source(css)}'; "
         "img-src data:; media-src data:; form-action 'none'; base-uri 'none'"
     )
 

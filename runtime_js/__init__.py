@@ -18,8 +18,6 @@ The runtime is hand-written modules, each a ``.js`` and a ``.css`` source (``MOD
     chart     charts drawn as SVG
     host      what the host offers, on the views of records: downloads (CSV of the rows, JSON of
               the result) and a fullscreen toggle, each only when the host declares it
-    question  the upstream's questions (elicitation) asked in the page while its call runs, where
-              the host has no form for them (``compiler/proxy/questions.py``); on every page with a form
     ask       the ask page's protocol (``_ui_render``: fetch a tree, show it, send the answer)
 
 One renderer per node kind (``components/catalog.json``'s ``renderer``): the server
@@ -29,7 +27,11 @@ runtime builds every view kind, from the result's data, into the places that tem
 
 A page ships the modules its tree needs, concatenated in that order into its one ``<script>``
 and its one ``<style>`` (``modules_for``): a form of text and numbers and no chart carries no
-choices, fields or chart. ``ask`` is never picked for a tree: only the ask page names it, with every
+choices, fields or chart. Every page is self-contained: what shows any result of its tool (views,
+matrix, host) is always inline, and a module is left out only when the tree proves no result can
+need it (typed and chart build only their own kinds, which a result never brings). Nothing a
+person sees depends on the host reading anything for the page (issue 32: a host without
+``serverResources`` got every result as text and JSON when the views were read through it). ``ask`` is never picked for a tree: only the ask page names it, with every
 other module (``ALL``). Every combination is the same audited code; the CSP hashes whatever was
 inlined.
 
@@ -37,8 +39,8 @@ What ships, per module:
 
 1. ``<name>.min.js`` / ``<name>.min.css`` — the sources, their words written in from the catalog
    (``runtime_js.words``: a source names a word ``M.<key>``, ``compiler.messages.RUNTIME`` holds
-   it), minified by ``python -m runtime_js.build`` (esbuild ``--minify``, the version pinned in
-   tests/js), committed beside them together with ``bundle.sources.txt``, the sha256 of all
+   it), minified by ``python -m runtime_js.build`` (the JS by terser, the CSS by esbuild,
+   the versions pinned in tests/js), committed beside them together with ``bundle.sources.txt``, the sha256 of all
    sources and words they were built from. Used only while that hash matches, so an edited source
    or word is never shadowed by a stale bundle.
 2. A stale bundle (sources or words edited, not rebuilt) is an error (``StaleBundle``) when a
@@ -72,12 +74,6 @@ __all__ = [
     "ASK",
     "Module",
     "modules_for",
-    "split",
-    "DEFERRED_PREFIX",
-    "deferred_uri",
-    "deferred_read",
-    "READ_LATE",
-    "module_digest",
     "runtime_js",
     "runtime_css",
     "compact",
@@ -92,15 +88,12 @@ class Module:
     """One part of the runtime. ``needed_by``: the node types that need it (empty: every page;
     otherwise the kinds ``components/catalog.json`` assigns to this module);
     ``requires``: the modules it builds on, which must come with it (and before it);
-    ``named_only``: never picked for a tree's node types, shipped only by a page that names it;
-    ``deferred``: not inlined in a tool's page but read through the host when a result needs it
-    (``deferred_uri``)."""
+    ``named_only``: never picked for a tree's node types, shipped only by a page that names it."""
 
     name: str
     needed_by: frozenset[str] = frozenset()
     requires: tuple[str, ...] = ()
     named_only: bool = False
-    deferred: bool = False
 
     def source(self, kind: str) -> str:
         return _file(f"{self.name}.{kind}") or ""
@@ -158,19 +151,22 @@ MODULES = (
     Module("choices", _needed_by("choices"), requires=("runtime",)),
     Module("fields", _needed_by("fields"), requires=("runtime", "choices")),
     Module("layout", _in_category("layout"), requires=("runtime",)),
-    # What shows a result: read through the host when one arrives (``deferred``), not in the page.
-    Module("views", requires=("runtime",), deferred=True),
-    # A colour scale on a table whose numbers form a matrix (views.js's table asks it).
-    Module("matrix", requires=("runtime", "views"), deferred=True),
-    # The views compiled from an outputSchema: not on an AutoView page (views.js builds those).
-    Module("typed", _needed_by("typed"), requires=("runtime", "views"), deferred=True),
-    Module("chart", _needed_by("chart"), requires=("runtime", "views"), deferred=True),
-    # Wraps the views' builders (chart's too, so it comes after chart); loaded only when the host
-    # offers downloads or fullscreen.
-    Module("host", _in_category("view"), requires=("runtime", "views"), deferred=True),
-    # The upstream's questions asked in the page while its call runs (every page that can run);
-    # read with the views. Its fields' choices come too where the page does not inline them.
-    Module("question", frozenset({"Form"}), requires=("runtime",), deferred=True),
+    # What shows a result, on every page: any result of any tool may hold text, tables, records.
+    Module("views", requires=("runtime",)),
+    # A colour scale on a table whose numbers form a matrix (views.js's table asks it): any
+    # result may hold one, so every page carries it.
+    Module("matrix", requires=("runtime", "views")),
+    # The views compiled from an outputSchema: only where the tree has one of their kinds (the
+    # tree proves it: views.js builds every view of data without them).
+    Module("typed", _needed_by("typed"), requires=("runtime", "views")),
+    Module("chart", _needed_by("chart"), requires=("runtime", "views")),
+    # Wraps the views' builders (chart's too, so it comes after chart): downloads and fullscreen
+    # on any result's table, records or chart. Always inlined with the views: it adds a control
+    # only when the host offers it, and a result's tables are not known before it comes.
+    Module("host", _in_category("view"), requires=("runtime", "views")),
+    # The upstream's questions asked in the page while its call runs, where the host has no form
+    # for them (compiler/proxy/questions.py): every page that can run; its fields are choices'.
+    Module("question", frozenset({"Form"}), requires=("runtime", "choices")),
     Module("ask", requires=("runtime",), named_only=True),
 )
 """In concatenation order: each module may build on the ones before it."""
@@ -192,51 +188,6 @@ def modules_for(node_types: Iterable[str]) -> tuple[str, ...]:
             wanted.update(m.requires)
     return tuple(m.name for m in MODULES if m.name in wanted)
 
-
-DEFERRED_PREFIX = "ui://compile-ui/runtime/"
-"""Where the proxy serves the deferred modules (``deferred_uri``): inside compile-ui's own ``ui://``
-namespace, where no tool's page can be (a tool's URI has no ``/`` after the prefix)."""
-
-
-READ_LATE = frozenset({"choices"})
-"""Modules a page reads through the host when it does not inline them: the fields a question
-asked in the page may need (``question``: booleans, selects)."""
-
-
-def split(names: tuple[str, ...], *, self_contained: bool = False) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """``names`` as (inlined in the page, deferred): a self-contained page inlines them all, and
-    has no ``question`` (no proxy asks it anything). A page that reads ``question`` reads the
-    ``READ_LATE`` modules it does not inline too."""
-    if self_contained:
-        return tuple(n for n in names if n != "question"), ()
-    deferred = {m.name for m in MODULES if m.deferred}
-    inline = tuple(n for n in names if n not in deferred)
-    later = set(names) & deferred
-    if "question" in later:
-        later |= READ_LATE - set(inline)
-    return inline, tuple(m.name for m in MODULES if m.name in later)
-
-
-@lru_cache(maxsize=32)
-def module_digest(name: str) -> str:
-    """The first 16 hex digits of the sha256 of a module's shipped JS and CSS."""
-    module = next(m for m in MODULES if m.name == name)
-    return hashlib.sha256((module.shipped("js") + "\0" + module.shipped("css")).encode("utf-8")).hexdigest()[:16]
-
-
-def deferred_uri(name: str) -> str:
-    """The ``ui://`` URI a page reads a deferred module from; the digest names its exact bytes."""
-    return f"{DEFERRED_PREFIX}{name}?v={module_digest(name)}"
-
-
-def deferred_read(uri: str) -> dict[str, object] | None:
-    """The ``resources/read`` result for a deferred module's URI: its CSS, then its JS, as text
-    contents; ``None`` when ``uri`` names no deferred module of these exact bytes (another version)."""
-    module = next((m for m in MODULES if (m.deferred or m.name in READ_LATE) and deferred_uri(m.name) == uri), None)
-    if module is None:
-        return None
-    return {"contents": [{"uri": uri, "mimeType": "text/css", "text": module.shipped("css")},
-                         {"uri": uri, "mimeType": "text/javascript", "text": module.shipped("js")}]}
 
 
 def compact(source: str, *, line_comments: bool = True) -> str:

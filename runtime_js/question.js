@@ -1,6 +1,5 @@
 /* compile-ui, the upstream's questions asked in the tool's own page (compiler/proxy/questions.py).
-   Read through the host by every page with a form (a deferred module), with choices.js where the
-   page does not inline it (the fields a question uses).
+   Inlined in every page with a form, after choices.js (the fields a question uses).
    When the host declares no elicitation, the proxy asks here instead:
      run()                  CU.asks(tool) draws a random token; runtime.js sends it in the call's
                             _meta ("compile-ui/ask") and calls stop() when the call ends; the

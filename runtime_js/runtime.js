@@ -6,9 +6,8 @@
    Never eval/Function/innerHTML: DOM nodes are built with el() and text is set with textContent.
    The page's one <script> is this file followed by the modules its form needs, in the order of
    runtime_js.MODULES: choices.js (checkboxes, selects, constants), fields.js (composite fields),
-   layout.js (layout nodes). The modules that show a result — views.js, typed.js, chart.js,
-   host.js — are deferred: read through the host and inserted when a result needs them (see
-   "deferred modules"); a self-contained page (export) has them in its one <script> too.
+   layout.js (layout nodes), then what shows a result: views.js, matrix.js, typed.js, chart.js,
+   host.js. Every page is self-contained: nothing is read later.
    Contract with them:
      el(tag, attrs, ...children)   global; "svg:" prefix makes an SVG element; attrs whose value
                                    is a function become listeners (onclick -> "click")
@@ -23,6 +22,17 @@
    CU.unmark, CU.request (its tools/call). question.js sets CU.asks(tool) → {token, stop}: run()
    sends the token in the call's _meta and stops it when the call ends. */
 "use strict";
+
+// The page's Content-Security-Policy (compiler/render.py writes it on this script, in data-csp:
+// the sha256 of this script and of the page's one style): put first in <head> before anything
+// after this script is parsed, so nothing but the runtime's own code runs, whatever the host
+// builds. Only when this script is in the document's own <head>: a host that wraps the page in
+// its own document (MCP Inspector writes it into its <body>, under a policy built from
+// _meta.ui.csp) would get a <meta> the browser ignores there, with an error logged for it.
+(function (s) {
+  var p = s && s.getAttribute("data-csp");
+  if (p && s.parentNode === document.head) document.head.prepend(el("meta", { "http-equiv": "Content-Security-Policy", content: p }));
+})(document.currentScript);
 
 function el(tag, attrs) {
   var svg = tag.indexOf("svg:") === 0;
@@ -120,7 +130,6 @@ var CU = (() => {
     applyContext((r && r.hostContext) || {});
     paint();
     notify("ui/notifications/initialized");
-    load();
     onReady(watchSize);
   }, (err) => {
     paint();
@@ -563,39 +572,14 @@ var CU = (() => {
     if (error) own(resultEl, ".result-body").replaceChildren();
   }
 
-  /* ------------------------------------------------------------------ deferred modules */
-
-  // The views of a result are not in the page (runtime_js.split): the page lists their URIs
-  // (#ui-mods) and the host reads them from the server (resources/read) when it offers that
-  // (serverResources). Each runs only if the page's CSP names its sha256: the audited runtime,
-  // nothing else. host.js comes only when the host offers what it uses. A result that arrives
-  // first waits for them; without them (no serverResources, a refusal, 4 s) it shows as text and
-  // JSON (fallback), and again with its views once they come.
-  var mods = null, last = null;
-  function load() {
-    var j = doc.getElementById("ui-mods"), list = j ? JSON.parse(j.textContent) : [];
-    if (!j && doc.readyState === "loading") return onReady(load); // the host answered before the head was parsed
-    var offers = caps.downloadFile || (hostContext.availableDisplayModes || []).indexOf("fullscreen") >= 0;
-    list = list.filter((m) => m[0] !== "host" || offers);
-    if (!caps.serverResources || !list.length) return;
-    // Done: a result waiting (or already drawn without its views) is drawn again. After 4 s the
-    // page stops waiting; the views, should they come later, still draw it again then.
-    var done = () => { mods = null; if (last) draw(last); };
-    mods = Promise.all(list.map((m) => request("resources/read", { uri: m[1] }))).then((rs) => {
-      rs.forEach((r) => { (Array.isArray(r && r.contents) ? r.contents : []).forEach(inject); });
-    }).catch((e) => { ctx.log("warning", "result views not loaded: " + why(e)); }).then(done);
-    setTimeout(() => { if (mods) done(); }, 4000);
-  }
-  function inject(c) {
-    var t = !isObj(c) ? "" : /css/.test(c.mimeType) ? "style" : /javascript/.test(c.mimeType) ? "script" : "";
-    if (t && typeof c.text === "string") doc.head.appendChild(el(t, null, c.text));
-  }
+  // The result shown last: a new locale formats it again (reformat).
+  var last = null;
 
   function show(r) {
     busy(false);
     if (!resultEl || !isObj(r)) return;
     last = r;
-    if (!mods) draw(r);
+    draw(r);
   }
 
   function draw(r) {

@@ -18,10 +18,10 @@ overlap (a page's long poll while its own run waits), ``start_call_tool(name, ar
 instead returns a ``concurrent.futures.Future`` of the result; the host page polls it, so no
 callback blocks the browser's dispatcher (``meta``: the call's ``_meta`` as the page sent it).
 ``host_capabilities`` replaces what the host declares in ui/initialize (default: openLinks,
-serverTools, logging; serverResources always, unless ``reads=False``: the host then reads no
-resource, and a page's deferred result views never come); ``host.reads`` the URIs the page read
-(the host answers them as the proxy does, from ``runtime_js.deferred_read``, or from ``modules``,
-URI → read result, when a test gives it; each ``read_delay_ms`` late); ``host.contexts`` and ``host.messages`` are the ui/update-model-context
+serverTools, logging; serverResources always, unless ``reads=False``: a tools-only host, which
+reads no resource for the page); ``host.reads`` the URIs the page read (the host answers them
+from ``modules``, URI → read result, when a test gives it, each ``read_delay_ms`` late; else "not
+found": a page of compile-ui reads nothing, it is self-contained); ``host.contexts`` and ``host.messages`` are the ui/update-model-context
 and ui/message requests it received; ``message_result`` is what ui/message answers;
 ``host.downloads`` the ui/download-file requests; ``host.mode_requests`` the display modes asked
 for (a mode listed in the host context's ``availableDisplayModes`` is granted and announced).
@@ -98,13 +98,6 @@ def host_bundle() -> Path:
 def host_page_html() -> str:
     script = host_bundle().read_text(encoding="utf-8")
     return f"<!doctype html><html><head><meta charset='utf-8'><title>test host</title></head><body><script>{script}</script></body></html>"
-
-
-def served_modules() -> dict[str, Any]:
-    """What the proxy serves a page besides the page: the runtime's deferred modules, by URI."""
-    from runtime_js import MODULES, READ_LATE, deferred_read, deferred_uri
-
-    return {deferred_uri(m.name): deferred_read(deferred_uri(m.name)) for m in MODULES if m.deferred or m.name in READ_LATE}
 
 
 # --------------------------------------------------------------------------- browser
@@ -188,7 +181,7 @@ class AppHost:
             self.page.expose_function("__pollCallTool", self._poll_call)
         self.page.set_content(browser._host_html)
         opts = {"hostContext": host_context or {}, "width": width, "height": height, "reads": reads,
-                "modules": served_modules() if modules is None else modules, "readDelayMs": read_delay_ms}
+                "modules": modules or {}, "readDelayMs": read_delay_ms}
         if host_capabilities is not None:
             opts["hostCapabilities"] = host_capabilities
         if message_result is not None:
@@ -208,7 +201,7 @@ class AppHost:
         """Replace the app with ``html`` in a fresh iframe and bridge (the host page stays: fast)."""
         self.console.clear()
         self.page_errors.clear()
-        opts = {"hostContext": host_context or {}, "width": width, "height": height, "reads": reads, "modules": served_modules()}
+        opts = {"hostContext": host_context or {}, "width": width, "height": height, "reads": reads}
         if host_capabilities is not None:
             opts["hostCapabilities"] = host_capabilities
         self.page.evaluate("([html, o]) => window.__host.load(html, o)", [html, opts])

@@ -52,9 +52,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
-from apphost import served_modules
 from compiler.text import humanize
-from runtime_js import deferred_uri
 
 ROOT = Path(__file__).resolve().parent.parent
 FIELD = ROOT / "fixtures" / "field"
@@ -513,11 +511,11 @@ def check(host: Any, entry: dict[str, Any], name: str = "", width: int = 640) ->
     if getattr(host, "reach_page", None) == html:
         host.page.evaluate("(r) => window.__host.toolResult(r)", result)
     else:
-        host.page.evaluate(LOAD_JS, [html, {"hostContext": CONTEXT, "width": width, "height": 600, "modules": served_modules()}, result])
+        host.page.evaluate(LOAD_JS, [html, {"hostContext": CONTEXT, "width": width, "height": 600}, result])
         host.reach_page = html
     got = host.frame.evaluate(REACH_JS, [forms(s.value) for s in values])
-    # the views were read (else the check would measure the fallback's text and JSON)
-    assert deferred_uri("views") in host.reads, host.reads
+    # the page is self-contained: it read nothing through the host (its views are its own)
+    assert host.reads == [], host.reads
     missing = [(values[i].path, values[i].value) for i in got["missing"]]
     return Report(name, len(values), got["found"], got["clicks"], missing)
 

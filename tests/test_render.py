@@ -74,17 +74,14 @@ from components.nodes import (
 from runtime_js import (
     ALL,
     ASK,
-    DEFERRED_PREFIX,
     MODULES,
     RECORD_VIEWS,
     RUNTIME_VERSION,
     bundle_is_fresh,
     compact,
-    deferred_uri,
     modules_for,
     runtime_css,
     runtime_js,
-    split,
 )
 from runtime_js import catalog as runtime_catalog
 
@@ -92,7 +89,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS_TOOLS = ROOT / "fixtures" / "corpus" / "tools"  # the committed copy: CI checks out this repository alone
 EVERY_FIELD = json.loads((ROOT / "fixtures" / "page" / "every_field.json").read_text())
 
-ALLOWED_DATA = {"data-id", "data-action", "data-view"}  # data-view: a view's place in a result's template
+ALLOWED_DATA = {"data-id", "data-action", "data-view", "data-csp"}  # data-view: a view's place in a result's template; data-csp: the page's policy, on the runtime's script
 ALLOWED_ACTIONS = {"submit", "add", "remove"}
 URL_ATTRS = {"src", "href", "action", "formaction", "srcset", "poster", "background", "xlink:href", "ping"}
 
@@ -136,9 +133,12 @@ class Page(HTMLParser):
 
 
 def csp_of(page: Page) -> dict[str, str]:
-    meta = [a for a in page.find("meta") if a.get("http-equiv") == "Content-Security-Policy"]
-    assert len(meta) == 1
-    return {d.split(" ", 1)[0]: d.split(" ", 1)[1] for d in (x.strip() for x in meta[0]["content"].split(";"))}
+    """The page's policy: on its one runtime script, which puts it in a <meta> in <head> itself
+    (compiler.render.csp_policy); the page has no CSP <meta> of its own."""
+    assert not [a for a in page.find("meta") if a.get("http-equiv")]
+    (policy,) = [a["data-csp"] for a, _ in page.scripts if "data-csp" in a]
+    assert policy is not None
+    return {d.split(" ", 1)[0]: d.split(" ", 1)[1] for d in (x.strip() for x in policy.split(";"))}
 
 
 def sha(text: str) -> str:
@@ -383,20 +383,12 @@ def test_csp_hashes_exactly_the_inline_blocks():
     csp = csp_of(page)
     executable = [text for attrs, text in page.scripts if attrs.get("type") != "application/json"]
     assert len(executable) == 1 and len(page.styles) == 1
-    # the every-field form needs the choices and the composite fields (inline), its result the
-    # views, typed views and host features, and the questions asked in the page (deferred: their
-    # hashes only, their code read later)
-    deferred = [m for m in MODULES if m.name in ("views", "matrix", "typed", "host", "question")]
-    assert csp["script-src"] == " ".join([sha(executable[0]), *(sha(m.shipped("js")) for m in deferred)])
-    assert csp["style-src"] == " ".join([sha(page.styles[0]), *(sha(m.shipped("css")) for m in deferred)])
-    modules = ("runtime", "choices", "fields")
+    assert csp["script-src"] == sha(executable[0]) and csp["style-src"] == sha(page.styles[0])
+    # the every-field form needs the choices and the composite fields, its result the views,
+    # typed views and host features: all inline, in one script and one style
+    modules = ("runtime", "choices", "fields", "views", "matrix", "typed", "host", "question")
     assert executable[0] == runtime_js(modules) and page.styles[0] == runtime_css(modules)
-    # a self-contained page (export) inlines them all: one hash each
-    whole = Page(render_page(compile_tree(EVERY_FIELD), self_contained=True))
-    modules = ("runtime", "choices", "fields", "views", "matrix", "typed", "host")
-    assert [t for a, t in whole.scripts if not a] == [runtime_js(modules)] and whole.styles == [runtime_css(modules)]
-    assert csp_of(whole)["script-src"] == sha(runtime_js(modules)) and csp_of(whole)["style-src"] == sha(runtime_css(modules))
-    assert 'id="ui-mods"' not in render_page(compile_tree(EVERY_FIELD), self_contained=True)
+    assert 'id="ui-mods"' not in every_field_page()
     assert csp["default-src"] == "'none'"
     assert csp["img-src"] == "data:" and csp["media-src"] == "data:"
     assert csp["form-action"] == "'none'" and csp["base-uri"] == "'none'"
@@ -408,15 +400,11 @@ def check_allow_list(html: str, *, actions: set[str] = ALLOWED_ACTIONS, data: se
     the page carries its tree as JSON (the ask page fetches it instead)."""
     page = Page(html)
     scripts = [attrs for attrs, _ in page.scripts]
-    if len(scripts) > 1 and scripts[1].get("id") == "ui-mods":  # the deferred modules' URIs, ours only
-        mods = json.loads(page.scripts[1][1])
-        assert mods and all(uri == deferred_uri(name) and uri.startswith(DEFERRED_PREFIX) for name, uri in mods)
-        assert scripts[1].get("type") == "application/json"
-        del scripts[1]
     assert [a.get("type") for a in scripts] == ([None, "application/json"] if tree else [None])
     assert len(page.styles) == 1
-    # the CSP meta must come before the only <style> and <script>
-    assert html.index("Content-Security-Policy") < min(html.index("<style>"), html.index("<script>"))
+    # the policy rides on the first script, the runtime, which installs it before the <style>
+    # and anything else after it is parsed
+    assert "data-csp" in scripts[0] and html.index("<script data-csp=") < html.index("<style>")
     for tag, attrs in page.elements:
         for name, value in attrs.items():
             assert not name.startswith("on"), (tag, name)
@@ -589,38 +577,54 @@ PAGE_BUDGET_RAW = 48 * 1024
 # and the host features grew the views past it (the typical page 14 270): issues 26 and 27
 # deferred every module that shows a result (views, typed, chart, host: read through the host when
 # a result needs them, runtime_js.split): the typical page 9 020, the corpus median 9 287; with
-# the safe area, touch and a live locale (issue 27) 9 663 and 9 929.
-PAGE_BUDGET_GZIP = 12 * 1024
-DEFERRED_BUDGET_GZIP = 12 * 1024
-"""What a typical result costs once: the deferred modules an AutoView page reads (views, matrix, host)."""
+# the safe area, touch and a live locale (issue 27) 9 663 and 9 929. Issue 32 made every page
+# self-contained again (a host without serverResources showed every result as text): the corpus
+# median 18 742, the typical page 18 308 — everything a result can need is inline again; the
+# runtime's JS minified by terser instead of esbuild (runtime_js/build.py): 18 253 and 17 790.
+# Issue 32's target is 16 KiB for both; not met (2.2 KB over at the median): the guard below holds
+# what is reached, with room for the views' work under way, and the target is a strict xfail that
+# fails once it is met (then make it the budget).
+PAGE_BUDGET_GZIP = 19 * 1024
+TARGET_GZIP = 16 * 1024
+"""Issue 32's target, for the typical page and the corpus median, self-contained."""
+
+
+def typical_page_bytes() -> bytes:
+    path = CORPUS_TOOLS / TYPICAL[0]
+    tool = next(t for _, t in load_tools(path.read_text(), str(path)) if t["name"] == TYPICAL[1])
+    return render_page(compile_tree(tool)).encode()
+
+
+def median_corpus_gzip() -> int:
+    sizes = sorted(len(gzip.compress(render_page(compile_tree(tool)).encode(), 9)) for _, tool in corpus_tools())
+    return sizes[len(sizes) // 2]
 
 
 def test_size_budget_for_a_typical_tool():
-    path = CORPUS_TOOLS / TYPICAL[0]
-    tool = next(t for _, t in load_tools(path.read_text(), str(path)) if t["name"] == TYPICAL[1])
-    html = render_page(compile_tree(tool)).encode()
+    html = typical_page_bytes()
     assert len(html) <= PAGE_BUDGET_RAW, len(html)
     assert len(gzip.compress(html, 9)) <= PAGE_BUDGET_GZIP, len(gzip.compress(html, 9))
-    later = [m for m in MODULES if m.name in ("views", "matrix", "host")]
-    read = sum(len(gzip.compress((m.shipped("js") + m.shipped("css")).encode(), 9)) for m in later)
-    assert read <= DEFERRED_BUDGET_GZIP, read
 
 
 def test_the_median_corpus_page_is_within_the_budget():
-    sizes = sorted(len(gzip.compress(render_page(compile_tree(tool)).encode(), 9)) for _, tool in corpus_tools())
-    assert sizes[len(sizes) // 2] <= PAGE_BUDGET_GZIP, sizes[len(sizes) // 2]
+    assert median_corpus_gzip() <= PAGE_BUDGET_GZIP, median_corpus_gzip()
+
+
+@pytest.mark.xfail(strict=True, reason="issue 32's 16 KiB: the median is 18 253, the typical page 17 790")
+def test_the_median_and_typical_pages_are_within_the_target():
+    assert median_corpus_gzip() <= TARGET_GZIP and len(gzip.compress(typical_page_bytes(), 9)) <= TARGET_GZIP
 
 
 def test_a_page_ships_only_the_runtime_modules_its_tree_needs():
     path = CORPUS_TOOLS / TYPICAL[0]
     tool = next(t for _, t in load_tools(path.read_text(), str(path)) if t["name"] == TYPICAL[1])
     plain = Page(render_page(compile_tree(tool)))
-    # the form's runtime inline; the views, host features and questions deferred, named by URI,
-    # with the choices a question's fields may need (this form has none of them inline)
-    assert [text for attrs, text in plain.scripts if not attrs] == [runtime_js(("runtime",))]
-    assert plain.styles == [runtime_css(("runtime",))]
-    later = ("choices", "views", "matrix", "host", "question")
-    assert json.loads(plain.scripts[1][1]) == [[m, deferred_uri(m)] for m in later]
+    # the form's runtime, what shows any result of the tool (the views, matrices, host features),
+    # and the questions asked in the page with the choices their fields are
+    shipped = ("runtime", "choices", "views", "matrix", "host", "question")
+    assert [text for attrs, text in plain.scripts if "data-csp" in attrs] == [runtime_js(shipped)]
+    assert plain.styles == [runtime_css(shipped)]
+    assert len(plain.scripts) == 2 and plain.scripts[1][0].get("id") == "ui-tree"
     tree = layout_tree()
     chart = Chart(
         id="v:chart",
@@ -628,8 +632,7 @@ def test_a_page_ships_only_the_runtime_modules_its_tree_needs():
     )
     charted = replace(tree, children=(tree.children[0], ResultView(id="result", props=ResultViewProps(), children=(chart,))))
     assert "Chart" in node_types(charted) and "MultiSelectField" in node_types(charted)
-    assert Page(render_page(charted)).styles == [runtime_css(("runtime", "choices", "fields", "layout"))]
-    assert Page(render_page(charted, self_contained=True)).styles == [runtime_css(("runtime", "choices", "fields", "layout", "views", "matrix", "chart", "host"))]
+    assert Page(render_page(charted)).styles == [runtime_css(("runtime", "choices", "fields", "layout", "views", "matrix", "chart", "host"))]
     assert modules_for(set()) == ("runtime", "views", "matrix")
     # the choices ship with a choice; the composite fields bring them (their multi-selects use them)
     assert modules_for({"TextField", "BooleanField"}) == ("runtime", "choices", "views", "matrix")
@@ -642,10 +645,6 @@ def test_a_page_ships_only_the_runtime_modules_its_tree_needs():
     assert modules_for({"AutoView", "KeyValue"}) == ("runtime", "views", "matrix", "typed", "host")
     assert modules_for({"ResultView", "AutoView"}) == ("runtime", "views", "matrix", "host")
     assert all("host" in modules_for({kind}) for kind in RECORD_VIEWS)
-    # what is deferred: what shows a result; the form's modules stay inline
-    assert split(("runtime", "choices", "fields", "layout", "views", "matrix", "typed", "chart", "host")) == (
-        ("runtime", "choices", "fields", "layout"), ("views", "matrix", "typed", "chart", "host"))
-    assert split(("runtime", "views"), self_contained=True) == (("runtime", "views"), ())
     with pytest.raises(ValueError, match="unknown runtime modules"):
         runtime_js(("runtime", "nope"))
     # ask.js is the ask page's alone: no tree ever picks it, not even one with every kind

@@ -41,7 +41,7 @@ def plan(tools: list[Tool], generator: str, runtime_version: str) -> Plan:
         if own is not None:
             result.skipped[tool["name"]] = own
             continue
-        page = build_page(tool, self_contained=True).encode()  # served without the proxy: nothing serves the deferred views
+        page = build_page(tool).encode()
         name = _unique(page_file_name(tool["name"]), result.pages)
         result.pages[name] = page
         entries[tool["name"]] = {"uri": ui_uri(tool["name"]), "file": name, "sha256": _sha(page),

@@ -1,7 +1,6 @@
 """The proxy's local side: the ``LocalServices`` the router calls, and the ``LocalCall``s it runs.
 
-Pages of the wrapped tools, the runtime modules pages read when a result needs them
-(``runtime_js.deferred_read``), the ``_ui_*`` tools (management and asking) and the generated
+Pages of the wrapped tools (each self-contained: a page reads nothing else), the ``_ui_*`` tools (management and asking) and the generated
 resources. What it needs of the rest of the proxy (a page made and counted, hosts told that lists
 changed, the upstream re-listed, the proxy's state) comes through ``management.Control``.
 """
@@ -13,7 +12,6 @@ import logging
 from typing import Any
 
 from compiler.apps import APP_MIME_TYPE, resource_meta, tool_of
-from runtime_js import DEFERRED_PREFIX, deferred_read
 
 from . import wire
 from .asking import Asking
@@ -90,11 +88,6 @@ class LocalSide:
                     "isError": True}
 
     async def _page(self, uri: str) -> dict[str, Any]:
-        if uri.startswith(DEFERRED_PREFIX):  # a page's result views, read when a result needs them
-            module = deferred_read(uri)
-            if module is None:
-                raise ProxyError(wire.RESOURCE_NOT_FOUND, f"Resource not found: {uri} (not this compile-ui's runtime)")
-            return module
         if uri == RENDER_URI:
             return {"contents": [{"uri": uri, "mimeType": APP_MIME_TYPE, "text": self.control.pages.ask_page(),
                                   "_meta": resource_meta()}]}

@@ -19,15 +19,15 @@ const state = {
 window.__host = state;
 
 // The host capabilities declared when a test names none (ui/initialize's hostCapabilities).
-// serverResources (and the reads of the runtime's deferred modules) unless opts.reads === false.
+// serverResources too, unless opts.reads === false (a tools-only host).
 const CAPABILITIES = { openLinks: {}, serverTools: {}, logging: {} };
 
 // Load `html` into a fresh sandboxed iframe; the bridge is connected BEFORE srcdoc is set
 // (the transport checks the message source window, which survives the navigation).
 // opts: width, height, hostContext, hostCapabilities (replace CAPABILITIES), messageResult (what
-// ui/message answers; {} when absent), modules (uri → resources/read result: what the server
-// serves the page, the runtime's deferred modules), reads (false: no serverResources, no reads),
-// readDelayMs (each read answered that much later: a slow host).
+// ui/message answers; {} when absent), modules (uri → resources/read result: what "the server"
+// answers a read with), reads (false: no serverResources, no reads), readDelayMs (each read
+// answered that much later: a slow host), resultOnInit (a tool result sent on initialized).
 state.load = async function (html, opts) {
   opts = opts || {};
   // A second load replaces the app: a fresh iframe, bridge and record.
@@ -64,6 +64,9 @@ state.load = async function (html, opts) {
   bridge.oninitialized = () => {
     state.initialized = true;
     state.initMs = performance.now() - state.t0;
+    // A result sent the moment the page is initialized, from here (bench/bench_page.py: no
+    // driver round trip in what it times).
+    if (opts.resultOnInit) bridge.sendToolResult(opts.resultOnInit);
   };
   bridge.onsizechange = (p) => state.sizes.push({ ...p, t: performance.now() });
   bridge.onloggingmessage = (p) => state.logs.push(p);
