@@ -2,8 +2,10 @@
 
 Input: required fields first; when a form has many optional fields, they fold under "Advanced";
 long text gets a textarea; a small bounded integer gets a slider. Output: the first table of the
-result keeps at most ``MAX_COLUMNS`` well-chosen columns, and when its rows have a time or
-category column and numeric columns, a chart is offered beside it. The heuristic spec always
+result keeps at most ``MAX_COLUMNS`` well-chosen columns and is the default view (issue 32: the
+table, records or matrix first). A chart is offered as a second tab only when it says more than
+the table: a series over time (a date column and numbers), or numbers along a label axis of rows
+that are not records with ids (a region's revenue, not a task list's priorities). The heuristic spec always
 passes ``check_spec`` for its own tree (a test checks the corpus).
 """
 
@@ -107,10 +109,7 @@ def _output(offer: Choices) -> OutputLayout | None:
     if table is None:
         return None
     columns = _best_columns(table)
-    chart = _chart(table)
-    if chart is not None:
-        return OutputLayout(path=table.bind, view="chart", columns=columns, chart=chart)
-    return OutputLayout(path=table.bind, view="table", columns=columns)
+    return OutputLayout(path=table.bind, view="table", columns=columns, chart=_chart(table))
 
 
 def _best_columns(path: DataPath) -> list[str]:
@@ -125,6 +124,8 @@ def _chart(path: DataPath) -> Chart | None:
     if "chart" not in path.views:
         return None
     temporal = [c.pointer for c in path.columns if c.format in TEMPORAL]
+    if not temporal and any(_names(c.pointer, IDENTIFIER) for c in path.columns):
+        return None  # records with ids: a list of things, not a series
     x = temporal[0] if temporal else _label(path)
     y = [p for p in path.numeric if p != x and not _names(p, IDENTIFIER) and not _names(p, NOT_A_MEASURE)][:MAX_SERIES]
     if x is None or not y:
