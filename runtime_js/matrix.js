@@ -153,6 +153,7 @@ CU.pivot = ((V) => {
     if (!holder) return;
     var own = cs.filter((c) => c !== holder), cells = [];
     rows.forEach((r, i) => { at(r, holder.pointer).forEach((x) => { cells.push({ out: own.map((c) => at(r, c.pointer)), row: i, cell: x }); }); });
+    if (cells.length > 1e4 || rows.length > 500) return; // bounded work (the checks below are rows × cells)
     var ics = V.cols(cells.map((x) => x.cell)), by = (c) => cells.map((x) => at(x.cell, c.pointer));
     var varies = (c) => rows.some((r, i) => uniq(cells.filter((x) => x.row === i).map((x) => at(x.cell, c.pointer))).length > 1);
     var c = ics.find((k) => !ID.test(name(k)) && by(k).every(isK) && varies(k) && rows.every((r, i) => { var vs = cells.filter((x) => x.row === i).map((x) => at(x.cell, k.pointer)); return uniq(vs).length === vs.length; }));
