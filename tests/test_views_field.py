@@ -153,8 +153,10 @@ def test_field_result_renders_right(field_host, name):
     tables = [rows for rows in map(delimited_rows, blocks) if rows]
     if tables:
         head = [humanize(h.strip()) for rows in tables for h in rows[0]]
-        assert frame.locator(f"{body} th").all_inner_texts() == head
-        assert frame.locator(f"{body} tbody tr").count() == sum(min(len(rows) - 1, 100) for rows in tables)
+        # long-format cells (issue 32) open as their matrix: the lines are the Records tab's table
+        at = f"{body} .pivot > [role=tabpanel]:last-child" if frame.locator(f"{body} .pivot").count() else body
+        assert [t.strip() for t in frame.locator(f"{at} th").all_text_contents()] == head
+        assert frame.locator(f"{at} tbody tr").count() == sum(min(len(rows) - 1, 100) for rows in tables)
 
     # Markdown only where it is markdown (two signs of it at least: headings, fences, links, bold,
     # lists, quotes; reach.is_markdown); JSON never as text.
