@@ -177,6 +177,9 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     "chartFlat": "No chart: its values barely vary. The table shows them.",
     # matrix.js: a matrix's colour scale
     "colourScale": "Colour scale from {0} to {1}",
+    # matrix.js: long-format cells pivoted into a matrix, and the records they came from
+    "matrixTab": "Matrix",
+    "recordsTab": "Records",
     # host.js: what the host offers (downloads, fullscreen)
     "downloadCsv": "Download these rows as CSV",
     "downloadJson": "Download the whole result as JSON",

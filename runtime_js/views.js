@@ -173,14 +173,17 @@ CU.views = (() => {
     (fields.length ? fields : Object.keys(o).map((k) => ({ pointer: esc(k), label: human(k) }))).forEach((c) => {
       var v = at(o, c.pointer);
       // Nested data and multi-line text get a block of their own, headed by the key.
-      if ((!fields.length && v && typeof v === "object" && !flat(v) && dep < 2) || (typeof v === "string" && /\n/.test(v))) subs.push(el("div", { class: "view" }, el("h3", null, c.label), auto(v, dep + 1)));
+      if ((!fields.length && v && typeof v === "object" && !flat(v) && dep < 2) || (typeof v === "string" && /\n/.test(v))) subs.push(el("div", { class: "view" }, el("h3", null, c.label), (SC = o, auto(v, dep + 1))));
       else if (v !== undefined) dl.append(el("dt", null, c.label), el("dd", null, val(v, c.format, c.options, c.label)));
     });
     return el("div", { class: "view" }, dl.children.length ? dl : null, subs);
   }
   // Sort by a column (click its header), filter by text, one page of pageSize rows at a time.
-  function table(rows, cs, size) {
+  // nop: no pivot (the pivot's own tables).
+  function table(rows, cs, size, nop) {
     cs.forEach((c) => { if (c.g) { var r = rows.find((r) => at(r, c.pointer) != null); c.format = guess(r && at(r, c.pointer)); } });
+    var pv = !nop && CU.pivot && CU.pivot(rows, cs); // long-format cells: a matrix (matrix.js)
+    if (pv) return pv;
     var hm = CU.matrix && CU.matrix(rows, cs); // numbers that form a matrix get a colour scale (matrix.js)
     if (hm) cs = hm.cs;
     var shown = rows, page = 0, key = -1, dir = 1;
@@ -451,7 +454,8 @@ CU.views = (() => {
 
   /* ------------------------------------------------------------------ the tree's nodes */
 
-  var RES;
+  // SC: the object around the view being built (matrix.js names a pivot's columns from it).
+  var RES, SC;
   var NODES = {
     AutoView: (n, d) => auto(d),
     ContentBlocks: () => { RES.shown = 1; return el("div", { class: "view" }, blocks(RES.content)); }
@@ -469,6 +473,7 @@ CU.views = (() => {
   // nothing, wrong-shaped data its AutoView.
   function view(s, n, root) {
     var f = NODES[n.type], d = at(root, n.props.bind || ""), lab = n.props.label;
+    SC = at(root, (n.props.bind || "").replace(/\/[^/]*$/, ""));
     if (d === undefined && n.type !== "ContentBlocks") return s.remove();
     s.prepend(f ? f(n, d) : PJ(d));
     if (lab && n.props.bind) s.prepend(el("h3", null, lab));
@@ -485,5 +490,5 @@ CU.views = (() => {
     if (!RES.shown) box.append(...blocks(cs, d));
   }
 
-  return { render: render, NODES: NODES, at: at, num: num, date: date, isO: isO, auto: auto, table: table, kind: kind, kv: kv, cols: cols, list: list, val: val, img: img, PJ: PJ };
+  return { get scope() { return SC; }, render: render, NODES: NODES, at: at, num: num, date: date, isO: isO, auto: auto, table: table, kind: kind, kv: kv, cols: cols, list: list, val: val, img: img, PJ: PJ };
 })();

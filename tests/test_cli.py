@@ -108,7 +108,7 @@ def test_print_spec_prints_the_heuristic_spec(capsysbinary):
     assert main([str(WITH_OUTPUT), "--print-spec"]) == 0
     assert json.loads(capsysbinary.readouterr().out) == {
         "input": {"widgets": [{"field": "/days", "widget": "slider"}]},
-        "output": {"path": "/days", "view": "chart", "chart": {"mark": "line", "x": "/date", "y": ["/high", "/low"]}},
+        "output": {"path": "/days", "view": "table", "chart": {"mark": "line", "x": "/date", "y": ["/high", "/low"]}},
     }
 
 

@@ -37,7 +37,7 @@ def forecast(apphost, caps, context=None, **kw):
     host.frame.wait_for_selector("#result .result-body table", state="attached")
     tab = host.frame.get_by_role("tab", name="Table")
     if tab.count():
-        tab.click()  # the forecast's layout puts the chart first, the table in a tab
+        tab.click()  # the table is the first tab (issue 32); selecting it again is harmless
     return host
 
 
@@ -184,7 +184,7 @@ def test_a_bounded_container_fits_and_scrolls_inside(apphost, dims):
     host.wait_initialized()
     host.send_tool_result({"content": [], "structuredContent": {"rows": LONG}})
     frame = host.frame
-    frame.get_by_role("tab", name="Table").click()  # the heuristic layout: a chart, the table in a tab
+    frame.get_by_role("tab", name="Table").click()  # the heuristic layout: the table, a chart in a second tab
     frame.wait_for_selector(".result-body tbody tr")
     host.wait_frames(3)
     # The page reports no more than the container allows, and the rest scrolls inside the frame.

@@ -86,7 +86,8 @@ def test_a_valid_spec_validates_against_the_per_tool_schema_and_check_spec():
         ({"output": {"path": "/days", "view": "chart", "chart": {"mark": "bar", "x": "/sky", "y": ["/sky"]}}}, "/output/chart/y/0", "not a numeric"),
         ({"output": {"path": "/days", "view": "chart", "chart": {"mark": "line", "x": "/sky", "y": ["/high"]}}}, "/output/chart/x", "ordered"),
         ({"output": {"path": "/days", "view": "chart", "chart": {"mark": "arc", "x": "/date", "y": ["/high"]}}}, "/output/chart", "category"),
-        ({"output": {"path": "/days", "view": "table", "chart": {"mark": "bar", "x": "/sky", "y": ["/high"]}}}, "/output/chart", "exactly when"),
+        ({"output": {"path": "/days", "view": "cards", "chart": {"mark": "bar", "x": "/sky", "y": ["/high"]}}}, "/output/chart", "a second tab"),
+        ({"output": {"path": "/days", "view": "chart"}}, "/output/chart", "needs a chart"),
         ({"title": "<b>x</b>" * 50}, "/title", "at most"),
         ({"html": "<script>"}, "/html", "Extra inputs"),
         ([], "", ""),
@@ -148,6 +149,35 @@ def test_apply_chart_beside_table_with_typed_encodings():
     assert [c["pointer"] for c in table["columns"]] == ["/date", "/high", "/low"]
 
 
+def test_a_chart_opens_first_only_when_a_spec_asks_for_it():
+    """Issue 32: the heuristic opens on the table, its chart a second tab; a spec whose view is
+    "chart" (a model's, _ui_refine's) opens on the chart."""
+    chart = {"mark": "line", "x": "/date", "y": ["/high"]}
+
+    def tab_titles(spec):
+        tabs = tree_json(apply(forecast_tree(), spec))["children"][1]["children"][0]["children"][0]
+        return [s["props"]["title"] for s in tabs["children"]]
+
+    assert tab_titles(heuristic_spec(forecast_tree(), FORECAST_TOOL)) == ["Table", "Chart"]
+    assert tab_titles(checked({"output": {"path": "/days", "view": "table", "chart": chart}})) == ["Table", "Chart"]
+    assert tab_titles(checked({"output": {"path": "/days", "view": "chart", "chart": chart}})) == ["Chart", "Table"]
+
+
+def test_the_heuristic_charts_no_records_with_ids():
+    """A list of records with ids (tasks, users) is a list of things: no chart, even with a label
+    and a number; numbers along a date are a series: a chart, as a second tab."""
+    def output(items):
+        tool = {"name": "t", "inputSchema": {"type": "object"}, "outputSchema": {"type": "object", "properties": {"rows": {"type": "array", "items": {"type": "object", "properties": items}}}}}
+        return heuristic_spec(compile_tree(tool), tool).output
+
+    tasks = output({"id": {"type": "integer"}, "title": {"type": "string"}, "priority": {"type": "integer"}})
+    assert tasks.view == "table" and tasks.chart is None
+    series = output({"id": {"type": "integer"}, "day": {"type": "string", "format": "date"}, "sales": {"type": "number"}})
+    assert series.view == "table" and series.chart is not None and series.chart.x == "/day"
+    regions = output({"region": {"type": "string"}, "revenue": {"type": "number"}})
+    assert regions.view == "table" and regions.chart is not None and regions.chart.mark == "bar"
+
+
 @pytest.mark.parametrize("view, node_type", [("cards", "CardGrid"), ("json", "JsonView"), ("table", "Table")])
 def test_apply_re_presents_the_chosen_view(view, node_type):
     out = tree_json(apply(forecast_tree(), checked({"output": {"path": "/days", "view": view}})))
@@ -169,9 +199,9 @@ def test_heuristic_for_the_forecast():
     assert {"field": "/notes", "widget": "textarea"} in [spec_json(w) for w in spec.input.widgets]
     assert {"field": "/days", "widget": "slider"} in [spec_json(w) for w in spec.input.widgets]
     out = spec.output
-    assert out.path == "/days" and out.view == "chart"
+    assert out.path == "/days" and out.view == "table"  # the table first, the chart a second tab
     assert out.chart.mark == "line" and out.chart.x == "/date" and out.chart.y == ["/high", "/low", "/wind"]
-    assert len(out.columns) == 7 and "/raw" not in out.columns
+    assert out.columns == []  # every column: a typed table shows what the shape view would
 
 
 @pytest.mark.parametrize("tool", list(all_tools()), ids=lambda t: t["name"])

@@ -174,12 +174,13 @@ def test_laid_out_forecast_shows_a_chart_and_a_table(apphost):
     clean(host)
     frame = host.frame
     assert "Oslo" in text
+    # issue 32: the table first, the chart (a series over time says more) a second tab
+    assert frame.locator(".result-body table tbody tr").count() == 7 and frame.locator(".result-body table").is_visible()
+    frame.get_by_role("tab", name="Chart").click()
     svg = frame.locator(".result-body svg.chart")
     assert svg.count() == 1 and svg.locator("path").count() == 2 and svg.locator("circle").count() == 14
     assert "High" in svg.locator("circle title").first.text_content()
     assert frame.locator(".legend").inner_text().split() == ["High", "Low"]
-    frame.get_by_role("tab", name="Table").click()
-    assert frame.locator(".result-body table tbody tr").count() == 7
 
 
 def chart_tree_page(mark: str, **extra) -> str:
@@ -552,6 +553,7 @@ def test_series_in_different_units_get_their_own_chart_readable_at_every_width(a
     show(host, {"content": [], "structuredContent": {"days": RAINY_DAYS}})
     clean(host)
     frame = host.frame
+    frame.get_by_role("tab", name="Chart").click()  # the second tab (issue 32: the table first)
     charts = frame.locator(".result-body svg.chart")
     assert charts.count() == 2  # °C and mm do not share an axis
     assert charts.nth(0).locator("text.unit").text_content() == "°C" and charts.nth(1).locator("text.unit").text_content() == "mm"
@@ -617,21 +619,21 @@ def test_a_series_that_barely_varies_is_no_chart_the_table_shows_instead(apphost
     host.wait_until(lambda: frame.locator(".result-body table tbody tr").first.is_visible())
     assert frame.locator(".result-body svg.chart").count() == 0
     assert frame.locator(".chart-flat").count() == 1
-    assert _tabs(frame) == [["Chart", False, "false"], ["Table", True, "true"]]
+    assert _tabs(frame) == [["Table", True, "true"], ["Chart", False, "false"]]
     assert frame.locator(".result-body table tbody tr").count() == 7
     clean(host)
     # and a series that varies (the forecast, 3 to 9 °C) is still drawn, the table one click away
     host.reload(page(FORECAST, layout=True))
     host.wait_initialized()
     show(host, {"content": [], "structuredContent": {"city": "Oslo", "days": DAYS}})
-    assert host.frame.locator(".result-body svg.chart").count() == 1 and _tabs(host.frame)[0] == ["Chart", True, "true"]
+    assert host.frame.locator(".result-body svg.chart").count() == 1 and _tabs(host.frame) == [["Table", True, "true"], ["Chart", True, "false"]]
 
 
 def test_a_second_real_servers_series_that_varies_is_drawn(apphost):
     """@modelcontextprotocol/server-pdf's display_pdf (an outputSchema: the form fields of the PDF,
     each with x, y and width): the rule's other side on a second server. The three fields of the
     recorded form spread from 52 to 300 points, far past 2 % of their mean: the chart is drawn, a
-    bar per field and series, and the table is one click away."""
+    bar per field and series, on the second tab (issue 32: the table first)."""
     from conftest import FIXTURES
 
     entry = json.loads((FIXTURES / "field" / "pdf__display_pdf.json").read_text())
@@ -643,17 +645,16 @@ def test_a_second_real_servers_series_that_varies_is_drawn(apphost):
     show(host, entry["result"])
     frame = host.frame
     assert frame.locator(".result-body svg.chart").count() == 1 and frame.locator(".chart-flat").count() == 0
-    assert _tabs(frame) == [["Chart", True, "true"], ["Table", True, "false"]]
+    assert _tabs(frame) == [["Table", True, "true"], ["Chart", True, "false"]]
+    assert frame.locator(".result-body table tbody tr").count() == len(fields)
     titles = frame.locator(".result-body svg.chart rect title").all_text_contents()
     assert sorted(titles) == sorted(f"{s} · {f['name']}: {f[k]}" for f in fields for s, k in (("X", "x"), ("Y", "y"), ("Width", "width")))
-    frame.locator(".result-body [role=tab]").nth(1).click()
-    assert frame.locator(".result-body table tbody tr").count() == len(fields)
     clean(host)
 
 
 def test_a_real_servers_unvarying_series_shows_its_table(apphost):
-    """@cyanheads/git-mcp-server's git_branch: one branch, 0 ahead and 0 behind. The axis is the
-    branch's name (not its commitHash); a bar of 0 says nothing, so the table shows."""
+    """@cyanheads/git-mcp-server's git_branch: one branch, 0 ahead and 0 behind. Branches are
+    records with ids (a commitHash): issue 32 offers them no chart at all, only the table."""
     from conftest import FIXTURES
 
     entry = json.loads((FIXTURES / "field" / "git-node__git_branch.json").read_text())
@@ -662,7 +663,6 @@ def test_a_real_servers_unvarying_series_shows_its_table(apphost):
     show(host, entry["result"])
     frame = host.frame
     host.wait_until(lambda: frame.locator(".result-body table tbody tr").first.is_visible())
-    assert frame.locator(".result-body svg.chart").count() == 0 and frame.locator(".chart-flat").count() == 1
-    assert _tabs(frame) == [["Chart", False, "false"], ["Table", True, "true"]]
+    assert frame.locator(".result-body svg.chart").count() == 0 and _tabs(frame) == []
     assert "main" in frame.locator(".result-body table tbody tr").first.inner_text()
     clean(host)

@@ -170,7 +170,14 @@ def _json(node: AnyNode, props: ViewProps, out: OutputLayout, path: DataPath) ->
     return JsonView(id=node.id, props=ViewProps(bind=out.path, label=props.label))
 
 
+def _table_first(node: AnyNode, props: ViewProps, out: OutputLayout, path: DataPath) -> AnyNode:
+    """The table; with a chart offered, the chart as its second tab (the heuristic's layout)."""
+    return _chart(node, props, out, path) if out.chart is not None else _table(node, props, out, path)
+
+
 def _chart(node: AnyNode, props: ViewProps, out: OutputLayout, path: DataPath) -> AnyNode:
+    """Tabs of a chart and its table: the chart first only when the spec's view is "chart" (a
+    spec that asked for it), else the table first."""
     spec = out.chart
     assert spec is not None  # check_spec guarantees a chart with view == "chart"
     table = _table(node, props, out, path)
@@ -187,14 +194,11 @@ def _chart(node: AnyNode, props: ViewProps, out: OutputLayout, path: DataPath) -
             sort=spec.sort,
         ),
     )
-    return Tabs(
-        id=f"{node.id}:tabs",
-        props=TabsProps(),
-        children=(
-            Section(id=f"{node.id}:chart-tab", props=SectionProps(title=messages.CHART_TAB), children=(chart,)),
-            Section(id=f"{node.id}:table-tab", props=SectionProps(title=messages.TABLE_TAB), children=(table,)),
-        ),
+    tabs = (
+        Section(id=f"{node.id}:chart-tab", props=SectionProps(title=messages.CHART_TAB), children=(chart,)),
+        Section(id=f"{node.id}:table-tab", props=SectionProps(title=messages.TABLE_TAB), children=(table,)),
     )
+    return Tabs(id=f"{node.id}:tabs", props=TabsProps(), children=tabs if out.view == "chart" else tabs[::-1])
 
 
 def _encoding(path: DataPath, pointer: str) -> ChartEncoding:
@@ -208,7 +212,7 @@ def _encoding(path: DataPath, pointer: str) -> ChartEncoding:
 
 
 _VIEWS: dict[str, Callable[[AnyNode, ViewProps, OutputLayout, DataPath], AnyNode]] = {
-    "table": _table,
+    "table": _table_first,
     "cards": _cards,
     "key_value": _key_value,
     "list": _keep,

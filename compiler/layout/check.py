@@ -69,10 +69,14 @@ def _check_output(out: OutputLayout, offer: Choices) -> Iterator[Problem]:
     for i, pointer in enumerate(out.columns):
         if pointer not in path.pointers:
             yield Problem(f"/output/columns/{i}", f"no column {pointer!r} at {out.path!r}")
-    if (out.view == "chart") != (out.chart is not None):
-        yield Problem("/output/chart", "a chart is given exactly when view is 'chart'")
-    if out.chart is not None and out.view == "chart":
+    if out.view == "chart" and out.chart is None:
+        yield Problem("/output/chart", "view 'chart' needs a chart")
+    if out.chart is not None and out.view not in ("chart", "table"):
+        yield Problem("/output/chart", "a chart is given with view 'chart' (shown first) or 'table' (a second tab)")
+    if out.chart is not None and out.view in path.views and "chart" in path.views:
         yield from _check_chart(out.chart, path)
+    elif out.chart is not None and out.view == "table":
+        yield Problem("/output/chart", f"{out.path!r} has no chart to offer")
 
 
 def _check_chart(chart: Chart, path: DataPath) -> Iterator[Problem]:

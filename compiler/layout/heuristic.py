@@ -2,8 +2,10 @@
 
 Input: required fields first; when a form has many optional fields, they fold under "Advanced";
 long text gets a textarea; a small bounded integer gets a slider. Output: the first table of the
-result keeps at most ``MAX_COLUMNS`` well-chosen columns, and when its rows have a time or
-category column and numeric columns, a chart is offered beside it. The heuristic spec always
+result is the default view with all its columns (issue 32: the table, records or matrix first; a
+typed view is never weaker than the shape view of the same data, which shows every column). A chart is offered as a second tab only when it says more than
+the table: a series over time (a date column and numbers), or numbers along a label axis of rows
+that are not records with ids (a region's revenue, not a task list's priorities). The heuristic spec always
 passes ``check_spec`` for its own tree (a test checks the corpus).
 """
 
@@ -20,7 +22,6 @@ from components.nodes import App, FieldNode, Node, NumberField, Table, TextField
 from .choices import TEMPORAL, WIDGET_FAMILIES, Choices, DataPath, choices
 from .spec import Chart, InputLayout, LayoutSpec, OutputLayout, WidgetChoice
 
-MAX_COLUMNS = 7
 MAX_SERIES = 3
 MANY_FIELDS = 6
 MANY_OPTIONAL = 3
@@ -40,9 +41,6 @@ LABEL = re.compile(r"(name|label|title|cohort|category|group|region|country|city
 """Text fields that read as a row's label: the first choice for a chart's axis."""
 NOT_A_LABEL = frozenset({"uuid", "uri", "email", "boolean"})
 """Formats that are addresses, ids or yes/no, never a chart's axis."""
-# Column formats by how much a person wants to see them in a narrow table.
-_COLUMN_RANK = {"text": 0, "enum": 0, "date": 0, "date-time": 0, "number": 1, "integer": 1, "boolean": 2,
-                "email": 2, "uri": 3, "time": 3, "uuid": 4, "multiline": 5, "image": 6, "json": 7}
 
 
 def heuristic_spec(tree: App, tool: Mapping[str, Any] | None = None, facts: Facts | None = None) -> LayoutSpec:
@@ -106,25 +104,15 @@ def _output(offer: Choices) -> OutputLayout | None:
     table = next((p for p in offer.paths if issubclass(p.kind, Table) and p.columns), None)
     if table is None:
         return None
-    columns = _best_columns(table)
-    chart = _chart(table)
-    if chart is not None:
-        return OutputLayout(path=table.bind, view="chart", columns=columns, chart=chart)
-    return OutputLayout(path=table.bind, view="table", columns=columns)
-
-
-def _best_columns(path: DataPath) -> list[str]:
-    if len(path.columns) <= MAX_COLUMNS:
-        return []
-    ranked = sorted(range(len(path.columns)), key=lambda i: (_COLUMN_RANK.get(path.columns[i].format, 3), i))
-    keep = sorted(ranked[:MAX_COLUMNS])
-    return [path.columns[i].pointer for i in keep]
+    return OutputLayout(path=table.bind, view="table", chart=_chart(table))
 
 
 def _chart(path: DataPath) -> Chart | None:
     if "chart" not in path.views:
         return None
     temporal = [c.pointer for c in path.columns if c.format in TEMPORAL]
+    if not temporal and any(_names(c.pointer, IDENTIFIER) for c in path.columns):
+        return None  # records with ids: a list of things, not a series
     x = temporal[0] if temporal else _label(path)
     y = [p for p in path.numeric if p != x and not _names(p, IDENTIFIER) and not _names(p, NOT_A_MEASURE)][:MAX_SERIES]
     if x is None or not y:

@@ -100,7 +100,10 @@ class OutputLayout(SpecPart, frozen=True):
     columns: list[str] = []
     """Columns (tables, cards) or fields (key/value) shown, in order; empty keeps them all."""
     chart: Chart | None = None
-    """With ``view == "chart"``: the chart, offered beside the table."""
+    """The chart, offered beside the table. ``view == "chart"`` (a spec that explicitly asks for
+    a chart: a model's, ``_ui_refine``'s) opens on it, the table a second tab; ``view == "table"``
+    opens on the table, the chart a second tab (the heuristic's only use: it never opens on a
+    chart)."""
 
 
 class LayoutSpec(SpecPart, frozen=True):
