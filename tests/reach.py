@@ -98,18 +98,19 @@ def iso_forms(s: str) -> list[str]:
     y, mo, d, hh, mm, ss, frac, zone = m.groups()
     if not 1 <= int(mo) <= 12:
         return []
-    day = f"{int(d)} {MONTHS[int(mo) - 1]} {y}"
+    # en-GB writes September "Sept" (CLDR 38 on, as Chromium does); "Sep" elsewhere
+    months = [MONTHS[int(mo) - 1]] + (["Sept"] if mo == "09" else [])
+    days = [f"{int(d)} {m} {y}" for m in months]
     if hh is None:
-        return [day]
+        return days
     if frac and frac.strip("0"):
         return []  # the view drops sub-seconds: only the text itself is equal
-    shown = f"{day}, {hh}:{mm}" + (f":{ss}" if ss and ss != "00" else "")
+    clock = f", {hh}:{mm}" + (f":{ss}" if ss and ss != "00" else "")
     if zone is None:
-        return [shown]
+        return [day + clock for day in days]
     z = zone.upper()
-    if z == "Z" or re.fullmatch(r".00:?00", z):
-        return [f"{shown} (UTC)"]
-    return [f"{shown} (UTC{z[:3]}:{z[-2:]})"]
+    tz = " (UTC)" if z == "Z" or re.fullmatch(r".00:?00", z) else f" (UTC{z[:3]}:{z[-2:]})"
+    return [day + clock + tz for day in days]
 
 
 def forms(value: Any) -> list[list[str]]:
@@ -477,6 +478,7 @@ class Report:
     found: int
     clicks: int = 0
     missing: list[tuple[str, Any]] = field(default_factory=list)
+    raw_json: list[str] = field(default_factory=list)  # raw JSON in the default view (RAW_JSON's matches)
 
     @property
     def share(self) -> float:
@@ -494,32 +496,59 @@ def shown_result(entry: dict[str, Any]) -> dict[str, Any]:
 _PAGES: dict[str, str] = {}
 
 
-def page_of(tool: dict[str, Any] | None) -> str:
+def page_of(tool: dict[str, Any] | None, self_contained: bool = False) -> str:
     from compiler.pipeline import build_page
 
-    key = json.dumps(tool, sort_keys=True)
+    key = json.dumps([tool, self_contained], sort_keys=True)
     if key not in _PAGES:
-        _PAGES[key] = build_page(tool or PLAIN)
+        _PAGES[key] = build_page(tool or PLAIN, self_contained=self_contained)
     return _PAGES[key]
 
 
-def check(host: Any, entry: dict[str, Any], name: str = "", width: int = 640) -> Report:
-    """Render the recording under ``host`` (an apphost.AppHost) and count its scalars in reach."""
+# The default view's shown text, once the result's view is there (before any click).
+DEFAULT_JS = r"""
+async () => {
+  const sel = '#result .result-body > .view';
+  const fresh = () => { const b = document.querySelector(sel); return b && !b.reached && b; };
+  for (let i = 0; !fresh(); i++) {
+    if (i > 1000) throw new Error('no result view');
+    await new Promise((ok) => setTimeout(ok, 5));
+  }
+  const w = document.createTreeWalker(fresh(), NodeFilter.SHOW_TEXT), out = [];
+  for (let n; (n = w.nextNode());) {
+    const e = n.parentElement;
+    if (n.data.trim() && e && e.checkVisibility({ checkVisibilityCSS: true })) out.push(n.data);
+  }
+  return out.join('\n');
+}
+"""
+# Raw JSON shown as text: an object's first key, an array of objects, a quoted key and its value.
+RAW_JSON = re.compile(r'\{\s*"[^"\n]{0,80}"\s*:|\[\s*\{\s*"|"[\w .-]{1,40}"\s*:\s*[\[{"\d]')
+
+
+def check(host: Any, entry: dict[str, Any], name: str = "", width: int = 640, *, self_contained: bool = False) -> Report:
+    """Render the recording under ``host`` (an apphost.AppHost) and count its scalars in reach.
+    ``self_contained``: the page with every module inlined, in a host that reads no resource (a
+    tools-only host's capabilities): nothing is read, and the views are there all the same."""
     result = shown_result(entry)
     values = scalars(result)
     # One evaluation in the host (a fresh app frame, initialized, sent the result), one in the app.
     # The same page as the last one shows the next result itself (its view is replaced).
-    html = page_of(entry.get("tool"))
+    html = page_of(entry.get("tool"), self_contained)
     if getattr(host, "reach_page", None) == html:
         host.page.evaluate("(r) => window.__host.toolResult(r)", result)
     else:
-        host.page.evaluate(LOAD_JS, [html, {"hostContext": CONTEXT, "width": width, "height": 600, "modules": served_modules()}, result])
+        opts = {"hostContext": CONTEXT, "width": width, "height": 600, "modules": served_modules(), "reads": not self_contained}
+        host.page.evaluate(LOAD_JS, [html, opts, result])
         host.reach_page = html
+    shown = host.frame.evaluate(DEFAULT_JS)
     got = host.frame.evaluate(REACH_JS, [forms(s.value) for s in values])
-    # the views were read (else the check would measure the fallback's text and JSON)
-    assert deferred_uri("views") in host.reads, host.reads
+    if self_contained:
+        assert host.reads == [], host.reads
+    else:  # the views were read (else the check would measure the fallback's text and JSON)
+        assert deferred_uri("views") in host.reads, host.reads
     missing = [(values[i].path, values[i].value) for i in got["missing"]]
-    return Report(name, len(values), got["found"], got["clicks"], missing)
+    return Report(name, len(values), got["found"], got["clicks"], missing, RAW_JSON.findall(shown))
 
 
 def corpus(folder: Path = FIELD) -> list[tuple[str, dict[str, Any]]]:
