@@ -3,6 +3,7 @@ size the views add to a page.
 
     python bench/bench_views.py            # full run
     python bench/bench_views.py --quick    # few repetitions
+    python bench/bench_views.py --reach 40 # reach on generated typed results only: 40 per kind
 
 Time: the host (official AppBridge, headless Chromium) sends ``ui/notifications/tool-result``;
 the clock stops inside the app after the first animation frame that follows the table's rows
@@ -10,6 +11,12 @@ being in the DOM (rAF + a macrotask: the frame was painted). Both clocks are abs
 (``performance.timeOrigin + now()``), so host and app frame compare. Measured for a compiled
 ``Table`` (outputSchema with typed columns) and for an ``AutoView`` (no schema, JSON text), each
 on a freshly loaded app. Target: median ≤ 150 ms.
+
+Reach (``--reach N``): N generated results of each kind of tests/outputs_strategy.py (seeded: the
+same cases on every run), each in its tool's self-contained page under AppBridge with a tools-only
+host; prints per kind the scalars within one click of the default view over all scalars
+(tests/reach.py's checker), the results wholly in reach, those showing raw JSON in the default
+view or logging a console error, and the smallest result that lost a value.
 
 Text detection: how long the ranked detectors (``CU.views.kind``) take to decide what a 10 MB
 text is (CSV-like, log-like and prose), in the app frame; they read the first 64 KB only.
@@ -188,10 +195,61 @@ def measure(quick: bool = False) -> dict:
     }
 
 
+def reach_figures(n: int, seed: int = 0) -> dict[str, dict]:
+    """kind → {found, total, whole, raw_json, console_errors, results, worst}: N generated results
+    of that kind, each in its tool's self-contained page (see the module's docstring)."""
+    import reach
+    from outputs_strategy import KINDS, result, sample
+
+    browser = Browser()
+    out: dict[str, dict] = {}
+    try:
+        host = browser.new_host(reach.page_of(None, self_contained=True), host_context=reach.CONTEXT, reads=False)
+        for kind in KINDS:
+            row = out[kind] = {"found": 0, "total": 0, "whole": 0, "raw_json": 0, "console_errors": 0, "results": 0, "worst": None}
+            for case in sample(kind, n, seed):
+                host.console.clear()
+                host.page_errors.clear()
+                host.reach_page = None
+                r = reach.check(host, {"tool": case.tool(), "result": result(case)}, kind, self_contained=True)
+                host.wait_frames(2)
+                row["results"] += 1
+                row["found"] += r.found
+                row["total"] += r.total
+                row["whole"] += r.found == r.total
+                row["raw_json"] += bool(r.raw_json)
+                row["console_errors"] += bool(host.console_errors)
+                if r.found < r.total and (row["worst"] is None or r.total < row["worst"][0]):
+                    row["worst"] = (r.total, case.schema, case.value, r.missing[:6])
+        host.close()
+        return out
+    finally:
+        browser.close()
+
+
+def print_reach(figures: dict[str, dict]) -> None:
+    found, total = sum(f["found"] for f in figures.values()), sum(f["total"] for f in figures.values())
+    print(f"generated typed results, scalars within one click of the default view: {found} / {total} ({100 * found / max(total, 1):.1f} %)")
+    for kind, f in figures.items():
+        print(f"  {kind:8} {f['found']:6} / {f['total']:6} ({100 * f['found'] / max(f['total'], 1):5.1f} %)"
+              f"  whole: {f['whole']}/{f['results']}  raw JSON shown: {f['raw_json']}  console errors: {f['console_errors']}")
+    for kind, f in figures.items():
+        if f["worst"]:
+            _, schema, value, missing = f["worst"]
+            print(f"\n{kind}: smallest result with a value out of reach\n  schema: {json.dumps(schema)}\n  value:  {json.dumps(value)}")
+            print("  not in reach: " + ", ".join(f"{p}={json.dumps(v)}" for p, v in missing))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="few repetitions")
-    figures = measure(quick=parser.parse_args().quick)
+    parser.add_argument("--reach", type=int, metavar="N", help="only reach: N generated results per kind")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of --reach's cases")
+    args = parser.parse_args()
+    if args.reach:
+        print_reach(reach_figures(args.reach, args.seed))
+        return 0
+    figures = measure(quick=args.quick)
     for label, value in figures["summary"].items():
         print(f"{label:90} {value}")
     for name, ts in figures["paint_ms"].items():

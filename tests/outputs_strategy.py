@@ -360,3 +360,21 @@ def result(case: Case) -> dict[str, Any]:
     import json
 
     return {"content": [{"type": "text", "text": json.dumps(case.value)}], "structuredContent": case.value}
+
+
+def sample(kind: str | None, n: int, seed: int = 0) -> list[Case]:
+    """``n`` cases drawn with a fixed seed, outside a test (the bench's figures): the same cases
+    on every run of the same code."""
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import seed as seeded
+
+    out: list[Case] = []
+
+    @seeded(seed)
+    @settings(max_examples=n, database=None, phases=[Phase.generate], deadline=None, suppress_health_check=list(HealthCheck))
+    @given(cases(kind))
+    def collect(case: Case) -> None:
+        out.append(case)
+
+    collect()
+    return out

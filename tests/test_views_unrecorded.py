@@ -71,13 +71,64 @@ def test_raw_json_in_the_default_view_is_seen():
         assert not reach.RAW_JSON.search(text), text
 
 
-def test_a_typed_result_shown_whole_passes_and_a_lost_value_fails(host):
-    """The driver on two real pages: a flat record is all in reach (the default view shows it);
-    the same record with a value the schema does not name is still counted (scalars come from
-    the value, not the schema), so a view that drops it cannot pass."""
+def test_a_typed_record_is_whole_in_a_page_that_reads_nothing(host):
+    """The driver on a real page: a flat record is all in reach, and the self-contained page
+    drew it in a host that offers no resource read (it asked for none)."""
     schema = {"type": "object", "properties": {"city": {"type": "string"}, "visits": {"type": "integer"}}, "required": ["city", "visits"]}
     whole = shown(host, Case("record", schema, {"city": "Oslo", "visits": 709037}))
     assert (whole.found, whole.total, whole.raw_json) == (2, 2, [])
-    assert host.reads == []  # the self-contained page read nothing
-    extra = shown(host, Case("record", schema, {"city": "Oslo", "visits": 709037, "extra": "Tallinn"}))
-    assert extra.total == 3
+    assert host.reads == [] and host.console_errors == []
+
+
+COHORT = {"cells": [{"cohortIndex": i, "periodIndex": j, "retention": [100, 61.5, 40.2][j] - 5 * i} for i in range(3) for j in range(3 - i)],
+          "cohortLabels": ["Jan 2026", "Feb 2026", "Mar 2026"], "periodLabels": ["Month 0", "Month 1", "Month 2"]}
+
+
+def test_long_format_cells_are_read_as_a_matrix():
+    """Each measure once, each label once: a pivoted matrix shows a row's label once, not once
+    per cell; an index beside an array of names is a position (the names stand for it)."""
+    assert reach.long_format(COHORT["cells"]) == ("cohortIndex", "periodIndex", "retention")
+    got = [(s.path, s.value) for s in reach.scalars({"structuredContent": COHORT})]
+    assert [v for p, v in got if p.endswith("retention")] == [c["retention"] for c in COHORT["cells"]]
+    assert [v for p, v in got if "Labels" in p] == COHORT["cohortLabels"] + COHORT["periodLabels"]
+    assert len(got) == 6 + 6  # no index: the labels name the places
+    bare = [s.value for s in reach.scalars({"structuredContent": {"cells": COHORT["cells"]}})]
+    assert bare == [c["retention"] for c in COHORT["cells"]] + [0, 1, 2, 0, 1, 2]  # the indices are the headings then
+    csv = "region,month,sales\nNorth,Jan,10\nNorth,Feb,12\nSouth,Jan,7\nSouth,Feb,9\n"
+    assert [s.value for s in reach.scalars({"content": [{"type": "text", "text": csv}]})] == ["10", "12", "7", "9", "North", "South", "Jan", "Feb"]
+    # not long-format: a key never repeated (a list of records with ids), a pair twice, two measures
+    assert reach.long_format([{"id": i, "region": "North", "n": i} for i in range(6)]) is None
+    assert reach.long_format([{"a": "x", "b": "y", "n": i} for i in range(4)]) is None
+    assert reach.long_format([{"a": i % 2, "b": i // 2, "n": i, "m": 1} for i in range(4)]) is None
+
+
+def probe(host, html: str, values: list) -> dict:
+    """The checker on a view made by hand (markup of the test's own, never data)."""
+    host.reach_page = None
+    host.send_tool_result({"content": [{"type": "text", "text": "placeholder"}]})
+    host.frame.wait_for_function(
+        """(html) => { const b = document.querySelector('#result .result-body > .view');
+             if (!b || b.reached || b.probed) return false;
+             b.probed = true; b.innerHTML = html; return true; }""",
+        arg=html,
+    )
+    return host.frame.evaluate(reach.REACH_JS, [reach.forms(v) for v in values])
+
+
+def matrix_html(rows: list[str], cols: list[str], cells: dict[tuple[int, int], float]) -> str:
+    head = "".join(f"<th>{c}</th>" for c in cols)
+    body = "".join(f"<tr><th>{r}</th>" + "".join(f"<td>{cells.get((i, j), '')}</td>" for j in range(len(cols))) + "</tr>"
+                   for i, r in enumerate(rows))
+    return f"<table><thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def test_a_matrix_view_of_long_cells_passes_and_a_lossy_one_fails(host):
+    shown(host, Case("long", {"type": "object"}, {"x": "placeholder page"}))
+    values = [s.value for s in reach.scalars({"structuredContent": COHORT})]
+    cells = {(c["cohortIndex"], c["periodIndex"]): c["retention"] for c in COHORT["cells"]}
+    whole = matrix_html(COHORT["cohortLabels"], COHORT["periodLabels"], cells)
+    assert probe(host, whole, values)["found"] == len(values)
+    lossy = matrix_html(COHORT["cohortLabels"], COHORT["periodLabels"], {**cells, (2, 0): ""})  # a cell lost
+    assert probe(host, lossy, values)["found"] == len(values) - 1
+    indices = matrix_html(["0", "1", "2"], ["0", "1", "2"], cells)  # positions shown, not the names
+    assert probe(host, indices, values)["found"] == len(values) - 6
