@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import re
 import statistics
 import sys
 from pathlib import Path
@@ -206,7 +207,7 @@ def reach_figures(n: int, seed: int = 0) -> dict[str, dict]:
     try:
         host = browser.new_host(reach.page_of(None, self_contained=True), host_context=reach.CONTEXT, reads=False)
         for kind in KINDS:
-            row = out[kind] = {"found": 0, "total": 0, "whole": 0, "raw_json": 0, "console_errors": 0, "results": 0, "worst": None}
+            row = out[kind] = {"found": 0, "total": 0, "whole": 0, "raw_json": 0, "console_errors": 0, "results": 0, "lost": {}, "worst": {}}
             for case in sample(kind, n, seed):
                 host.console.clear()
                 host.page_errors.clear()
@@ -219,24 +220,45 @@ def reach_figures(n: int, seed: int = 0) -> dict[str, dict]:
                 row["whole"] += r.found == r.total
                 row["raw_json"] += bool(r.raw_json)
                 row["console_errors"] += bool(host.console_errors)
-                if r.found < r.total and (row["worst"] is None or r.total < row["worst"][0]):
-                    row["worst"] = (r.total, case.schema, case.value, r.missing[:6])
+                for _path, value in r.missing:  # the smallest result losing each class of value
+                    cls = value_class(value)
+                    row["lost"][cls] = row["lost"].get(cls, 0) + 1
+                    if cls not in row["worst"] or r.total < row["worst"][cls][0]:
+                        row["worst"][cls] = (r.total, case.schema, case.value, [(p, v) for p, v in r.missing if value_class(v) == cls][:4])
         host.close()
         return out
     finally:
         browser.close()
 
 
+UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
+
+
+def value_class(value: object) -> str:
+    """What a lost value is, to group losses by cause: uuid, date-time, date, e-mail, url, number…"""
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    s = str(value)
+    for name, pattern in (("uuid", UUID), ("date-time", r"\d{4}-\d\d-\d\dT"), ("date", r"\d{4}-\d\d-\d\d$"),
+                          ("email", r"[^@\s]+@\S+$"), ("url", r"https?://"), ("id", r"[A-Za-z]+-\d+$")):
+        if re.match(pattern, s):
+            return name
+    return "text" if " " in s else "word"
+
+
 def print_reach(figures: dict[str, dict]) -> None:
     found, total = sum(f["found"] for f in figures.values()), sum(f["total"] for f in figures.values())
     print(f"generated typed results, scalars within one click of the default view: {found} / {total} ({100 * found / max(total, 1):.1f} %)")
     for kind, f in figures.items():
+        lost = ", ".join(f"{c} {n}" for c, n in sorted(f["lost"].items(), key=lambda x: -x[1]))
         print(f"  {kind:8} {f['found']:6} / {f['total']:6} ({100 * f['found'] / max(f['total'], 1):5.1f} %)"
-              f"  whole: {f['whole']}/{f['results']}  raw JSON shown: {f['raw_json']}  console errors: {f['console_errors']}")
+              f"  whole: {f['whole']}/{f['results']}  raw JSON shown: {f['raw_json']}  console errors: {f['console_errors']}"
+              + (f"  lost: {lost}" if lost else ""))
     for kind, f in figures.items():
-        if f["worst"]:
-            _, schema, value, missing = f["worst"]
-            print(f"\n{kind}: smallest result with a value out of reach\n  schema: {json.dumps(schema)}\n  value:  {json.dumps(value)}")
+        for cls, (_, schema, value, missing) in f["worst"].items():
+            print(f"\n{kind}, a {cls} lost: the smallest such result\n  schema: {json.dumps(schema)}\n  value:  {json.dumps(value)}")
             print("  not in reach: " + ", ".join(f"{p}={json.dumps(v)}" for p, v in missing))
 
 

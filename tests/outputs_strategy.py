@@ -9,7 +9,8 @@ The kinds (``KINDS``) are the shapes the field corpus and the SDKs' typed tools 
 time's records, the ext-apps cohort heatmap's long-format cells):
 
 - ``record``: one object of scalars (ids, names, enums, counts, amounts, dates, date-times,
-  booleans, prose, e-mails, URLs, tags), sometimes holding a nested object (a configuration);
+  booleans, prose, e-mails, URLs, tags), sometimes holding nested objects (a configuration, its
+  sections, their settings: values three levels down);
 - ``records``: a list of records with ids, beside a count;
 - ``nested``: records holding lists of records (an order and its lines, projects and their tasks);
 - ``long``: long-format cells, one record per (row, column) with one number
@@ -17,7 +18,9 @@ time's records, the ext-apps cohort heatmap's long-format cells):
 - ``matrix``: a labelled matrix (row labels, column labels, rows of numbers);
 - ``map``: an object keyed by data (``additionalProperties``): numbers, or records, by name;
 - ``series``: a time series (timestamps at a fixed step and one or more measures);
-- ``paging``: a page of records in an envelope (``items``, ``nextCursor``, ``total``).
+- ``paging``: a page of records in an envelope (``items``, ``nextCursor``, ``total``);
+- ``tree``: a recursive structure through ``$defs`` (a query plan's nodes and their children, an
+  outline, a directory tree), three levels deep or four.
 
 Every field may be optional (left out of ``required``, sometimes absent) or nullable (Pydantic's
 ``anyOf [T, null]`` or a type list; sometimes null). Values are what a person would read: names,
@@ -35,7 +38,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-KINDS = ("record", "records", "nested", "long", "matrix", "map", "series", "paging")
+KINDS = ("record", "records", "nested", "long", "matrix", "map", "series", "paging", "tree")
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 CITIES = ["Oslo", "Bergen", "Lisbon", "Porto", "Nairobi", "Kyoto", "Quito", "Tallinn", "Dakar", "Hobart", "Recife", "Aarhus"]
@@ -193,21 +196,31 @@ def root(properties: dict[str, Any], required: list[str] | None = None, title: s
 
 
 @st.composite
-def record(draw: st.DrawFn) -> Case:
-    fs = draw(fields(3, 8, with_id=draw(st.booleans())))
-    if draw(st.booleans()):  # a nested object (a configuration, a machine's cpu)
-        inner, inner_values = record_of(draw(fields(2, 4)))
-        schema, values = record_of(fs)
-        name = draw(st.sampled_from(["settings", "config", "hardware", "limits", "address"]))
-        if name in schema["properties"]:
-            name += "_info"
+def section(draw: st.DrawFn, depth: int) -> tuple[dict[str, Any], st.SearchStrategy[dict[str, Any]]]:
+    """An object of scalars, holding another one (down to ``depth`` levels) half of the time."""
+    schema, values = record_of(draw(fields(2, 4)))
+    if depth > 1 and draw(st.booleans()):
+        name = draw(st.sampled_from(["settings", "config", "hardware", "limits", "address", "retry", "network"]))
+        name = name if name not in schema["properties"] else f"{name}_info"
+        inner, inner_values = draw(section(depth - 1))
         schema["properties"][name] = inner
         schema["required"].append(name)
-        value = {**draw(values), name: draw(inner_values)}
-    else:
-        schema, values = record_of(fs)
-        value = draw(values)
-    return Case("record", {"$schema": DIALECT, **schema}, value)
+        values = st.builds(lambda v, w: {**v, name: w}, values, inner_values)
+    return schema, values
+
+
+@st.composite
+def record(draw: st.DrawFn) -> Case:
+    fs = draw(fields(3, 8, with_id=draw(st.booleans())))
+    schema, values = record_of(fs)
+    if draw(st.booleans()):  # nested objects (a configuration, a machine's cpu): up to three levels
+        name = draw(st.sampled_from(["settings", "config", "hardware", "limits", "address"]))
+        name = name if name not in schema["properties"] else f"{name}_info"
+        inner, inner_values = draw(section(3))
+        schema["properties"][name] = inner
+        schema["required"].append(name)
+        values = st.builds(lambda v, w: {**v, name: w}, values, inner_values)
+    return Case("record", {"$schema": DIALECT, **schema}, draw(values))
 
 
 @st.composite
@@ -344,8 +357,34 @@ def paging(draw: st.DrawFn) -> Case:
     return Case("paging", root(props, required=["items", "total"]), value)
 
 
+NODE_TYPES = ["Seq Scan", "Index Scan", "Hash Join", "Nested Loop", "Sort", "Aggregate", "Limit"]
+TABLES = ["orders", "customers", "invoices", "line_items", "products"]
+
+
+@st.composite
+def plan_node(draw: st.DrawFn, depth: int) -> dict[str, Any]:
+    node: dict[str, Any] = {"nodeType": draw(st.sampled_from(NODE_TYPES)), "totalCost": draw(money()), "rows": draw(st.integers(1, 90_000))}
+    if draw(st.booleans()):
+        node["relation"] = draw(st.sampled_from(TABLES))
+    if depth > 1:
+        node["children"] = draw(st.lists(plan_node(depth - 1), min_size=0 if depth < 3 else 1, max_size=3 if depth > 2 else 2))
+    return node
+
+
+@st.composite
+def tree(draw: st.DrawFn) -> Case:
+    """A recursive structure: a query plan of nodes holding their child nodes ($ref to itself)."""
+    node = {"type": "object", "properties": {"nodeType": {"type": "string"}, "totalCost": {"type": "number"},
+                                             "rows": {"type": "integer"}, "relation": {"type": "string"},
+                                             "children": {"type": "array", "items": {"$ref": "#/$defs/PlanNode"}}},
+            "required": ["nodeType", "totalCost", "rows"]}
+    schema = root({"plan": {"$ref": "#/$defs/PlanNode"}, "planningTimeMs": {"type": "number"}})
+    schema["$defs"] = {"PlanNode": node}
+    return Case("tree", schema, {"plan": draw(plan_node(draw(st.integers(3, 4)))), "planningTimeMs": draw(share())})
+
+
 BY_KIND = {"record": record, "records": records, "nested": nested, "long": long_cells, "matrix": matrix,
-           "map": mapping, "series": series, "paging": paging}
+           "map": mapping, "series": series, "paging": paging, "tree": tree}
 
 
 def cases(kind: str | None = None) -> st.SearchStrategy[Case]:
