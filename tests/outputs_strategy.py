@@ -9,8 +9,8 @@ The kinds (``KINDS``) are the shapes the field corpus and the SDKs' typed tools 
 time's records, the ext-apps cohort heatmap's long-format cells):
 
 - ``record``: one object of scalars (ids, names, enums, counts, amounts, dates, date-times,
-  booleans, prose, e-mails, URLs, tags), sometimes holding nested objects (a configuration, its
-  sections, their settings: values three levels down);
+  booleans, prose, e-mails, URLs, tags), sometimes holding nested objects (a configuration and
+  its sections: values two levels down);
 - ``records``: a list of records with ids, beside a count;
 - ``nested``: records holding lists of records (an order and its lines, projects and their tasks);
 - ``long``: long-format cells, one record per (row, column) with one number
@@ -39,6 +39,10 @@ from typing import Any
 from hypothesis import strategies as st
 
 KINDS = ("record", "records", "nested", "long", "matrix", "map", "series", "paging", "tree")
+# The kinds whose every scalar must be one click from the default view (issue 32, part 3). A tree
+# is not among them: its rule is one click per level (part 2), so its depth-3 nodes are two clicks
+# away by design; bench_views.py --reach measures it all the same.
+ONE_CLICK = KINDS[:-1]
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 CITIES = ["Oslo", "Bergen", "Lisbon", "Porto", "Nairobi", "Kyoto", "Quito", "Tallinn", "Dakar", "Hobart", "Recife", "Aarhus"]
@@ -213,10 +217,10 @@ def section(draw: st.DrawFn, depth: int) -> tuple[dict[str, Any], st.SearchStrat
 def record(draw: st.DrawFn) -> Case:
     fs = draw(fields(3, 8, with_id=draw(st.booleans())))
     schema, values = record_of(fs)
-    if draw(st.booleans()):  # nested objects (a configuration, a machine's cpu): up to three levels
+    if draw(st.booleans()):  # nested objects (a configuration, a machine's cpu): two levels at most
         name = draw(st.sampled_from(["settings", "config", "hardware", "limits", "address"]))
         name = name if name not in schema["properties"] else f"{name}_info"
-        inner, inner_values = draw(section(3))
+        inner, inner_values = draw(section(2))
         schema["properties"][name] = inner
         schema["required"].append(name)
         values = st.builds(lambda v, w: {**v, name: w}, values, inner_values)
@@ -388,10 +392,10 @@ BY_KIND = {"record": record, "records": records, "nested": nested, "long": long_
 
 
 def cases(kind: str | None = None) -> st.SearchStrategy[Case]:
-    """Cases of one kind, or of every kind (each equally likely)."""
+    """Cases of one kind, or of every kind held to one click (``ONE_CLICK``), each equally likely."""
     if kind is not None:
         return BY_KIND[kind]()
-    return st.one_of([BY_KIND[k]() for k in KINDS])
+    return st.one_of([BY_KIND[k]() for k in ONE_CLICK])
 
 
 def result(case: Case) -> dict[str, Any]:
