@@ -196,7 +196,7 @@ def measure(quick: bool = False) -> dict:
     }
 
 
-def reach_figures(n: int, seed: int = 0) -> dict[str, dict]:
+def reach_figures(n: int, seed: int = 0, kinds: list[str] | None = None) -> dict[str, dict]:
     """kind → {found, total, whole, raw_json, console_errors, results, worst}: N generated results
     of that kind, each in its tool's self-contained page (see the module's docstring)."""
     import reach
@@ -206,7 +206,7 @@ def reach_figures(n: int, seed: int = 0) -> dict[str, dict]:
     out: dict[str, dict] = {}
     try:
         host = browser.new_host(reach.page_of(None, self_contained=True), host_context=reach.CONTEXT, reads=False)
-        for kind in KINDS:
+        for kind in kinds or KINDS:
             row = out[kind] = {"found": 0, "total": 0, "whole": 0, "raw_json": 0, "console_errors": 0, "results": 0, "lost": {}, "worst": {}}
             for case in sample(kind, n, seed):
                 host.console.clear()
@@ -271,9 +271,10 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="few repetitions")
     parser.add_argument("--reach", type=int, metavar="N", help="only reach: N generated results per kind")
     parser.add_argument("--seed", type=int, default=0, help="the seed of --reach's cases")
+    parser.add_argument("--kind", action="append", help="--reach: only this kind (repeatable)")
     args = parser.parse_args()
     if args.reach:
-        print_reach(reach_figures(args.reach, args.seed))
+        print_reach(reach_figures(args.reach, args.seed, args.kind))
         return 0
     figures = measure(quick=args.quick)
     for label, value in figures["summary"].items():

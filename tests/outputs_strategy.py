@@ -15,6 +15,7 @@ time's records, the ext-apps cohort heatmap's long-format cells):
 - ``nested``: records holding lists of records (an order and its lines, projects and their tasks);
 - ``long``: long-format cells, one record per (row, column) with one number
   (``{cohortIndex, periodIndex, retention}``), their labels in the records or in sibling arrays;
+  or nested in their rows as the ext-apps cohort-heatmap example has them;
 - ``matrix``: a labelled matrix (row labels, column labels, rows of numbers);
 - ``map``: an object keyed by data (``additionalProperties``): numbers, or records, by name;
 - ``series``: a time series (timestamps at a fixed step and one or more measures);
@@ -292,6 +293,35 @@ def long_cells(draw: st.DrawFn) -> Case:
 
 
 @st.composite
+def cohorts(draw: st.DrawFn) -> Case:
+    """The ext-apps cohort-heatmap example's shape: cohorts, each with its label, size and its
+    long-format cells (``cohortIndex``, ``periodIndex``, ``retention`` and the users behind it),
+    beside the periods' names; a triangle (a later cohort has had fewer periods)."""
+    n = draw(st.integers(2, 6))
+    first = draw(st.integers(0, 11))
+    months = [f"{MONTHS[(first + i) % 12]} {2025 + (first + i) // 12}" for i in range(n)]
+    periods = [f"M{j}" for j in range(n)]
+    out = []
+    for i in range(n):
+        size = draw(st.integers(200, 5000))
+        cells = []
+        for j in range(n - i):
+            kept = size if j == 0 else draw(st.integers(0, size))
+            cells.append({"cohortIndex": i, "periodIndex": j, "retention": round(100 * kept / size, 1), "usersRetained": kept, "usersOriginal": size})
+        out.append({"cohortId": f"cohort-{i + 1}", "cohortLabel": months[i], "originalUsers": size, "cells": cells})
+    num, text = {"type": "number"}, {"type": "string"}
+    cell = {"type": "object", "properties": {k: num for k in ("cohortIndex", "periodIndex", "retention", "usersRetained", "usersOriginal")},
+            "required": ["cohortIndex", "periodIndex", "retention", "usersRetained", "usersOriginal"], "additionalProperties": False}
+    cohort = {"type": "object", "properties": {"cohortId": text, "cohortLabel": text, "originalUsers": num, "cells": {"type": "array", "items": cell}},
+              "required": ["cohortId", "cohortLabel", "originalUsers", "cells"], "additionalProperties": False}
+    props = {"cohorts": {"type": "array", "items": cohort}, "periods": {"type": "array", "items": text},
+             "periodLabels": {"type": "array", "items": text}, "metric": text, "periodType": text, "generatedAt": {"type": "string", "format": "date-time"}}
+    value = {"cohorts": out, "periods": periods, "periodLabels": [f"Month {j}" for j in range(n)], "metric": "retention",
+             "periodType": "monthly", "generatedAt": draw(datetimes())}
+    return Case("long", root(props), value)
+
+
+@st.composite
 def matrix(draw: st.DrawFn) -> Case:
     n_rows, n_cols = draw(st.integers(2, 6)), draw(st.integers(2, 6))
     rows_name, cols_name, data_name = draw(st.sampled_from([("rows", "columns", "values"), ("row_labels", "col_labels", "data"),
@@ -387,7 +417,7 @@ def tree(draw: st.DrawFn) -> Case:
     return Case("tree", schema, {"plan": draw(plan_node(draw(st.integers(3, 4)))), "planningTimeMs": draw(share())})
 
 
-BY_KIND = {"record": record, "records": records, "nested": nested, "long": long_cells, "matrix": matrix,
+BY_KIND = {"record": record, "records": records, "nested": nested, "long": lambda: long_cells() | cohorts(), "matrix": matrix,
            "map": mapping, "series": series, "paging": paging, "tree": tree}
 
 
