@@ -163,7 +163,8 @@ def optional(draw: st.DrawFn, f: Field) -> Field:
     if how == "nullable":  # Pydantic's Optional[T]: anyOf [T, null], default null
         return Field(f.name, {"anyOf": [f.schema, {"type": "null"}], "default": None}, st.none() | f.values)
     if how == "nullable-list" and isinstance(f.schema.get("type"), str):
-        return Field(f.name, {**f.schema, "type": [f.schema["type"], "null"]}, st.none() | f.values)
+        enum = {"enum": [*f.schema["enum"], None]} if "enum" in f.schema else {}  # an enum names null too
+        return Field(f.name, {**f.schema, "type": [f.schema["type"], "null"], **enum}, st.none() | f.values)
     return f
 
 

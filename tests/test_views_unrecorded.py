@@ -17,11 +17,11 @@ import os
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
 
 import reach
-from outputs_strategy import Case, cases, result
-
-pytestmark = pytest.mark.browser
+from outputs_strategy import KINDS, Case, cases, result
 
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "dev")
 MAX_EXAMPLES = {"ci": 30, "dev": 40}.get(PROFILE, 2000)
@@ -50,6 +50,7 @@ def explain(case: Case, report: reach.Report) -> str:
             f"schema: {json.dumps(case.schema)}\nvalue: {json.dumps(case.value)[:2000]}")
 
 
+@pytest.mark.browser
 @settings(max_examples=MAX_EXAMPLES, phases=PHASES, deadline=None, suppress_health_check=list(HealthCheck))
 @given(case=cases())
 def test_every_scalar_of_a_generated_result_is_in_reach(host, case):
@@ -63,6 +64,18 @@ def test_every_scalar_of_a_generated_result_is_in_reach(host, case):
 # --------------------------------------------------------------------------- the check, checked
 
 
+@pytest.mark.parametrize("kind", KINDS)
+@settings(max_examples=10, deadline=None)
+@given(data=st.data())
+def test_every_generated_value_conforms_to_its_schema(kind, data):
+    """The strategy's own promise: a valid 2020-12 schema, and a value it accepts (formats too)."""
+    case = data.draw(cases(kind))
+    Draft202012Validator.check_schema(case.schema)
+    errors = list(Draft202012Validator(case.schema, format_checker=Draft202012Validator.FORMAT_CHECKER).iter_errors(case.value))
+    assert errors == [], (errors[0].message, case.schema)
+    assert json.loads(json.dumps(case.value)) == case.value  # plain JSON: what a server sends
+
+
 def test_raw_json_in_the_default_view_is_seen():
     """The raw-JSON rule finds JSON shown as text, and not prose, dates, times or lists of words."""
     for text in ['{"a": 1}', '[{"name": "Oslo"}]', 'value "city": "Oslo"', '{ "x" : [1] }']:
@@ -71,6 +84,7 @@ def test_raw_json_in_the_default_view_is_seen():
         assert not reach.RAW_JSON.search(text), text
 
 
+@pytest.mark.browser
 def test_a_typed_record_is_whole_in_a_page_that_reads_nothing(host):
     """The driver on a real page: a flat record is all in reach, and the self-contained page
     drew it in a host that offers no resource read (it asked for none)."""
@@ -122,6 +136,7 @@ def matrix_html(rows: list[str], cols: list[str], cells: dict[tuple[int, int], f
     return f"<table><thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
+@pytest.mark.browser
 def test_a_matrix_view_of_long_cells_passes_and_a_lossy_one_fails(host):
     shown(host, Case("long", {"type": "object"}, {"x": "placeholder page"}))
     values = [s.value for s in reach.scalars({"structuredContent": COHORT})]
