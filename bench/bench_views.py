@@ -14,7 +14,8 @@ on a freshly loaded app. Target: median ≤ 150 ms.
 
 Reach (``--reach N``): N generated results of each kind of tests/outputs_strategy.py (seeded: the
 same cases on every run), each in its tool's self-contained page under AppBridge with a tools-only
-host; prints per kind the scalars within one click of the default view over all scalars
+host (``--untyped``: the same results from the tool without its outputSchema, the shape views);
+prints per kind the scalars within one click of the default view over all scalars
 (tests/reach.py's checker), the results wholly in reach, those showing raw JSON in the default
 view or logging a console error, and the smallest result that lost a value.
 
@@ -196,7 +197,7 @@ def measure(quick: bool = False) -> dict:
     }
 
 
-def reach_figures(n: int, seed: int = 0, kinds: list[str] | None = None) -> dict[str, dict]:
+def reach_figures(n: int, seed: int = 0, kinds: list[str] | None = None, typed: bool = True) -> dict[str, dict]:
     """kind → {found, total, whole, raw_json, console_errors, results, worst}: N generated results
     of that kind, each in its tool's self-contained page (see the module's docstring)."""
     import reach
@@ -212,7 +213,7 @@ def reach_figures(n: int, seed: int = 0, kinds: list[str] | None = None) -> dict
                 host.console.clear()
                 host.page_errors.clear()
                 host.reach_page = None
-                r = reach.check(host, {"tool": case.tool(), "result": result(case)}, kind, self_contained=True)
+                r = reach.check(host, {"tool": case.tool(typed), "result": result(case)}, kind, self_contained=True)
                 host.wait_frames(2)
                 row["results"] += 1
                 row["found"] += r.found
@@ -272,9 +273,10 @@ def main() -> int:
     parser.add_argument("--reach", type=int, metavar="N", help="only reach: N generated results per kind")
     parser.add_argument("--seed", type=int, default=0, help="the seed of --reach's cases")
     parser.add_argument("--kind", action="append", help="--reach: only this kind (repeatable)")
+    parser.add_argument("--untyped", action="store_true", help="--reach: the same results from tools without an outputSchema")
     args = parser.parse_args()
     if args.reach:
-        print_reach(reach_figures(args.reach, args.seed, args.kind))
+        print_reach(reach_figures(args.reach, args.seed, args.kind, typed=not args.untyped))
         return 0
     figures = measure(quick=args.quick)
     for label, value in figures["summary"].items():

@@ -75,11 +75,12 @@ class Case:
     schema: dict[str, Any]
     value: dict[str, Any]
 
-    def tool(self) -> dict[str, Any]:
-        """A typed tool whose result this is (a small input schema, the generated output schema)."""
-        return {"name": f"get_{self.kind}", "description": f"A generated {self.kind} result.",
-                "inputSchema": {"type": "object", "properties": {"query": {"type": "string"}}},
-                "outputSchema": self.schema}
+    def tool(self, typed: bool = True) -> dict[str, Any]:
+        """A typed tool whose result this is (a small input schema, the generated output schema);
+        not ``typed``: the same tool without its output schema (the shape views then)."""
+        tool = {"name": f"get_{self.kind}", "description": f"A generated {self.kind} result.",
+                "inputSchema": {"type": "object", "properties": {"query": {"type": "string"}}}}
+        return {**tool, "outputSchema": self.schema} if typed else tool
 
 
 # --------------------------------------------------------------------------- scalar values
