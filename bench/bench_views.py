@@ -249,12 +249,12 @@ def value_class(value: object) -> str:
     return "text" if " " in s else "word"
 
 
-def print_reach(figures: dict[str, dict]) -> None:
+def print_reach(figures: dict[str, dict], typed: bool = True) -> None:
     from outputs_strategy import ONE_CLICK
 
     held = [f for kind, f in figures.items() if kind in ONE_CLICK]
     found, total = sum(f["found"] for f in held), sum(f["total"] for f in held)
-    print(f"generated typed results, scalars within one click of the default view: {found} / {total} ({100 * found / max(total, 1):.1f} %)"
+    print(f"generated results ({'typed: with' if typed else 'untyped: without'} their outputSchema), scalars within one click of the default view: {found} / {total} ({100 * found / max(total, 1):.1f} %)"
           f" over {', '.join(ONE_CLICK)}; a tree's rule is one click per level, so it is apart")
     for kind, f in figures.items():
         lost = ", ".join(f"{c} {n}" for c, n in sorted(f["lost"].items(), key=lambda x: -x[1]))
@@ -276,7 +276,7 @@ def main() -> int:
     parser.add_argument("--untyped", action="store_true", help="--reach: the same results from tools without an outputSchema")
     args = parser.parse_args()
     if args.reach:
-        print_reach(reach_figures(args.reach, args.seed, args.kind, typed=not args.untyped))
+        print_reach(reach_figures(args.reach, args.seed, args.kind, typed=not args.untyped), typed=not args.untyped)
         return 0
     figures = measure(quick=args.quick)
     for label, value in figures["summary"].items():
