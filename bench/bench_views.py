@@ -3,6 +3,7 @@ size the views add to a page.
 
     python bench/bench_views.py            # full run
     python bench/bench_views.py --quick    # few repetitions
+    python bench/bench_views.py --reach 40 # reach on generated typed results only: 40 per kind
 
 Time: the host (official AppBridge, headless Chromium) sends ``ui/notifications/tool-result``;
 the clock stops inside the app after the first animation frame that follows the table's rows
@@ -10,6 +11,13 @@ being in the DOM (rAF + a macrotask: the frame was painted). Both clocks are abs
 (``performance.timeOrigin + now()``), so host and app frame compare. Measured for a compiled
 ``Table`` (outputSchema with typed columns) and for an ``AutoView`` (no schema, JSON text), each
 on a freshly loaded app. Target: median ≤ 150 ms.
+
+Reach (``--reach N``): N generated results of each kind of tests/outputs_strategy.py (seeded: the
+same cases on every run), each in its tool's self-contained page under AppBridge with a tools-only
+host (``--untyped``: the same results from the tool without its outputSchema, the shape views);
+prints per kind the scalars within one click of the default view over all scalars
+(tests/reach.py's checker), the results wholly in reach, those showing raw JSON in the default
+view or logging a console error, and the smallest result that lost a value.
 
 Text detection: how long the ranked detectors (``CU.views.kind``) take to decide what a 10 MB
 text is (CSV-like, log-like and prose), in the app frame; they read the first 64 KB only.
@@ -20,6 +28,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import re
 import statistics
 import sys
 from pathlib import Path
@@ -188,10 +197,88 @@ def measure(quick: bool = False) -> dict:
     }
 
 
+def reach_figures(n: int, seed: int = 0, kinds: list[str] | None = None, typed: bool = True) -> dict[str, dict]:
+    """kind → {found, total, whole, raw_json, console_errors, results, worst}: N generated results
+    of that kind, each in its tool's self-contained page (see the module's docstring)."""
+    import reach
+    from outputs_strategy import KINDS, result, sample
+
+    browser = Browser()
+    out: dict[str, dict] = {}
+    try:
+        host = browser.new_host(reach.page_of(None), host_context=reach.CONTEXT, reads=False)
+        for kind in kinds or KINDS:
+            row = out[kind] = {"found": 0, "total": 0, "whole": 0, "raw_json": 0, "console_errors": 0, "results": 0, "lost": {}, "worst": {}}
+            for case in sample(kind, n, seed):
+                host.console.clear()
+                host.page_errors.clear()
+                host.reach_page = None
+                r = reach.check(host, {"tool": case.tool(typed), "result": result(case)}, kind)
+                host.wait_frames(2)
+                row["results"] += 1
+                row["found"] += r.found
+                row["total"] += r.total
+                row["whole"] += r.found == r.total
+                row["raw_json"] += bool(r.raw_json)
+                row["console_errors"] += bool(host.console_errors)
+                for _path, value in r.missing:  # the smallest result losing each class of value
+                    cls = value_class(value)
+                    row["lost"][cls] = row["lost"].get(cls, 0) + 1
+                    if cls not in row["worst"] or r.total < row["worst"][cls][0]:
+                        row["worst"][cls] = (r.total, case.schema, case.value, [(p, v) for p, v in r.missing if value_class(v) == cls][:4])
+        host.close()
+        return out
+    finally:
+        browser.close()
+
+
+UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
+
+
+def value_class(value: object) -> str:
+    """What a lost value is, to group losses by cause: uuid, date-time, date, e-mail, url, number…"""
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    s = str(value)
+    for name, pattern in (("uuid", UUID), ("date-time", r"\d{4}-\d\d-\d\dT"), ("date", r"\d{4}-\d\d-\d\d$"),
+                          ("email", r"[^@\s]+@\S+$"), ("url", r"https?://"), ("id", r"[A-Za-z]+-\d+$")):
+        if re.match(pattern, s):
+            return name
+    return "text" if " " in s else "word"
+
+
+def print_reach(figures: dict[str, dict], typed: bool = True) -> None:
+    from outputs_strategy import ONE_CLICK
+
+    held = [f for kind, f in figures.items() if kind in ONE_CLICK]
+    found, total = sum(f["found"] for f in held), sum(f["total"] for f in held)
+    print(f"generated results ({'typed: with' if typed else 'untyped: without'} their outputSchema), scalars within one click of the default view: {found} / {total} ({100 * found / max(total, 1):.1f} %)"
+          f" over {', '.join(ONE_CLICK)}; a tree's rule is one click per level, so it is apart")
+    for kind, f in figures.items():
+        lost = ", ".join(f"{c} {n}" for c, n in sorted(f["lost"].items(), key=lambda x: -x[1]))
+        print(f"  {kind:8} {f['found']:6} / {f['total']:6} ({100 * f['found'] / max(f['total'], 1):5.1f} %)"
+              f"  whole: {f['whole']}/{f['results']}  raw JSON shown: {f['raw_json']}  console errors: {f['console_errors']}"
+              + (f"  lost: {lost}" if lost else ""))
+    for kind, f in figures.items():
+        for cls, (_, schema, value, missing) in f["worst"].items():
+            print(f"\n{kind}, a {cls} lost: the smallest such result\n  schema: {json.dumps(schema)}\n  value:  {json.dumps(value)}")
+            print("  not in reach: " + ", ".join(f"{p}={json.dumps(v)}" for p, v in missing))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="few repetitions")
-    figures = measure(quick=parser.parse_args().quick)
+    parser.add_argument("--reach", type=int, metavar="N", help="only reach: N generated results per kind")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of --reach's cases")
+    parser.add_argument("--kind", action="append", help="--reach: only this kind (repeatable)")
+    parser.add_argument("--untyped", action="store_true", help="--reach: the same results from tools without an outputSchema")
+    args = parser.parse_args()
+    if args.reach:
+        print_reach(reach_figures(args.reach, args.seed, args.kind, typed=not args.untyped), typed=not args.untyped)
+        return 0
+    figures = measure(quick=args.quick)
     for label, value in figures["summary"].items():
         print(f"{label:90} {value}")
     for name, ts in figures["paint_ms"].items():

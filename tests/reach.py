@@ -96,18 +96,19 @@ def iso_forms(s: str) -> list[str]:
     y, mo, d, hh, mm, ss, frac, zone = m.groups()
     if not 1 <= int(mo) <= 12:
         return []
-    day = f"{int(d)} {MONTHS[int(mo) - 1]} {y}"
+    # en-GB writes September "Sept" (CLDR 38 on, as Chromium does); "Sep" elsewhere
+    months = [MONTHS[int(mo) - 1]] + (["Sept"] if mo == "09" else [])
+    days = [f"{int(d)} {m} {y}" for m in months]
     if hh is None:
-        return [day]
+        return days
     if frac and frac.strip("0"):
         return []  # the view drops sub-seconds: only the text itself is equal
-    shown = f"{day}, {hh}:{mm}" + (f":{ss}" if ss and ss != "00" else "")
+    clock = f", {hh}:{mm}" + (f":{ss}" if ss and ss != "00" else "")
     if zone is None:
-        return [shown]
+        return [day + clock for day in days]
     z = zone.upper()
-    if z == "Z" or re.fullmatch(r".00:?00", z):
-        return [f"{shown} (UTC)"]
-    return [f"{shown} (UTC{z[:3]}:{z[-2:]})"]
+    tz = " (UTC)" if z == "Z" or re.fullmatch(r".00:?00", z) else f" (UTC{z[:3]}:{z[-2:]})"
+    return [day + clock + tz for day in days]
 
 
 def forms(value: Any) -> list[list[str]]:
@@ -141,9 +142,13 @@ class Scalar:
 def walk(value: Any, path: str, out: list[Scalar]) -> None:
     """The scalars of parsed data (a string of several lines is read as text)."""
     if isinstance(value, dict):
+        labels = {len(v) for v in value.values() if isinstance(v, list) and v and all(isinstance(x, str) for x in v)}
         for k, v in value.items():
-            walk(v, f"{path}/{k}", out)
+            if not long_scalars(v, f"{path}/{k}", out, labels):
+                walk(v, f"{path}/{k}", out)
     elif isinstance(value, (list, tuple, set, frozenset)):
+        if long_scalars(value, path, out, set()):
+            return
         for i, v in enumerate(value):
             walk(v, f"{path}/{i}", out)
     elif isinstance(value, str):
@@ -155,6 +160,57 @@ def walk(value: Any, path: str, out: list[Scalar]) -> None:
         out.append(Scalar(path, str(value)))
     else:
         out.append(Scalar(path, value))
+
+
+def _numeric(v: Any) -> bool:
+    return (isinstance(v, (int, float)) and not isinstance(v, bool)) or (isinstance(v, str) and bool(NUMBER.fullmatch(v.strip())))
+
+
+def long_format(rows: Any) -> tuple[str, str, str] | None:
+    """The (row key, column key, measure) of long-format cells: four records at least, all with
+    the same three keys, one of them a number, the other two naming each record's place in a grid
+    (no pair twice, each repeated: fewer distinct values than records). Of several readings, the
+    tightest grid (fewest places), then a measure that is not whole numbers. The engine's rule
+    (issue 32: "two index or label fields and one numeric value"), written apart."""
+    if not isinstance(rows, (list, tuple)) or len(rows) < 4 or not all(isinstance(r, dict) for r in rows):
+        return None
+    keys = list(rows[0])
+    if len(keys) != 3 or any(list(r) != keys and set(r) != set(keys) for r in rows):
+        return None
+    best: tuple[tuple[int, bool], tuple[str, str, str]] | None = None
+    for m in keys:
+        a, b = (k for k in keys if k != m)
+        if not all(_numeric(r[m]) for r in rows) or any(isinstance(r[k], (dict, list)) for r in rows for k in (a, b)):
+            continue
+        pairs = {(json.dumps(r[a]), json.dumps(r[b])) for r in rows}
+        na, nb = len({p[0] for p in pairs}), len({p[1] for p in pairs})
+        if len(pairs) == len(rows) and na < len(rows) and nb < len(rows):
+            rank = (na * nb, all(isinstance(r[m], int) for r in rows))
+            if best is None or rank < best[0]:
+                best = (rank, (a, b, m))
+    return best[1] if best else None
+
+
+def long_scalars(rows: Any, path: str, out: list[Scalar], labels: set[int]) -> bool:
+    """Long-format cells read as the matrix they are: every measure, and each row and column
+    key once (a matrix's headings, however many cells share them); a key that is an index
+    (0, 1, … n-1) beside an array of n names (``periodLabels``) is a position, not a value:
+    those names stand for it. False when ``rows`` are not long-format cells."""
+    keys = long_format(rows)
+    if keys is None:
+        return False
+    a, b, m = keys
+    for i, r in enumerate(rows):
+        walk(r[m], f"{path}/{i}/{m}", out)
+    for k in (a, b):
+        distinct = list(dict.fromkeys(json.dumps(r[k]) for r in rows))
+        values = [json.loads(d) for d in distinct]
+        indices = all(isinstance(v, int) and not isinstance(v, bool) for v in values) and sorted(values) == list(range(len(values)))
+        if indices and any(n >= len(values) for n in labels):
+            continue
+        for v in values:
+            walk(v, f"{path}/*/{k}", out)
+    return True
 
 
 def leaf(s: str, path: str, out: list[Scalar]) -> None:
@@ -268,6 +324,8 @@ def text_scalars(text: str, path: str, out: list[Scalar]) -> None:
         except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
             pass
     rows = delimited_rows(text)
+    if rows and long_scalars([dict(zip(rows[0], r, strict=True)) for r in rows[1:]], path, out, set()):
+        return
     if rows:
         for i, row in enumerate(rows[1:]):
             for j, cell in enumerate(row):
@@ -475,6 +533,7 @@ class Report:
     found: int
     clicks: int = 0
     missing: list[tuple[str, Any]] = field(default_factory=list)
+    raw_json: list[str] = field(default_factory=list)  # raw JSON in the default view (RAW_JSON's matches)
 
     @property
     def share(self) -> float:
@@ -501,8 +560,30 @@ def page_of(tool: dict[str, Any] | None) -> str:
     return _PAGES[key]
 
 
+# The default view's shown text, once the result's view is there (before any click).
+DEFAULT_JS = r"""
+async () => {
+  const sel = '#result .result-body > .view';
+  const fresh = () => { const b = document.querySelector(sel); return b && !b.reached && b; };
+  for (let i = 0; !fresh(); i++) {
+    if (i > 1000) throw new Error('no result view');
+    await new Promise((ok) => setTimeout(ok, 5));
+  }
+  const w = document.createTreeWalker(fresh(), NodeFilter.SHOW_TEXT), out = [];
+  for (let n; (n = w.nextNode());) {
+    const e = n.parentElement;
+    if (n.data.trim() && e && e.checkVisibility({ checkVisibilityCSS: true })) out.push(n.data);
+  }
+  return out.join('\n');
+}
+"""
+# Raw JSON shown as text: an object's first key, an array of objects, a quoted key and its value.
+RAW_JSON = re.compile(r'\{\s*"[^"\n]{0,80}"\s*:|\[\s*\{\s*"|"[\w .-]{1,40}"\s*:\s*[\[{"\d]')
+
+
 def check(host: Any, entry: dict[str, Any], name: str = "", width: int = 640) -> Report:
-    """Render the recording under ``host`` (an apphost.AppHost) and count its scalars in reach."""
+    """Render the recording under ``host`` (an apphost.AppHost) and count its scalars in reach.
+    Every page is self-contained: nothing is read, in any host, and the views are there all the same."""
     result = shown_result(entry)
     values = scalars(result)
     # One evaluation in the host (a fresh app frame, initialized, sent the result), one in the app.
@@ -513,11 +594,12 @@ def check(host: Any, entry: dict[str, Any], name: str = "", width: int = 640) ->
     else:
         host.page.evaluate(LOAD_JS, [html, {"hostContext": CONTEXT, "width": width, "height": 600}, result])
         host.reach_page = html
+    shown = host.frame.evaluate(DEFAULT_JS)
     got = host.frame.evaluate(REACH_JS, [forms(s.value) for s in values])
     # the page is self-contained: it read nothing through the host (its views are its own)
     assert host.reads == [], host.reads
     missing = [(values[i].path, values[i].value) for i in got["missing"]]
-    return Report(name, len(values), got["found"], got["clicks"], missing)
+    return Report(name, len(values), got["found"], got["clicks"], missing, RAW_JSON.findall(shown))
 
 
 def corpus(folder: Path = FIELD) -> list[tuple[str, dict[str, Any]]]:
