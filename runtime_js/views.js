@@ -129,14 +129,15 @@ CU.views = (() => {
     return el("div", null, n, B((e) => { n.replaceChildren(...term(s)); e.target.remove(); }, M.showAll(Math.round(s.length / 1024))));
   }
   // Terminal output keeps its meaning, never shows as escapes: an SGR code (ESC[…m) sets classes of
-  // a small fixed palette (8 colours — bright ones as their base —, bold, dim, italic, underline)
-  // on the text after it; every other escape sequence and control character is dropped, and a line
-  // redrawn with carriage returns (a progress bar) shows as it ended. Text nodes only.
-  var CTL = /[\x00-\x08\x0e-\x1f\x7f]/, ESC = /\x1b\[([\d;:]*)m|\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[PX^_][^\x1b]*(?:\x1b\\)?|[ -/]*[0-~]?)|[\x00-\x08\x0e-\x1f\x7f]/g;
+  // a small fixed palette (8 colours — bright ones as their base —, bold, dim)
+  // on the text after it; backgrounds, every other escape sequence and control character (but
+  // tabs, line and page breaks) are dropped, and a line redrawn with carriage returns (a progress
+  // bar) shows as it ended. Text nodes only.
+  var CTL = /[\x00-\x08\x0e-\x1f\x7f]/, ESC = /\x1b\[([\d;:]*)m|\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*\x07?|[ -/]*[0-~]?)|[\x00-\x08\x0e-\x1f\x7f]/g;
   function term(s) {
     if (!CTL.test(s)) return [s];
     var out = [], st = {}, at0 = 0, m, put = (t) => {
-      var c = Object.keys(st).map((k) => "t" + k + (st[k] === 1 ? "" : st[k])).join(" ");
+      var c = Object.values(st).join(" ");
       if (t) out.push(c ? el("span", { class: c }, t) : t);
     };
     s = s.split("\n").map((l) => l.replace(/\r$/, "").split("\r").pop()).join("\n");
@@ -147,19 +148,17 @@ CU.views = (() => {
     put(s.slice(at0));
     return out;
   }
-  // SGR parameters: 0 resets; 1–4 bold, dim, italic, underline (22–24 end them); 30–37/90–97 and
-  // 38;5;n (n < 16) a colour (39 its end), 40–47/100–107 and 48;5;n a background (49); other
-  // colours (256, RGB) are skipped with their arguments.
+  // SGR parameters: 0 resets; 1, 2 bold, dim (22 ends them); 30–37, 90–97 a colour, 39 its end;
+  // italic, underline, 256 and RGB colours (38;5;n, 38;2;r;g;b), backgrounds: skipped.
   function sgr(st, ps) {
     for (var i = 0; i < ps.length; i++) {
-      var p = ps[i], x = p % 10;
+      var p = ps[i];
       if (!p) st = {};
-      else if (p < 5) st["s" + p] = 1;
-      else if (p > 21 && p < 25) { delete st["s" + x]; if (p === 22) delete st.s1; }
-      else if (p === 38 || p === 48) { if (ps[i + 1] === 5 && ps[i + 2] < 16) st[p < 40 ? "f" : "g"] = "c" + ps[i + 2] % 8; i += ps[i + 1] === 5 ? 2 : 4; }
-      else if (p === 39 || p === 49) delete st[p < 40 ? "f" : "g"];
-      else if (x < 8 && (p >= 30 && p < 38 || p >= 90 && p < 98)) st.f = "c" + x;
-      else if (x < 8 && (p >= 40 && p < 48 || p >= 100 && p < 108)) st.g = "c" + x;
+      else if (p < 3) st[p] = "t" + p;
+      else if (p === 22) st = { f: st.f };
+      else if (p === 38 || p === 48) i += ps[i + 1] === 5 ? 2 : 4;
+      else if (p === 39) delete st.f;
+      else if (p % 60 > 29 && p % 60 < 38) st.f = "c" + p % 10;
     }
     return st;
   }
@@ -170,8 +169,8 @@ CU.views = (() => {
   function auto(v, dep) {
     dep = dep || 0;
     if (Array.isArray(v)) {
-      // one record holding nested values is that record, not a one-row table of folds
-      if (v.length === 1 && isO(v[0]) && !Object.values(v[0]).every((x) => sc(x) || flat(x))) return kv(v[0], [], dep);
+      // one record holding values nested two deep is that record, not a one-row table of folds
+      if (v.length === 1 && isO(v[0]) && Object.values(v[0]).some((x) => x && typeof x === "object" && Object.values(x).some((y) => y && typeof y === "object" && !flat(y)))) return kv(v[0], [], dep);
       if (v.length && v.length <= 200 && v.every(isO) && v.some(kids)) return el("div", { class: "view" }, v.map((x) => tree(x, 0)));
       if (v.length && v.every(isO)) return table(v, cols(v), 100);
       return grid(v) || list(v);
@@ -190,7 +189,7 @@ CU.views = (() => {
   function kids(o) {
     var own = (c) => Object.keys(c).filter((x) => CU.has(o, x)).length, n = (c) => Object.keys(c).length;
     return isO(o) ? Object.keys(o).find((k) => Array.isArray(o[k]) && o[k].length && o[k].every(isO) && o[k].every((c) => 2 * own(c) > n(c))
-      && (o[k].some((c) => CU.has(c, k)) || o[k].every((c) => own(c) === n(c)) || /^(children|kids|nodes|plans|subtasks|replies)$/i.test(k))) : undefined;
+      && (o[k].some((c) => CU.has(c, k)) || o[k].every((c) => own(c) === n(c)) || /^(children|nodes|plans)$/i.test(k))) : undefined;
   }
   function tree(o, dep) {
     var k = kids(o), rest = Object.assign({}, o), d, lab = Object.keys(o).find((x) => typeof o[x] === "string" && o[x] && o[x].length <= 80);
@@ -202,7 +201,7 @@ CU.views = (() => {
       try { d.append(kv(rest, [], 2), k ? el("div", { class: "kids" }, o[k].map((c) => tree(c, dep + 1))) : null); } finally { IN -= n; }
     };
     d = el("details", { class: "more tree", open: dep < 3 || IN > 0, ontoggle: () => { if (d.open) fill(); } },
-      el("summary", null, lab ? o[lab] : k ? human(k) : plural(Object.keys(o).length, M.fields), k ? el("span", { class: "muted" }, " · " + plural(o[k].length, M.items)) : null));
+      el("summary", null, lab ? o[lab] : k ? human(k) : plural(Object.keys(o).length, M.fields)));
     if (d.open) fill();
     return d;
   }
@@ -298,7 +297,7 @@ CU.views = (() => {
   var MDT = /^ {0,3}\|.*\|[ \t]*\r?\n {0,3}\|(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*$/m;
   // Terminal text: a Python traceback, a JS stack ("    at f (file.js:3:9)"); a log (most lines
   // start with a time or a level).
-  var TB = /^Traceback \(most recent call last\):|^\s+at \S.*:\d+:\d+\)?$/m, LOG = /^\[?(\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\d\d:\d\d:\d\d|(TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL|CRITICAL)\b)/;
+  var TB = /^Traceback \(most recent call last\):|^\s+at \S.*:\d+:\d+\)?$/m, LOG = /^\[?(\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\d\d:\d\d:\d\d|(DEBUG|INFO|WARN\w*|ERROR|FATAL|CRITICAL|TRACE)\b)/;
   function kind(s) {
     var h = s.slice(0, 65536), ls = h.split(/\r?\n/);
     if (s.length > h.length || !ls[ls.length - 1]) ls.pop(); // a cut or empty last line says nothing

@@ -259,7 +259,7 @@ def test_a_coloured_traceback_as_the_error_is_monospace_too(host):
 
 
 def test_other_escapes_are_dropped_and_a_redrawn_line_shows_as_it_ended(host):
-    text = "\x1b]0;build\x07\x1b[2K\x1b[1Gstep 1 ok\nprogress 10%\rprogress 50%\rprogress 100%\n\x1b[38;5;9mfailed\x1b[39m \x1b[38;2;1;2;3mrgb\x1b[0m done"
+    text = "\x1b]0;build\x07\x1b[2K\x1b[1Gstep 1 ok\nprogress 10%\rprogress 50%\rprogress 100%\n\x1b[91;38;5;9mfailed\x1b[39m \x1b[38;2;1;2;3mrgb\x1b[0m done"
     frame = show(host, text_of(text))
     pre = frame.locator(f"{BODY} pre.json")
     assert pre.count() == 1
