@@ -255,7 +255,8 @@ def md_plain(line: str) -> str:
 
 
 def text_scalars(text: str, path: str, out: list[Scalar]) -> None:
-    s = SGR.sub("", text).strip()  # a terminal's colour codes are colours, not text
+    text = SGR.sub("", text)  # a terminal's colour codes are colours, not text
+    s = text.strip()
     if not s:
         return
     if s[0] in "[{":
