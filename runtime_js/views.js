@@ -124,9 +124,43 @@ CU.views = (() => {
   // pre: 1 lines kept in monospace, unwrapped (columns stay aligned; scrolls): code, logs, listings;
   // 2 prose (wrapped, lines kept).
   function text(s, pre) {
-    var n = el(pre ? "pre" : "span", { class: pre ? (pre < 2 ? "json lines" : "text-block") : "" }, s.length > MAXT ? s.slice(0, MAXT) : s);
+    var n = el(pre ? "pre" : "span", { class: pre ? (pre < 2 ? "json lines" : "text-block") : "" }, term(s.length > MAXT ? s.slice(0, MAXT) : s));
     if (s.length <= MAXT) return n;
-    return el("div", null, n, B((e) => { n.textContent = s; e.target.remove(); }, M.showAll(Math.round(s.length / 1024))));
+    return el("div", null, n, B((e) => { n.replaceChildren(...term(s)); e.target.remove(); }, M.showAll(Math.round(s.length / 1024))));
+  }
+  // Terminal output keeps its meaning, never shows as escapes: an SGR code (ESC[…m) sets classes of
+  // a small fixed palette (8 colours — bright ones as their base —, bold, dim)
+  // on the text after it; backgrounds, every other escape sequence and control character (but
+  // tabs, line and page breaks) are dropped, and a line redrawn with carriage returns (a progress
+  // bar) shows as it ended. Text nodes only.
+  var CTL = /[\x00-\x08\x0e-\x1f\x7f]/, ESC = /\x1b\[([\d;:]*)m|\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*\x07?|[ -/]*[0-~]?)|[\x00-\x08\x0e-\x1f\x7f]/g;
+  function term(s) {
+    if (!CTL.test(s)) return [s];
+    var out = [], st = {}, at0 = 0, m, put = (t) => {
+      var c = Object.values(st).join(" ");
+      if (t) out.push(c ? el("span", { class: c }, t) : t);
+    };
+    s = s.split("\n").map((l) => l.replace(/\r$/, "").split("\r").pop()).join("\n");
+    for (ESC.lastIndex = 0; (m = ESC.exec(s));) {
+      put(s.slice(at0, m.index)); at0 = ESC.lastIndex;
+      if (m[1] != null) st = sgr(Object.assign({}, st), m[1].split(/[;:]/).map(Number));
+    }
+    put(s.slice(at0));
+    return out;
+  }
+  // SGR parameters: 0 resets; 1, 2 bold, dim (22 ends them); 30–37, 90–97 a colour, 39 its end;
+  // italic, underline, 256 and RGB colours (38;5;n, 38;2;r;g;b), backgrounds: skipped.
+  function sgr(st, ps) {
+    for (var i = 0; i < ps.length; i++) {
+      var p = ps[i];
+      if (!p) st = {};
+      else if (p < 3) st[p] = "t" + p;
+      else if (p === 22) st = { f: st.f };
+      else if (p === 38 || p === 48) i += ps[i + 1] === 5 ? 2 : 4;
+      else if (p === 39) delete st.f;
+      else if (p % 60 > 29 && p % 60 < 38) st.f = "c" + p % 10;
+    }
+    return st;
   }
 
   /* ------------------------------------------------------------------ shape-driven views */
@@ -135,12 +169,41 @@ CU.views = (() => {
   function auto(v, dep) {
     dep = dep || 0;
     if (Array.isArray(v)) {
+      // one record holding values nested two deep is that record, not a one-row table of folds
+      if (v.length === 1 && isO(v[0]) && Object.values(v[0]).some((x) => x && typeof x === "object" && Object.values(x).some((y) => y && typeof y === "object" && !flat(y)))) return kv(v[0], [], dep);
+      if (v.length && v.length <= 200 && v.every(isO) && v.some(kids)) return el("div", { class: "view" }, v.map((x) => tree(x, 0)));
       if (v.length && v.every(isO)) return table(v, cols(v), 100);
       return grid(v) || list(v);
     }
-    if (isO(v)) return kv(v, [], dep);
+    if (isO(v)) return kids(v) ? tree(v, 0) : kv(v, [], dep);
     if (typeof v === "string") return prose(v);
     return el("div", { class: "metric" }, val(v));
+  }
+  // A recursive structure — a record holding a list of records like itself (more than half of
+  // each one's keys are its own; and some hold that list again, or all keys are its own, or the
+  // list's name says so: a query plan's "Plans", a file tree's "children") — is a tree.
+  // Each node is a fold named by its first short string (its kind, its name): open, its scalars
+  // and other values, then its children, each a fold. The first three levels show open; a fold
+  // opened shows all it holds open (up to 20 000 characters of it, as `more`): every level is one
+  // click from the one above it, and every value of a tree one click from the view.
+  function kids(o) {
+    var own = (c) => Object.keys(c).filter((x) => CU.has(o, x)).length, n = (c) => Object.keys(c).length;
+    return isO(o) ? Object.keys(o).find((k) => Array.isArray(o[k]) && o[k].length && o[k].every(isO) && o[k].every((c) => 2 * own(c) > n(c))
+      && (o[k].some((c) => CU.has(c, k)) || o[k].every((c) => own(c) === n(c)) || /^(children|nodes|plans)$/i.test(k))) : undefined;
+  }
+  function tree(o, dep) {
+    var k = kids(o), rest = Object.assign({}, o), d, lab = Object.keys(o).find((x) => typeof o[x] === "string" && o[x] && o[x].length <= 80);
+    delete rest[k];
+    var fill = () => {
+      if (d.children.length > 1) return;
+      var n = J(o).length <= 2e4;
+      IN += n;
+      try { d.append(kv(rest, [], 2), k ? el("div", { class: "kids" }, o[k].map((c) => tree(c, dep + 1))) : null); } finally { IN -= n; }
+    };
+    d = el("details", { class: "more tree", open: dep < 3 || IN > 0, ontoggle: () => { if (d.open) fill(); } },
+      el("summary", null, lab ? o[lab] : k ? human(k) : plural(Object.keys(o).length, M.fields)));
+    if (d.open) fill();
+    return d;
   }
   // Columns from the union of keys over a sample of rows.
   function cols(rows) {
@@ -173,11 +236,16 @@ CU.views = (() => {
     (fields.length ? fields : Object.keys(o).map((k) => ({ pointer: esc(k), label: human(k) }))).forEach((c) => {
       var v = at(o, c.pointer);
       // Nested data and multi-line text get a block of their own, headed by the key.
-      if ((!fields.length && v && typeof v === "object" && !flat(v) && dep < 2) || (typeof v === "string" && /\n/.test(v))) subs.push(el("div", { class: "view" }, el("h3", null, c.label), (SC = o, auto(v, dep + 1))));
+      // Records nested in records (a configuration) open to four levels, each set in by one step.
+      if ((!fields.length && v && typeof v === "object" && !flat(v) && (dep < 2 || (isO(v) && dep < 4))) || (typeof v === "string" && /\n/.test(v))) subs.push(el("div", { class: dep > 1 ? "view nest" : "view" }, el("h3", null, c.label), (SC = o, auto(v, dep + 1))));
       else if (v !== undefined) dl.append(el("dt", null, c.label), el("dd", null, val(v, c.format, c.options, c.label)));
     });
     return el("div", { class: "view" }, dl.children.length ? dl : null, subs);
   }
+  // A short token — an id, a code, a number, a date: no space, or a date-time, within 40
+  // characters — never breaks inside a table cell ("task-3" is not "task-" over "3"); longer
+  // text wraps between words.
+  var nw = (v) => typeof v === "number" || (typeof v === "string" && v.length <= 40 && (!/\s/.test(v.trim()) || DT.test(v.trim()))) ? " nw" : "";
   // Sort by a column (click its header), filter by text, one page of pageSize rows at a time.
   // nop: no pivot (the pivot's own tables).
   function table(rows, cs, size, nop) {
@@ -205,7 +273,7 @@ CU.views = (() => {
     function draw() {
       var pages = Math.max(1, Math.ceil(shown.length / size));
       page = Math.min(Math.max(page, 0), pages - 1);
-      tb.replaceChildren.apply(tb, shown.slice(page * size, page * size + size).map((r) => el("tr", null, cs.map((c) => (hm ? hm.cell : (c, r, td) => td)(c, r, el("td", { class: nc(c) }, val(at(r, c.pointer), c.format, c.options, c.label)))))));
+      tb.replaceChildren.apply(tb, shown.slice(page * size, page * size + size).map((r) => el("tr", null, cs.map((c) => (hm ? hm.cell : (c, r, td) => td)(c, r, el("td", { class: (nc(c) || "") + nw(at(r, c.pointer)) || null }, val(at(r, c.pointer), c.format, c.options, c.label)))))));
       info.textContent = shown.length > size ? M.rowsOf(page * size + 1, Math.min(shown.length, page * size + size), shown.length) : plural(shown.length, M.rows);
       prev.hidden = next.hidden = pages < 2; prev.disabled = !page; next.disabled = page >= pages - 1;
     }
@@ -230,10 +298,14 @@ CU.views = (() => {
   // Every kind builds DOM nodes from text: a detector never turns data into markup.
   var MDS = [/^#{1,6} \S/m, /^```/m, /\]\(https?:/, /\*\*\S[^*\n]*\*\*/, /^ *([-*+]|\d+\.) \S.*\n *([-*+]|\d+\.) \S/m, /^ {0,3}> ?\S/m];
   var MDT = /^ {0,3}\|.*\|[ \t]*\r?\n {0,3}\|(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*$/m;
+  // Terminal text: a Python traceback, a JS stack ("    at f (file.js:3:9)"); a log (most lines
+  // start with a time or a level).
+  var TB = /^Traceback \(most recent call last\):|^\s+at \S.*:\d+:\d+\)?$/m, LOG = /^\[?(\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\d\d:\d\d:\d\d|(DEBUG|INFO|WARN\w*|ERROR|FATAL|CRITICAL|TRACE)\b)/;
   function kind(s) {
     var h = s.slice(0, 65536), ls = h.split(/\r?\n/);
     if (s.length > h.length || !ls[ls.length - 1]) ls.pop(); // a cut or empty last line says nothing
     if (/^@@ -\d+(,\d+)? \+\d+/m.test(h) && /^--- \S/m.test(h)) return "diff";
+    if (TB.test(h) || ls.filter((l) => LOG.test(l)).length * 2 > ls.length) return "lines";
     if (MDT.test(h)) return "md";
     if (sep(ls)) return sep(ls);
     if (MDS.filter((r) => r.test(h)).length > 1) return "md";
@@ -260,9 +332,11 @@ CU.views = (() => {
     out.push(cur);
     return out;
   }
-  // "Key: value" lines (a key is a short name): records. Lines of records that start with the
-  // same key are rows of one table (the line just before each record, when each has one, names
-  // its row: "1. row", "cohort (varchar)"); a record alone is a record; other lines stay text.
+  // "Key: value" lines (a key is a short name): records. Records alike — the same first key, and
+  // more than half the keys of each shared with the run — are rows of one table (the line just
+  // before each record, when each has one, names its row: "1. row", "cohort (varchar)"); records
+  // with other keys stay apart (mcp-alchemy's two tables' columns: "sales:", "people:"), each a
+  // record under its line; other lines stay text.
   var KV = /^\s*([A-Za-z_][\w .()\/-]{0,40}?):[ \t]+(\S.*)$/, RULE = /^[\s=-]+$/;
   function kvt(s) {
     var items = [], cur = null, out = el("div", { class: "view" });
@@ -281,7 +355,7 @@ CU.views = (() => {
     for (var i = 0; i < items.length;) {
       var it = items[i], j = i + 1, k0 = it.r && Object.keys(it.r)[0];
       if (!it.r) { out.append(text(it.t, 2)); i++; continue; }
-      while (j < items.length && items[j].r && Object.keys(items[j].r)[0] === k0) j++;
+      for (var ks = Object.assign({}, it.r); j < items.length && alike(items[j].r, ks, it.r); j++) Object.assign(ks, items[j].r);
       var run = items.slice(i, j), labs = run.length > 1 && run.every((x) => x.lab != null);
       if (run.length < 2) out.append(it.lab ? el("h3", null, it.lab) : "", kv(it.r, [], 2));
       else {
@@ -293,6 +367,10 @@ CU.views = (() => {
       i = j;
     }
     return out;
+  }
+  function alike(r, ks, first) {
+    var k = r && Object.keys(r), n = k && k.filter((x) => CU.has(ks, x)).length;
+    return !!r && k[0] === Object.keys(first)[0] && 2 * n > Math.max(k.length, Object.keys(first).length);
   }
   // An aligned plain-text table: a header line of names, an optional rule of dashes, rows; its
   // columns are the character columns blank in every line (two wide at least) between them.
@@ -357,6 +435,7 @@ CU.views = (() => {
     var d = parse(s), k;
     if (d === undefined) d = pylit(s);
     if (d !== undefined) return auto(d);
+    if (/\x1b/.test(s)) return text(s, 1); // a terminal's output, its colours kept
     k = kind(s);
     if (k === "diff") return diff(s.length > MAXT * 10 ? s.slice(0, MAXT * 10) : s);
     if (k === "," || k === "\t" || k === "aligned") return csv(s, k);
@@ -399,7 +478,7 @@ CU.views = (() => {
         var cells = (r) => r.trim().slice(1, -1).split("|").map((c) => c.trim());
         rows = rows.filter((r) => !/^[\s|:-]+$/.test(r)).map(cells);
         out.appendChild(el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, rows[0].map((c) => el("th", null, inline(human(c)))))),
-          el("tbody", null, rows.slice(1).map((r) => el("tr", null, r.map((c) => el("td", null, inline(c)))))))));
+          el("tbody", null, rows.slice(1).map((r) => el("tr", null, r.map((c) => el("td", { class: nw(c) || null }, inline(c)))))))));
       } else if (!ln.trim()) { flush(); lst = null; } else { lst = null; para.push(ln.trim()); }
     }
     flush();
@@ -440,11 +519,22 @@ CU.views = (() => {
       setTimeout(() => { URL.revokeObjectURL(u); }, 1e4);
     }, M.download(name, size));
   }
-  // The blocks not already shown: with structured data d, a text block that is JSON (its usual
-  // serialization) or that equals one of d's strings is that data again, and is left out.
+  // The blocks not already shown. Beside structured data d, a text block is left out only when
+  // it is d again (the spec's compatibility copy): JSON or a Python literal equal to d (a null
+  // field the same as an absent one), to the one value d wraps ({"result": …}), or to an item of
+  // that list (one block per item); or the text of one of d's strings. Any other text shows — a
+  // decision on its content, not its presence (a notebook cell's printed output beside its
+  // execution metadata).
   function blocks(content, d) {
-    var seen = d === undefined ? [] : strs(d, 0, []);
-    return content.filter((b) => !(d !== undefined && isO(b) && b.type === "text" && (parse(String(b.text)) !== undefined || seen.indexOf(String(b.text).trim()) >= 0))).map(block);
+    var seen = d === undefined ? [] : strs(d, 0, []), w = isO(d) && Object.keys(d).length === 1 ? Object.values(d)[0] : d;
+    var again = (t) => { var v = parse(t); if (v === undefined) v = pylit(t); return v !== undefined && [d, w].concat(Array.isArray(w) ? w : []).some((x) => same(v, x)); };
+    return content.filter((b) => !(d !== undefined && isO(b) && b.type === "text" && (seen.indexOf(String(b.text).trim()) >= 0 || again(String(b.text))))).map(block);
+  }
+  function same(a, b) {
+    if (sc(a) || sc(b)) return a === b;
+    if (Array.isArray(a) !== Array.isArray(b)) return false;
+    var ks = Object.keys(Object.assign({}, a, b));
+    return (!Array.isArray(a) || a.length === b.length) && ks.every((k) => (a[k] == null && b[k] == null) || same(a[k], b[k]));
   }
   function strs(v, dep, out) {
     if (typeof v === "string") out.push(v.trim());
@@ -484,7 +574,9 @@ CU.views = (() => {
     L = (ctx.hostContext || {}).locale || undefined;
     var cs = Array.isArray(r.content) ? r.content : [], d = r.structuredContent;
     RES = { content: cs };
-    if (r.isError) return box.append(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, M.error), el("p", null, cs.filter((b) => isO(b) && b.type === "text").map((b) => String(b.text)).join("\n") || M.errorUntold)));
+    // An error's text is a message, or a terminal's (a traceback, a log, colours) kept in monospace.
+    var e = cs.filter((b) => isO(b) && b.type === "text").map((b) => String(b.text)).join("\n") || M.errorUntold;
+    if (r.isError) return box.append(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, M.error), /\x1b/.test(e) || TB.test(e) ? text(e, 1) : el("p", null, e)));
     if (d !== undefined) rv && rv.props && rv.props.source !== "content" ? fill(box, rv, d) : box.append(auto(d));
     // The text blocks usually repeat the data as JSON; the rest shows unless a view already did.
     if (!RES.shown) box.append(...blocks(cs, d));

@@ -438,6 +438,8 @@ def servers() -> list[Server]:
             ("query", {"sql": "select id, name, born, skills from people order by id"}, "jsonb"),
             ("query", {"sql": "select region, count(*) as rows, sum(revenue) as revenue from sales group by region order by region"}, "grouped"),
             ("query", {"sql": "select * from nowhere"}, "bad-table"),
+            # a query plan: a tree of records holding "Plans" lists (issue 32: a tree, every number in reach)
+            ("query", {"sql": "explain (format json) select s.region, p.name, s.revenue from sales s join people p on p.id = s.id where s.units > 10 order by s.revenue desc"}, "explain"),
         ], services=["postgres"]),
         Server("mysql", "mysql-mcp-server", [venv("mysql-mcp-server", "mysql_mcp_server")], [
             ("execute_sql", {"query": "SHOW TABLES"}, "tables"),
@@ -582,6 +584,10 @@ def servers() -> list[Server]:
             # numpy arrays in a dict: their repr, array([...]) with a dtype when it is not the default
             ("run-code", {"languageId": "python", "code": "import numpy as np\nunits = np.array([310, 287, 342], dtype=np.int32)\nrevenue = np.array([12450.0, 11980.5, 13002.25])\n"
                                                           "print({'regions': ['North', 'South', 'East'], 'units': units, 'revenue': revenue, 'share': (revenue / revenue.sum()).round(3)})"}, "numpy"),
+            # terminal output (issue 32): a traceback, a test runner's colours (SGR codes), a JS stack
+            ("run-code", {"languageId": "python", "code": "def per_unit(row):\n    return row['revenue'] / row['units']\n\nprint(per_unit({'revenue': 12.5, 'units': 0}))"}, "traceback"),
+            ("run-code", {"languageId": "python", "code": "G, R, Y, X = '\\x1b[1;32m', '\\x1b[1;31m', '\\x1b[33m', '\\x1b[0m'\nprint(f'{G}PASS{X} test_fib\\n{R}FAIL{X} test_per_unit: {Y}ZeroDivisionError{X}\\n1 passed, 1 failed')"}, "ansi"),
+            ("run-code", {"languageId": "javascript", "code": "function owner(row) { return row.owner.name; }\nconsole.log(owner({ id: 'task-3' }));"}, "stack"),
         ]),
         Server("eslint", "@eslint/mcp", [npm("eslint", "mcp")], [
             ("lint-files", {"filePaths": [d + "/lint/app.js"]}, ""),

@@ -64,6 +64,7 @@ ISO = re.compile(r"(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d+)
 MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 BLOB = re.compile(r"(data:[\w/+.-]+;base64,)?[A-Za-z0-9+/=\s]{200,}")
 KEY_VALUE = re.compile(r"^\s*(?:[-*]\s+)?(?:\*\*)?([A-Za-z_][\w .()/-]{0,40}?)(?:\*\*)?:(?:\*\*)?\s+(\S.*)$")
+SGR = re.compile(r"\x1b\[[\d;:]*m")
 MD_TABLE = re.compile(r"^\s*\|.*\|\s*$")
 MD_RULE = re.compile(r"^[\s|:-]+$")
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_ -][A-Za-z0-9]+){0,3}")
@@ -308,6 +309,7 @@ def md_plain(line: str) -> str:
 
 
 def text_scalars(text: str, path: str, out: list[Scalar]) -> None:
+    text = SGR.sub("", text)  # a terminal's colour codes are colours, not text
     s = text.strip()
     if not s:
         return
