@@ -585,8 +585,9 @@ PAGE_BUDGET_RAW = 48 * 1024
 # what is reached, and the target is a strict xfail that fails once it is met (then make it the
 # budget). Then the pivot of long-format cells into a matrix (matrix.min.js 1 350 -> 2 891 gzipped),
 # the text rules (terminal colours, trees, key: value blocks) and the questions asked in the page
-# (question.js with choices.js, on every page with a form) added to every page.
-PAGE_BUDGET_GZIP = 19 * 1024
+# (question.js with choices.js, on every page with a form) added to every page: the corpus median
+# 22 285, the typical page 21 971 (the guard below: what is reached, and a little room).
+PAGE_BUDGET_GZIP = 23 * 1024
 TARGET_GZIP = 16 * 1024
 """Issue 32's target, for the typical page and the corpus median, self-contained."""
 
