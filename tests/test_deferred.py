@@ -19,7 +19,7 @@ from mcp.shared.exceptions import MCPError
 from asyncutil import run_async
 from compiler.pipeline import build_page
 from conftest import ROOT
-from runtime_js import MODULES, deferred_read, deferred_uri
+from runtime_js import MODULES, READ_LATE, deferred_read, deferred_uri
 from test_proxy import SDK_UPSTREAM, proxied
 
 TYPICAL = next(t for t in json.loads((ROOT / "fixtures" / "corpus" / "tools" / "everything.json").read_text())["tools"] if t["name"] == "get-sum")
@@ -59,8 +59,9 @@ def test_the_proxy_serves_each_module_a_page_names_and_nothing_else_under_its_pr
             return page, read, refused
 
     page, read, refused = run_async(scenario())
-    # add has an outputSchema: its typed views come too; the page itself carries none of them
-    assert [name for name, _ in mods_of(page)] == ["views", "matrix", "typed", "host"]
+    # add has an outputSchema: its typed views come too; the page itself carries none of them;
+    # the questions asked in the page (question.js) come with the choices their fields may need
+    assert [name for name, _ in mods_of(page)] == ["choices", "views", "matrix", "typed", "host", "question"]
     for uri, result in read.items():
         assert result["contents"] == deferred_read(uri)["contents"]
         css, js = result["contents"]
@@ -72,7 +73,7 @@ def test_the_proxy_serves_each_module_a_page_names_and_nothing_else_under_its_pr
 
 def test_a_self_contained_page_names_nothing_to_read():
     assert mods_of(build_page(TYPICAL, self_contained=True)) == []
-    assert [name for name, _ in mods_of(build_page(TYPICAL))] == ["views", "matrix", "host"]
+    assert [name for name, _ in mods_of(build_page(TYPICAL))] == ["choices", "views", "matrix", "host", "question"]
 
 
 # --------------------------------------------------------------------------- in a host
@@ -81,7 +82,7 @@ def test_a_self_contained_page_names_nothing_to_read():
 @pytest.mark.browser
 def test_a_typical_page_reads_its_views_and_no_host_features_the_host_does_not_offer(apphost):
     host = shown(apphost, build_page(PLAIN), TEXT_ROWS, host_capabilities=NOTHING)
-    assert host.reads == [deferred_uri("views"), deferred_uri("matrix")]
+    assert host.reads == [deferred_uri("choices"), deferred_uri("views"), deferred_uri("matrix"), deferred_uri("question")]
     cells = host.frame.locator("#result table tbody tr").first.locator("td").all_inner_texts()
     assert cells == ["7", "Oslo, Norway", "-3.25", 'said "cold"']
     assert host.frame.locator(".hv-bar").count() == 0  # no dead control
@@ -91,7 +92,7 @@ def test_a_typical_page_reads_its_views_and_no_host_features_the_host_does_not_o
 @pytest.mark.browser
 def test_a_table_drawn_from_the_datas_shape_downloads_its_rows(apphost):
     host = shown(apphost, build_page(PLAIN), TEXT_ROWS, host_capabilities=OFFERS)
-    assert host.reads == [deferred_uri("views"), deferred_uri("matrix"), deferred_uri("host")]
+    assert host.reads == [deferred_uri(m) for m in ("choices", "views", "matrix", "host", "question")]
     host.frame.get_by_role("button", name="Download these rows as CSV").click()
     host.wait_until(lambda: host.downloads)
     (item,) = host.downloads[0]["contents"]
@@ -125,7 +126,7 @@ def test_code_the_page_does_not_name_never_runs(apphost):
     """A host (or anything between) that answers a read with other code: the page's CSP blocks
     it, and the result shows as text."""
     forged = {uri: {"contents": [{"uri": uri, "mimeType": "text/javascript", "text": "window.__forged = 1; CU.views = null;"}]}
-              for uri in (deferred_uri(m.name) for m in MODULES if m.deferred)}
+              for uri in (deferred_uri(m.name) for m in MODULES if m.deferred or m.name in READ_LATE)}
     host = shown(apphost, build_page(PLAIN), TEXT_ROWS, modules=forged)
     assert host.frame.evaluate("() => window.__forged") is None
     assert host.csp_violations and all("script-src" in v for v in host.csp_violations)
@@ -135,7 +136,7 @@ def test_code_the_page_does_not_name_never_runs(apphost):
 @pytest.mark.browser
 @pytest.mark.parametrize("answer", [{"contents": [None, 5, {"uri": "x"}, {"mimeType": "text/javascript", "text": 7}]}, {"contents": "nope"}, None, []])
 def test_a_read_answered_with_garbage_shows_the_result_as_text_at_once(apphost, answer):
-    bad = {uri: answer for uri in (deferred_uri(m.name) for m in MODULES if m.deferred)}
+    bad = {uri: answer for uri in (deferred_uri(m.name) for m in MODULES if m.deferred or m.name in READ_LATE)}
     host = shown(apphost, build_page(PLAIN), TEXT_ROWS, modules=bad)
     assert host.frame.locator("#result pre.text-block").inner_text() == json.dumps(ROWS)
     assert host.console_errors == [] and host.page_errors == []
