@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from asyncutil import run_async
 from compiler.proxy import questions
 from compiler.proxy.exchanges import Kind
 from compiler.proxy.failures import ProxyError
@@ -150,7 +151,7 @@ def test_the_page_fetches_its_question_and_its_answer_is_the_elicit_result():
         assert await asking == {"action": "accept", "content": {"overwrite": True}}
         assert service.open == {}
 
-    asyncio.run(main())
+    run_async(main())
 
 
 @pytest.mark.parametrize("action", ["decline", "cancel"])
@@ -162,7 +163,7 @@ def test_decline_and_cancel_reach_the_upstream_as_such(action):
         service.respond({"questionId": shown["questionId"], "token": TOKEN, "action": action, "content": {"overwrite": True}})
         assert await asking == {"action": action}
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_another_page_or_another_tool_neither_sees_nor_answers_the_question():
@@ -179,7 +180,7 @@ def test_another_page_or_another_tool_neither_sees_nor_answers_the_question():
         service.respond({"questionId": shown["questionId"], "token": TOKEN, "action": "cancel"})
         assert await asking == {"action": "cancel"}
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_a_question_no_page_fetches_is_refused_after_the_pickup_time(monkeypatch):
@@ -191,7 +192,7 @@ def test_a_question_no_page_fetches_is_refused_after_the_pickup_time(monkeypatch
             await service.ask(TOKEN, "write", ASK)
         assert service.open == {}
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_a_cancelled_question_leaves_nothing_open():
@@ -203,7 +204,7 @@ def test_a_cancelled_question_leaves_nothing_open():
         await asyncio.gather(asking, return_exceptions=True)
         assert service.open == {}
 
-    asyncio.run(main())
+    run_async(main())
 
 
 @pytest.mark.parametrize("params", [
@@ -259,6 +260,6 @@ def test_a_model_call_to_a_server_that_asks_gets_the_specs_error_at_once_through
                 told = error.message
             return told, time.monotonic() - started
 
-    told, took = asyncio.run(main())
+    told, took = run_async(main())
     assert told.startswith("Elicitation not supported")
     assert took < questions.PICKUP_S  # answered, not waited out

@@ -78,11 +78,12 @@ def test_a_failed_call_and_a_host_that_takes_only_text(apphost):
 
 
 def test_a_10_mb_result_is_told_as_its_shape_under_the_bound(apphost):
+    # (a run that takes over a second polls _ui_question, question.js: answered with no question)
     row = {"id": 0, "name": "ünïcødé \"quoted\" \\ row " * 40, "tags": ["a", "b"]}  # ~1 KB: few objects to carry
     rows = [dict(row, id=i) for i in range(10 * 1024 * 1024 // size(row))]
     big = {"total": len(rows), "rows": rows, "note": "x"}
     assert size(big) > 10 * 1024 * 1024
-    host = apphost.load(page(), host_capabilities=STRUCTURED, on_call_tool=lambda name, args: {"content": [], "structuredContent": big})
+    host = apphost.load(page(), host_capabilities=STRUCTURED, on_call_tool=lambda name, args: {"content": []} if name.startswith("_ui_") else {"content": [], "structuredContent": big})
     host.wait_initialized()
     run_sum(host)
     update = summary(host, 1)["structuredContent"]
@@ -98,7 +99,7 @@ def test_a_10_mb_result_is_told_as_its_shape_under_the_bound(apphost):
 def test_large_arguments_and_a_large_text_result_are_bounded_the_same_way(apphost):
     text = "«ünïcødé» \"quote\" \\ \t\u0001 " * 400  # escapes and multi-byte characters, ~12 KB (an <input> drops newlines)
     huge = "line of text\n" * 800_000  # ~10 MB of text content, no structuredContent
-    host = apphost.load(page(NOTE), host_capabilities=STRUCTURED, on_call_tool=lambda name, args: {"content": [{"type": "text", "text": huge}]})
+    host = apphost.load(page(NOTE), host_capabilities=STRUCTURED, on_call_tool=lambda name, args: {"content": []} if name.startswith("_ui_") else {"content": [{"type": "text", "text": huge}]})
     host.wait_initialized()
     host.frame.locator('[data-id="f:/text"] .ctl').fill(text)
     host.frame.click("[data-action=submit]")
