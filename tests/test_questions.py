@@ -22,7 +22,7 @@ from compiler.proxy.failures import ProxyError
 from compiler.proxy.messages import CancelLocal, RunLocal
 from compiler.proxy.questions import Questions
 from compiler.proxy.services import AskInApp
-from test_router import ENVELOPE, UI, World, call
+from test_router import ENVELOPE, MODERN_INFO, UI, World, call
 
 TOKEN = "a" * 32
 SCHEMA = {"type": "object", "properties": {"overwrite": {"type": "boolean"}, "note": {"type": "string"}}, "required": ["overwrite"]}
@@ -263,3 +263,97 @@ def test_a_model_call_to_a_server_that_asks_gets_the_specs_error_at_once_through
     told, took = run_async(main())
     assert told.startswith("Elicitation not supported")
     assert took < questions.PICKUP_S  # answered, not waited out
+
+
+# --------------------------------------------------------------------------- a 2026-07-28 upstream's rounds, in the page
+
+
+def _modern_page_call(world: World, host: Any, request_id: Any = 7, meta: dict[str, Any] | None = APP) -> str:
+    world.from_host(host, call(request_id, "write", meta=meta, path="notes.txt"))
+    return str(world.last_up()["id"])
+
+
+def _round(world: World, key: str, state: str = "s1", **requests: Any) -> list[Any]:
+    return world.from_upstream({"id": key, "result": {"resultType": "input_required", "requestState": state,
+                                                      "inputRequests": requests}})
+
+
+def _modern_world(lasting: bool = True) -> tuple[World, Any]:
+    world = World(MODERN_INFO)
+    world.local.registry.absorb([{"name": "write", "inputSchema": {"type": "object"}}], replace=True)
+    host = world.host(lasting=lasting)
+    if lasting:
+        world.initialize(host)
+    return world, host
+
+
+@pytest.mark.parametrize("era", ["handshake host", "2026-07-28 host"])
+@pytest.mark.parametrize("answer", [{"action": "accept", "content": {"overwrite": True}}, {"action": "decline"}, {"action": "cancel"}])
+def test_a_2026_07_28_upstreams_round_is_asked_in_the_page_and_retried_with_the_answer(era, answer):
+    world, host = _modern_world(lasting=era == "handshake host")
+    meta = APP if era == "handshake host" else {**ENVELOPE, **APP}
+    key = _modern_page_call(world, host, meta=meta)
+    (run,) = [e for e in _round(world, key, ow={"method": "elicitation/create", "params": ASK}) if isinstance(e, RunLocal)]
+    assert run.call == AskInApp(TOKEN, "write", ASK) and world.router.table.get(run.key).kind is Kind.LOCAL
+    assert [m for m in world.got(host) if m.get("id") == 7] == []  # the host hears nothing of the round
+    world.apply(world.router.local_done(run.key, answer))
+    retry = world.last_up()
+    assert retry["id"] == key and retry["params"]["requestState"] == "s1"
+    assert retry["params"]["inputResponses"] == {"ow": answer} and retry["params"]["_meta"]["compile-ui/ask"] == TOKEN
+    world.from_upstream({"id": key, "result": {"resultType": "complete", "content": [{"type": "text", "text": "done"}]}})
+    assert world.got(host)[-1]["id"] == 7 and world.got(host)[-1]["result"]["content"][0]["text"] == "done"
+    assert len(world.router.table) == 0
+
+
+def test_a_second_round_is_asked_in_the_page_again_with_the_upstreams_new_state():
+    world, host = _modern_world()
+    key = _modern_page_call(world, host)
+    (first,) = [e for e in _round(world, key, "s1", a={"method": "elicitation/create", "params": ASK}) if isinstance(e, RunLocal)]
+    world.apply(world.router.local_done(first.key, {"action": "accept", "content": {"overwrite": True}}))
+    url = {"mode": "url", "message": "Sign in", "url": "https://example.com/auth"}
+    (second,) = [e for e in _round(world, key, "s2", b={"method": "elicitation/create", "params": url}) if isinstance(e, RunLocal)]
+    assert second.call == AskInApp(TOKEN, "write", url)
+    world.apply(world.router.local_done(second.key, {"action": "accept"}))
+    retry = world.last_up()["params"]
+    assert retry["requestState"] == "s2" and retry["inputResponses"] == {"b": {"action": "accept"}}
+
+
+@pytest.mark.parametrize("ending", ["host cancels", "host goes", "question fails"])
+def test_a_round_asked_in_the_page_ends_cleanly_when_the_host_cancels_goes_or_no_page_answers(ending):
+    world, host = _modern_world()
+    key = _modern_page_call(world, host)
+    (run,) = [e for e in _round(world, key, ow={"method": "elicitation/create", "params": ASK}) if isinstance(e, RunLocal)]
+    sent = len(world.sent_up)
+    if ending == "host cancels":
+        effects = world.from_host(host, {"method": "notifications/cancelled", "params": {"requestId": 7}})
+        assert CancelLocal(run.key) in effects
+    elif ending == "host goes":
+        assert CancelLocal(run.key) in world.apply(world.router.detach(host))
+    else:
+        world.apply(world.router.local_done(run.key, error=ProxyError(-32603, "no page of this call fetched the question")))
+        assert "no page of this call fetched the question" in world.got(host)[-1]["result"]["content"][0]["text"]
+    assert len(world.router.table) == 0
+    assert not [m for m in world.sent_up[sent:] if m.get("id") == key]  # never retried
+    world.apply(world.router.local_done(run.key, {"action": "accept"}))  # a late answer goes nowhere
+    assert not [m for m in world.sent_up[sent:] if m.get("id") == key]
+
+
+def test_a_round_no_page_can_ask_is_as_before_refused_for_a_handshake_host_passed_to_a_2026_07_28_one():
+    world, host = _modern_world()
+    key = _modern_page_call(world, host, meta=None)  # a model's call: no page token
+    _round(world, key, ow={"method": "elicitation/create", "params": ASK})
+    assert "did not declare" in world.got(host)[-1]["result"]["content"][0]["text"]
+    world, modern = _modern_world(lasting=False)
+    key = _modern_page_call(world, modern, meta={**ENVELOPE, **APP})
+    effects = _round(world, key, ow={"method": "elicitation/create", "params": ASK},
+                     s={"method": "sampling/createMessage", "params": {}})  # sampling: the page cannot
+    assert not [e for e in effects if isinstance(e, RunLocal)]
+    assert world.got(modern)[-1]["result"]["resultType"] == "input_required"
+
+
+def test_sampling_beside_an_elicitation_for_a_handshake_host_without_it_is_refused_at_once():
+    world, host = _modern_world()
+    key = _modern_page_call(world, host)
+    effects = _round(world, key, ow={"method": "elicitation/create", "params": ASK}, s={"method": "sampling/createMessage", "params": {}})
+    assert not [e for e in effects if isinstance(e, RunLocal)]
+    assert "sampling" in world.got(host)[-1]["result"]["content"][0]["text"] and len(world.router.table) == 0

@@ -28,7 +28,9 @@ What it adds to plain forwarding:
                                    answered from its retry; refused at once when the host did not
                                    declare the capability
     input rounds                   an ``InputRequiredResult`` for a host that cannot fulfil it is
-                                   relayed as server-to-client requests, then retried upstream
+                                   relayed as server-to-client requests, then retried upstream;
+                                   its elicitations asked in the call's page when the host
+                                   declared no ``elicitation`` (``questions.py``), either era
     progress, cancel, logs         tokens and ids rewritten there and back
 """
 
@@ -308,7 +310,8 @@ class Router:
             return [_settle(entry.key, response)]
         if entry.paused:
             return self._answered_while_paused(entry, response)
-        if response.result_type == "input_required" and entry.askable and entry.method in RETRIABLE:
+        if response.result_type == "input_required" and entry.method in RETRIABLE and (
+                entry.askable or self._page_round(entry, response)):
             return self._round(entry, response)
         self.table.retire(entry.key, "answered")
         return self._cancel_children(entry) + self._deliver(entry, response)
@@ -470,11 +473,13 @@ class Router:
 
     def _round(self, entry: Exchange, response: Response) -> list[Effect]:
         """A 2026-07-28 upstream needs input for a host that cannot be sent an
-        ``InputRequiredResult``: ask the host each input request, then retry upstream."""
+        ``InputRequiredResult``, or cannot answer it: ask the host each input request (an
+        elicitation it has no form for, in the call's page: ``_page_token``), then retry upstream."""
         assert entry.host is not None and entry.caller is not None
         result = wire.decode_params(response.result)
         asked = result.get("inputRequests")
         requests: dict[str, Any] = asked if isinstance(asked, dict) else {}
+        page = self._page_token(entry)
         problem = None
         if entry.rounds >= MAX_ROUNDS:
             problem = f"the upstream asked for input more than {MAX_ROUNDS} times; gave up"
@@ -483,6 +488,8 @@ class Router:
             capability = INPUT_CAPABILITY.get(method)  # type: ignore[arg-type]
             if capability is None:
                 problem = problem or f"the upstream asked for input compile-ui cannot relay ({method!r})"
+            elif capability == "elicitation" and page is not None:
+                continue  # asked in the page
             elif capability != "roots" and not isinstance(entry.caller.capabilities.get(capability), dict):
                 problem = problem or f"the upstream needs {method}, which this host did not declare ({capability})"
         if problem is not None:
@@ -493,12 +500,41 @@ class Router:
         entry.inputs = {}
         effects: list[Effect] = []
         for name, request in requests.items():
+            entry.inputs[name] = _PENDING
+            if page is not None and request["method"] == "elicitation/create":
+                effects.append(self._ask_round_in_page(entry, name, page, request.get("params")))
+                continue
             ask = self.table.open(Kind.ASK, request["method"], host=entry.host, parent=entry.key,
                                   deadline=self.clock() + ASK_TIMEOUT_S, tool=name)
-            entry.inputs[name] = _PENDING
             effects.append(ToHost(entry.host, Request(ask.key, request["method"], rounds.for_handshake(request["method"], request.get("params"), ask.key))))
         effects.insert(0, Log(logging.INFO, f"relaying the upstream's input requests ({', '.join(sorted(requests))}) to the host"))
         return effects if requests else self._retry(entry)
+
+    def _page_token(self, entry: Exchange) -> str | None:
+        """The page token a call's elicitations are asked under in its own page (``questions.py``):
+        a ``tools/call`` a page started (its ``_meta`` carries the token), of a tool with our page,
+        from a host that declared no ``elicitation``; None otherwise."""
+        if entry.method != "tools/call" or entry.caller is None or entry.tool is None \
+                or isinstance(entry.caller.capabilities.get("elicitation"), dict) or not self.services.asks_in_app(entry.tool):
+            return None
+        token = _ask_token(entry.params)
+        return token if isinstance(token, str) else None
+
+    def _page_round(self, entry: Exchange, response: Response) -> bool:
+        """A round a 2026-07-28 host's call cannot take itself but its page can: every input
+        request an elicitation, and a page to ask it in (otherwise the round passes through)."""
+        if self._page_token(entry) is None:
+            return False
+        asked = wire.decode_params(response.result).get("inputRequests")
+        return isinstance(asked, dict) and bool(asked) and all(
+            isinstance(r, dict) and r.get("method") == "elicitation/create" for r in asked.values())
+
+    def _ask_round_in_page(self, entry: Exchange, name: str, token: str, params: Any) -> Effect:
+        """One input request asked in the call's page; its ``ElicitResult`` comes back through
+        ``local_done`` into the round's answers (``_round_answer``), as a host's would."""
+        assert entry.tool is not None
+        local = self.table.open(Kind.LOCAL, "elicitation/create", parent=entry.key, tool=name)
+        return RunLocal(local.key, AskInApp(token, entry.tool, params if isinstance(params, dict) else {}))
 
     def _round_answer(self, ask: Exchange, response: Response) -> list[Effect]:
         parent = self.table.get(ask.parent)
@@ -687,6 +723,8 @@ class Router:
         entry = self.table.retire(key, "answered" if error is None else "failed")
         if entry is not None and entry.upstream_id is not None:  # a question asked in a page
             return [ToUpstream(failures.response(entry.upstream_id, None, error) if error else Response(entry.upstream_id, result))]
+        if entry is not None and entry.parent is not None and entry.host is None:  # a round's question asked in a page
+            return self._round_answer(entry, Response(None, result) if error is None else failures.response(None, None, error))
         if entry is None or entry.host is None:
             return []
         if error is not None:
