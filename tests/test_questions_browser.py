@@ -105,3 +105,27 @@ def test_a_url_question_opens_its_link_through_the_host_and_done_accepts(apphost
 def _text_with(host, needle: str) -> str | None:
     text = host.frame.inner_text(".result")
     return text if needle in text else None
+
+
+MODERN_ASKER = [sys.executable, str(ROOT / "fixtures" / "servers" / "modern_asker.py")]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
+def test_a_2026_07_28_upstreams_input_round_is_asked_in_the_page_and_accept_completes_the_call(apphost, mode):
+    """The upstream asks with ``resultType: "input_required"`` (no server-to-client requests); the
+    host, of either era, declares no elicitation: the round's question appears in the page, and
+    Accept sends the retry upstream with the ``ElicitResult`` and the upstream's ``requestState``."""
+    running = BackgroundSession(MODERN_ASKER, mode)
+    try:
+        host = _host(apphost, running, "write_file")
+        _run(host)
+        question = host.frame.locator("section.question")
+        assert "Overwrite notes.txt?" in question.inner_text()
+        question.locator('[data-id="q:f:/overwrite"] input').check()
+        question.locator("[data-action=submit]").click()
+        host.wait_until(lambda: _text_with(host, 'accept {"overwrite":true}'), timeout=20)
+        assert host.frame.locator("section.question").count() == 0
+        assert not host.csp_violations and not host.page_errors
+    finally:
+        running.close()
