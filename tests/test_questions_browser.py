@@ -129,3 +129,19 @@ def test_a_2026_07_28_upstreams_input_round_is_asked_in_the_page_and_accept_comp
         assert not host.csp_violations and not host.page_errors
     finally:
         running.close()
+
+
+@pytest.mark.browser
+def test_a_2026_07_28_upstreams_second_round_is_asked_in_the_page_again(apphost):
+    running = BackgroundSession(MODERN_ASKER, "2026-07-28")
+    try:
+        host = _host(apphost, running, "two_questions")
+        host.frame.click("[data-action=submit]")
+        question = host.frame.locator("section.question")
+        for asked, name in (("First name?", "Ada"), ("Last name?", "Lovelace")):
+            host.wait_until(lambda asked=asked: asked in (question.inner_text() if question.count() else ""), timeout=20)
+            question.locator('[data-id="q:f:/name"] input').fill(name)
+            question.locator("[data-action=submit]").click()
+        host.wait_until(lambda: _text_with(host, "Ada Lovelace"), timeout=20)
+    finally:
+        running.close()
