@@ -26,7 +26,7 @@ def laid_out_tree(tool: Mapping[str, Any], spec: LayoutSpec | None) -> App:
 
 
 def render(tool: Mapping[str, Any], spec: LayoutSpec | None) -> str:
-    return build_page(tool, spec=spec)
+    return build_page(tool, spec=spec, asks=False)  # no proxy asks it anything
 
 
 def check(tool: Mapping[str, Any], layout: Any) -> tuple[LayoutSpec | None, list[Problem]]:

@@ -128,20 +128,21 @@ def laid_out(compiled: Compiled, source: Source = Heuristic()) -> Page | None:
 
 
 @overload
-def make_page(compiled: Compiled, source: Fresh = ...) -> Page: ...
+def make_page(compiled: Compiled, source: Fresh = ..., *, asks: bool = True) -> Page: ...
 @overload
-def make_page(compiled: Compiled, source: Source) -> Page | None: ...
+def make_page(compiled: Compiled, source: Source, *, asks: bool = True) -> Page | None: ...
 
 
-def make_page(compiled: Compiled, source: Source = Heuristic()) -> Page | None:
+def make_page(compiled: Compiled, source: Source = Heuristic(), *, asks: bool = True) -> Page | None:
     """The tool's MCP App page (``text/html;profile=mcp-app``) laid out from ``source``:
-    self-contained, the same wherever it is served (``render.render_page``)."""
+    self-contained, the same in every host (``render.render_page``). ``asks=False`` for a page
+    no compile-ui proxy serves (``export``, the library): no questions asked in it."""
     done = laid_out(compiled, source)
     if done is None:
         return None
     from .render import render_page  # dominate and the runtime: only when a page is asked for
 
-    html = render_page(done.tree, input_schema=compiled.tool.get("inputSchema"))
+    html = render_page(done.tree, input_schema=compiled.tool.get("inputSchema"), asks=asks)
     return Page(done.tree, done.spec, done.record, html)
 
 
@@ -191,7 +192,7 @@ def compile_tool(tool: Mapping[str, Any], *, spec: LayoutSpec | None = None) -> 
     return layout_tool(tool, spec=spec)[0]
 
 
-def build_page(tool: Mapping[str, Any], *, spec: LayoutSpec | None = None) -> str:
-    """The tool's MCP App page (``text/html;profile=mcp-app``), as the proxy serves it and as
-    ``compile-ui export`` writes it: one self-contained document."""
-    return make_page(compile(tool), Heuristic() if spec is None else Given(spec)).html
+def build_page(tool: Mapping[str, Any], *, spec: LayoutSpec | None = None, asks: bool = True) -> str:
+    """The tool's MCP App page (``text/html;profile=mcp-app``), as the proxy serves it (or, with
+    ``asks=False``, as ``compile-ui export`` writes it): one self-contained document."""
+    return make_page(compile(tool), Heuristic() if spec is None else Given(spec), asks=asks).html

@@ -68,16 +68,17 @@ class template(t.html_tag):  # type: ignore[misc]  # noqa: N801 — dominate shi
     """``<template>``: inert markup the runtime clones (array items, map values, union branches)."""
 
 
-def render_page(tree: App, *, input_schema: Any = None, lang: str = "en") -> str:
+def render_page(tree: App, *, input_schema: Any = None, lang: str = "en", asks: bool = True) -> str:
     """The page for ``tree``: a complete HTML5 document, byte-identical for identical inputs.
 
     Self-contained: it inlines every runtime module its tree and any result of its tool can need
     (``runtime_js.modules_for``), so it shows its results in any host, whatever that host offers.
     ``input_schema`` is accepted for the pipeline's contract; the runtime validates from the
-    tree's props, so the schema itself is not shipped.
+    tree's props, so the schema itself is not shipped. ``asks=False`` for a page no compile-ui
+    proxy serves: it leaves out the questions asked in the page (``question.js``).
     """
     del input_schema
-    page, body = _document(modules_for(node_types(tree)), tree.props.title, lang)
+    page, body = _document(modules_for(node_types(tree), asks=asks), tree.props.title, lang)
     with body:
         visit(tree, _Ctx())
         t.script(raw(script_json(msgspec.to_builtins(tree))), type="application/json", id="ui-tree")

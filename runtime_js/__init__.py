@@ -178,11 +178,13 @@ ALL = tuple(m.name for m in MODULES if not m.named_only)
 BUNDLE_SOURCES = "bundle.sources.txt"
 
 
-def modules_for(node_types: Iterable[str]) -> tuple[str, ...]:
+def modules_for(node_types: Iterable[str], *, asks: bool = True) -> tuple[str, ...]:
     """The names of the modules a tree with these node types needs, and the modules they build
-    on, in concatenation order."""
+    on, in concatenation order. ``asks=False``: a page no compile-ui proxy serves (``export``, the
+    library), which no upstream's question can reach: no ``question``."""
     present = set(node_types)
-    wanted = {m.name for m in MODULES if not m.named_only and (not m.needed_by or m.needed_by & present)}
+    wanted = {m.name for m in MODULES if not m.named_only and (not m.needed_by or m.needed_by & present)
+              and (asks or m.name != "question")}
     for m in reversed(MODULES):  # what a module builds on comes before it: one pass adds it all
         if m.name in wanted:
             wanted.update(m.requires)

@@ -635,7 +635,7 @@ def test_a_page_ships_only_the_runtime_modules_its_tree_needs():
     )
     charted = replace(tree, children=(tree.children[0], ResultView(id="result", props=ResultViewProps(), children=(chart,))))
     assert "Chart" in node_types(charted) and "MultiSelectField" in node_types(charted)
-    assert Page(render_page(charted)).styles == [runtime_css(("runtime", "choices", "fields", "layout", "views", "matrix", "chart", "host"))]
+    assert Page(render_page(charted)).styles == [runtime_css(("runtime", "choices", "fields", "layout", "views", "matrix", "chart", "host", "question"))]
     assert modules_for(set()) == ("runtime", "views", "matrix")
     # the choices ship with a choice; the composite fields bring them (their multi-selects use them)
     assert modules_for({"TextField", "BooleanField"}) == ("runtime", "choices", "views", "matrix")

@@ -41,7 +41,7 @@ def plan(tools: list[Tool], generator: str, runtime_version: str) -> Plan:
         if own is not None:
             result.skipped[tool["name"]] = own
             continue
-        page = build_page(tool).encode()
+        page = build_page(tool, asks=False).encode()  # no proxy serves it: no questions asked in it
         name = _unique(page_file_name(tool["name"]), result.pages)
         result.pages[name] = page
         entries[tool["name"]] = {"uri": ui_uri(tool["name"]), "file": name, "sha256": _sha(page),
