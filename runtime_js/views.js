@@ -88,7 +88,8 @@ CU.views = (() => {
     if (typeof v === "number") return num(v, k);
     v = String(v);
     if (f === "uri") return link(v);
-    if (f === "uuid" && v.length > 13) return el("span", { title: v, class: "uuid" }, v.slice(0, 8) + "…");
+    // An id is shown whole (a table cell keeps it on one line): a value cut short is out of reach.
+    if (f === "uuid") return el("span", { class: "uuid" }, v);
     if (/^date/.test(f)) return el("time", { datetime: v, title: v }, date(v, f));
     if (f === "image") return img(v);
     return /\n/.test(v) ? prose(v) : text(v);

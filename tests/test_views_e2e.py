@@ -157,7 +157,7 @@ def test_bound_views_format_values_in_the_host_locale_and_keep_their_own_time_zo
     assert "23.11.2026, 09:05:30" in text and "09:05:30 (" not in text  # no zone given: none shown
     assert frame.locator('time[title="2026-11-23T14:30:00+01:00"]').count() == 1  # the full value on hover
     assert "01.02.2026" in text and "1.234.567,5" in text
-    assert "3f2504e0…" in text and frame.locator('[title="3f2504e0-4f89-11d3-9a0c-0305e82c3301"]').count() == 1
+    assert "3f2504e0-4f89-11d3-9a0c-0305e82c3301" in text  # an id shown whole, never cut short
     assert frame.locator(".tag", has_text="Done").count() == 1
     assert "ada@example.org" in text and "javascript:alert(1)" in text
     links = frame.locator(".result-body a")
