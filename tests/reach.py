@@ -625,3 +625,18 @@ def summary(reports: list[Report], worst: int = 10) -> str:
             lost = ", ".join(f"{p}={json.dumps(v, ensure_ascii=False)[:40]}" for p, v in r.missing[:4])
             lines.append(f"  {r.name}: {r.found}/{r.total} ({100 * r.share:.0f} %), e.g. {lost}")
     return "\n".join(lines)
+
+
+def probe(host: Any, html: str, values: list[Any]) -> dict[str, Any]:
+    """The checker on a view made by hand: a result is sent, its fresh view's content replaced by
+    ``html`` (markup of the test's own, never data), then checked for ``values``."""
+    host.reach_page = None  # the next ``check`` loads its page again
+    host.send_tool_result({"content": [{"type": "text", "text": "placeholder"}]})
+    host.frame.wait_for_function(
+        """(html) => { const b = document.querySelector('#result .result-body > .view');
+             if (!b || b.reached || b.probed) return false;
+             b.probed = true; b.innerHTML = html; return true; }""",
+        arg=html,
+    )
+    found: dict[str, Any] = host.frame.evaluate(REACH_JS, [forms(v) for v in values])
+    return found

@@ -46,17 +46,7 @@ def test_a_value_shown_as_it_is_counts(host):
     assert (r.found, r.total) == (6, 6), r.missing  # "709,037", "23 Nov 2026, 14:30 (UTC+01:00)", "✓ Yes", "null"
 
 
-def probe(host, html: str, values: list) -> dict:
-    """The checker on a view made by hand: a result is sent, its fresh view's content replaced
-    by ``html`` (markup of the test's own, never data), then checked for ``values``."""
-    host.send_tool_result({"content": [{"type": "text", "text": "placeholder"}]})
-    host.frame.wait_for_function(
-        """(html) => { const b = document.querySelector('#result .result-body > .view');
-             if (!b || b.reached || b.probed) return false;
-             b.probed = true; b.innerHTML = html; return true; }""",
-        arg=html,
-    )
-    return host.frame.evaluate(reach.REACH_JS, [reach.forms(v) for v in values])
+probe = reach.probe
 
 
 def test_the_checker_counts_what_is_shown(host):

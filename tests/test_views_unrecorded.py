@@ -116,17 +116,7 @@ def test_long_format_cells_are_read_as_a_matrix():
     assert reach.long_format([{"a": i % 2, "b": i // 2, "n": i, "m": 1} for i in range(4)]) is None
 
 
-def probe(host, html: str, values: list) -> dict:
-    """The checker on a view made by hand (markup of the test's own, never data)."""
-    host.reach_page = None
-    host.send_tool_result({"content": [{"type": "text", "text": "placeholder"}]})
-    host.frame.wait_for_function(
-        """(html) => { const b = document.querySelector('#result .result-body > .view');
-             if (!b || b.reached || b.probed) return false;
-             b.probed = true; b.innerHTML = html; return true; }""",
-        arg=html,
-    )
-    return host.frame.evaluate(reach.REACH_JS, [reach.forms(v) for v in values])
+probe = reach.probe
 
 
 def matrix_html(rows: list[str], cols: list[str], cells: dict[tuple[int, int], float]) -> str:
