@@ -395,8 +395,7 @@ class Router:
         if request.method != "elicitation/create" or not calls \
                 or any(isinstance(e.caller.capabilities.get("elicitation"), dict) for e in calls if e.caller is not None):
             return None  # a host that can ask has a call in flight (the request names none): the usual way
-        paged = [(e, token) for e in calls if isinstance(token := _ask_token(e.params), str)
-                 and e.tool is not None and self.services.asks_in_app(e.tool)]
+        paged = [(e, token) for e in calls if (token := self._page_token(e)) is not None]
         if not paged:
             return [ToUpstream(Response(request.id, error={"code": wire.INVALID_REQUEST, "message": m.NO_ONE_TO_ASK}))]
         call, token = paged[-1]
@@ -517,8 +516,7 @@ class Router:
         if entry.method != "tools/call" or entry.caller is None or entry.tool is None \
                 or isinstance(entry.caller.capabilities.get("elicitation"), dict) or not self.services.asks_in_app(entry.tool):
             return None
-        token = _ask_token(entry.params)
-        return token if isinstance(token, str) else None
+        return _ask_token(entry.params)
 
     def _page_round(self, entry: Exchange, response: Response) -> bool:
         """A round a 2026-07-28 host's call cannot take itself but its page can: every input
@@ -800,10 +798,11 @@ def _settle(key: str, response: Response) -> Effect:
     return Settle(key, wire.decode_any(response.result))
 
 
-def _ask_token(params: Any) -> Any:
+def _ask_token(params: Any) -> str | None:
     """The page's token in a ``tools/call``'s ``_meta`` (``questions.py``), if any."""
     _, meta = wire.call_head(params)
-    return meta.get(ASK_META) if isinstance(meta, dict) else None
+    token = meta.get(ASK_META) if isinstance(meta, dict) else None
+    return token if isinstance(token, str) else None
 
 
 def _arguments(params: Any) -> Any:
