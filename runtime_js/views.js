@@ -199,7 +199,10 @@ CU.views = (() => {
       if (d.children.length > 1) return;
       var n = J(o).length <= 2e4;
       IN += n;
-      try { d.append(kv(rest, [], 2), k ? el("div", { class: "kids" }, o[k].map((c) => tree(c, dep + 1))) : null); } finally { IN -= n; }
+      try {
+        d.append(kv(rest, [], 2));
+        if (k) d.append(el("div", { class: "kids" }, o[k].map((c) => tree(c, dep + 1)))); // a leaf has none (append(null) writes "null")
+      } finally { IN -= n; }
     };
     d = el("details", { class: "more tree", open: dep < 3 || IN > 0, ontoggle: () => { if (d.open) fill(); } },
       el("summary", null, lab ? o[lab] : k ? human(k) : plural(Object.keys(o).length, M.fields)));
