@@ -22,7 +22,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import BUNDLE_SOURCES, MODULES, catalog, sources_digest
+from . import BUNDLE_SOURCES, MODULES, catalog, sources_digest, words
 
 HERE = Path(__file__).resolve().parent
 NODE_MODULES = HERE.parent / "tests" / "js" / "node_modules"
@@ -41,9 +41,10 @@ def minify(text: str, loader: str) -> str:
 
 
 def _write(name: str, text: str) -> None:
-    tmp = HERE / f".{name}.{os.getpid()}"
+    target = HERE / name
+    tmp = target.with_name(f".{target.name}.{os.getpid()}")
     tmp.write_text(text, encoding="utf-8")
-    tmp.replace(HERE / name)
+    tmp.replace(target)
 
 
 def build() -> None:
@@ -59,6 +60,7 @@ def build() -> None:
             _write(f"{module.name}.min.{kind}", text)
             size = len(text.encode())
             print(f"{module.name}.min.{kind:<3} {size:6} bytes, {len(gzip.compress(text.encode(), 9)):5} gzipped", file=sys.stderr)
+    _write(words.DECLARATION, words.declaration())
     _write(BUNDLE_SOURCES, sources_digest() + "\n")
 
 

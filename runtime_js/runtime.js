@@ -22,6 +22,7 @@
    CU.unmark, CU.request (its tools/call). question.js sets CU.asks(tool) → {token, stop}: run()
    sends the token in the call's _meta and stops it when the call ends. */
 "use strict";
+/* exported el, elAdd, CU */
 
 // The page's Content-Security-Policy (compiler/render.py writes it on this script, in data-csp:
 // the sha256 of this script and of the page's one style): put first in <head> before anything

@@ -341,7 +341,7 @@ CU.views = (() => {
   // before each record, when each has one, names its row: "1. row", "cohort (varchar)"); records
   // with other keys stay apart (mcp-alchemy's two tables' columns: "sales:", "people:"), each a
   // record under its line; other lines stay text.
-  var KV = /^\s*([A-Za-z_][\w .()\/-]{0,40}?):[ \t]+(\S.*)$/, RULE = /^[\s=-]+$/;
+  var KV = /^\s*([A-Za-z_][\w .()/-]{0,40}?):[ \t]+(\S.*)$/, RULE = /^[\s=-]+$/;
   function kvt(s) {
     var items = [], cur = null, out = el("div", { class: "view" });
     s.split(/\r?\n/).forEach((l) => {
@@ -357,7 +357,7 @@ CU.views = (() => {
       if (!l.trim() || RULE.test(l)) { if (last) last.gap = 1; } else items.push({ t: l.trim() });
     });
     for (var i = 0; i < items.length;) {
-      var it = items[i], j = i + 1, k0 = it.r && Object.keys(it.r)[0];
+      var it = items[i], j = i + 1;
       if (!it.r) { out.append(text(it.t, 2)); i++; continue; }
       for (var ks = Object.assign({}, it.r); j < items.length && alike(items[j].r, ks, it.r); j++) Object.assign(ks, items[j].r);
       var run = items.slice(i, j), labs = run.length > 1 && run.every((x) => x.lab != null);

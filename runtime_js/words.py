@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterator, Mapping
 from functools import cache
 
-__all__ = ["catalog", "fill", "used"]
+__all__ = ["catalog", "declaration", "fill", "used"]
 
 _USE = re.compile(r"\bM\.([A-Za-z]\w*)")
 _PLACE = re.compile(r"\{(\d+)\}")
@@ -110,3 +110,33 @@ def _scan(source: str, start: int) -> Iterator[tuple[int, str]]:
         else:
             yield i, ch
         i += 1
+
+
+DECLARATION = "types/words.d.ts"
+"""Where the build writes ``declaration()``, beside the runtime's other type declarations."""
+
+
+def declaration(words: Mapping[str, str | tuple[str, ...]] | None = None) -> str:
+    """TypeScript's view of the words (``runtime_js/types/words.d.ts``, written by the build): the
+    sources' ``M.key`` checked by ``tsc`` as the build's ``fill`` reads them — a word with places is
+    a function of that many values, a pair of noun forms a pair of strings, any other a string."""
+    words = catalog() if words is None else words
+    lines = [
+        "// Written by `python -m runtime_js.build` from compiler.messages.RUNTIME: do not edit.",
+        "// The runtime's words as its sources name them (M.key); the build writes each in as a literal.",
+        "declare const M: {",
+    ]
+    for key in sorted(words):
+        word = words[key]
+        if not isinstance(word, str):
+            lines.append(f"  readonly {key}: readonly [{', '.join('string' for _ in word)}];")
+            continue
+        places = sorted({int(n) for n in _PLACE.findall(word)})
+        if places:
+            params = ", ".join(f"value{n}: unknown" for n in places)
+            lines.append(f"  {key}({params}): string;")
+        else:
+            lines.append(f"  readonly {key}: string;")
+    lines.append("};")
+    return "\n".join(lines) + "\n"
+

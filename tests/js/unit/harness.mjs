@@ -1,0 +1,36 @@
+// Loads the runtime's shipped modules (runtime_js/<name>.min.js: the exact bytes a page carries)
+// into a fresh context with a DOM (linkedom), so node's test runner can call their logic without
+// a browser: `const { CU } = load("runtime", "views")`. The page is not embedded (window.parent
+// is the window itself), so the protocol stays silent; timers are node's.
+import { readFileSync } from "node:fs";
+import vm from "node:vm";
+import { parseHTML } from "linkedom";
+
+const RUNTIME = new URL("../../../runtime_js/", import.meta.url);
+
+export function source(name) {
+  return readFileSync(new URL(`${name}.min.js`, RUNTIME), "utf8");
+}
+
+export function load(...names) {
+  const dom = parseHTML("<!doctype html><html lang=\"en\"><head></head><body></body></html>");
+  const listeners = [];
+  const context = {
+    document: dom.document,
+    Node: dom.Node, Element: dom.Element, HTMLElement: dom.HTMLElement, Event: dom.Event,
+    CustomEvent: dom.CustomEvent,
+    navigator: { language: "en-US", languages: ["en-US"] },
+    setTimeout, clearTimeout, setInterval, clearInterval, queueMicrotask,
+    requestAnimationFrame: (f) => setTimeout(() => f(Date.now()), 0),
+    cancelAnimationFrame: clearTimeout,
+    addEventListener: (type, f) => listeners.push([type, f]),
+    removeEventListener: () => {},
+    getComputedStyle: () => ({ getPropertyValue: () => "" }),
+    matchMedia: () => ({ matches: false, addEventListener() {}, removeEventListener() {} }),
+    console, TextEncoder, TextDecoder, URL, Blob: globalThis.Blob, atob, btoa, crypto: globalThis.crypto,
+  };
+  context.window = context.self = context.parent = context.top = context;
+  vm.createContext(context);
+  for (const name of names) vm.runInContext(source(name), context, { filename: `${name}.min.js` });
+  return context;
+}
