@@ -8,9 +8,9 @@
   ``text/event-stream`` when the client accepts it and asked for progress). The envelope and the
   ``Mcp-Method``/``Mcp-Name`` headers are checked by the SDK's ladder (``eras.read_modern``); a
   notification is acknowledged with 202. Closing the response cancels the request upstream.
-- anything else is the handshake-era streamable-HTTP session: ``initialize`` without a session id
-  opens one (the SDK's ``StreamableHTTPServerTransport`` does POST + SSE and the session header);
-  later requests name it.
+- anything else is the handshake-era streamable-HTTP session (``Session``): ``initialize``
+  without a session id opens one, later requests name it (``Mcp-Session-Id``); each answer is one
+  JSON body unless something for its request comes first, then a stream of server-sent events.
 
 Every exchange and every session is a channel of the same router, so all hosts share the one
 upstream and never see each other's traffic. Origin/Host checks and tokens are not done here:
@@ -28,12 +28,8 @@ import uuid
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
-import anyio
-import mcp_types
 import msgspec
-from mcp.server.streamable_http import StreamableHTTPServerTransport
 from mcp.shared.inbound import ERROR_CODE_HTTP_STATUS
-from mcp.shared.message import ServerMessageMetadata, SessionMessage
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
 from compiler.httpguard import GuardSettings, guard
@@ -48,59 +44,19 @@ PATH = "/mcp"
 HEALTH_PATH = "/healthz"
 GRACE_S = 10.0
 SESSION_IDLE_S = 3600.0
-Sessions = dict[str, StreamableHTTPServerTransport]
-
-
-class HostHTTP:
-    """The host side over one handshake-era streamable HTTP session."""
-
-    def __init__(self, read: Any, write: Any) -> None:
-        self._read, self._write = read, write
-        self._progress: dict[bytes, Any] = {}
-        """progressToken → the request it belongs to, so progress goes on that request's stream."""
-
-    async def receive(self) -> bytes | None:
-        while True:
-            try:
-                item = await self._read.receive()
-            except (anyio.EndOfStream, anyio.ClosedResourceError):
-                return None
-            if isinstance(item, Exception):
-                continue
-            data: bytes = item.message.model_dump_json(by_alias=True, exclude_unset=True).encode()
-            self._remember_progress(data)
-            return data
-
-    async def send(self, data: bytes) -> None:
-        message = mcp_types.jsonrpc_message_adapter.validate_json(data, by_name=False)
-        metadata = None
-        env = wire.peek(data)
-        if env.method == "notifications/progress":
-            token = wire.encode(wire.decode_params(env.params).get("progressToken"))
-            if token in self._progress:
-                metadata = ServerMessageMetadata(related_request_id=self._progress[token])
-        elif env.is_response:
-            self._progress = {k: v for k, v in self._progress.items() if v != env.id}
-        try:
-            await self._write.send(SessionMessage(message, metadata=metadata))
-        except (anyio.ClosedResourceError, anyio.BrokenResourceError):
-            log.info("the HTTP session is gone; message dropped")
-
-    def _remember_progress(self, data: bytes) -> None:
-        env = wire.peek(data)
-        if env.is_request and env.method == "tools/call":
-            meta = (env.params_json() or {}).get("_meta") or {}
-            if "progressToken" in meta:
-                self._progress[wire.encode(meta["progressToken"])] = env.id
+PING_S = 15.0
+"""An SSE stream that has said nothing for this long gets a comment line, so idle connections
+between here and the host (a balancer's timeout) stay open."""
+BACKLOG = 100
+"""Server-initiated messages a handshake-era session keeps while it has no stream to put them on."""
 
 
 def http_app(proxy: Proxy, *, session_idle_s: float = SESSION_IDLE_S) -> Callable[[Scope, Receive, Send], Awaitable[None]]:
     """The ASGI application serving ``proxy`` at ``/mcp`` (the proxy must be started).
     A handshake-era session idle for ``session_idle_s`` is closed (a host that went away without
     ``DELETE`` would otherwise hold its session for ever)."""
-    sessions: dict[str, StreamableHTTPServerTransport] = {}
-    last_used: dict[str, float] = {}
-    proxy.spawn(_expire_idle(sessions, last_used, session_idle_s))
+    sessions: dict[str, Session] = {}
+    proxy.spawn(_expire_idle(sessions, session_idle_s))
 
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -120,15 +76,13 @@ def http_app(proxy: Proxy, *, session_idle_s: float = SESSION_IDLE_S) -> Callabl
         if session_id is None and scope["method"] == "POST" and version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS:
             await _exchange(proxy, scope, receive, send, headers)
         elif session_id is not None:
-            transport = sessions.get(session_id)
-            if transport is None:
+            session = sessions.get(session_id)
+            if session is None:
                 await _json(send, 404, wire.error(None, wire.INVALID_REQUEST, "Session not found"))
             else:
-                last_used[session_id] = time.monotonic()
-                await transport.handle_request(scope, receive, send)
-                last_used[session_id] = time.monotonic()
+                await session.handle(scope, receive, send, headers)
         elif scope["method"] == "POST":
-            await _open_session(proxy, sessions, scope, receive, send, last_used)
+            await _open_session(proxy, sessions, scope, receive, send, headers)
         else:
             await _json(send, 400, wire.error(None, wire.INVALID_REQUEST, "Bad Request: no session (POST initialize, or use 2026-07-28)"))
 
@@ -153,20 +107,17 @@ async def _health(proxy: Proxy, scope: Scope, send: Send) -> None:
     await _plain(send, 503, reason.encode() + b"\n")
 
 
-async def _expire_idle(sessions: Sessions, last_used: dict[str, float], idle_s: float) -> None:
+async def _expire_idle(sessions: dict[str, Session], idle_s: float) -> None:
     while True:
         await asyncio.sleep(min(idle_s / 4, 60.0))
         now = time.monotonic()
-        for session_id in [s for s, at in last_used.items() if now - at > idle_s]:
-            last_used.pop(session_id, None)
-            transport = sessions.pop(session_id, None)
-            if transport is not None:
-                log.info("host session %s closed after %.0f s without a request", session_id[:8], idle_s)
-                await transport.terminate()
+        for session in [s for s in sessions.values() if not s.busy and now - s.last_used > idle_s]:
+            log.info("host session %s closed after %.0f s without a request", session.id[:8], idle_s)
+            session.close()
 
 
-async def _open_session(proxy: Proxy, sessions: Sessions, scope: Scope, receive: Receive, send: Send,
-                        last_used: dict[str, float]) -> None:
+async def _open_session(proxy: Proxy, sessions: dict[str, Session], scope: Scope, receive: Receive, send: Send,
+                        headers: dict[str, str]) -> None:
     body, env = await _read_message(receive, send)
     if env is None:
         return
@@ -174,27 +125,218 @@ async def _open_session(proxy: Proxy, sessions: Sessions, scope: Scope, receive:
         await _json(send, 400, wire.error(env.id if env.is_request else None, wire.INVALID_REQUEST,
                                           "Bad Request: no session; send initialize first, or use protocol 2026-07-28"))
         return
-    session_id = uuid.uuid4().hex
-    transport = StreamableHTTPServerTransport(mcp_session_id=session_id)
-    connected = asyncio.Event()
-    sessions[session_id] = transport
-    last_used[session_id] = time.monotonic()
-    proxy.spawn(_run_session(proxy, sessions, session_id, transport, connected))
-    await connected.wait()
-    await transport.handle_request(scope, _replay(body, receive), send)
+    if not await _acceptable(send, headers, both=True):
+        return
+    session = Session(proxy, sessions)
+    log.info("host session %s opened over HTTP", session.id[:8])
+    await session.post(body, env, receive, send)
 
 
-async def _run_session(proxy: Proxy, sessions: Sessions, session_id: str, transport: StreamableHTTPServerTransport,
-                       connected: asyncio.Event) -> None:
-    try:
-        async with transport.connect() as (read, write):
-            connected.set()
-            log.info("host session %s opened over HTTP", session_id[:8])
-            await proxy.serve(HostHTTP(read, write))
-    finally:
-        connected.set()
-        sessions.pop(session_id, None)
-        log.info("host session %s ended", session_id[:8])
+class _Pending:
+    """A host's request of a session, waiting for its answer; what comes before it goes on its
+    response's stream."""
+
+    __slots__ = ("answer", "events", "token")
+
+    def __init__(self, token: bytes | None) -> None:
+        self.answer: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        self.events: asyncio.Queue[bytes] = asyncio.Queue()
+        self.token = token
+
+
+class Session:
+    """One handshake-era streamable-HTTP session (``Mcp-Session-Id``): a lasting host of the
+    router, served here without the SDK's transport (each message of which it validated into
+    pydantic models and back, and each answer of which it streamed as server-sent events: three
+    times the CPU of a 2026-07-28 exchange per forwarded read).
+
+    - ``POST`` a request: its answer is one ``application/json`` body, unless something for that
+      request comes first (progress, or a question or a log line while no ``GET`` stream is open):
+      then the response becomes ``text/event-stream`` and carries those, then the answer. A
+      notification or a response: ``202``. A client that goes away cancels its request upstream.
+    - ``GET``: the session's one stream of server-initiated messages (``409`` for a second). What
+      arrives while no stream is open waits for one (``BACKLOG`` messages at most).
+    - ``DELETE``: the session ends; later requests naming it get ``404``.
+
+    The checks are the transport's (spec 2025-11-25, "Streamable HTTP"): a ``POST`` must accept
+    ``application/json`` and ``text/event-stream`` (406) and send ``application/json`` (415); a
+    ``GET`` must accept ``text/event-stream`` (406). No resumability (``Last-Event-ID``): the
+    spec makes it optional, and nothing is stored to replay."""
+
+    def __init__(self, proxy: Proxy, sessions: dict[str, Session]) -> None:
+        self.id = uuid.uuid4().hex
+        self._proxy, self._sessions = proxy, sessions
+        self._pending: dict[bytes, _Pending] = {}
+        self._progress: dict[bytes, bytes] = {}
+        """progressToken (JSON bytes) → the request (its id's JSON bytes) it reports on."""
+        self._stream: asyncio.Queue[bytes | None] | None = None
+        """The open GET stream's queue (``None`` in it ends the stream)."""
+        self._backlog: list[bytes] = []
+        self.last_used = time.monotonic()
+        self.closed = False
+        self.peer = proxy.attach(self._deliver, name=f"HTTP session {self.id[:8]}")
+        sessions[self.id] = self
+
+    @property
+    def busy(self) -> bool:
+        """A request in flight or an open stream holds the session against the idle timeout."""
+        return bool(self._pending) or self._stream is not None
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send, headers: dict[str, str]) -> None:
+        self.last_used = time.monotonic()
+        try:
+            method = scope["method"]
+            if method == "POST":
+                if not await _acceptable(send, headers, both=True):
+                    return
+                body, env = await _read_message(receive, send)
+                if env is not None:
+                    await self.post(body, env, receive, send)
+            elif method == "GET":
+                if await _acceptable(send, headers, both=False):
+                    await self._listen(receive, send)
+            elif method == "DELETE":
+                self.close()
+                await _whole(send, 200, b"application/json", b"", self._header())
+            else:
+                await _whole(send, 405, b"application/json",
+                             wire.error(None, wire.INVALID_REQUEST, "Method Not Allowed"),
+                             [(b"allow", b"GET, POST, DELETE"), *self._header()])
+        finally:
+            self.last_used = time.monotonic()
+
+    def _header(self) -> list[tuple[bytes, bytes]]:
+        return [(b"mcp-session-id", self.id.encode())]
+
+    async def post(self, body: bytes, env: wire.Envelope, receive: Receive, send: Send) -> None:
+        if not env.is_request:  # a notification, or the host's answer to a question
+            await _whole(send, 202, b"application/json", b"", self._header())
+            await self._proxy.on_host(self.peer, body)
+            return
+        key = env.key
+        if key in self._pending:
+            await _json(send, 400, wire.error(env.id, wire.INVALID_REQUEST, "a request with this id is already in flight"),
+                        self._header())
+            return
+        token = _progress_token(env)
+        pending = self._pending[key] = _Pending(token)
+        if token is not None:
+            self._progress[token] = key
+        watcher = asyncio.ensure_future(http_api.disconnected(receive))
+        try:
+            await self._proxy.on_host(self.peer, body)
+            answered = await _respond(send, pending.answer, pending.events, watcher, self._header())
+            if not answered and not self.closed:  # the client went away: cancel upstream
+                await self._proxy.host_message(self.peer, Notification(
+                    "notifications/cancelled", {"requestId": env.id, "reason": "client disconnected"}))
+        finally:
+            watcher.cancel()
+            self._pending.pop(key, None)
+            if token is not None:
+                self._progress.pop(token, None)
+
+    async def _listen(self, receive: Receive, send: Send) -> None:
+        if self._stream is not None:
+            await _json(send, 409, wire.error(None, wire.INVALID_REQUEST, "Conflict: Only one SSE stream is allowed per session"),
+                        self._header())
+            return
+        queue: asyncio.Queue[bytes | None] = asyncio.Queue()
+        for data in self._backlog:
+            queue.put_nowait(data)
+        self._backlog.clear()
+        self._stream = queue
+        watcher = asyncio.ensure_future(http_api.disconnected(receive))
+        try:
+            await _sse_start(send, self._header())
+            while True:
+                getter = asyncio.ensure_future(queue.get())
+                done, _ = await asyncio.wait({getter, watcher}, timeout=PING_S, return_when=asyncio.FIRST_COMPLETED)
+                if getter not in done:
+                    getter.cancel()
+                    if watcher in done:
+                        return
+                    await send({"type": "http.response.body", "body": b": ping\r\n\r\n", "more_body": True})
+                    continue
+                item = getter.result()
+                if item is None:  # the session ended
+                    await send({"type": "http.response.body", "body": b"", "more_body": False})
+                    return
+                await send({"type": "http.response.body", "body": _sse(item), "more_body": True})
+        finally:
+            watcher.cancel()
+            if self._stream is queue:
+                self._stream = None
+
+    async def _deliver(self, data: bytes) -> None:
+        """What the router sends this host: an answer to its request's response; progress to the
+        request it reports on; anything else to the GET stream, or (a question, a log line) to the
+        newest request's response while no GET stream is open, or to the backlog."""
+        env = wire.peek(data)
+        if env.is_response:
+            pending = self._pending.get(env.key)
+            if pending is not None and not pending.answer.done():
+                pending.answer.set_result(data)
+            return
+        if env.method == "notifications/progress":
+            token = _progress_token(env, in_params=True)
+            request = self._progress.get(token) if token is not None else None
+            if request is not None and request in self._pending:
+                self._pending[request].events.put_nowait(data)
+                return
+        if self._stream is not None:
+            self._stream.put_nowait(data)
+        elif (env.is_request or env.method == "notifications/message") and self._pending:
+            next(reversed(self._pending.values())).events.put_nowait(data)
+        elif len(self._backlog) < BACKLOG:
+            self._backlog.append(data)
+        else:
+            log.warning("host session %s: no stream open and %d messages waiting; %s dropped",
+                        self.id[:8], BACKLOG, env.method)
+
+    def close(self) -> None:
+        """End the session: its requests answered with an error, its stream closed, the router told."""
+        if self.closed:
+            return
+        self.closed = True
+        self._sessions.pop(self.id, None)
+        for key, pending in self._pending.items():
+            if not pending.answer.done():
+                pending.answer.set_result(wire.error(msgspec.json.decode(key), wire.INTERNAL_ERROR,
+                                                     "Session terminated before the request completed"))
+        if self._stream is not None:
+            self._stream.put_nowait(None)
+        self._proxy.detach(self.peer)
+        log.info("host session %s ended", self.id[:8])
+
+
+def _progress_token(env: wire.Envelope, *, in_params: bool = False) -> bytes | None:
+    """The progress token of a request (``params._meta.progressToken``) or of a progress
+    notification (``params.progressToken``), as JSON bytes."""
+    if env.params is msgspec.UNSET:
+        return None
+    params = wire.decode_params(env.params)
+    holder = params if in_params else params.get("_meta")
+    if not isinstance(holder, dict) or "progressToken" not in holder:
+        return None
+    return wire.encode(holder["progressToken"])
+
+
+async def _acceptable(send: Send, headers: dict[str, str], *, both: bool) -> bool:
+    """The transport's header checks: a POST accepts JSON and SSE and sends JSON; a GET accepts SSE."""
+    accept = {part.split(";")[0].strip().lower() for part in headers.get("accept", "").split(",")}
+    json_ok = bool(accept & {"application/json", "application/*", "*/*"})
+    sse_ok = bool(accept & {"text/event-stream", "text/*", "*/*"})
+    if both and not (json_ok and sse_ok):
+        await _json(send, 406, wire.error(None, wire.INVALID_REQUEST,
+                                          "Not Acceptable: Client must accept both application/json and text/event-stream"))
+        return False
+    if not both and not sse_ok:
+        await _json(send, 406, wire.error(None, wire.INVALID_REQUEST, "Not Acceptable: Client must accept text/event-stream"))
+        return False
+    if both and headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        await _json(send, 415, wire.error(None, wire.INVALID_REQUEST, "Unsupported Media Type: Content-Type must be application/json"))
+        return False
+    return True
 
 
 async def _exchange(proxy: Proxy, scope: Scope, receive: Receive, send: Send, headers: dict[str, str]) -> None:
@@ -226,36 +368,54 @@ async def _exchange(proxy: Proxy, scope: Scope, receive: Receive, send: Send, he
     watcher = asyncio.ensure_future(http_api.disconnected(receive))
     try:
         await proxy.on_host(peer, body)
-        if stream:
-            await _stream(send, answer, events, watcher)
-        else:
-            either: set[asyncio.Future[Any]] = {answer, watcher}
-            done, _ = await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
-            if answer in done:
-                data = answer.result()
-                await _json(send, _status(data), data)
-        if not answer.done():  # the client went away: cancel upstream
+        answered = await _respond(send, answer, events if stream else None, watcher, stream_now=stream, status=_status)
+        if not answered:  # the client went away: cancel upstream
             await proxy.host_message(peer, Notification("notifications/cancelled", {"requestId": env.id, "reason": "client disconnected"}))
     finally:
         watcher.cancel()
         proxy.detach(peer)
 
 
-async def _stream(send: Send, answer: asyncio.Future[bytes], events: asyncio.Queue[bytes], watcher: asyncio.Future[None]) -> None:
-    await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/event-stream"), (b"cache-control", b"no-cache")]})
+async def _respond(send: Send, answer: asyncio.Future[bytes], events: asyncio.Queue[bytes] | None,
+                   watcher: asyncio.Future[None], headers: list[tuple[bytes, bytes]] | None = None, *,
+                   stream_now: bool = False, status: Callable[[bytes], int] = lambda _: 200) -> bool:
+    """A request's answer as its HTTP response: one JSON body, or a stream of server-sent events
+    when ``stream_now`` or when something in ``events`` comes before the answer (the events, then
+    the answer). False when the client went away before the answer."""
+    extra = headers or []
+    streaming = False
+    if stream_now:
+        await _sse_start(send, extra)
+        streaming = True
     while True:
-        getter = asyncio.ensure_future(events.get())
-        waiting: set[asyncio.Future[Any]] = {answer, getter, watcher}
-        done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
-        if getter in done:
-            await send({"type": "http.response.body", "body": _sse(getter.result()), "more_body": True})
-            continue
-        getter.cancel()
+        getter = asyncio.ensure_future(events.get()) if events is not None else None
+        waiting: set[asyncio.Future[Any]] = {answer, watcher} if getter is None else {answer, watcher, getter}
+        done, _ = await asyncio.wait(waiting, timeout=PING_S if streaming else None, return_when=asyncio.FIRST_COMPLETED)
+        if getter is not None:
+            if getter in done:
+                if not streaming:
+                    await _sse_start(send, extra)
+                    streaming = True
+                await send({"type": "http.response.body", "body": _sse(getter.result()), "more_body": True})
+                continue
+            getter.cancel()
         if answer in done:
-            while not events.empty():
+            data = answer.result()
+            if not streaming:
+                await _whole(send, status(data), b"application/json", data, extra)
+                return True
+            while events is not None and not events.empty():
                 await send({"type": "http.response.body", "body": _sse(events.get_nowait()), "more_body": True})
-            await send({"type": "http.response.body", "body": _sse(answer.result()), "more_body": False})
-        return
+            await send({"type": "http.response.body", "body": _sse(data), "more_body": False})
+            return True
+        if watcher in done:
+            return False
+        await send({"type": "http.response.body", "body": b": ping\r\n\r\n", "more_body": True})  # quiet for PING_S
+
+
+async def _sse_start(send: Send, headers: list[tuple[bytes, bytes]]) -> None:
+    await send({"type": "http.response.start", "status": 200,
+                "headers": [(b"content-type", b"text/event-stream"), (b"cache-control", b"no-cache"), *headers]})
 
 
 def _sse(data: bytes) -> bytes:
@@ -333,17 +493,18 @@ async def serve_http(settings: GuardSettings, proxy: Proxy, *, session_idle_s: f
             await asyncio.gather(serving, return_exceptions=True)
 
 
-async def _json(send: Send, status: int, data: bytes) -> None:
-    await _whole(send, status, b"application/json", data)
+async def _json(send: Send, status: int, data: bytes, headers: list[tuple[bytes, bytes]] | None = None) -> None:
+    await _whole(send, status, b"application/json", data, headers)
 
 
 async def _plain(send: Send, status: int, body: bytes) -> None:
     await _whole(send, status, b"text/plain", body)
 
 
-async def _whole(send: Send, status: int, content_type: bytes, body: bytes) -> None:
+async def _whole(send: Send, status: int, content_type: bytes, body: bytes,
+                 headers: list[tuple[bytes, bytes]] | None = None) -> None:
     """One whole body, its length declared: without it uvicorn's httptools protocol answers
     chunked, even to an HTTP/1.0 request (HAProxy's plain health check is one)."""
-    headers = [(b"content-type", content_type), (b"content-length", str(len(body)).encode())]
-    await send({"type": "http.response.start", "status": status, "headers": headers})
+    head = [(b"content-type", content_type), (b"content-length", str(len(body)).encode()), *(headers or [])]
+    await send({"type": "http.response.start", "status": status, "headers": head})
     await send({"type": "http.response.body", "body": body})
