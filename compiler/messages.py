@@ -195,7 +195,8 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     "sending": "Sending…",
     "answerRefused": "The answer was not taken.",
     "sent": "Sent.",
-    # question.js: the upstream's question, asked in the tool's page (compiler/proxy/services/questions.py)
+    # question.js: the upstream's question, asked in the tool's page
+    # (compiler/proxy/services/questions.py)
     "askedHere": "The server asks:",
     "openLink": "Open the link",
     "done": "Done",

@@ -1,8 +1,8 @@
 """The router's internal form: messages with no era in them, and the effects the router returns.
 
-The era codecs (``codecs/codec.py``) turn each peer's bytes into these and back: a request carries the
-``Caller`` it came from (what a handshake-era host declared at ``initialize``, or what a
-2026-07-28 request's envelope says), never the envelope itself. Params and results stay the raw
+The era codecs (``codecs/codec.py``) turn each peer's bytes into these and back: a request
+carries the ``Caller`` it came from (what a handshake-era host declared at ``initialize``, or what
+a 2026-07-28 request's envelope says), never the envelope itself. Params and results stay the raw
 bytes they arrived as (``msgspec.Raw``) unless someone had to change them (then a ``dict``), so
 routing a large result costs nothing.
 

@@ -98,7 +98,8 @@ class Proxy:
                  store: Store | None = None, known: KnownUpstream | None = None) -> None:
         self.pages = pages
         self.store: Store = store or pages.store or SqliteStore(":memory:")
-        """Renders and their answers, refinements, set layouts (``store/base.py``); shared by replicas."""
+        """Renders and their answers, refinements, set layouts (``store/base.py``); shared by
+        replicas."""
         self.options = options or Options()
         self.registry = Registry(self.options.enabled_tools)
         self.local = LocalSide(self)
