@@ -15,7 +15,7 @@ from typing import Any
 
 # subcommand → "module:function"; each function takes the remaining argv and returns an exit code.
 SUBCOMMANDS = {
-    "proxy": "compiler.proxy.cli:main",
+    "proxy": "compiler.proxy.drivers.cli:main",
     "preview": "compiler.preview.cli:main",
     "demo": "compiler.preview.cli:demo_main",
     "install": "compiler.install.cli:install_main",

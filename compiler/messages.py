@@ -195,7 +195,8 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     "sending": "Sending…",
     "answerRefused": "The answer was not taken.",
     "sent": "Sent.",
-    # question.js: the upstream's question, asked in the tool's page (compiler/proxy/questions.py)
+    # question.js: the upstream's question, asked in the tool's page
+    # (compiler/proxy/services/questions.py)
     "askedHere": "The server asks:",
     "openLink": "Open the link",
     "done": "Done",
@@ -203,7 +204,7 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     "questionNotHere": "This page cannot show one of the fields asked for: decline, or cancel.",
 }
 
-# --- the upstream's questions asked in the tool's page (compiler/proxy/questions.py)
+# --- the upstream's questions asked in the tool's page (compiler/proxy/services/questions.py)
 QUESTION_ACCEPT = "Accept"
 QUESTION_DECLINE = "Decline"
 QUESTION_CANCEL = "Cancel"

@@ -165,7 +165,7 @@ MODULES = (
     # only when the host offers it, and a result's tables are not known before it comes.
     Module("host", _in_category("view"), requires=("runtime", "views")),
     # The upstream's questions asked in the page while its call runs, where the host has no form
-    # for them (compiler/proxy/questions.py): every page that can run; its fields are choices'.
+    # for them (compiler/proxy/services/questions.py): every page that can run; its fields are choices'.
     Module("question", frozenset({"Form"}), requires=("runtime", "choices")),
     Module("ask", requires=("runtime",), named_only=True),
 )

@@ -7,13 +7,18 @@ an edge A → B when A imports B, at module level or inside a function (a lazy i
 only later), relative imports resolved. ``import a.b.c`` and ``from a.b import c`` also run the
 ``__init__`` of each package on the way (``a``, ``a.b``): edges too, except to a package that
 contains A (it is already being imported when A runs). ``from P import name`` where ``name`` is a
-submodule is an edge to ``P.name``. Not in the graph: imports under ``if TYPE_CHECKING:`` (they
-never execute), imports of anything outside these packages, and ``importlib.import_module`` of
-a string (``compiler.cli``'s subcommand table: a dispatch, not a dependency).
+submodule is an edge to ``P.name``. Imports under ``if TYPE_CHECKING:`` are edges too: they never
+execute, but a type one module needs from another is a dependency all the same, and a circle of
+them is a circle in the design. Not in the graph: imports of anything outside these packages, and
+``importlib.import_module`` of a string (``compiler.cli``'s subcommand table: a dispatch, not a
+dependency).
 
 Private names: ``_x`` defined in module M is M's own; a private module ``P._m`` is its package
 P's. A module that imports ``_x`` from another (``from m import _x``) or reads it off another
 module (``m._x``, ``pkg.m._x``) fails the check. Dunder names (``__version__``) are public.
+
+The proxy's folders (``compiler/proxy/__init__.py`` draws them): each imports only the folders
+its arrows allow (``PROXY_FOLDERS``), and the sans-IO core imports no I/O module at all.
 """
 
 from __future__ import annotations
@@ -59,24 +64,6 @@ def absolute(module: str, level: int, name: str | None) -> str:
     return ".".join([*base, name] if name else base)
 
 
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
-def executed_nodes(tree: ast.AST) -> Iterator[ast.AST]:
-    """Every node of ``tree`` except the bodies of ``if TYPE_CHECKING:`` (their ``else`` runs)."""
-    for child in ast.iter_child_nodes(tree):
-        if isinstance(child, ast.If) and _is_type_checking(child.test):
-            for node in child.orelse:
-                yield node
-                yield from executed_nodes(node)
-            continue
-        yield child
-        yield from executed_nodes(child)
-
-
 class Import:
     """One import: ``target`` the module it names, or the module holding ``name``; ``bound`` the
     name it binds in the importing file."""
@@ -88,7 +75,7 @@ class Import:
 def imports(module: str) -> Iterator[Import]:
     """What ``module`` imports that lies in the packages, each resolved to a module of ours."""
     tree = ast.parse(MODULES[module].read_text(), str(MODULES[module]))
-    for node in executed_nodes(tree):
+    for node in ast.walk(tree):  # every import: module level, in a function, under TYPE_CHECKING
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name in MODULES:
@@ -209,11 +196,70 @@ def private_uses(module: str) -> Iterator[str]:
             return f"{base}.{expr.attr}" if base and f"{base}.{expr.attr}" in MODULES else None
         return None
 
-    for node in executed_nodes(tree):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and is_private(node.attr):
             owner = resolve(node.value)
             if owner is not None and owner != module:
                 yield f"{path.relative_to(ROOT)}:{node.lineno}: reads {owner}.{node.attr}"
+
+
+PROXY = "compiler.proxy"
+PROXY_FOLDERS: dict[str, set[str]] = {
+    "drivers": {"drivers", "codecs", "core", "services", "store"},  # the outer ring builds the rest
+    "codecs": {"codecs", "core"},
+    "core": {"core"},
+    "services": {"services", "core", "store"},
+    "store": {"store"},
+}
+"""Each folder of the proxy, and the folders its modules may import (its own included)."""
+CORE_MAY_IMPORT = {f"{PROXY}.codecs", f"{PROXY}.codecs.eras"}
+"""The one arrow against the picture: the router takes ``UpstreamInfo`` (what the upstream said
+about itself) and two small names from the era codecs' vocabulary (importing ``codecs.eras`` runs
+the ``codecs`` package too)."""
+IO_MODULES = frozenset({
+    "anyio", "asyncio", "concurrent", "http", "httpx", "mcp", "multiprocessing", "psycopg", "psycopg_pool", "selectors",
+    "signal", "socket", "sqlite3", "ssl", "starlette", "subprocess", "threading", "time", "urllib", "uvicorn", "uvloop",
+})
+"""What the sans-IO core never imports: event loops, sockets, processes, threads, databases, HTTP
+servers and clients, the SDK's sessions and transports, and the clock (the router's only clock is
+the one it is given)."""
+
+
+def proxy_folder(module: str) -> str | None:
+    """``core`` for ``compiler.proxy.core.router`` (and for the package ``compiler.proxy.core``)."""
+    parts = module.split(".")
+    return parts[2] if module.startswith(PROXY + ".") and len(parts) >= 3 else None
+
+
+def proxy_folder_violations(edges: dict[str, set[str]]) -> list[str]:
+    """Each import between the proxy's folders that no arrow allows, and each import of the
+    ``drivers`` from outside them."""
+    found = []
+    for module, targets in sorted(edges.items()):
+        folder = proxy_folder(module)
+        for target in sorted(targets):
+            into = proxy_folder(target)
+            if into is None or into == folder:
+                continue
+            if folder is None:
+                if into == "drivers":
+                    found.append(f"{module} → {target}: only the drivers import drivers/")
+            elif into not in PROXY_FOLDERS[folder] and not (folder == "core" and target in CORE_MAY_IMPORT):
+                found.append(f"{module} → {target}: {folder}/ may not import {into}/")
+    return found
+
+
+def external_imports(module: str) -> Iterator[tuple[int, str]]:
+    """Each import of a module outside the packages (line, dotted name), anywhere in the file."""
+    tree = ast.parse(MODULES[module].read_text(), str(MODULES[module]))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        else:
+            continue
+        yield from ((node.lineno, name) for name in names if name.split(".")[0] not in PACKAGES)
 
 
 # --------------------------------------------------------------------------- the checks
@@ -234,6 +280,20 @@ def test_no_import_cycle():
 def test_no_module_reaches_into_another_modules_private_names():
     found = [use for module in CHECKED for use in private_uses(module)]
     assert found == [], "private names used from outside their module:\n" + "\n".join(found)
+
+
+def test_the_proxy_folders_import_only_what_their_arrows_allow():
+    assert set(PROXY_FOLDERS) == {proxy_folder(m) for m in MODULES if proxy_folder(m)}  # every folder has its rule
+    found = proxy_folder_violations(graph())
+    assert found == [], "imports against the proxy's picture:\n" + "\n".join(found)
+
+
+def test_the_core_imports_no_io():
+    core = [module for module in MODULES if proxy_folder(module) == "core"]
+    assert f"{PROXY}.core.router" in core and f"{PROXY}.core.exchanges" in core
+    found = [f"{MODULES[module].relative_to(ROOT)}:{line}: imports {name}"
+             for module in core for line, name in external_imports(module) if name.split(".")[0] in IO_MODULES]
+    assert found == [], "the sans-IO core does I/O:\n" + "\n".join(found)
 
 
 # --------------------------------------------------------------------------- the checks can fail
@@ -262,3 +322,22 @@ def test_what_the_graph_holds():
     assert "compiler.layout.llm" in edges["compiler.layout"]  # a lazy __getattr__ import
     assert "compiler.compile" in edges["compiler.layout.apply"]  # the __init__ an import runs
     assert "compiler.layout" not in edges["compiler.layout.apply"]  # its own package: already importing
+    assert "compiler.normalize" in edges["compiler.pipeline"]  # only under ``if TYPE_CHECKING:``
+    assert "compiler.proxy.core.services" in edges["compiler.proxy.core.messages"]
+
+
+@pytest.mark.parametrize("edges, expected", [
+    ({"compiler.proxy.core.router": {"compiler.proxy.services.local"}},
+     ["compiler.proxy.core.router → compiler.proxy.services.local: core/ may not import services/"]),
+    ({"compiler.proxy.core.router": {"compiler.proxy.codecs.codec"}},
+     ["compiler.proxy.core.router → compiler.proxy.codecs.codec: core/ may not import codecs/"]),
+    ({"compiler.proxy.store.base": {"compiler.proxy.core.wire"}},
+     ["compiler.proxy.store.base → compiler.proxy.core.wire: store/ may not import core/"]),
+    ({"compiler.cli": {"compiler.proxy.drivers.cli"}},
+     ["compiler.cli → compiler.proxy.drivers.cli: only the drivers import drivers/"]),
+    ({"compiler.proxy.core.router": {"compiler.proxy.codecs.eras", "compiler.proxy.core.wire", "compiler.messages"},
+      "compiler.proxy.drivers.runtime": {"compiler.proxy.store.sqlite", "compiler.proxy.services.local"},
+      "compiler.proxy.services.pages": {"compiler.proxy.store.base"}}, []),
+])
+def test_proxy_folder_violations_are_found(edges, expected):
+    assert proxy_folder_violations(edges) == expected

@@ -220,8 +220,8 @@ def test_a_tree_without_a_form_or_action_gets_an_ok_button_and_a_text_root_is_wr
 
 def test_renders_expire_after_ten_minutes_and_the_count_is_bounded():
     from compiler import ask as asking
-    from compiler.proxy import renders
-    from compiler.proxy.store_sqlite import SqliteStore
+    from compiler.proxy.services import renders
+    from compiler.proxy.store.sqlite import SqliteStore
 
     now = [0.0]
     kept = SqliteStore(":memory:")

@@ -35,6 +35,9 @@ SHIPPED = [  # files a plain install needs at run time
     "components/schema.json", "compiler/proxy/config.schema.json", "compiler/preview/static/index.html",
     "compiler/preview/static/host.js", "compiler/preview/static/host.css", "compile_ui/__init__.py", "compile_ui/py.typed",
     "compiler/preview/static/agent.js", "compiler/preview/static/context.js", "compiler/preview/static/debug.js",
+    # the proxy's folders are packages of their own: each must reach the wheel
+    "compiler/proxy/core/router.py", "compiler/proxy/codecs/codec.py", "compiler/proxy/drivers/cli.py",
+    "compiler/proxy/services/pages.py", "compiler/proxy/store/base.py",
 ]
 IGNORE = shutil.ignore_patterns(".git", ".venv", "node_modules", "build", "dist", "*.egg-info", "__pycache__",
                                 ".pytest_cache", ".hypothesis", ".cache", "out")

@@ -25,7 +25,7 @@ from compiler.pipeline import (
     make_page,
     page_file_name,
 )
-from compiler.proxy.pages import PageStore
+from compiler.proxy.services.pages import PageStore
 from conftest import FIXTURES, ROOT
 
 TOOL = json.loads((FIXTURES / "tools" / "with_output.json").read_text())
@@ -94,7 +94,7 @@ def test_page_file_names_are_safe(name, file):
 
 
 def test_the_proxy_does_not_import_the_cli():
-    code = "import sys, compiler.proxy.pages; print('compiler.compile_cli' in sys.modules)"
+    code = "import sys, compiler.proxy.services.pages; print('compiler.compile_cli' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert done.stdout.strip() == "False"
 

@@ -10,9 +10,9 @@ import httpx2 as httpx
 
 from asyncutil import run_async
 from compiler.layout import LLMLayout, LLMSettings
-from compiler.proxy.cache import Entry, PageCache
-from compiler.proxy.pages import PageStore
-from compiler.proxy.store_sqlite import SqliteStore as SpecStore
+from compiler.proxy.services.cache import Entry, PageCache
+from compiler.proxy.services.pages import PageStore
+from compiler.proxy.store.sqlite import SqliteStore as SpecStore
 from layout_trees import FORECAST_TOOL
 
 KEY = "sk-ant-test"

@@ -479,9 +479,9 @@ def test_garbage_envelopes_get_the_specs_errors_and_the_proxy_keeps_serving():
 
 def own_tools() -> dict:
     """The proxy's own tools, in the order it lists them (after the upstream's)."""
-    from compiler.proxy.management import MANAGEMENT_TOOLS
-    from compiler.proxy.questions import QUESTION_TOOLS
-    from compiler.proxy.renders import ASK_TOOLS
+    from compiler.proxy.services.management import MANAGEMENT_TOOLS
+    from compiler.proxy.services.questions import QUESTION_TOOLS
+    from compiler.proxy.services.renders import ASK_TOOLS
 
     return {**MANAGEMENT_TOOLS, **ASK_TOOLS, **QUESTION_TOOLS}
 
@@ -600,7 +600,7 @@ def test_the_protocol_constants_match_the_installed_sdk():
     import mcp_types
     from mcp_types import methods, version
 
-    from compiler.proxy import eras
+    from compiler.proxy.codecs import eras
 
     for name in ("PROTOCOL_VERSION_META_KEY", "CLIENT_INFO_META_KEY", "CLIENT_CAPABILITIES_META_KEY", "LOG_LEVEL_META_KEY", "SERVER_INFO_META_KEY"):
         assert getattr(eras, name) == getattr(mcp_types, name)
@@ -626,8 +626,8 @@ ENVELOPES = [
 def test_the_envelope_ladder_agrees_with_the_sdks(meta):
     from mcp.shared.inbound import InboundLadderRejection, classify_inbound_request
 
-    from compiler.proxy import eras
-    from compiler.proxy.failures import ProxyError
+    from compiler.proxy.codecs import eras
+    from compiler.proxy.core.failures import ProxyError
 
     params = {"name": "x", "_meta": meta}
     verdict = classify_inbound_request({"method": "tools/call", "params": params})
@@ -791,7 +791,7 @@ def test_http_routing_headers_and_versions_are_checked():
 def test_an_empty_capability_object_is_a_declaration():
     """``"resources": {}`` says "resources, no sub-features": reads must reach such an upstream
     (a recorded session's replay server declares exactly that)."""
-    from compiler.proxy.eras import UpstreamInfo
+    from compiler.proxy.codecs.eras import UpstreamInfo
 
     declared = UpstreamInfo.from_initialize({"capabilities": {"resources": {}, "tools": {"listChanged": True}}})
     assert declared.has("resources") and declared.has("tools") and not declared.has("prompts")

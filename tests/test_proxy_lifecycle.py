@@ -275,7 +275,7 @@ def test_the_stdio_proxy_starts_without_the_sdk():
     """A host may start the proxy several times a minute (probes): the stdio path imports neither
     the official SDK nor the HTTP stack (0.5 s of imports, once paid by every start), nor
     jsonschema, which only a config file needs (a fifth of what is left)."""
-    probe = ("import sys, compiler.proxy.cli, compiler.proxy.runtime, compiler.proxy.transports; "
+    probe = ("import sys, compiler.proxy.drivers.cli, compiler.proxy.drivers.runtime, compiler.proxy.drivers.transports; "
              "print(sorted(m for m in ('mcp', 'mcp_types', 'starlette', 'uvicorn', 'pydantic', 'jsonschema') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
     assert done.stdout.strip() == "[]", done.stdout

@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 
 from asyncutil import run_async
-from compiler.proxy import questions
-from compiler.proxy.exchanges import Kind
-from compiler.proxy.failures import ProxyError
-from compiler.proxy.messages import CancelLocal, RunLocal
-from compiler.proxy.questions import Questions
-from compiler.proxy.services import AskInApp
+from compiler.proxy.core.exchanges import Kind
+from compiler.proxy.core.failures import ProxyError
+from compiler.proxy.core.messages import CancelLocal, RunLocal
+from compiler.proxy.core.services import AskInApp
+from compiler.proxy.services import questions
+from compiler.proxy.services.questions import Questions
 from test_router import ENVELOPE, MODERN_INFO, UI, World, call
 
 TOKEN = "a" * 32

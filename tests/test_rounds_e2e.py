@@ -6,7 +6,7 @@ it asks with ``elicitation/create`` (form and URL mode), ``sampling/createMessag
 ``mode="2026-07-28"``, ``"auto"`` (which negotiates 2026-07-28 with the proxy) and ``"legacy"``,
 with elicitation and sampling handlers, over stdio and ``--serve http``; the official TypeScript
 client 2.x (``tests/js/ts_asking.mjs``). A 2026-07-28 host is asked in ``input_required`` rounds
-(``compiler/proxy/rounds.py``); a handshake-era host, with the upstream's own requests.
+(``compiler/proxy/core/rounds.py``); a handshake-era host, with the upstream's own requests.
 """
 
 from __future__ import annotations

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from compiler.proxy.codec import HostCodec, Refused, UpstreamCodec
-from compiler.proxy.eras import Era, UpstreamInfo
-from compiler.proxy.exchanges import HostPeer, Kind
-from compiler.proxy.local import LocalSide
-from compiler.proxy.messages import (
+from compiler.proxy.codecs.codec import HostCodec, Refused, UpstreamCodec
+from compiler.proxy.codecs.eras import Era, UpstreamInfo
+from compiler.proxy.core.exchanges import Kind
+from compiler.proxy.core.messages import (
     AppRun,
     CancelLocal,
+    HostPeer,
     OpenUpstream,
     Refresh,
     RunLocal,
@@ -26,10 +26,11 @@ from compiler.proxy.messages import (
     ToHost,
     ToUpstream,
 )
-from compiler.proxy.registry import Registry
-from compiler.proxy.router import Router
-from compiler.proxy.services import ReadPage, ToolCall
-from compiler.proxy.store_sqlite import SqliteStore
+from compiler.proxy.core.router import Router
+from compiler.proxy.core.services import ReadPage, ToolCall
+from compiler.proxy.services.local import LocalSide
+from compiler.proxy.services.registry import Registry
+from compiler.proxy.store.sqlite import SqliteStore
 
 UI = {"extensions": {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}}
 ENVELOPE = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": UI}

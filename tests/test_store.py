@@ -1,4 +1,4 @@
-"""The store (``compiler/proxy/store.py``): one suite, run on both engines — the embedded SQLite
+"""The store (``compiler/proxy/store/base.py``): one suite, run on both engines — the embedded SQLite
 file and a real PostgreSQL (``conftest.postgres``) — and what only PostgreSQL does: announcements
 between processes (LISTEN/NOTIFY), schema creation by replicas starting together, an outage and
 the reconnection after it, and a DSN whose password never reaches a log."""
@@ -18,10 +18,10 @@ import pytest
 
 from asyncutil import run_async
 from compiler import ask
-from compiler.proxy import renders
-from compiler.proxy.engines import open_store
-from compiler.proxy.store import SCHEMA_VERSION, RenderRow, StoreError, redact
-from compiler.proxy.store_sqlite import APPLICATION_ID, FILE_VERSION, SqliteStore
+from compiler.proxy.services import renders
+from compiler.proxy.store.base import SCHEMA_VERSION, RenderRow, StoreError, redact
+from compiler.proxy.store.engines import open_store
+from compiler.proxy.store.sqlite import APPLICATION_ID, FILE_VERSION, SqliteStore
 from conftest import ROOT
 from test_ask import FORM as TREE
 
@@ -188,7 +188,7 @@ def test_two_processes_on_one_file_share_layouts_but_never_each_others_questions
 def test_a_statement_stuck_on_another_process_lock_fails_at_its_deadline_and_the_loop_runs_on(tmp_path, monkeypatch):
     """The embedded engine's statements run on a worker thread: a writer holding the file's lock
     (another proxy, a backup) holds that thread, never the event loop."""
-    from compiler.proxy import store_sqlite
+    from compiler.proxy.store import sqlite as store_sqlite
 
     monkeypatch.setattr(store_sqlite, "DEADLINE_S", 0.5)
     path = tmp_path / "layouts.sqlite3"
@@ -227,7 +227,7 @@ def test_a_statement_stuck_on_another_process_lock_fails_at_its_deadline_and_the
 
 
 def test_replicas_starting_together_create_the_schema_once(postgres):
-    from compiler.proxy.store_postgres import PostgresStore
+    from compiler.proxy.store.postgres import PostgresStore
 
     dsn = postgres.database(f"t_{uuid.uuid4().hex[:12]}")
 
@@ -371,7 +371,7 @@ def test_the_password_never_reaches_a_log(caplog):
 
 
 def test_a_missing_psycopg_is_one_line_naming_the_extra():
-    code = ("import sys; sys.modules['psycopg'] = None; from compiler.proxy.cli import main; "
+    code = ("import sys; sys.modules['psycopg'] = None; from compiler.proxy.drivers.cli import main; "
             "sys.exit(main(['--store', 'postgresql://x@127.0.0.1/db', '--', 'true']))")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
@@ -388,7 +388,7 @@ def test_a_store_url_of_no_engine_is_refused_with_exit_2(bad):
 def test_the_store_comes_from_the_flag_else_the_environment_else_the_config_file(tmp_path):
     import json
 
-    from compiler.proxy.cli import parser, resolve
+    from compiler.proxy.drivers.cli import parser, resolve
 
     config = tmp_path / "proxy.json"
     config.write_text(json.dumps({"command": ["true"], "store": "sqlite:///from-file.sqlite3", "graceSeconds": 3}))
@@ -403,7 +403,7 @@ def test_the_store_comes_from_the_flag_else_the_environment_else_the_config_file
     assert store(["--config", str(config), "--store", "sqlite:///flag.sqlite3", "--grace-seconds", "0"], env) == (
         "sqlite:///flag.sqlite3", 0)
     assert store(["--", "true"], {}) == (None, 10)  # no flag: the embedded cache file, as before
-    from compiler.proxy.cli import make_store
+    from compiler.proxy.drivers.cli import make_store
 
     default = make_store(resolve(parser().parse_args(["--cache-dir", str(tmp_path), "--", "true"]), {}))
     nothing = make_store(resolve(parser().parse_args(["--no-cache", "--", "true"]), {}))
@@ -425,7 +425,7 @@ def test_a_server_that_never_answers_holds_no_caller_past_its_deadline_nor_the_l
     meanwhile (a ticker every 10 ms never misses more than a few)."""
     import socket
 
-    from compiler.proxy.store import DEADLINE_S, PING_S
+    from compiler.proxy.store.base import DEADLINE_S, PING_S
 
     async def scenario(store):
         gaps: list[float] = []

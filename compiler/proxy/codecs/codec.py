@@ -1,4 +1,4 @@
-"""The era codecs: each peer's bytes to the router's internal form (``messages.py``) and back.
+"""The era codecs: each peer's bytes to the router's internal form (``core/messages.py``) and back.
 
 A host codec belongs to one host connection and reads each request in its own era: a request is
 2026-07-28 when it carries the envelope (``params._meta`` with the protocol version), is
@@ -19,10 +19,11 @@ from typing import Any
 
 import msgspec
 
-from . import eras, wire
+from ..core import wire
+from ..core.failures import ProxyError, response
+from ..core.messages import Caller, Describe, Message, Notification, Request, Response
+from . import eras
 from .eras import Era
-from .failures import ProxyError, response
-from .messages import Caller, Describe, Message, Notification, Request, Response
 
 
 class Refused(Exception):

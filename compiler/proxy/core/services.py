@@ -37,7 +37,7 @@ class ListResources:
 @dataclass(frozen=True, slots=True)
 class AskInApp:
     """An upstream's ``elicitation/create`` asked in the page that started the call
-    (``questions.py``); its result is the ``ElicitResult`` sent back upstream."""
+    (``services/questions.py``); its result is the ``ElicitResult`` sent back upstream."""
 
     token: str
     tool: str
@@ -60,7 +60,7 @@ class LocalServices(Protocol):
         ...
 
     def asks_in_app(self, tool: str) -> bool:
-        """A tool whose page can ask its upstream's questions (``questions.py``)."""
+        """A tool whose page can ask its upstream's questions (``services/questions.py``)."""
         ...
 
     def listed_tools(self, result: dict[str, Any], *, cursor: bool, ui: bool) -> dict[str, Any]:

@@ -13,14 +13,14 @@ from typing import Any
 
 from compiler.apps import APP_MIME_TYPE, resource_meta, tool_of
 
-from . import wire
+from ..core import wire
+from ..core.failures import ProxyError
+from ..core.services import AskInApp, ListResources, LocalCall, ReadPage, ToolCall
 from .asking import Asking
-from .failures import ProxyError
 from .management import MANAGEMENT_TOOLS, Control, Management
 from .questions import QUESTION_TOOLS, Questions
 from .registry import is_own
 from .renders import ASK_TOOLS, RENDER_URI
-from .services import AskInApp, ListResources, LocalCall, ReadPage, ToolCall
 from .tools import repair
 
 log = logging.getLogger("compile_ui.proxy")

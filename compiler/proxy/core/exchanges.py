@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import wire
-from .messages import Caller, Params
+from .messages import Caller, HostPeer, Params
 
 
 class Kind(enum.Enum):
@@ -38,22 +38,6 @@ class Kind(enum.Enum):
     LISTEN = "listen"
     WAITING = "waiting"
     HELD = "held"
-
-
-@dataclass(eq=False)
-class HostPeer:
-    """One host as the router sees it: a stdio connection, a handshake-era HTTP session, one
-    2026-07-28 HTTP exchange, or the JSON API."""
-
-    lasting: bool = True
-    """It gets notifications nobody asked for (a single exchange gets only its answer)."""
-    link: Any = None
-    """The driver's handle (codec and send); the router never looks inside."""
-    ui: bool = False
-    """Its last request declared MCP Apps (or ``--force-ui``): list changes of pages reach it."""
-    opened: bool = False
-    """It sent ``initialize``: the upstream's session-wide requests may be asked of it."""
-    name: str = "host"
 
 
 @dataclass(eq=False)

@@ -30,7 +30,8 @@ What it adds to plain forwarding:
     input rounds                   an ``InputRequiredResult`` for a host that cannot fulfil it is
                                    relayed as server-to-client requests, then retried upstream;
                                    its elicitations asked in the call's page when the host
-                                   declared no ``elicitation`` (``questions.py``), either era
+                                   declared no ``elicitation`` (``services/questions.py``),
+                                   either era
     progress, cancel, logs         tokens and ids rewritten there and back
 """
 
@@ -46,9 +47,9 @@ import msgspec
 
 from compiler import messages as m
 
+from ..codecs.eras import SUBSCRIPTION_ID_META_KEY, UpstreamInfo, supports_apps
 from . import failures, rounds, wire
-from .eras import SUBSCRIPTION_ID_META_KEY, UpstreamInfo, supports_apps
-from .exchanges import Exchange, ExchangeTable, HostPeer, Kind
+from .exchanges import Exchange, ExchangeTable, Kind
 from .failures import ProxyError
 from .messages import (
     AppRun,
@@ -56,6 +57,7 @@ from .messages import (
     CancelLocal,
     Describe,
     Effect,
+    HostPeer,
     Log,
     Message,
     Notification,
@@ -111,8 +113,9 @@ class Router:
         self.info: UpstreamInfo | None = None
         """What the upstream said about itself; None until its first session."""
         self.known: UpstreamInfo | None = None
-        """What it said last time (``known.py``): ``initialize``/``server/discover`` are answered
-        from it while the upstream's session is not open yet (a host's probe need not wait)."""
+        """What it said last time (``drivers/known.py``): ``initialize``/``server/discover`` are
+        answered from it while the upstream's session is not open yet (a host's probe need not
+        wait)."""
         self.ready = False
         self.ever_ready = False
         self.own_caller = Caller()
@@ -350,7 +353,7 @@ class Router:
         input round; or the upstream is refused at once, never left to time out."""
         if request.method == "ping":
             return [ToUpstream(Response(request.id, {}))]
-        in_app = self._ask_in_app(request)  # no host in flight has a form for it (questions.py)
+        in_app = self._ask_in_app(request)  # no host in flight has a form for it (services/questions)
         if in_app is not None:
             return in_app
         cause = self._asking_call()
@@ -510,9 +513,10 @@ class Router:
         return effects if requests else self._retry(entry)
 
     def _page_token(self, entry: Exchange) -> str | None:
-        """The page token a call's elicitations are asked under in its own page (``questions.py``):
-        a ``tools/call`` a page started (its ``_meta`` carries the token), of a tool with our page,
-        from a host that declared no ``elicitation``; None otherwise."""
+        """The page token a call's elicitations are asked under in its own page
+        (``services/questions.py``): a ``tools/call`` a page started (its ``_meta`` carries the
+        token), of a tool with our page, from a host that declared no ``elicitation``; None
+        otherwise."""
         if entry.method != "tools/call" or entry.caller is None or entry.tool is None \
                 or isinstance(entry.caller.capabilities.get("elicitation"), dict) or not self.services.asks_in_app(entry.tool):
             return None
@@ -799,7 +803,7 @@ def _settle(key: str, response: Response) -> Effect:
 
 
 def _ask_token(params: Any) -> str | None:
-    """The page's token in a ``tools/call``'s ``_meta`` (``questions.py``), if any."""
+    """The page's token in a ``tools/call``'s ``_meta`` (``services/questions.py``), if any."""
     _, meta = wire.call_head(params)
     token = meta.get(ASK_META) if isinstance(meta, dict) else None
     return token if isinstance(token, str) else None

@@ -1,6 +1,6 @@
 """The page cache: an in-memory LRU of whole pages, bounded by entry count, entry size and total
 bytes. What is expensive to remake — layout generations (spec, sources, usage) by cache key, each
-tool's refinements and set layout — lives in the store (``store.py``: an SQLite file, or
+tool's refinements and set layout — lives in the store (``store/base.py``: an SQLite file, or
 PostgreSQL shared by replicas); a page is re-rendered from its spec in milliseconds.
 """
 

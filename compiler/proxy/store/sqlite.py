@@ -28,7 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from .store import DEADLINE_S, PING_S, RENDERS_SCHEMA, SCHEMA, Change, SqlStore, StoreError
+from .base import DEADLINE_S, PING_S, RENDERS_SCHEMA, SCHEMA, Change, SqlStore, StoreError
 
 log = logging.getLogger("compile_ui.proxy")
 

@@ -15,9 +15,9 @@ from compiler.apps import ui_uri
 from compiler.layout import check_spec
 from compiler.pipeline import compile
 
+from ..store.base import Store
 from .pages import Made, PageStore
 from .registry import Registry
-from .store import Store
 
 _MODEL_ONLY = {"ui": {"visibility": ["model"]}}
 _TOOL_NAME = {"type": "string", "description": "The name of a tool of this server"}

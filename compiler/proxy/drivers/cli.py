@@ -24,14 +24,14 @@ from compiler.errors import CompileUIError, fail
 from compiler.httpguard import BODY_TIMEOUT_S, MAX_BODY_BYTES, GuardSettings, check_bind
 from compiler.layout import LLMSettings
 
-from .cache import PageCache
-from .engines import open_store
+from ..services.cache import PageCache
+from ..services.pages import PageStore
+from ..store.base import Store, check_url
+from ..store.engines import open_store
+from ..store.sqlite import SqliteStore
 from .known import KnownUpstream
 from .logs import configure
-from .pages import PageStore
 from .runtime import Options, Proxy
-from .store import Store, check_url
-from .store_sqlite import SqliteStore
 from .supervisor import Upstream
 from .transports import HostStdio, UpstreamSDK, UpstreamStdio
 

@@ -24,7 +24,7 @@ import logging
 import os
 from pathlib import Path
 
-from .eras import UpstreamInfo
+from ..codecs.eras import UpstreamInfo
 
 log = logging.getLogger("compile_ui.proxy")
 

@@ -20,9 +20,9 @@ from typing import Any
 
 from compiler.apps import APP_MIME_TYPE, UI_EXTENSION
 
-from . import wire
-from .failures import ProxyError
-from .messages import Caller
+from ..core import wire
+from ..core.failures import ProxyError
+from ..core.messages import Caller
 
 # The protocol's constants, as the official SDK defines them (mcp_types, mcp.shared.inbound);
 # spelled out here so the stdio proxy starts without importing the SDK's models (~50 MB, ~1.5 s).

@@ -34,9 +34,11 @@ from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
 from compiler.httpguard import GuardSettings, guard
 
-from . import eras, http_api, wire
+from ..codecs import eras
+from ..core import wire
+from ..core.messages import Notification
+from . import http_api
 from .http_api import Message, Receive, Scope, Send
-from .messages import Notification
 from .runtime import Proxy
 
 log = logging.getLogger("compile_ui.proxy")

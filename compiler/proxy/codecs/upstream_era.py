@@ -27,9 +27,10 @@ from __future__ import annotations
 import logging
 from typing import Any, Protocol
 
-from . import eras, failures
+from ..core import failures
+from ..core.messages import Caller
+from . import eras
 from .eras import Era, UpstreamInfo
-from .messages import Caller
 
 log = logging.getLogger("compile_ui.proxy")
 PROBE_TIMEOUT_S = 10.0

@@ -46,9 +46,9 @@ from compiler.render import render_body
 from components.nodes import Action, App, AppProps, Form, FormProps
 from components.validate import decode
 
-from . import wire
-from .failures import ProxyError
-from .services import ASK_META
+from ..core import wire
+from ..core.failures import ProxyError
+from ..core.services import ASK_META
 
 __all__ = ["ASK_META", "QUESTION_TOOLS", "Questions", "shown"]
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")

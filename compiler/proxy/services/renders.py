@@ -9,7 +9,7 @@ A render is open until it is answered, timed out (a waiting ``_ui_render`` gave 
 or ten minutes old; an answer is kept until collected (by the waiting call or ``_ui_wait``) or
 for ten minutes. At most ``MAX_RENDERS`` renders are kept; an answer's values are bounded
 (``MAX_VALUES_BYTES``). Renders are independent: each has its own id, wait and answer. They live
-in the store (``store.py``), so with a shared store a render asked through one replica can be
+in the store (``store/base.py``), so with a shared store a render asked through one replica can be
 shown and answered through a second and collected through a third.
 
 The page of ``_ui_render`` is generic (``ui://compile-ui/_ui_render``): the host sends it the
@@ -37,8 +37,8 @@ from typing import Any
 
 from compiler import ask
 
+from ..store.base import RenderRow, Store, StoreError
 from .registry import OWN_PREFIX
-from .store import RenderRow, Store, StoreError
 
 log = logging.getLogger("compile_ui.proxy")
 

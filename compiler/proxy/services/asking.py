@@ -8,9 +8,9 @@ from typing import Any
 
 from compiler import ask
 
+from ..store.base import Store, StoreError
 from .management import data, text
 from .renders import ASK_TOOLS, Events, Renders
-from .store import Store, StoreError
 
 __all__ = ["ASK_TOOLS", "Asking"]
 

@@ -43,8 +43,8 @@ from compiler.pipeline import (
 )
 from runtime_js import RUNTIME_VERSION
 
+from ..store.base import Store, StoreError
 from .cache import Entry, PageCache
-from .store import Store, StoreError
 
 log = logging.getLogger("compile_ui.proxy")
 

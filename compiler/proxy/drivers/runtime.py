@@ -2,7 +2,7 @@
 
     host drivers (stdio, HTTP, JSON API)              upstream driver (supervisor + transport)
         │ bytes ⇄ HostCodec                                      UpstreamCodec ⇄ bytes │
-        └──────────────► Router (sans-IO, router.py) ◄──────────────────────────────────┘
+        └──────────────► Router (sans-IO, core/router.py) ◄─────────────────────────────┘
                              │ effects
                              ▼
         Proxy.apply: send to a host or upstream, run a local call (LocalSide), settle one of
@@ -26,17 +26,16 @@ import msgspec
 
 from compiler.apps import ui_uri
 
-from . import upstream_era, wire
-from .codec import HostCodec, Refused, UpstreamCodec
-from .eras import Era, UpstreamInfo
-from .exchanges import HostPeer
-from .known import KnownUpstream
-from .local import LocalSide
-from .messages import (
+from ..codecs import upstream_era
+from ..codecs.codec import HostCodec, Refused, UpstreamCodec
+from ..codecs.eras import Era, UpstreamInfo
+from ..core import wire
+from ..core.messages import (
     AppRun,
     Caller,
     CancelLocal,
     Effect,
+    HostPeer,
     Log,
     Message,
     Notification,
@@ -48,14 +47,16 @@ from .messages import (
     ToHost,
     ToUpstream,
 )
-from .pages import Made, PageStore
-from .registry import Registry
-from .renders import bounded
-from .router import Router
-from .store import Store, StoreError
-from .store_sqlite import SqliteStore
+from ..core.router import Router
+from ..services.local import LocalSide
+from ..services.pages import Made, PageStore
+from ..services.registry import Registry
+from ..services.renders import bounded
+from ..services.tools import repair
+from ..store.base import Store, StoreError
+from ..store.sqlite import SqliteStore
+from .known import KnownUpstream
 from .supervisor import Supervisor, Upstream
-from .tools import repair
 
 log = logging.getLogger("compile_ui.proxy")
 
@@ -97,7 +98,8 @@ class Proxy:
                  store: Store | None = None, known: KnownUpstream | None = None) -> None:
         self.pages = pages
         self.store: Store = store or pages.store or SqliteStore(":memory:")
-        """Renders and their answers, refinements, set layouts (``store.py``); shared by replicas."""
+        """Renders and their answers, refinements, set layouts (``store/base.py``); shared by
+        replicas."""
         self.options = options or Options()
         self.registry = Registry(self.options.enabled_tools)
         self.local = LocalSide(self)

@@ -1,4 +1,4 @@
-"""The store engine a ``--store`` URL names (``store.py`` says what a store keeps)."""
+"""The store engine a ``--store`` URL names (``base.py`` says what a store keeps)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 
 from compiler.errors import fail
 
-from .store import Store, check_url, redact, sqlite_path
+from .base import Store, check_url, redact, sqlite_path
 
 
 def open_store(url: str) -> Store:
@@ -16,11 +16,11 @@ def open_store(url: str) -> Store:
     check_url(url)
     scheme = urlsplit(url).scheme.lower()
     if scheme == "sqlite":
-        from .store_sqlite import SqliteStore
+        from .sqlite import SqliteStore
 
         return SqliteStore(Path(sqlite_path(url)) if sqlite_path(url) != ":memory:" else ":memory:")
     if scheme in ("postgresql", "postgres"):
-        from .store_postgres import PostgresStore
+        from .postgres import PostgresStore
 
         return PostgresStore(url)
     fail("--store must be sqlite:///PATH or postgresql://…, got {url!r}", url=redact(url))

@@ -1,24 +1,22 @@
 """The router's internal form: messages with no era in them, and the effects the router returns.
 
-The era codecs (``codec.py``) turn each peer's bytes into these and back: a request carries the
-``Caller`` it came from (what a handshake-era host declared at ``initialize``, or what a
-2026-07-28 request's envelope says), never the envelope itself. Params and results stay the raw
+The era codecs (``codecs/codec.py``) turn each peer's bytes into these and back: a request
+carries the ``Caller`` it came from (what a handshake-era host declared at ``initialize``, or what
+a 2026-07-28 request's envelope says), never the envelope itself. Params and results stay the raw
 bytes they arrived as (``msgspec.Raw``) unless someone had to change them (then a ``dict``), so
 routing a large result costs nothing.
 
-The router (``router.py``) returns effects; the runtime (``runtime.py``) carries them out.
+The router (``router.py``) returns effects; the runtime (``drivers/runtime.py``) carries them out.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
-if TYPE_CHECKING:
-    from .exchanges import HostPeer
-    from .services import LocalCall
+from .services import LocalCall
 
 Params = Any
 """``msgspec.Raw`` (the bytes as they came), a ``dict``, or ``None`` (no params)."""
@@ -31,6 +29,22 @@ class Caller:
     capabilities: dict[str, Any] = field(default_factory=dict)
     client_info: dict[str, Any] | None = None
     log_level: str | None = None
+
+
+@dataclass(eq=False)
+class HostPeer:
+    """One host as the router sees it: a stdio connection, a handshake-era HTTP session, one
+    2026-07-28 HTTP exchange, or the JSON API."""
+
+    lasting: bool = True
+    """It gets notifications nobody asked for (a single exchange gets only its answer)."""
+    link: Any = None
+    """The driver's handle (codec and send); the router never looks inside."""
+    ui: bool = False
+    """Its last request declared MCP Apps (or ``--force-ui``): list changes of pages reach it."""
+    opened: bool = False
+    """It sent ``initialize``: the upstream's session-wide requests may be asked of it."""
+    name: str = "host"
 
 
 @dataclass(slots=True)

@@ -41,7 +41,7 @@ log = logging.getLogger("compile_ui.proxy")
 
 SCHEMA_VERSION = 3
 """PostgreSQL's schema: 1 generations, refinements, layouts; 2 renders; 3 events (the embedded
-file keeps its own version, ``store_sqlite.FILE_VERSION``)."""
+file keeps its own version, ``sqlite.FILE_VERSION``)."""
 CHANNEL = "compile_ui"
 """The PostgreSQL channel of change announcements: payloads ``answer:<id>``, ``event:<seq>``,
 ``layout:<tool>``, ``refine:<tool>``."""
@@ -210,7 +210,7 @@ RENDERS_SCHEMA = (
 )
 """``{temp}``/``{schema}``: PostgreSQL keeps renders and events in the database (``""``); the
 embedded engine in temporary tables of its own connection (``"TEMP "``/``"temp."``), see
-``store_sqlite``."""
+``sqlite``."""
 _RENDER_COLUMNS = "id, arguments, host_request_id, created, answer, closed, shown"
 
 

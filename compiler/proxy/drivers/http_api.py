@@ -28,11 +28,11 @@ from mcp.shared.inbound import ERROR_CODE_HTTP_STATUS
 
 from compiler.apps import APP_MIME_TYPE, UI_EXTENSION
 
-from . import wire
-from .messages import Caller, Notification, Request
-from .renders import MAX_EVENT_WAIT_S
+from ..core import wire
+from ..core.messages import Caller, Notification, Request
+from ..services.renders import MAX_EVENT_WAIT_S
+from ..store.base import StoreError
 from .runtime import Proxy
-from .store import StoreError
 
 PREFIX = "/api/"
 CALL_TIMEOUT_S = 330.0

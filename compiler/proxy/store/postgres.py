@@ -8,7 +8,7 @@ The schema is created or migrated by the first statement, inside a transaction h
 advisory lock, so replicas starting together do it once, in turn.
 
 Every statement has a deadline on both ends: the server's ``statement_timeout``
-(``STATEMENT_TIMEOUT_MS``) and the client's (``store.DEADLINE_S``; ``PING_S`` for ``ping``). The
+(``STATEMENT_TIMEOUT_MS``) and the client's (``base.DEADLINE_S``; ``PING_S`` for ``ping``). The
 client's is what holds against a hung server — one stopped, or under a lock, whose kernel still
 acknowledges, so no TCP timeout ever fires: the statement is abandoned to unwind in the
 background (psycopg cancels it, then drops the connection), and the caller has its
@@ -20,7 +20,7 @@ once, with the same reason, for ``RETRY_S``; then the next one tries again, on a
 the old one could not connect, so the store comes back by itself within about ``RETRY_S`` of the
 server. The listener reconnects too (backing off to ``RETRY_S``).
 
-The DSN's password never reaches a log line: only ``store.redact``'s form of the URL does, and
+The DSN's password never reaches a log line: only ``base.redact``'s form of the URL does, and
 psycopg's messages name the host, port and user, not the password.
 """
 
@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from compiler.errors import fail
 
-from .store import (
+from .base import (
     CHANNEL,
     DEADLINE_S,
     PING_S,

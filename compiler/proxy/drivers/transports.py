@@ -237,7 +237,8 @@ def _modern_headers(data: bytes) -> Any:
     )
     from mcp.shared.message import ClientMessageMetadata
 
-    from . import eras, wire
+    from ..codecs import eras
+    from ..core import wire
 
     env = wire.peek(data)
     if not env.is_request or not isinstance(env.method, str):

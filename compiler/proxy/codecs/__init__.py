@@ -1,0 +1,6 @@
+"""The era codecs at the router's edges: the two protocol eras' envelopes read, checked and
+written (``eras``), each peer's messages turned into the core's internal form and back
+(``codec``: one ``HostCodec`` per host connection, one ``UpstreamCodec``), and the upstream's era
+found and its session opened when a run starts (``upstream_era``, through a sender the runtime
+gives it). Pure translation, no I/O of their own: they may import ``core``, never ``drivers``,
+``services`` or ``store``."""
