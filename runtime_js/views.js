@@ -197,18 +197,30 @@ CU.views = (() => {
    * @returns {HTMLDetailsElement}
    */
   function fold(value) {
-    var summary = Array.isArray(value) ? plural(value.length, M.items) : plural(Object.keys(value).length, M.fields), records = /** @type {Views.Json[]} */ ([]).concat(value);
-    var fill = () => {
-      if (details.children.length < 2) {
-        var small = +(toJson(value).length <= 2e4);
-        openingAll += small;
-        try { details.appendChild(auto(value, 2)); } finally { openingAll -= small; }
-      }
-    };
-    var details = /** @type {HTMLDetailsElement} */ (el("details", { class: "more", ontoggle: () => { if (details.open) fill(); },
-      open: openingAll > 0 || (records.length < 6 && records.every((r) => isObj(r) && Object.keys(r).length < 5 && Object.values(r).every(isScalar))) },
-      el("summary", null, summary)));
-    if (openingAll > 0) fill();
+    var records = /** @type {Views.Json[]} */ ([]).concat(value);
+    return foldNode("more", openingAll > 0 || (records.length < 6 && records.every((r) => isObj(r) && Object.keys(r).length < 5 && Object.values(r).every(isScalar))),
+      Array.isArray(value) ? plural(value.length, M.items) : plural(Object.keys(value).length, M.fields), value, () => auto(value, 2), openingAll > 0);
+  }
+  /**
+   * A <details> whose content build() makes when it first opens (at once when fillNow). While
+   * it is built, a small one (its value 20 000 characters of JSON at most) opens every fold in it.
+   * @param {string} className
+   * @param {boolean} open
+   * @param {string} summary
+   * @param {Views.Json} value what it holds
+   * @param {() => Views.Child} build
+   * @param {boolean} fillNow
+   * @returns {HTMLDetailsElement}
+   */
+  function foldNode(className, open, summary, value, build, fillNow) {
+    var details = /** @type {HTMLDetailsElement} */ (el("details", { class: className, open: open, ontoggle: () => { if (details.open) fill(); } }, el("summary", null, summary)));
+    function fill() {
+      if (details.children.length > 1) return;
+      var small = +(toJson(value).length <= 2e4);
+      openingAll += small;
+      try { elAdd(details, build()); } finally { openingAll -= small; }
+    }
+    if (fillNow) fill();
     return details;
   }
   /**
@@ -339,20 +351,10 @@ CU.views = (() => {
     var childKey = childListKey(node), rest = Object.assign({}, node);
     var labelKey = Object.keys(node).find((x) => typeof node[x] === "string" && node[x] && /** @type {string} */ (node[x]).length <= 80);
     delete rest[/** @type {string} */ (childKey)];
-    var fill = () => {
-      if (details.children.length > 1) return;
-      var small = +(toJson(node).length <= 2e4);
-      openingAll += small;
-      try {
-        details.append(kv(rest, [], 2));
-        // a leaf has none (append(null) writes "null")
-        if (childKey) details.append(el("div", { class: "kids" }, /** @type {Views.Record[]} */ (node[childKey]).map((child) => tree(child, depth + 1))));
-      } finally { openingAll -= small; }
-    };
-    var details = /** @type {HTMLDetailsElement} */ (el("details", { class: "more tree", open: depth < 3 || openingAll > 0, ontoggle: () => { if (details.open) fill(); } },
-      el("summary", null, labelKey ? /** @type {string} */ (node[labelKey]) : childKey ? human(childKey) : plural(Object.keys(node).length, M.fields))));
-    if (details.open) fill();
-    return details;
+    var open = depth < 3 || openingAll > 0;
+    return foldNode("more tree", open, labelKey ? /** @type {string} */ (node[labelKey]) : childKey ? human(childKey) : plural(Object.keys(node).length, M.fields), node,
+      // a leaf has no children (and elAdd skips the false)
+      () => [kv(rest, [], 2), !!childKey && el("div", { class: "kids" }, /** @type {Views.Record[]} */ (node[childKey]).map((child) => tree(child, depth + 1)))], open);
   }
   /**
    * Columns from the union of keys over a sample of rows (their format guessed by table()).
