@@ -32,6 +32,8 @@ function render(result, { openLinks = true, locale = "en-GB" } = {}) {
 }
 const renderData = (data, options) => render({ content: [], structuredContent: data }, options);
 const withLocale = (locale) => render({ content: [] }, { locale });
+// Values made in the views' context (another realm) compared as plain JSON.
+const plain = (value) => JSON.parse(JSON.stringify(value));
 const texts = (box, selector) => Array.from(box.querySelectorAll(selector), (n) => n.textContent);
 const headers = (box) => texts(box, "th");
 const rows = (box) => Array.from(box.querySelectorAll("tbody tr"), (tr) => texts(tr, "td"));
@@ -352,4 +354,36 @@ test("content blocks: audio only as well-formed base64 of an audio type; anythin
   assert.equal(box.querySelector("audio").getAttribute("src"), "data:audio/wav;base64,UklGRg==");
   assert.ok(box.textContent.includes("PGI+"));
   assert.equal(JSON.parse(box.querySelector("pre.json").textContent).type, "video");
+});
+
+test("kv: a schema's fields in order, each by its format; nested records set in to four levels", () => {
+  withLocale("en-GB");
+  const record = { when: "2026-11-25T14:00:00+01:00", state: "open", extra: "not a field" };
+  const fields = [
+    { pointer: "/state", label: "State", format: "enum", options: [{ value: "open", label: "Open" }] },
+    { pointer: "/when", label: "When", format: "date" },
+  ];
+  const box = V.kv(record, fields);
+  assert.deepEqual(texts(box, "dt"), ["State", "When"]);
+  assert.deepEqual(texts(box, "dd"), ["Open", "25 Nov 2026"]);
+  const config = { server: { http: { tls: { cert: { path: "/etc/cert.pem" } } } } };
+  const nested = V.kv(config, [], 0);
+  assert.deepEqual(texts(nested, "h3"), ["Server", "HTTP", "Tls", "Cert"]);
+  assert.equal(nested.querySelectorAll(".view.nest").length, 2); // the levels past the second are set in
+});
+
+test("kv: without a depth (a typed KeyValue), nested values fold in place instead of blocks", () => {
+  const record = { name: "Ada", skills: { maths: 5, logic: 4, compilers: 3 } };
+  const typed = V.kv(record, []);
+  assert.equal(typed.querySelectorAll("h3").length, 0);
+  assert.equal(typed.querySelector("dd details summary").textContent, "3 fields");
+  const shaped = V.kv(record, [], 0);
+  assert.deepEqual(texts(shaped, "h3"), ["Skills"]);
+});
+
+test("cols: the union of the keys of the first 200 rows, each a pointer and a heading", () => {
+  const columns = V.cols([{ id: 1, "a/b": 2 }, { id: 2, created_at: "x" }]);
+  assert.deepEqual(plain(columns.map((c) => [c.pointer, c.label, c.g])), [["/id", "ID", 1], ["/a~1b", "a/b", 1], ["/created_at", "Created at", 1]]);
+  const late = Array.from({ length: 201 }, (x, i) => (i === 200 ? { id: i, late: 1 } : { id: i }));
+  assert.deepEqual(plain(V.cols(late).map((c) => c.pointer)), ["/id"]);
 });
