@@ -792,7 +792,7 @@ CU.views = (() => {
   /* ------------------------------------------------------------------ MCP content blocks */
 
   /**
-   * @param {Views.Json} block an MCP content block (anything else shows as JSON)
+   * @param {unknown} block an MCP content block (anything else shows as JSON)
    * @returns {HTMLElement}
    */
   function contentBlock(block) {
@@ -834,7 +834,7 @@ CU.views = (() => {
    * an item of that list (one block per item); or the text of one of its strings. Any other text
    * shows — a decision on its content, not its presence (a notebook cell's printed output beside
    * its execution metadata).
-   * @param {Views.Json[]} content
+   * @param {Views.ContentBlock[]} content
    * @param {Views.Json | undefined} [data] the result's structuredContent
    * @returns {HTMLElement[]}
    */
@@ -877,7 +877,7 @@ CU.views = (() => {
 
   /* ------------------------------------------------------------------ the tree's nodes */
 
-  /** @type {{ content: Views.Json[], shown?: number }} the result being rendered */
+  /** @type {{ content: Views.ContentBlock[], shown?: number }} the result being rendered */
   var current = { content: [] };
   // scope: the object around the view being built (matrix.js names a pivot's columns from it).
   /** @type {Views.Json | undefined} */

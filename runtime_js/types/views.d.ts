@@ -12,26 +12,17 @@ declare namespace Views {
   /** What el() takes as a child: a node, text, nothing, or a list of them. */
   type Child = Node | string | number | null | undefined | false | Child[];
 
-  /** A column of a table, or a field of a key-value view: the value at its pointer. */
-  interface Column {
-    /** JSON Pointer into a row ("/name", "/0"). */
-    pointer: string;
-    /** Its heading. */
-    label: string;
-    /** How its values show: number, integer, date, date-time, uri, uuid, enum, boolean, image, json, text… */
-    format?: string;
-    /** An enum's values and their labels. */
-    options?: Option[];
-    /** 1: its format is guessed from its first value (columns from the data's shape). */
-    g?: number;
-    /** A grid's positional column: its header cell, as written (false when the grid has none). */
-    name?: string | false;
-    /** matrix.js: a matrix column (of a pivot); its row-label column; what it is part of; its value's name. */
-    m?: unknown;
-    l?: unknown;
-    of?: string;
-    v?: string;
-  }
+  /** What render() needs of the page (CU.ctx): the host's capabilities (openLinks), its context
+ *  (locale), and a way to open a link. */
+interface ViewContext {
+  caps: { openLinks?: unknown; [key: string]: unknown };
+  hostContext: { locale?: string; [key: string]: unknown };
+  openLink(url: string): unknown;
+}
+
+/** A column of a table, or a field of a key-value view (the global TableColumn, which
+   *  matrix.js extends as MatrixColumn). */
+  type Column = TableColumn;
   interface Option { value: Json; label: string }
 
   /** A node of the server's view tree (the ResultView and the views in it). */
@@ -53,18 +44,19 @@ declare namespace Views {
   type Build = (node: ViewNode, data: Json | undefined) => Node | string;
   interface Nodes { [type: string]: Build }
 
-  /** An MCP tools/call result. */
+  /** A content block of a tool result (MCP): the same shape as the core's ContentBlock. */
+  interface ContentBlock {
+    type: string;
+    text?: string;
+    [member: string]: unknown;
+  }
+  /** An MCP tools/call result: the same shape as the core's ToolResult. */
   interface ToolResult {
-    content?: Json[];
+    content?: ContentBlock[];
     structuredContent?: Json;
     isError?: boolean;
   }
-  /** What render() needs of the page: the host's capabilities, its context, and links. */
-  interface RenderContext {
-    caps: { openLinks?: unknown };
-    hostContext?: { locale?: string; [key: string]: unknown };
-    openLink(url: string): void;
-  }
+  type RenderContext = ViewContext;
 
   /** What a text is: "diff", "," (CSV), "\t" (TSV), "aligned" (a plain-text table), "md"
    *  (markdown), "kv" (key: value lines), "lines" (monospace: code, logs, tracebacks), "prose". */
@@ -89,6 +81,33 @@ declare namespace Views {
   }
 }
 
+/** What render() needs of the page (CU.ctx): the host's capabilities (openLinks), its context
+ *  (locale), and a way to open a link. */
+interface ViewContext {
+  caps: { openLinks?: unknown; [key: string]: unknown };
+  hostContext: { locale?: string; [key: string]: unknown };
+  openLink(url: string): unknown;
+}
+
+/** A column of a table, or a field of a key-value view: the value at its pointer. */
+interface TableColumn {
+  /** JSON Pointer into a row ("/name", "/0"). */
+  pointer: string;
+  /** Its heading. */
+  label: string;
+  /** How its values show: number, integer, date, date-time, uri, uuid, enum, boolean, image, json, text… */
+  format?: string;
+  /** An enum's values and their labels. */
+  options?: Views.Option[];
+  /** 1: its format is guessed from its first value (columns from the data's shape). */
+  g?: number;
+  /** A grid's positional column: its header cell, as written (false when the grid has none). */
+  name?: string | false;
+}
+
+// The builders take any value (data is JSON, but a caller may hold it as unknown): their
+// parameters are unknown here, method parameters, which the implementations (typed by JSDoc on
+// JSON) satisfy.
 interface Views {
   /** The object around the view being built (matrix.js names a pivot's columns from it). */
   readonly scope: Views.Json | undefined;
@@ -97,7 +116,7 @@ interface Views {
   /** View type → builder: AutoView and ContentBlocks here; typed.js and chart.js add theirs. */
   NODES: Views.Nodes;
   /** JSON Pointer lookup; undefined when any step is missing. */
-  at(data: Views.Json | undefined, pointer?: string): Views.Json | undefined;
+  at(data: unknown, pointer?: string): Views.Json | undefined;
   /** A number as a person writes it (grouped from 10 000; ids, years, codes never). */
   num(value: number, key?: string): string;
   /** An ISO date or date-time in the host's locale, in its own zone ("23 Nov 2026, 14:30 (UTC+01:00)"). */
@@ -105,19 +124,19 @@ interface Views {
   /** A JSON object (not an array, not null). */
   isO(value: unknown): value is Views.Record;
   /** Any value by its shape (depth: how deep it is nested). */
-  auto(value: Views.Json | undefined, depth?: number): HTMLElement;
+  auto(value: unknown, depth?: number): HTMLElement;
   /** Rows as a sortable, filtered, paged table (noPivot: not offered to CU.pivot). */
-  table(rows: Views.Json[], columns: Views.Column[], pageSize: number, noPivot?: unknown): HTMLElement;
+  table(rows: unknown[], columns: Views.Column[], pageSize: number, noPivot?: unknown): HTMLElement;
   /** What a text is (JSON and Python literals are read before, by the views). */
   kind(text: string): Views.TextKind;
   /** A record as key: value pairs (fields: the schema's, or [] for every key). */
-  kv(record: Views.Json | undefined, fields: Views.Column[], depth?: number): HTMLElement;
+  kv(record: unknown, fields: Views.Column[], depth?: number): HTMLElement;
   /** Columns from the union of keys over rows (formats guessed by table()). */
-  cols(rows: Views.Json[]): Views.Column[];
+  cols(rows: unknown[]): Views.Column[];
   /** A list, 200 items at a time. */
-  list(items: Views.Json[], format?: string): HTMLElement;
+  list(items: unknown[], format?: string): HTMLElement;
   /** One value as a node, formatted by its format (guessed when absent). */
-  val(value: Views.Json | undefined, format?: string, options?: Views.Option[] | null, key?: string): Node | string;
+  val(value: unknown, format?: string, options?: Views.Option[] | null, key?: string): Node | string;
   /** A base64 image (or data: URL) as an <img>; anything else as text. */
   img(value: string, mime?: string): HTMLElement;
   /** A value as indented JSON in a <pre>. */
