@@ -108,10 +108,12 @@ CU.views = (() => {
    * @returns {string}
    */
   function date(value, format) {
-    var m = DATE_TIME.exec(String(value).trim());
-    if (!m) return String(value);
-    var time = Date.UTC(+m[1], /** @type {any} */ (m[2]) - 1, +m[3], +(m[4] || 0), +(m[5] || 0), +(m[6] || 0)), zone = m[7], seconds = /** @type {boolean} */ (m[6] && m[6] !== "00");
-    if (!m[4] || format === "date") return formatter("d", () => new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: "medium" })).format(time);
+    // year, month, day, hours, minutes, seconds, zone
+    var parts = DATE_TIME.exec(String(value).trim());
+    if (!parts) return String(value);
+    var time = Date.UTC(+parts[1], +parts[2] - 1, +parts[3], +(parts[4] || 0), +(parts[5] || 0), +(parts[6] || 0)), zone = parts[7];
+    var seconds = /** @type {boolean} */ (parts[6] && parts[6] !== "00");
+    if (!parts[4] || format === "date") return formatter("d", () => new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: "medium" })).format(time);
     var shown = formatter("t" + seconds, () => new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: "medium", timeStyle: seconds ? "medium" : "short" })).format(time);
     // Z and +00:00 are UTC; any other offset is written ±hh:mm.
     return zone ? M.zoned(shown, /z/i.test(zone) || /^.00:?00$/.test(zone) ? "" : zone.slice(0, 3) + ":" + zone.slice(-2)) : shown;
@@ -156,7 +158,7 @@ CU.views = (() => {
     format = format && format !== "text" ? format : guess(value); // a plain-text field can still hold a time or a link
     if (Array.isArray(value) && value.every(isScalar)) return inlineList(/** @type {Views.Scalar[]} */ (value), format === "json" ? undefined : format, key);
     if (typeof value === "object") return fold(value);
-    var option = (options || []).find((o) => o.value === value);
+    var option = (options || []).find((choice) => choice.value === value);
     if (typeof value === "boolean" && !option) return el("span", { class: "yn yn-" + value }, value ? M.yes : M.no);
     if (format === "enum" || format === "boolean") return el("span", { class: "tag tag-" + String(value).replace(/\W/g, "").slice(0, 20) }, option ? option.label : String(value));
     if (typeof value === "number") return num(value, key);
@@ -198,7 +200,7 @@ CU.views = (() => {
    */
   function fold(value) {
     var records = /** @type {Views.Json[]} */ ([]).concat(value);
-    return foldNode("more", openingAll > 0 || (records.length < 6 && records.every((r) => isObj(r) && Object.keys(r).length < 5 && Object.values(r).every(isScalar))),
+    return foldNode("more", openingAll > 0 || (records.length < 6 && records.every((record) => isObj(record) && Object.keys(record).length < 5 && Object.values(record).every(isScalar))),
       Array.isArray(value) ? plural(value.length, M.items) : plural(Object.keys(value).length, M.fields), value, () => auto(value, 2), openingAll > 0);
   }
   /**
@@ -264,16 +266,16 @@ CU.views = (() => {
     var out = [];
     /** @type {Views.SgrState} */
     var state = {};
-    var from = 0, m;
+    var from = 0, match;
     /** @type {(part: string) => void} */
     var put = (part) => {
       var classes = Object.values(state).join(" ");
       if (part) out.push(classes ? el("span", { class: classes }, part) : part);
     };
     str = str.split("\n").map((line) => line.replace(/\r$/, "").split("\r").pop()).join("\n");
-    for (ESCAPES.lastIndex = 0; (m = ESCAPES.exec(str));) {
-      put(str.slice(from, m.index)); from = ESCAPES.lastIndex;
-      if (m[1] != null) state = applySgr(Object.assign({}, state), m[1].split(/[;:]/).map(Number));
+    for (ESCAPES.lastIndex = 0; (match = ESCAPES.exec(str));) {
+      put(str.slice(from, match.index)); from = ESCAPES.lastIndex;
+      if (match[1] != null) state = applySgr(Object.assign({}, state), match[1].split(/[;:]/).map(Number));
     }
     put(str.slice(from));
     return out;
@@ -287,13 +289,13 @@ CU.views = (() => {
    */
   function applySgr(state, params) {
     for (var i = 0; i < params.length; i++) {
-      var p = params[i];
-      if (!p) state = {};
-      else if (p < 3) state[p] = "t" + p;
-      else if (p === 22) state = { f: state.f };
-      else if (p === 38 || p === 48) i += params[i + 1] === 5 ? 2 : 4;
-      else if (p === 39) delete state.f;
-      else if (p % 60 > 29 && p % 60 < 38) state.f = "c" + p % 10;
+      var param = params[i];
+      if (!param) state = {};
+      else if (param < 3) state[param] = "t" + param;
+      else if (param === 22) state = { f: state.f };
+      else if (param === 38 || param === 48) i += params[i + 1] === 5 ? 2 : 4; // 5;n or 2;r;g;b follow
+      else if (param === 39) delete state.f;
+      else if (param % 60 > 29 && param % 60 < 38) state.f = "c" + param % 10;
     }
     return state;
   }
@@ -310,9 +312,9 @@ CU.views = (() => {
     depth = depth || 0;
     if (Array.isArray(value)) {
       // one record holding values nested two deep is that record, not a one-row table of folds
-      if (value.length === 1 && isObj(value[0]) && Object.values(value[0]).some((x) => x && typeof x === "object"
-        && Object.values(x).some((y) => y && typeof y === "object" && !isShortScalarList(y)))) return kv(value[0], [], depth);
-      if (value.length && value.length <= 200 && value.every(isObj) && value.some(childListKey)) return el("div", { class: "view" }, value.map((x) => tree(/** @type {Views.Record} */ (x), 0)));
+      if (value.length === 1 && isObj(value[0]) && Object.values(value[0]).some((field) => field && typeof field === "object"
+        && Object.values(field).some((inner) => inner && typeof inner === "object" && !isShortScalarList(inner)))) return kv(value[0], [], depth);
+      if (value.length && value.length <= 200 && value.every(isObj) && value.some(childListKey)) return el("div", { class: "view" }, value.map((record) => tree(/** @type {Views.Record} */ (record), 0)));
       if (value.length && value.every(isObj)) return table(value, cols(value), 100);
       return grid(value) || list(value);
     }
@@ -334,13 +336,13 @@ CU.views = (() => {
    */
   function childListKey(record) {
     /** @type {(child: Views.Record) => number} */
-    var sharedKeys = (child) => Object.keys(child).filter((x) => CU.has(/** @type {Views.Record} */ (record), x)).length;
+    var sharedKeys = (child) => Object.keys(child).filter((key) => CU.has(/** @type {Views.Record} */ (record), key)).length;
     /** @type {(child: Views.Record) => number} */
     var keyCount = (child) => Object.keys(child).length;
     /** @type {(key: string) => Views.Record[]} a list of records (tested before it is read as one) */
     var childrenAt = (key) => /** @type {Views.Record[]} */ (/** @type {Views.Record} */ (record)[key]);
-    return isObj(record) ? Object.keys(record).find((key) => Array.isArray(record[key]) && childrenAt(key).length && childrenAt(key).every(isObj) && childrenAt(key).every((c) => 2 * sharedKeys(c) > keyCount(c))
-      && (childrenAt(key).some((c) => CU.has(c, key)) || childrenAt(key).every((c) => sharedKeys(c) === keyCount(c)) || /^(children|nodes|plans)$/i.test(key))) : undefined;
+    return isObj(record) ? Object.keys(record).find((key) => Array.isArray(record[key]) && childrenAt(key).length && childrenAt(key).every(isObj) && childrenAt(key).every((child) => 2 * sharedKeys(child) > keyCount(child))
+      && (childrenAt(key).some((child) => CU.has(child, key)) || childrenAt(key).every((child) => sharedKeys(child) === keyCount(child)) || /^(children|nodes|plans)$/i.test(key))) : undefined;
   }
   /**
    * @param {Views.Record} node
@@ -349,7 +351,7 @@ CU.views = (() => {
    */
   function tree(node, depth) {
     var childKey = childListKey(node), rest = Object.assign({}, node);
-    var labelKey = Object.keys(node).find((x) => typeof node[x] === "string" && node[x] && /** @type {string} */ (node[x]).length <= 80);
+    var labelKey = Object.keys(node).find((key) => typeof node[key] === "string" && node[key] && /** @type {string} */ (node[key]).length <= 80);
     delete rest[/** @type {string} */ (childKey)];
     var open = depth < 3 || openingAll > 0;
     return foldNode("more tree", open, labelKey ? /** @type {string} */ (node[labelKey]) : childKey ? human(childKey) : plural(Object.keys(node).length, M.fields), node,
@@ -379,7 +381,7 @@ CU.views = (() => {
    * @param {Views.Json[] | false} [names]
    * @returns {Views.Column[]}
    */
-  var indexColumns = (width, names) => Array.from({ length: width }, (x, i) => ({ pointer: "/" + i, label: names ? human(String(names[i]).trim()) : String(i + 1), g: 1, name: names && String(names[i]) }));
+  var indexColumns = (width, names) => Array.from({ length: width }, (unused, i) => ({ pointer: "/" + i, label: names ? human(String(names[i]).trim()) : String(i + 1), g: 1, name: names && String(names[i]) }));
   /**
    * A grid: an array of arrays of scalars (a sheet's range, a driver's rows, a matrix; a cell may
    * be a short list of scalars, shown inline). A first row of distinct strings over rows that are
@@ -389,9 +391,9 @@ CU.views = (() => {
    */
   function grid(rows) {
     var width = 0, head = rows[0];
-    if (!rows.length || !rows.every((r) => Array.isArray(r) && r.every((x) => isScalar(x) || isShortScalarList(x)) && (width = Math.max(width, r.length)))) return;
-    head = /** @type {Views.Json[]} */ (head).length === width && /** @type {Views.Json[]} */ (head).every((x, i) => typeof x === "string" && /** @type {Views.Json[]} */ (head).indexOf(x) === i)
-      && rows.some((r) => !/** @type {Views.Json[]} */ (r).every((x) => typeof x === "string")) && /** @type {Views.Json[]} */ (head);
+    if (!rows.length || !rows.every((row) => Array.isArray(row) && row.every((cell) => isScalar(cell) || isShortScalarList(cell)) && (width = Math.max(width, row.length)))) return;
+    head = /** @type {Views.Json[]} */ (head).length === width && /** @type {Views.Json[]} */ (head).every((name, i) => typeof name === "string" && /** @type {Views.Json[]} */ (head).indexOf(name) === i)
+      && rows.some((row) => !/** @type {Views.Json[]} */ (row).every((cell) => typeof cell === "string")) && /** @type {Views.Json[]} */ (head);
     return table(head ? rows.slice(1) : rows, indexColumns(width, /** @type {Views.Json[] | false} */ (head)), 100);
   }
   /**
@@ -403,7 +405,7 @@ CU.views = (() => {
   function list(items, format) {
     var ul = el("ul", { class: "list" }), shownCount = 0;
     function add() {
-      items.slice(shownCount, shownCount += 200).forEach((x) => { ul.appendChild(el("li", null, val(x, format))); });
+      items.slice(shownCount, shownCount += 200).forEach((item) => { ul.appendChild(el("li", null, val(item, format))); });
       moreButton.hidden = shownCount >= items.length; moreButton.textContent = M.showMore(items.length - shownCount);
     }
     var moreButton = button(add);
@@ -448,7 +450,9 @@ CU.views = (() => {
    * @returns {HTMLElement}
    */
   function table(rows, columns, pageSize, noPivot) {
-    columns.forEach((c) => { if (c.g) { var row = rows.find((r) => at(r, c.pointer) != null); c.format = guess(row && at(row, c.pointer)); } });
+    columns.forEach((column) => {
+      if (column.g) { var row = rows.find((r) => at(r, column.pointer) != null); column.format = guess(row && at(row, column.pointer)); }
+    });
     var pivot = !noPivot && CU.pivot && CU.pivot(rows, columns); // long-format cells: a matrix (matrix.js)
     if (pivot) return pivot;
     var heatmap = CU.matrix && CU.matrix(rows, columns); // numbers that form a matrix get a colour scale (matrix.js)
@@ -459,7 +463,7 @@ CU.views = (() => {
     var next = button(() => { page++; draw(); }, M.next);
     /** @type {(column: Views.Column) => string | null} */
     var numeric = (column) => /^(number|integer)$/.test(/** @type {string} */ (column.format)) ? "num" : null;
-    var head = columns.map((c, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(c) }, el("button", { type: "button", onclick: () => sort(i) }, c.label)));
+    var head = columns.map((column, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(column) }, el("button", { type: "button", onclick: () => sort(i) }, column.label)));
     /** @param {number} index */
     function sort(index) {
       direction = sortedBy === index ? -direction : 1; sortedBy = index;
@@ -468,7 +472,7 @@ CU.views = (() => {
         var x = at(a, pointer), y = at(b, pointer);
         return x == null ? 1 : y == null ? -1 : (typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y), locale, { numeric: true })) * direction;
       });
-      head.forEach((h, j) => { h.setAttribute("aria-sort", j === index ? (direction > 0 ? "ascending" : "descending") : "none"); });
+      head.forEach((th, j) => { th.setAttribute("aria-sort", j === index ? (direction > 0 ? "ascending" : "descending") : "none"); });
       page = 0; draw();
     }
     /** @type {(column: Views.Column, row: Views.Json, td: HTMLElement) => HTMLElement} */
@@ -476,16 +480,16 @@ CU.views = (() => {
     function draw() {
       var pages = Math.max(1, Math.ceil(shown.length / pageSize));
       page = Math.min(Math.max(page, 0), pages - 1);
-      body.replaceChildren(...shown.slice(page * pageSize, page * pageSize + pageSize).map((row) => el("tr", null, columns.map((c) => {
-        var value = at(row, c.pointer);
-        return cell(c, row, el("td", { class: (numeric(c) || "") + noWrap(value) || null }, val(value, c.format, c.options, c.label)));
+      body.replaceChildren(...shown.slice(page * pageSize, page * pageSize + pageSize).map((row) => el("tr", null, columns.map((column) => {
+        var value = at(row, column.pointer);
+        return cell(column, row, el("td", { class: (numeric(column) || "") + noWrap(value) || null }, val(value, column.format, column.options, column.label)));
       }))));
       info.textContent = shown.length > pageSize ? M.rowsOf(page * pageSize + 1, Math.min(shown.length, page * pageSize + pageSize), shown.length) : plural(shown.length, M.rows);
       prev.hidden = next.hidden = pages < 2; prev.disabled = !page; next.disabled = page >= pages - 1;
     }
     var filter = rows.length > 10 && /** @type {HTMLInputElement} */ (el("input", { type: "search", class: "ctl filter", placeholder: M.filter, "aria-label": M.filterRows, oninput: () => {
       var query = /** @type {HTMLInputElement} */ (filter).value.toLowerCase();
-      shown = query ? rows.filter((r) => toJson(r).toLowerCase().indexOf(query) >= 0) : rows; sortedBy = -1; page = 0; draw();
+      shown = query ? rows.filter((row) => toJson(row).toLowerCase().indexOf(query) >= 0) : rows; sortedBy = -1; page = 0; draw();
     } }));
     draw();
     // The rows and columns ride on the element (not markup): host.js offers them as a file.
@@ -517,16 +521,16 @@ CU.views = (() => {
     var head = str.slice(0, 65536), lines = head.split(/\r?\n/);
     if (str.length > head.length || !lines[lines.length - 1]) lines.pop(); // a cut or empty last line says nothing
     if (/^@@ -\d+(,\d+)? \+\d+/m.test(head) && /^--- \S/m.test(head)) return "diff";
-    if (STACK_TRACE.test(head) || lines.filter((l) => LOG_LINE.test(l)).length * 2 > lines.length) return "lines";
+    if (STACK_TRACE.test(head) || lines.filter((line) => LOG_LINE.test(line)).length * 2 > lines.length) return "lines";
     if (MARKDOWN_TABLE.test(head)) return "md";
     var delimiter = delimiterOf(lines);
     if (delimiter) return delimiter;
-    if (MARKDOWN_SIGNS.filter((r) => r.test(head)).length > 1) return "md";
-    var full = lines.filter((l) => l.trim()), keyValueLines = full.filter((l) => KEY_VALUE.test(l)).length;
+    if (MARKDOWN_SIGNS.filter((sign) => sign.test(head)).length > 1) return "md";
+    var full = lines.filter((line) => line.trim()), keyValueLines = full.filter((line) => KEY_VALUE.test(line)).length;
     if (keyValueLines > 1 && keyValueLines * 2 >= full.length && lines.length <= 2000) return "kv";
     if (!keyValueLines && alignedRows(lines)) return "aligned";
     // Several lines are line-structured, unless every one is long and most end a sentence (prose).
-    return full.length > 1 && !(full.every((l) => l.length > 60) && full.filter((l) => /[.!?:]$/.test(l)).length * 2 >= full.length) ? "lines" : "prose";
+    return full.length > 1 && !(full.every((line) => line.length > 60) && full.filter((line) => /[.!?:]$/.test(line)).length * 2 >= full.length) ? "lines" : "prose";
   }
   /**
    * The delimiter of CSV (at least 2 data rows) or TSV text: every line has the same number
@@ -537,8 +541,8 @@ CU.views = (() => {
   function delimiterOf(lines) {
     /** @type {"," | "\t" | ""} */
     var delimiter = /\t/.test(lines[0]) ? "\t" : /,/.test(lines[0]) ? "," : "", header = delimiter && splitCells(lines[0], delimiter);
-    if (!delimiter || lines.length < (delimiter === "," ? 3 : 2) || /** @type {string[]} */ (header).length < 2 || /** @type {string[]} */ (header).some((c) => !c.trim() || c.length > 64 || /^ /.test(c))) return "";
-    return lines.slice(0, 200).every((l) => splitCells(l, delimiter).length === /** @type {string[]} */ (header).length) ? delimiter : "";
+    if (!delimiter || lines.length < (delimiter === "," ? 3 : 2) || /** @type {string[]} */ (header).length < 2 || /** @type {string[]} */ (header).some((name) => !name.trim() || name.length > 64 || /^ /.test(name))) return "";
+    return lines.slice(0, 200).every((line) => splitCells(line, delimiter).length === /** @type {string[]} */ (header).length) ? delimiter : "";
   }
   /**
    * One line of delimited text as its cells ("…" quotes a cell, "" in it a quote).
@@ -549,10 +553,10 @@ CU.views = (() => {
   function splitCells(line, delimiter) {
     var out = [], cell = "", quoted = false;
     for (var i = 0; i < line.length; i++) {
-      var c = line[i];
-      if (quoted) { if (c !== '"') cell += c; else if (line[i + 1] === '"') { cell += c; i++; } else quoted = false; }
-      else if (c === '"' && !cell) quoted = true;
-      else if (c === delimiter) { out.push(cell); cell = ""; } else cell += c;
+      var char = line[i];
+      if (quoted) { if (char !== '"') cell += char; else if (line[i + 1] === '"') { cell += char; i++; } else quoted = false; }
+      else if (char === '"' && !cell) quoted = true;
+      else if (char === delimiter) { out.push(cell); cell = ""; } else cell += char;
     }
     out.push(cell);
     return out;
@@ -574,9 +578,9 @@ CU.views = (() => {
     var current = null;
     var out = el("div", { class: "view" });
     str.split(/\r?\n/).forEach((line) => {
-      var m = KEY_VALUE.exec(line), last = items[items.length - 1];
-      if (m) {
-        var key = m[1].trim(), value = m[2].trim(), cell = /^(true|false)$/i.test(value) ? /^t/i.test(value) : value; // a yes/no
+      var match = KEY_VALUE.exec(line), last = items[items.length - 1];
+      if (match) {
+        var key = match[1].trim(), value = match[2].trim(), cell = /^(true|false)$/i.test(value) ? /^t/i.test(value) : value; // a yes/no
         if (current && !CU.has(/** @type {Views.Record} */ (current.r), key)) { /** @type {Views.Record} */ (current.r)[key] = cell; return; }
         items.push(current = { r: {}, lab: last && last.t != null && !last.gap ? /** @type {Views.TextItem} */ (items.pop()).t : null });
         /** @type {Views.Record} */ (current.r)[key] = cell;
@@ -589,15 +593,18 @@ CU.views = (() => {
       var item = items[i], j = i + 1, record = item.r;
       if (!record) { out.append(textNode(/** @type {string} */ (item.t), 2)); i++; continue; }
       for (var keys = Object.assign({}, record); j < items.length && sameRecordKind(items[j].r, keys, record); j++) Object.assign(keys, items[j].r);
-      var run = items.slice(i, j), labelled = run.length > 1 && run.every((x) => x.lab != null);
+      var run = items.slice(i, j), labelled = run.length > 1 && run.every((runItem) => runItem.lab != null);
       if (run.length < 2) out.append(item.lab ? el("h3", null, item.lab) : "", kv(record, [], 2));
       else {
-        var rows = run.map((x) => labelled ? Object.assign({ "": x.lab }, x.r) : /** @type {Views.Record} */ (x.r)), columns = cols(rows);
+        var rows = run.map((runItem) => labelled ? Object.assign({ "": runItem.lab }, runItem.r) : /** @type {Views.Record} */ (runItem.r)), columns = cols(rows);
         // a column whose every value is a number holds numbers
-        columns.forEach((c) => {
-          if (rows.every((r) => at(r, c.pointer) == null || /^-?\d+(\.\d+)?$/.test(/** @type {string} */ (at(r, c.pointer))))) rows.forEach((r) => { var v = at(r, c.pointer); if (v != null) r[c.pointer.slice(1)] = +v; });
+        columns.forEach((column) => {
+          var pointer = column.pointer;
+          if (rows.every((row) => at(row, pointer) == null || /^-?\d+(\.\d+)?$/.test(/** @type {string} */ (at(row, pointer))))) {
+            rows.forEach((row) => { var value = at(row, pointer); if (value != null) row[pointer.slice(1)] = +value; });
+          }
         });
-        if (!labelled) run.filter((x) => x.lab).forEach((x) => { out.append(textNode(/** @type {string} */ (x.lab), 2)); });
+        if (!labelled) run.filter((runItem) => runItem.lab).forEach((runItem) => { out.append(textNode(/** @type {string} */ (runItem.lab), 2)); });
         out.append(table(rows, columns, 100));
       }
       i = j;
@@ -612,7 +619,7 @@ CU.views = (() => {
    * @param {Views.Record} first the run's first record
    */
   function sameRecordKind(record, runKeys, first) {
-    var keys = record && Object.keys(record), shared = keys && keys.filter((x) => CU.has(runKeys, x)).length;
+    var keys = record && Object.keys(record), shared = keys && keys.filter((key) => CU.has(runKeys, key)).length;
     return !!keys && keys[0] === Object.keys(first)[0] && 2 * /** @type {number} */ (shared) > Math.max(keys.length, Object.keys(first).length);
   }
   /**
@@ -622,11 +629,11 @@ CU.views = (() => {
    * @returns {string[][] | undefined} the header's cells, then each row's
    */
   function alignedRows(lines) {
-    var body = lines.filter((l) => l.trim() && !RULE_LINE.test(l)), width = 0, cuts = /** @type {number[]} */ ([]), i, j;
+    var body = lines.filter((line) => line.trim() && !RULE_LINE.test(line)), width = 0, cuts = /** @type {number[]} */ ([]), i, j;
     if (body.length < 3 || body.length > 500) return;
-    body.forEach((l) => { width = Math.max(width, l.trimEnd().length); });
+    body.forEach((line) => { width = Math.max(width, line.trimEnd().length); });
     /** @type {(x: number) => boolean} */
-    var blank = (x) => body.every((l) => x >= l.length || l[x] === " ");
+    var blank = (column) => body.every((line) => column >= line.length || line[column] === " ");
     for (i = 0; i < width; i = Math.max(j, i + 1)) {
       for (j = i; j < width && blank(j);) j++;
       if (j - i > 1 && i) cuts.push(i, j);
@@ -634,8 +641,9 @@ CU.views = (() => {
     if (!cuts.length) return;
     // cuts: start, end of each column in turn
     cuts = [0].concat(cuts, [width]);
-    var rows = body.map((l) => cuts.filter((x, n) => !(n % 2)).map((x, n) => l.slice(x, cuts[2 * n + 1]).trim()));
-    return rows[0].every((c) => /^[A-Za-z_][\w .%()/-]{0,30}$/.test(c)) && rows.slice(1).every((r) => r.filter(Boolean).length > 1) ? rows : undefined;
+    var rows = body.map((line) => cuts.filter((cut, n) => !(n % 2)).map((start, n) => line.slice(start, cuts[2 * n + 1]).trim()));
+    // a header of names, and rows of two values at least
+    return rows[0].every((name) => /^[A-Za-z_][\w .%()/-]{0,30}$/.test(name)) && rows.slice(1).every((row) => row.filter(Boolean).length > 1) ? rows : undefined;
   }
   /**
    * A delimited text as a table; a column whose every value is a number holds numbers.
@@ -644,12 +652,12 @@ CU.views = (() => {
    * @returns {HTMLElement}
    */
   function delimitedTable(str, delimiter) {
-    var lines = str.split(/\r?\n/).filter((l) => l), aligned = delimiter === "aligned" && alignedRows(lines);
+    var lines = str.split(/\r?\n/).filter((line) => line), aligned = delimiter === "aligned" && alignedRows(lines);
     var head = aligned ? aligned[0] : splitCells(lines[0], delimiter);
     /** @type {(string | number | null)[][]} */
-    var rows = aligned ? aligned.slice(1) : lines.slice(1).map((l) => splitCells(l, delimiter));
-    head.forEach((h, i) => {
-      if (rows.every((r) => r[i] === "" || /^-?\d+(\.\d+)?$/.test(/** @type {string} */ (r[i])))) rows.forEach((r) => { r[i] = r[i] === "" ? null : +(/** @type {string} */ (r[i])); });
+    var rows = aligned ? aligned.slice(1) : lines.slice(1).map((line) => splitCells(line, delimiter));
+    head.forEach((name, i) => {
+      if (rows.every((row) => row[i] === "" || /^-?\d+(\.\d+)?$/.test(/** @type {string} */ (row[i])))) rows.forEach((row) => { row[i] = row[i] === "" ? null : +(/** @type {string} */ (row[i])); });
     });
     return table(rows, indexColumns(head.length, head), 100);
   }
@@ -659,9 +667,9 @@ CU.views = (() => {
    * @returns {HTMLElement}
    */
   function diffView(str) {
-    return el("pre", { class: "diff json lines" }, str.split(/\r?\n/).map((l) => el("span", {
-      class: /^(\+\+\+|---) |^(diff|index|commit) /.test(l) ? "d-meta" : /^\+/.test(l) ? "d-add" : /^-/.test(l) ? "d-del" : /^@@/.test(l) ? "d-hunk" : null
-    }, l + "\n")));
+    return el("pre", { class: "diff json lines" }, str.split(/\r?\n/).map((line) => el("span", {
+      class: /^(\+\+\+|---) |^(diff|index|commit) /.test(line) ? "d-meta" : /^\+/.test(line) ? "d-add" : /^-/.test(line) ? "d-del" : /^@@/.test(line) ? "d-hunk" : null
+    }, line + "\n")));
   }
   // A Python literal as text (the repr of lists, tuples, dicts that Python servers send) read as
   // the JSON it stands for. Nothing is evaluated: outside its strings, a literal differs from JSON
@@ -688,19 +696,19 @@ CU.views = (() => {
     var bad = 0, ARRAY = "array(";
     /** @type {{ [word: string]: string }} */
     var KEYWORDS = { None: "null", True: "true", False: "false" };
-    str = str.replace(PYTHON_TOKEN, (m, quoted, keyword, longInt, digit, trailing) => {
+    str = str.replace(PYTHON_TOKEN, (token, quoted, keyword, longInt, digit, trailing) => {
       if (quoted != null) return toJson(quoted.replace(/\\'/g, "'"));
-      if (m[0] === '"') return m;
+      if (token[0] === '"') return token;
       if (keyword) return KEYWORDS[keyword];
       if (longInt) return '"' + longInt + '"';
       if (digit) return digit + ".0";
       if (trailing) return "";
-      if (m === ",") { if (open[open.length - 1] === ARRAY) bad = 1; return m; }
-      if (m === ARRAY || "([{".indexOf(m) >= 0) return open.push(m), m === "(" ? "[" : m === ARRAY ? "" : m;
+      if (token === ",") { if (open[open.length - 1] === ARRAY) bad = 1; return token; }
+      if (token === ARRAY || "([{".indexOf(token) >= 0) return open.push(token), token === "(" ? "[" : token === ARRAY ? "" : token;
       var opener = open.pop();
-      if (m[0] === ",") return opener !== ARRAY && (bad = 1), ""; // an array's dtype, and its end
-      if (opener !== OPENER_OF[m] && !(opener === ARRAY && m === ")")) bad = 1;
-      return m === ")" ? (opener === ARRAY ? "" : "]") : m;
+      if (token[0] === ",") return opener !== ARRAY && (bad = 1), ""; // an array's dtype, and its end
+      if (opener !== OPENER_OF[token] && !(opener === ARRAY && token === ")")) bad = 1;
+      return token === ")" ? (opener === ARRAY ? "" : "]") : token;
     });
     return bad ? undefined : parseJson(str);
   }
@@ -728,7 +736,7 @@ CU.views = (() => {
    * @returns {HTMLElement}
    */
   function markdown(str, depth) {
-    var out = el(depth ? "blockquote" : "div", { class: depth ? null : "md" }), lines = str.split(/\r?\n/), i = 0, m, QUOTE = /^ {0,3}> ?/;
+    var out = el(depth ? "blockquote" : "div", { class: depth ? null : "md" }), lines = str.split(/\r?\n/), i = 0, match, QUOTE = /^ {0,3}> ?/;
     /** @type {string[]} */
     var paragraph = [];
     /** @type {HTMLElement | null} the list being filled */
@@ -748,25 +756,25 @@ CU.views = (() => {
         flush(); listNode = null;
         var quote = [line];
         while (i < lines.length && QUOTE.test(lines[i])) quote.push(lines[i++]);
-        out.appendChild(markdown(quote.map((l) => l.replace(QUOTE, "")).join("\n"), level + 1));
-      } else if ((m = /^(#{1,6}) +(.*)/.exec(line))) {
+        out.appendChild(markdown(quote.map((quoted) => quoted.replace(QUOTE, "")).join("\n"), level + 1));
+      } else if ((match = /^(#{1,6}) +(.*)/.exec(line))) {
         flush(); listNode = null;
-        out.appendChild(el("h" + Math.min(6, m[1].length + 2), null, markdownInline(m[2])));
-      } else if ((m = /^\s*([-*+]|\d+\.) +(.*)/.exec(line))) {
+        out.appendChild(el("h" + Math.min(6, match[1].length + 2), null, markdownInline(match[2])));
+      } else if ((match = /^\s*([-*+]|\d+\.) +(.*)/.exec(line))) {
         flush();
-        var tag = /\d/.test(m[1]) ? "ol" : "ul";
+        var tag = /\d/.test(match[1]) ? "ol" : "ul";
         if (!listNode || listNode.tagName.toLowerCase() !== tag) out.appendChild(listNode = el(tag));
-        /** @type {HTMLElement} */ (listNode).appendChild(el("li", null, markdownInline(m[2])));
+        /** @type {HTMLElement} */ (listNode).appendChild(el("li", null, markdownInline(match[2])));
       } else if (/^\s*\|.*\|\s*$/.test(line)) {
         flush(); listNode = null;
         var tableLines = [line];
         while (i < lines.length && /^\s*\|.*\|\s*$/.test(lines[i])) tableLines.push(lines[i++]);
         /** @type {(row: string) => string[]} */
-        var cellsOf = (row) => row.trim().slice(1, -1).split("|").map((c) => c.trim());
-        var rows = tableLines.filter((r) => !/^[\s|:-]+$/.test(r)).map(cellsOf); // the |---| rule goes
+        var cellsOf = (row) => row.trim().slice(1, -1).split("|").map((cell) => cell.trim());
+        var rows = tableLines.filter((row) => !/^[\s|:-]+$/.test(row)).map(cellsOf); // the |---| rule goes
         // (a header that is a key, "cohort_size", reads as the data views write keys: "Cohort size")
-        out.appendChild(el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, rows[0].map((c) => el("th", null, markdownInline(human(c)))))),
-          el("tbody", null, rows.slice(1).map((r) => el("tr", null, r.map((c) => el("td", { class: noWrap(c) || null }, markdownInline(c)))))))));
+        out.appendChild(el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, rows[0].map((cell) => el("th", null, markdownInline(human(cell)))))),
+          el("tbody", null, rows.slice(1).map((row) => el("tr", null, row.map((cell) => el("td", { class: noWrap(cell) || null }, markdownInline(cell)))))))));
       } else if (!line.trim()) { flush(); listNode = null; } else { listNode = null; paragraph.push(line.trim()); }
     }
     flush();
@@ -778,12 +786,13 @@ CU.views = (() => {
    * @returns {(string | HTMLElement)[]}
    */
   function markdownInline(str) {
-    var re = /`([^`]+)`|\*\*(.+?)\*\*|(?:\*|\b_)(\S(?:.*?\S)?)(?:\*|_\b)|\[([^\]]+)\]\(([^)\s]+)\)/g, last = 0, m;
+    // (a new one each call, its lastIndex its own: the calls nest)
+    var pattern = /`([^`]+)`|\*\*(.+?)\*\*|(?:\*|\b_)(\S(?:.*?\S)?)(?:\*|_\b)|\[([^\]]+)\]\(([^)\s]+)\)/g, last = 0, match;
     /** @type {(string | HTMLElement)[]} */
     var out = [];
-    while ((m = re.exec(str))) {
-      out.push(str.slice(last, m.index)); last = re.lastIndex;
-      out.push(m[1] ? el("code", null, m[1]) : m[2] ? el("strong", null, markdownInline(m[2])) : m[3] ? el("em", null, markdownInline(m[3])) : link(m[5], m[4]));
+    while ((match = pattern.exec(str))) {
+      out.push(str.slice(last, match.index)); last = pattern.lastIndex;
+      out.push(match[1] ? el("code", null, match[1]) : match[2] ? el("strong", null, markdownInline(match[2])) : match[3] ? el("em", null, markdownInline(match[3])) : link(match[5], match[4]));
     }
     out.push(str.slice(last));
     return out;
@@ -822,7 +831,7 @@ CU.views = (() => {
   function downloadButton(resource) {
     var name = String(resource.uri || M.file).split(/[/?#]/).filter(Boolean).pop() || M.file, size = Math.floor(String(resource.blob || "").length * 3 / 4);
     return button(() => {
-      var url = URL.createObjectURL(new Blob([Uint8Array.from(atob(String(resource.blob)), (c) => c.charCodeAt(0))], { type: String(resource.mimeType || "application/octet-stream") }));
+      var url = URL.createObjectURL(new Blob([Uint8Array.from(atob(String(resource.blob)), (char) => char.charCodeAt(0))], { type: String(resource.mimeType || "application/octet-stream") }));
       el("a", { href: url, download: name }).click();
       setTimeout(() => { URL.revokeObjectURL(url); }, 1e4);
     }, M.download(name, size));
@@ -842,12 +851,11 @@ CU.views = (() => {
     var seen = data === undefined ? [] : stringsOf(data, 0, []), wrapped = isObj(data) && Object.keys(data).length === 1 ? Object.values(data)[0] : data;
     /** @type {(text: string) => boolean} */
     var again = (text) => {
-      var v = parseJson(text);
-      if (v === undefined) v = pythonLiteral(text);
-      var copy = v;
-      return copy !== undefined && [data, wrapped].concat(Array.isArray(wrapped) ? wrapped : []).some((x) => sameData(/** @type {Views.Json} */ (copy), x));
+      var copy = parseJson(text);
+      if (copy === undefined) copy = pythonLiteral(text);
+      return copy !== undefined && [data, wrapped].concat(Array.isArray(wrapped) ? wrapped : []).some((shownData) => sameData(/** @type {Views.Json} */ (copy), shownData));
     };
-    return content.filter((b) => !(data !== undefined && isObj(b) && b.type === "text" && (seen.indexOf(String(b.text).trim()) >= 0 || again(String(b.text))))).map(contentBlock);
+    return content.filter((block) => !(data !== undefined && isObj(block) && block.type === "text" && (seen.indexOf(String(block.text).trim()) >= 0 || again(String(block.text))))).map(contentBlock);
   }
   /**
    * The same data (a null field the same as an absent one).
@@ -860,7 +868,7 @@ CU.views = (() => {
     if (Array.isArray(a) !== Array.isArray(b)) return false;
     var left = /** @type {Views.Record} */ (a), right = /** @type {Views.Record} */ (b);
     return (!Array.isArray(a) || a.length === /** @type {Views.Json[]} */ (b).length)
-      && Object.keys(Object.assign({}, a, b)).every((k) => (left[k] == null && right[k] == null) || sameData(left[k], right[k]));
+      && Object.keys(Object.assign({}, a, b)).every((key) => (left[key] == null && right[key] == null) || sameData(left[key], right[key]));
   }
   /**
    * The strings of data, trimmed (three levels deep, 50 keys a level).
@@ -871,7 +879,7 @@ CU.views = (() => {
    */
   function stringsOf(value, depth, out) {
     if (typeof value === "string") out.push(value.trim());
-    else if (value && typeof value === "object" && depth < 3) Object.keys(value).slice(0, 50).forEach((k) => { stringsOf(/** @type {Views.Record} */ (value)[k], depth + 1, out); });
+    else if (value && typeof value === "object" && depth < 3) Object.keys(value).slice(0, 50).forEach((key) => { stringsOf(/** @type {Views.Record} */ (value)[key], depth + 1, out); });
     return out;
   }
 
@@ -933,7 +941,7 @@ CU.views = (() => {
     var content = Array.isArray(result.content) ? result.content : [], data = result.structuredContent;
     current = { content: content };
     // An error's text is a message, or a terminal's (a traceback, a log, colours) kept in monospace.
-    var message = content.filter((b) => isObj(b) && b.type === "text").map((b) => String(/** @type {Views.Record} */ (b).text)).join("\n") || M.errorUntold;
+    var message = content.filter((block) => isObj(block) && block.type === "text").map((block) => String(block.text)).join("\n") || M.errorUntold;
     if (result.isError) return box.append(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, M.error), /\x1b/.test(message) || STACK_TRACE.test(message) ? textNode(message, 1) : el("p", null, message)));
     if (data !== undefined) resultView && resultView.props && resultView.props.source !== "content" ? fillLayout(box, resultView, data) : box.append(auto(data));
     // The text blocks usually repeat the data as JSON; the rest shows unless a view already did.
