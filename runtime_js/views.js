@@ -1,7 +1,7 @@
 /* compile-ui result views. Concatenated after runtime.js (and fields.js) in the same <script>;
-   uses its global el(). Sets CU.views: render(container, result, resultViewNode, ctx), plus the
-   NODES table and helpers that typed.js (the views compiled from an outputSchema) and chart.js
-   (shipped only with a Chart) build on. Here only the views a page may build from any result:
+   uses its globals el() and elAdd(). Sets CU.views: render(container, result, resultViewNode,
+   ctx), plus the NODES table and helpers that typed.js (the views compiled from an outputSchema)
+   and chart.js (shipped only with a Chart) build on. Here only the views a page may build from any result:
    AutoView, ContentBlocks.
    The runtime builds every view kind and nothing else: the result's layout (sections, tabs, …)
    is the server's, in the ResultView's <template>, where each view has an empty place to fill.
