@@ -1,184 +1,326 @@
 /* compile-ui result views. Concatenated after runtime.js (and fields.js) in the same <script>;
-   uses its global el(). Sets CU.views: render(container, result, resultViewNode, ctx), plus the
-   NODES table and helpers that typed.js (the views compiled from an outputSchema) and chart.js
-   (shipped only with a Chart) build on. Here only the views a page may build from any result:
+   uses its globals el() and elAdd(). Sets CU.views: render(container, result, resultViewNode,
+   ctx), plus the NODES table and helpers that typed.js (the views compiled from an outputSchema)
+   and chart.js (shipped only with a Chart) build on. Here only the views a page may build from any result:
    AutoView, ContentBlocks.
    The runtime builds every view kind and nothing else: the result's layout (sections, tabs, …)
    is the server's, in the ResultView's <template>, where each view has an empty place to fill.
-   Data is never markup: DOM nodes + textContent only; links only http(s), opened via ctx.openLink. */
+   Data is never markup: DOM nodes + textContent only; links only http(s), opened via ctx.openLink.
+
+   CU.views (types: types/views.d.ts):
+     render(box, result, resultView, ctx)   a tool result into box (host.js wraps it)
+     NODES                                  view type → builder (typed.js, chart.js add theirs)
+     scope                                  the object around the view being built (matrix.js)
+     at, num, date, isO, auto, table, kv, cols, list, val, img, PJ   the builders others reuse
+     kind(text)                             what a text is (the ranked detectors below)
+     text: { human, guess, pylit, term }    the rules inside, for the unit tests:
+       human(key)      a key as a heading ("isDst" → "Is DST")
+       guess(value)    the format a value without a schema looks like ("date", "uuid", …)
+       pylit(text)     a Python literal read as the JSON it stands for (undefined: not one)
+       term(text)      terminal output as text nodes and colour spans (ANSI SGR) */
 CU.views = (() => {
-  var C, L, MAXT = 1e5, ISD = /^\d{4}-\d\d-\d\d$/, ISDT = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
+  /** @type {Views.RenderContext} */
+  var ctx;
+  /** @type {string | undefined} the host's locale, for the Intl formatters */
+  var locale;
+  var MAX_TEXT = 1e5, ISO_DATE = /^\d{4}-\d\d-\d\d$/, ISO_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
   // An ISO 8601 date, or date-time with its optional zone (Z or an offset).
-  var DT = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?\s*(Z|[+-]\d\d:?\d\d)?)?$/i;
-  var ACR = /^(id|url|uri|api|ceo|dst|utc|json|csv|sql|html|http|ip|uuid|os|cpu)s?$/i;
-  var isO = CU.isObj, sc = (x) => x === null || typeof x !== "object";
-  var J = (v, n) => JSON.stringify(v, null, n);
-  var B = (on, ...k) => el("button", { type: "button", class: "btn small", onclick: on }, ...k);
-  var PJ = (v) => el("pre", { class: "json" }, J(v, 2));
-  var tok = CU.tok, esc = CU.esc;
-  // JSON Pointer lookup; undefined when any step is missing.
-  function at(d, p) {
-    if (!p) return d;
-    var ts = p.split("/").slice(1);
-    for (var i = 0; i < ts.length; i++) {
-      if (d === null || typeof d !== "object" || !CU.has(d, tok(ts[i]))) return;
-      d = d[tok(ts[i])];
+  var DATE_TIME = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?\s*(Z|[+-]\d\d:?\d\d)?)?$/i;
+  // Words of a key written in capitals in a heading ("user_id" → "User ID").
+  var ACRONYM = /^(id|url|uri|api|ceo|dst|utc|json|csv|sql|html|http|ip|uuid|os|cpu)s?$/i;
+  var isObj = /** @type {(value: unknown) => value is Views.Record} */ (CU.isObj);
+  /** @type {(value: unknown) => value is Views.Scalar} */
+  var isScalar = (value) => value === null || typeof value !== "object";
+  /** @type {(value: unknown, indent?: number) => string} */
+  var toJson = (value, indent) => JSON.stringify(value, null, indent);
+  /** @type {(onClick: (event: Event) => void, ...children: Views.Child[]) => HTMLButtonElement} */
+  var button = (onClick, ...children) => /** @type {HTMLButtonElement} */ (el("button", { type: "button", class: "btn small", onclick: onClick }, ...children));
+  /** @type {(value: unknown) => HTMLElement} */
+  var jsonBlock = (value) => el("pre", { class: "json" }, toJson(value, 2));
+  var unescapeToken = CU.tok, escapeKey = CU.esc;
+  /**
+   * JSON Pointer lookup; undefined when any step is missing.
+   * @param {Views.Json | undefined} data
+   * @param {string} [pointer]
+   * @returns {Views.Json | undefined}
+   */
+  function at(data, pointer) {
+    if (!pointer) return data;
+    var tokens = pointer.split("/").slice(1);
+    for (var i = 0; i < tokens.length; i++) {
+      if (data === null || typeof data !== "object" || !CU.has(data, unescapeToken(tokens[i]))) return;
+      data = /** @type {Views.Record} */ (data)[unescapeToken(tokens[i])];
     }
-    return d;
+    return data;
   }
-  function parse(s) {
-    if (!/^\s*[[{]/.test(s)) return;
-    try { return JSON.parse(s); } catch (e) { return; }
+  /**
+   * A text that is a JSON array or object, parsed; undefined otherwise.
+   * @param {string} text
+   * @returns {Views.Json | undefined}
+   */
+  function parseJson(text) {
+    if (!/^\s*[[{]/.test(text)) return;
+    try { return JSON.parse(text); } catch (e) { return; }
   }
 
   /* ------------------------------------------------------------------ values */
 
-  // A link only when the host opens links (openLinks): else the address stays text, selectable.
-  function link(u, text) {
-    if (!/^https?:\/\//i.test(u) || !C.caps.openLinks) return text != null && text !== u ? text + " (" + u + ")" : String(u);
-    return el("a", { href: u, title: u, onclick: (e) => { e.preventDefault(); C.openLink(u); } }, text == null ? u : text);
+  /**
+   * A link only when the host opens links (openLinks): else the address stays text, selectable.
+   * @param {string} url
+   * @param {Views.Child} [label]
+   * @returns {HTMLElement | string}
+   */
+  function link(url, label) {
+    if (!/^https?:\/\//i.test(url) || !ctx.caps.openLinks) return label != null && label !== url ? label + " (" + url + ")" : String(url);
+    return el("a", { href: url, title: url, onclick: (/** @type {Event} */ event) => { event.preventDefault(); ctx.openLink(url); } }, label == null ? url : label);
   }
   // Intl formatters are costly to build: one per kind, per rendered result (locale/zone may change).
-  var FM = {};
-  function fmt(k, mk) {
-    try { return FM[k] || (FM[k] = mk()); } catch (e) { return FM[k] = { format: (v) => String(v) }; }
+  /** @type {{ [kind: string]: { format(value: number): string } }} */
+  var formatters = {};
+  /**
+   * @param {string} kind
+   * @param {() => { format(value: number): string }} make
+   */
+  function formatter(kind, make) {
+    try { return formatters[kind] || (formatters[kind] = make()); } catch (e) { return formatters[kind] = { format: (value) => String(value) }; }
   }
-  // k: the key or column name. Numbers below 10 000 have no grouping separator (min2: "1040",
-  // "1137.5", but "709,037"), and whole ids, years and codes none at all, as a person writes them.
-  function num(v, k) {
-    if (Number.isInteger(v) && /(^|[^a-z])(id|year|code|no|number|zip|port|pid)$|Id$/i.test(k || "")) return String(v);
+  /**
+   * A number as a person writes it. Numbers below 10 000 have no grouping separator (min2:
+   * "1040", "1137.5", but "709,037"), and whole ids, years and codes none at all.
+   * @param {number} value
+   * @param {string} [key] the key or column name
+   * @returns {string}
+   */
+  function num(value, key) {
+    if (Number.isInteger(value) && /(^|[^a-z])(id|year|code|no|number|zip|port|pid)$|Id$/i.test(key || "")) return String(value);
     // Every digit the number has (20 fraction digits: the shortest text that reads back as it), never rounded.
-    return Math.abs(v) < 1e15 && (!v || Math.abs(v) >= 1e-6) ? fmt("n", () => new Intl.NumberFormat(L, { maximumFractionDigits: 20, useGrouping: "min2" })).format(v) : String(v);
+    return Math.abs(value) < 1e15 && (!value || Math.abs(value) >= 1e-6)
+      ? formatter("n", () => new Intl.NumberFormat(locale, /** @type {Intl.NumberFormatOptions} */ (/** @type {unknown} */ ({ maximumFractionDigits: 20, useGrouping: "min2" })))).format(value)
+      : String(value);
   }
-  // A time is data: shown as its own wall-clock time with its own zone, never converted to the
-  // viewer's ("14:30 (UTC+01:00)"); a date is a date; without a zone, the time as written.
-  function date(v, f) {
-    var m = DT.exec(String(v).trim());
-    if (!m) return String(v);
-    var t = Date.UTC(+m[1], m[2] - 1, +m[3], +(m[4] || 0), +(m[5] || 0), +(m[6] || 0)), z = m[7], sec = m[6] && m[6] !== "00";
-    if (!m[4] || f === "date") return fmt("d", () => new Intl.DateTimeFormat(L, { timeZone: "UTC", dateStyle: "medium" })).format(t);
-    var s = fmt("t" + sec, () => new Intl.DateTimeFormat(L, { timeZone: "UTC", dateStyle: "medium", timeStyle: sec ? "medium" : "short" })).format(t);
-    return z ? M.zoned(s, /z/i.test(z) || /^.00:?00$/.test(z) ? "" : z.slice(0, 3) + ":" + z.slice(-2)) : s;
+  /**
+   * A time is data: shown as its own wall-clock time with its own zone, never converted to the
+   * viewer's ("14:30 (UTC+01:00)"); a date is a date; without a zone, the time as written.
+   * Anything that is not an ISO 8601 date stays as it is.
+   * @param {unknown} value
+   * @param {string} [format] "date" shows only the date of a date-time
+   * @returns {string}
+   */
+  function date(value, format) {
+    // year, month, day, hours, minutes, seconds, zone
+    var parts = DATE_TIME.exec(String(value).trim());
+    if (!parts) return String(value);
+    var time = Date.UTC(+parts[1], +parts[2] - 1, +parts[3], +(parts[4] || 0), +(parts[5] || 0), +(parts[6] || 0)), zone = parts[7];
+    var seconds = /** @type {boolean} */ (parts[6] && parts[6] !== "00");
+    if (!parts[4] || format === "date") return formatter("d", () => new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: "medium" })).format(time);
+    var shown = formatter("t" + seconds, () => new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: "medium", timeStyle: seconds ? "medium" : "short" })).format(time);
+    // Z and +00:00 are UTC; any other offset is written ±hh:mm.
+    return zone ? M.zoned(shown, /z/i.test(zone) || /^.00:?00$/.test(zone) ? "" : zone.slice(0, 3) + ":" + zone.slice(-2)) : shown;
   }
-  // A key as a heading: "max_count" → "Max count", "isDst" → "Is DST"; other keys stay as they are.
-  function human(k) {
-    if (!/^[A-Za-z_][\w-]*$/.test(k)) return k;
-    var w = k.match(/[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+/g) || [k];
-    w = w.map((x) => ACR.test(x) ? x.toUpperCase() : x.toLowerCase());
-    w[0] = w[0].charAt(0).toUpperCase() + w[0].slice(1);
-    return w.join(" ");
+  /**
+   * A key as a heading: "max_count" → "Max count", "isDst" → "Is DST"; other keys stay as they are.
+   * @param {string} key
+   * @returns {string}
+   */
+  function human(key) {
+    if (!/^[A-Za-z_][\w-]*$/.test(key)) return key;
+    /** @type {string[]} */
+    var words = key.match(/[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+/g) || [key];
+    words = words.map((word) => ACRONYM.test(word) ? word.toUpperCase() : word.toLowerCase());
+    words[0] = words[0].charAt(0).toUpperCase() + words[0].slice(1);
+    return words.join(" ");
   }
-  var plural = (n, w) => n + " " + w[n === 1 ? 0 : 1];
-  // What a value looks like, for data without a schema.
-  function guess(v) {
-    if (typeof v === "number") return "number";
-    if (typeof v === "boolean") return "boolean";
-    if (v === null || typeof v !== "string") return v === null ? "text" : "json";
-    return ISD.test(v) ? "date" : ISDT.test(v) ? "date-time" : /^https?:\/\/\S+$/i.test(v) ? "uri" : /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(v) ? "uuid" : "text";
+  /** @type {(count: number, words: readonly [string, string]) => string} "1 item", "3 items" */
+  var plural = (count, words) => count + " " + words[count === 1 ? 0 : 1];
+  /**
+   * What a value looks like, for data without a schema.
+   * @param {unknown} value
+   * @returns {string} number, boolean, text, json, date, date-time, uri, uuid
+   */
+  function guess(value) {
+    if (typeof value === "number") return "number";
+    if (typeof value === "boolean") return "boolean";
+    if (value === null || typeof value !== "string") return value === null ? "text" : "json";
+    return ISO_DATE.test(value) ? "date" : ISO_DATE_TIME.test(value) ? "date-time" : /^https?:\/\/\S+$/i.test(value) ? "uri"
+      : /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(value) ? "uuid" : "text";
   }
-  // One value as a node: formatted by its column format (guessed when absent).
-  function val(v, f, opts, k) {
-    if (v === undefined || v === null) return el("span", { class: "muted" }, v === null ? "null" : "—");
-    f = f && f !== "text" ? f : guess(v); // a plain-text field can still hold a time or a link
-    if (Array.isArray(v) && v.every(sc)) return inl(v, f === "json" ? null : f, k);
-    if (typeof v === "object") return more(v);
-    var o = (opts || []).find((o) => o.value === v);
-    if (typeof v === "boolean" && !o) return el("span", { class: "yn yn-" + v }, v ? M.yes : M.no);
-    if (f === "enum" || f === "boolean") return el("span", { class: "tag tag-" + String(v).replace(/\W/g, "").slice(0, 20) }, o ? o.label : String(v));
-    if (typeof v === "number") return num(v, k);
-    v = String(v);
-    if (f === "uri") return link(v);
+  /**
+   * One value as a node: formatted by its column format (guessed when absent).
+   * @param {Views.Json | undefined} value
+   * @param {string} [format]
+   * @param {Views.Option[] | null} [options] an enum's values with their labels
+   * @param {string} [key] the key or column name (numbers named as ids are not grouped)
+   * @returns {Node | string}
+   */
+  function val(value, format, options, key) {
+    if (value === undefined || value === null) return el("span", { class: "muted" }, value === null ? "null" : "—");
+    format = format && format !== "text" ? format : guess(value); // a plain-text field can still hold a time or a link
+    if (Array.isArray(value) && value.every(isScalar)) return inlineList(/** @type {Views.Scalar[]} */ (value), format === "json" ? undefined : format, key);
+    if (typeof value === "object") return fold(value);
+    var option = (options || []).find((choice) => choice.value === value);
+    if (typeof value === "boolean" && !option) return el("span", { class: "yn yn-" + value }, value ? M.yes : M.no);
+    if (format === "enum" || format === "boolean") return el("span", { class: "tag tag-" + String(value).replace(/\W/g, "").slice(0, 20) }, option ? option.label : String(value));
+    if (typeof value === "number") return num(value, key);
+    value = String(value);
+    if (format === "uri") return link(value);
     // An id is shown whole (a table cell keeps it on one line): a value cut short is out of reach.
-    if (f === "uuid") return el("span", { class: "uuid" }, v);
-    if (/^date/.test(f)) return el("time", { datetime: v, title: v }, date(v, f));
-    if (f === "image") return img(v);
-    return /\n/.test(v) ? prose(v) : text(v);
+    if (format === "uuid") return el("span", { class: "uuid" }, value);
+    if (/^date/.test(format)) return el("time", { datetime: value, title: value }, date(value, format));
+    if (format === "image") return image(value);
+    return /\n/.test(value) ? textView(value) : textNode(value);
   }
-  // Short arrays of scalars inline ("72.5, 73.5, 74.5"); past 6, the first 5 and "+k more".
-  function inl(a, f, k) {
-    var n = a.length > 6 ? 5 : a.length, s = el("span", { class: "inl" });
-    if (!a.length) return el("span", { class: "muted" }, M.none);
-    var add = (x, i) => { s.append(i ? ", " : "", val(x, f, null, k)); };
-    a.slice(0, n).forEach(add);
-    if (n < a.length) s.append(" ", B((e) => { e.target.previousSibling.remove(); e.target.remove(); a.slice(n).forEach((x) => { add(x, 1); }); }, M.more(a.length - n)));
-    return s;
+  /**
+   * Short arrays of scalars inline ("72.5, 73.5, 74.5"); past 6, the first 5 and "+k more".
+   * @param {Views.Scalar[]} items
+   * @param {string | undefined} format
+   * @param {string} [key]
+   */
+  function inlineList(items, format, key) {
+    var shownCount = items.length > 6 ? 5 : items.length, line = el("span", { class: "inl" });
+    if (!items.length) return el("span", { class: "muted" }, M.none);
+    /** @type {(item: Views.Scalar, index: number) => void} */
+    var add = (item, index) => { line.append(index ? ", " : "", val(item, format, null, key)); };
+    items.slice(0, shownCount).forEach(add);
+    if (shownCount < items.length) line.append(" ", button((event) => {
+      var moreButton = /** @type {HTMLElement} */ (event.target);
+      /** @type {ChildNode} */ (moreButton.previousSibling).remove(); moreButton.remove();
+      items.slice(shownCount).forEach((item) => { add(item, 1); });
+    }, M.more(items.length - shownCount)));
+    return line;
   }
   // Nested values drill down: a summary line, the full view built on first open. Small ones show
   // open: a few records (at most 5) of a few scalar fields (at most 4), or one such record.
   // One click shows all a fold holds: what it nests (up to 20 000 characters of it) shows open.
-  var IN = 0;
-  function more(v) {
-    var n = Array.isArray(v) ? plural(v.length, M.items) : plural(Object.keys(v).length, M.fields), d, a = [].concat(v);
-    var fill = () => { if (d.children.length < 2) { var k = J(v).length <= 2e4; IN += k; try { d.appendChild(auto(v, 2)); } finally { IN -= k; } } };
-    d = el("details", { class: "more", ontoggle: () => { if (d.open) fill(); },
-      open: IN > 0 || (a.length < 6 && a.every((r) => isO(r) && Object.keys(r).length < 5 && Object.values(r).every(sc))) },
-      el("summary", null, n));
-    if (IN > 0) fill();
-    return d;
+  // openingAll: how many folds being filled hold that little (while above 0, every fold opens).
+  var openingAll = 0;
+  /**
+   * @param {Views.Json[] | Views.Record} value
+   * @returns {HTMLDetailsElement}
+   */
+  function fold(value) {
+    var records = /** @type {Views.Json[]} */ ([]).concat(value);
+    return foldNode("more", openingAll > 0 || (records.length < 6 && records.every((record) => isObj(record) && Object.keys(record).length < 5 && Object.values(record).every(isScalar))),
+      Array.isArray(value) ? plural(value.length, M.items) : plural(Object.keys(value).length, M.fields), value, () => auto(value, 2), openingAll > 0);
   }
-  // Only a well-formed base64 image becomes an <img>; anything else is shown as text.
-  function img(v, mime) {
-    var src = /^data:image\//.test(v) ? String(v) : "data:" + (mime || "image/png") + ";base64," + String(v).replace(/\s+/g, "");
-    return /^data:image\/[\w.+-]+;base64,[A-Za-z0-9+/]*={0,2}$/.test(src) ? el("img", { class: "block-img", alt: "", src: src }) : text(String(v));
+  /**
+   * A <details> whose content build() makes when it first opens (at once when fillNow). While
+   * it is built, a small one (its value 20 000 characters of JSON at most) opens every fold in it.
+   * @param {string} className
+   * @param {boolean} open
+   * @param {string} summary
+   * @param {Views.Json} value what it holds
+   * @param {() => Views.Child} build
+   * @param {boolean} fillNow
+   * @returns {HTMLDetailsElement}
+   */
+  function foldNode(className, open, summary, value, build, fillNow) {
+    var details = /** @type {HTMLDetailsElement} */ (el("details", { class: className, open: open, ontoggle: () => { if (details.open) fill(); } }, el("summary", null, summary)));
+    function fill() {
+      if (details.children.length > 1) return;
+      var small = +(toJson(value).length <= 2e4);
+      openingAll += small;
+      try { elAdd(details, build()); } finally { openingAll -= small; }
+    }
+    if (fillNow) fill();
+    return details;
   }
-  // Long text is cut at 100 KB with a control that shows the rest.
-  // pre: 1 lines kept in monospace, unwrapped (columns stay aligned; scrolls): code, logs, listings;
-  // 2 prose (wrapped, lines kept).
-  function text(s, pre) {
-    var n = el(pre ? "pre" : "span", { class: pre ? (pre < 2 ? "json lines" : "text-block") : "" }, term(s.length > MAXT ? s.slice(0, MAXT) : s));
-    if (s.length <= MAXT) return n;
-    return el("div", null, n, B((e) => { n.replaceChildren(...term(s)); e.target.remove(); }, M.showAll(Math.round(s.length / 1024))));
+  /**
+   * Only a well-formed base64 image becomes an <img>; anything else is shown as text.
+   * @param {string} value base64, or a data: URL
+   * @param {string} [mime]
+   * @returns {HTMLElement}
+   */
+  function image(value, mime) {
+    var src = /^data:image\//.test(value) ? String(value) : "data:" + (mime || "image/png") + ";base64," + String(value).replace(/\s+/g, "");
+    return /^data:image\/[\w.+-]+;base64,[A-Za-z0-9+/]*={0,2}$/.test(src) ? el("img", { class: "block-img", alt: "", src: src }) : textNode(String(value));
+  }
+  /**
+   * Long text is cut at 100 KB with a control that shows the rest.
+   * @param {string} str
+   * @param {number} [mode] 1: lines kept in monospace, unwrapped (columns stay aligned; scrolls):
+   *   code, logs, listings; 2: prose (wrapped, lines kept); absent: inline text
+   * @returns {HTMLElement}
+   */
+  function textNode(str, mode) {
+    var node = el(mode ? "pre" : "span", { class: mode ? (mode < 2 ? "json lines" : "text-block") : "" }, terminal(str.length > MAX_TEXT ? str.slice(0, MAX_TEXT) : str));
+    if (str.length <= MAX_TEXT) return node;
+    return el("div", null, node, button((event) => { node.replaceChildren(...terminal(str)); /** @type {HTMLElement} */ (event.target).remove(); }, M.showAll(Math.round(str.length / 1024))));
   }
   // Terminal output keeps its meaning, never shows as escapes: an SGR code (ESC[…m) sets classes of
   // a small fixed palette (8 colours — bright ones as their base —, bold, dim)
   // on the text after it; backgrounds, every other escape sequence and control character (but
   // tabs, line and page breaks) are dropped, and a line redrawn with carriage returns (a progress
   // bar) shows as it ended. Text nodes only.
-  var CTL = /[\x00-\x08\x0e-\x1f\x7f]/, ESC = /\x1b\[([\d;:]*)m|\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*\x07?|[ -/]*[0-~]?)|[\x00-\x08\x0e-\x1f\x7f]/g;
-  function term(s) {
-    if (!CTL.test(s)) return [s];
-    var out = [], st = {}, at0 = 0, m, put = (t) => {
-      var c = Object.values(st).join(" ");
-      if (t) out.push(c ? el("span", { class: c }, t) : t);
+  var CONTROL = /[\x00-\x08\x0e-\x1f\x7f]/;
+  // An SGR code (its parameters captured), any other escape sequence (CSI, OSC, two-character),
+  // or a lone control character.
+  var ESCAPES = /\x1b\[([\d;:]*)m|\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*\x07?|[ -/]*[0-~]?)|[\x00-\x08\x0e-\x1f\x7f]/g;
+  /**
+   * @param {string} str
+   * @returns {(string | HTMLElement)[]} text, and spans of classes t1 (bold), t2 (dim), c0…c7 (colours)
+   */
+  function terminal(str) {
+    if (!CONTROL.test(str)) return [str];
+    /** @type {(string | HTMLElement)[]} */
+    var out = [];
+    /** @type {Views.SgrState} */
+    var state = {};
+    var from = 0, match;
+    /** @type {(part: string) => void} */
+    var put = (part) => {
+      var classes = Object.values(state).join(" ");
+      if (part) out.push(classes ? el("span", { class: classes }, part) : part);
     };
-    s = s.split("\n").map((l) => l.replace(/\r$/, "").split("\r").pop()).join("\n");
-    for (ESC.lastIndex = 0; (m = ESC.exec(s));) {
-      put(s.slice(at0, m.index)); at0 = ESC.lastIndex;
-      if (m[1] != null) st = sgr(Object.assign({}, st), m[1].split(/[;:]/).map(Number));
+    str = str.split("\n").map((line) => line.replace(/\r$/, "").split("\r").pop()).join("\n");
+    for (ESCAPES.lastIndex = 0; (match = ESCAPES.exec(str));) {
+      put(str.slice(from, match.index)); from = ESCAPES.lastIndex;
+      if (match[1] != null) state = applySgr(Object.assign({}, state), match[1].split(/[;:]/).map(Number));
     }
-    put(s.slice(at0));
+    put(str.slice(from));
     return out;
   }
-  // SGR parameters: 0 resets; 1, 2 bold, dim (22 ends them); 30–37, 90–97 a colour, 39 its end;
-  // italic, underline, 256 and RGB colours (38;5;n, 38;2;r;g;b), backgrounds: skipped.
-  function sgr(st, ps) {
-    for (var i = 0; i < ps.length; i++) {
-      var p = ps[i];
-      if (!p) st = {};
-      else if (p < 3) st[p] = "t" + p;
-      else if (p === 22) st = { f: st.f };
-      else if (p === 38 || p === 48) i += ps[i + 1] === 5 ? 2 : 4;
-      else if (p === 39) delete st.f;
-      else if (p % 60 > 29 && p % 60 < 38) st.f = "c" + p % 10;
+  /**
+   * SGR parameters: 0 resets; 1, 2 bold, dim (22 ends them); 30–37, 90–97 a colour, 39 its end;
+   * italic, underline, 256 and RGB colours (38;5;n, 38;2;r;g;b), backgrounds: skipped.
+   * @param {Views.SgrState} state the classes set so far (changed and returned)
+   * @param {number[]} params
+   * @returns {Views.SgrState}
+   */
+  function applySgr(state, params) {
+    for (var i = 0; i < params.length; i++) {
+      var param = params[i];
+      if (!param) state = {};
+      else if (param < 3) state[param] = "t" + param;
+      else if (param === 22) state = { f: state.f };
+      else if (param === 38 || param === 48) i += params[i + 1] === 5 ? 2 : 4; // 5;n or 2;r;g;b follow
+      else if (param === 39) delete state.f;
+      else if (param % 60 > 29 && param % 60 < 38) state.f = "c" + param % 10;
     }
-    return st;
+    return state;
   }
 
   /* ------------------------------------------------------------------ shape-driven views */
 
-  // dep: nesting depth; below the top two levels nested values fold behind a "more" summary.
-  function auto(v, dep) {
-    dep = dep || 0;
-    if (Array.isArray(v)) {
+  /**
+   * Any value, by its shape.
+   * @param {Views.Json | undefined} value
+   * @param {number} [depth] nesting depth; below the top two levels nested values fold behind a "more" summary
+   * @returns {HTMLElement}
+   */
+  function auto(value, depth) {
+    depth = depth || 0;
+    if (Array.isArray(value)) {
       // one record holding values nested two deep is that record, not a one-row table of folds
-      if (v.length === 1 && isO(v[0]) && Object.values(v[0]).some((x) => x && typeof x === "object" && Object.values(x).some((y) => y && typeof y === "object" && !flat(y)))) return kv(v[0], [], dep);
-      if (v.length && v.length <= 200 && v.every(isO) && v.some(kids)) return el("div", { class: "view" }, v.map((x) => tree(x, 0)));
-      if (v.length && v.every(isO)) return table(v, cols(v), 100);
-      return grid(v) || list(v);
+      if (value.length === 1 && isObj(value[0]) && Object.values(value[0]).some((field) => field && typeof field === "object"
+        && Object.values(field).some((inner) => inner && typeof inner === "object" && !isShortScalarList(inner)))) return kv(value[0], [], depth);
+      if (value.length && value.length <= 200 && value.every(isObj) && value.some(childListKey)) return el("div", { class: "view" }, value.map((record) => tree(/** @type {Views.Record} */ (record), 0)));
+      if (value.length && value.every(isObj)) return table(value, cols(value), 100);
+      return grid(value) || list(value);
     }
-    if (isO(v)) return kids(v) ? tree(v, 0) : kv(v, [], dep);
-    if (typeof v === "string") return prose(v);
-    return el("div", { class: "metric" }, val(v));
+    if (isObj(value)) return childListKey(value) ? tree(value, 0) : kv(value, [], depth);
+    if (typeof value === "string") return textView(value);
+    return el("div", { class: "metric" }, val(value));
   }
   // A recursive structure — a record holding a list of records like itself (more than half of
   // each one's keys are its own; and some hold that list again, or all keys are its own, or the
@@ -187,110 +329,174 @@ CU.views = (() => {
   // and other values, then its children, each a fold. The first three levels show open; a fold
   // opened shows all it holds open (up to 20 000 characters of it, as `more`): every level is one
   // click from the one above it, and every value of a tree one click from the view.
-  function kids(o) {
-    var own = (c) => Object.keys(c).filter((x) => CU.has(o, x)).length, n = (c) => Object.keys(c).length;
-    return isO(o) ? Object.keys(o).find((k) => Array.isArray(o[k]) && o[k].length && o[k].every(isO) && o[k].every((c) => 2 * own(c) > n(c))
-      && (o[k].some((c) => CU.has(c, k)) || o[k].every((c) => own(c) === n(c)) || /^(children|nodes|plans)$/i.test(k))) : undefined;
+  /**
+   * The key of a record's list of children (records like it), when it is a tree's node.
+   * @param {unknown} record
+   * @returns {string | undefined}
+   */
+  function childListKey(record) {
+    /** @type {(child: Views.Record) => number} */
+    var sharedKeys = (child) => Object.keys(child).filter((key) => CU.has(/** @type {Views.Record} */ (record), key)).length;
+    /** @type {(child: Views.Record) => number} */
+    var keyCount = (child) => Object.keys(child).length;
+    /** @type {(key: string) => Views.Record[]} a list of records (tested before it is read as one) */
+    var childrenAt = (key) => /** @type {Views.Record[]} */ (/** @type {Views.Record} */ (record)[key]);
+    return isObj(record) ? Object.keys(record).find((key) => Array.isArray(record[key]) && childrenAt(key).length && childrenAt(key).every(isObj) && childrenAt(key).every((child) => 2 * sharedKeys(child) > keyCount(child))
+      && (childrenAt(key).some((child) => CU.has(child, key)) || childrenAt(key).every((child) => sharedKeys(child) === keyCount(child)) || /^(children|nodes|plans)$/i.test(key))) : undefined;
   }
-  function tree(o, dep) {
-    var k = kids(o), rest = Object.assign({}, o), d, lab = Object.keys(o).find((x) => typeof o[x] === "string" && o[x] && o[x].length <= 80);
-    delete rest[k];
-    var fill = () => {
-      if (d.children.length > 1) return;
-      var n = J(o).length <= 2e4;
-      IN += n;
-      try {
-        d.append(kv(rest, [], 2));
-        if (k) d.append(el("div", { class: "kids" }, o[k].map((c) => tree(c, dep + 1)))); // a leaf has none (append(null) writes "null")
-      } finally { IN -= n; }
-    };
-    d = el("details", { class: "more tree", open: dep < 3 || IN > 0, ontoggle: () => { if (d.open) fill(); } },
-      el("summary", null, lab ? o[lab] : k ? human(k) : plural(Object.keys(o).length, M.fields)));
-    if (d.open) fill();
-    return d;
+  /**
+   * @param {Views.Record} node
+   * @param {number} depth
+   * @returns {HTMLDetailsElement}
+   */
+  function tree(node, depth) {
+    var childKey = childListKey(node), rest = Object.assign({}, node);
+    var labelKey = Object.keys(node).find((key) => typeof node[key] === "string" && node[key] && /** @type {string} */ (node[key]).length <= 80);
+    delete rest[/** @type {string} */ (childKey)];
+    var open = depth < 3 || openingAll > 0;
+    return foldNode("more tree", open, labelKey ? /** @type {string} */ (node[labelKey]) : childKey ? human(childKey) : plural(Object.keys(node).length, M.fields), node,
+      // a leaf has no children (and elAdd skips the false)
+      () => [kv(rest, [], 2), !!childKey && el("div", { class: "kids" }, /** @type {Views.Record[]} */ (node[childKey]).map((child) => tree(child, depth + 1)))], open);
   }
-  // Columns from the union of keys over a sample of rows.
+  /**
+   * Columns from the union of keys over a sample of rows (their format guessed by table()).
+   * @param {Views.Json[]} rows
+   * @returns {Views.Column[]}
+   */
   function cols(rows) {
-    var seen = {}, out = [];
-    rows.slice(0, 200).forEach((r) => { for (var k in r) if (!seen[k]) { seen[k] = 1; out.push({ pointer: esc(k), label: human(k), g: 1 }); } });
+    /** @type {{ [key: string]: number }} */
+    var seen = {};
+    /** @type {Views.Column[]} */
+    var out = [];
+    rows.slice(0, 200).forEach((row) => {
+      for (var key in /** @type {Views.Record} */ (row)) if (!seen[key]) { seen[key] = 1; out.push({ pointer: escapeKey(key), label: human(key), g: 1 }); }
+    });
     return out;
   }
-  var flat = (v) => Array.isArray(v) && v.length <= 20 && v.every(sc);
-  // Columns /0, /1, … of rows that are arrays, headed by the names n gives (else 1, 2, 3…).
-  var nth = (w, n) => Array.from({ length: w }, (x, i) => ({ pointer: "/" + i, label: n ? human(String(n[i]).trim()) : String(i + 1), g: 1, name: n && String(n[i]) }));
-  // A grid: an array of arrays of scalars (a sheet's range, a driver's rows, a matrix; a cell may
-  // be a short list of scalars, shown inline). A first row of distinct strings over rows that are
-  // not all strings is its header.
-  function grid(v) {
-    var w = 0, h = v[0];
-    if (!v.length || !v.every((r) => Array.isArray(r) && r.every((x) => sc(x) || flat(x)) && (w = Math.max(w, r.length)))) return;
-    h = h.length === w && h.every((x, i) => typeof x === "string" && h.indexOf(x) === i) && v.some((r) => !r.every((x) => typeof x === "string")) && h;
-    return table(h ? v.slice(1) : v, nth(w, h), 100);
+  /** @type {(value: unknown) => value is Views.Scalar[]} at most 20 scalars: shown inline */
+  var isShortScalarList = (value) => Array.isArray(value) && value.length <= 20 && value.every(isScalar);
+  /**
+   * Columns /0, /1, … of rows that are arrays, headed by the names given (else 1, 2, 3…).
+   * @param {number} width
+   * @param {Views.Json[] | false} [names]
+   * @returns {Views.Column[]}
+   */
+  var indexColumns = (width, names) => Array.from({ length: width }, (unused, i) => ({ pointer: "/" + i, label: names ? human(String(names[i]).trim()) : String(i + 1), g: 1, name: names && String(names[i]) }));
+  /**
+   * A grid: an array of arrays of scalars (a sheet's range, a driver's rows, a matrix; a cell may
+   * be a short list of scalars, shown inline). A first row of distinct strings over rows that are
+   * not all strings is its header.
+   * @param {Views.Json[]} rows
+   * @returns {HTMLElement | undefined}
+   */
+  function grid(rows) {
+    var width = 0, head = rows[0];
+    if (!rows.length || !rows.every((row) => Array.isArray(row) && row.every((cell) => isScalar(cell) || isShortScalarList(cell)) && (width = Math.max(width, row.length)))) return;
+    head = /** @type {Views.Json[]} */ (head).length === width && /** @type {Views.Json[]} */ (head).every((name, i) => typeof name === "string" && /** @type {Views.Json[]} */ (head).indexOf(name) === i)
+      && rows.some((row) => !/** @type {Views.Json[]} */ (row).every((cell) => typeof cell === "string")) && /** @type {Views.Json[]} */ (head);
+    return table(head ? rows.slice(1) : rows, indexColumns(width, /** @type {Views.Json[] | false} */ (head)), 100);
   }
-  function list(a, f) {
-    var ul = el("ul", { class: "list" }), n = 0;
-    function add() { a.slice(n, n += 200).forEach((x) => { ul.appendChild(el("li", null, val(x, f))); }); btn.hidden = n >= a.length; btn.textContent = M.showMore(a.length - n); }
-    var btn = B(add);
+  /**
+   * A list, 200 items at a time.
+   * @param {Views.Json[]} items
+   * @param {string} [format]
+   * @returns {HTMLElement}
+   */
+  function list(items, format) {
+    var ul = el("ul", { class: "list" }), shownCount = 0;
+    function add() {
+      items.slice(shownCount, shownCount += 200).forEach((item) => { ul.appendChild(el("li", null, val(item, format))); });
+      moreButton.hidden = shownCount >= items.length; moreButton.textContent = M.showMore(items.length - shownCount);
+    }
+    var moreButton = button(add);
     add();
-    return el("div", null, ul, btn);
+    return el("div", null, ul, moreButton);
   }
-  function kv(o, fields, dep) {
-    if (!isO(o)) return auto(o);
-    var dl = el("dl", { class: "kv" }), subs = [];
-    (fields.length ? fields : Object.keys(o).map((k) => ({ pointer: esc(k), label: human(k) }))).forEach((c) => {
-      var v = at(o, c.pointer);
+  /**
+   * A record as key: value pairs; nested data and multi-line text as blocks of their own.
+   * @param {Views.Json | undefined} record
+   * @param {Views.Column[]} fields the schema's fields ([]: every key, as it comes)
+   * @param {number} [depth]
+   * @returns {HTMLElement}
+   */
+  function kv(record, fields, depth) {
+    // depth undefined (a typed KeyValue): nested values fold in place, never blocks (undefined < 2 is false)
+
+    if (!isObj(record)) return auto(record);
+    var dl = el("dl", { class: "kv" }), blocks = /** @type {HTMLElement[]} */ ([]);
+    (fields.length ? fields : Object.keys(record).map((key) => ({ pointer: escapeKey(key), label: human(key) }))).forEach((/** @type {Views.Column} */ field) => {
+      var value = at(record, field.pointer);
       // Nested data and multi-line text get a block of their own, headed by the key.
       // Records nested in records (a configuration) open to four levels, each set in by one step.
-      if ((!fields.length && v && typeof v === "object" && !flat(v) && (dep < 2 || (isO(v) && dep < 4))) || (typeof v === "string" && /\n/.test(v))) subs.push(el("div", { class: dep > 1 ? "view nest" : "view" }, el("h3", null, c.label), (SC = o, auto(v, dep + 1))));
-      else if (v !== undefined) dl.append(el("dt", null, c.label), el("dd", null, val(v, c.format, c.options, c.label)));
+      if ((!fields.length && value && typeof value === "object" && !isShortScalarList(value) && (/** @type {number} */ (depth) < 2 || (isObj(value) && /** @type {number} */ (depth) < 4))) || (typeof value === "string" && /\n/.test(value))) {
+        scope = record;
+        blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, el("h3", null, field.label), auto(value, /** @type {number} */ (depth) + 1)));
+      } else if (value !== undefined) dl.append(el("dt", null, field.label), el("dd", null, val(value, field.format, field.options, field.label)));
     });
-    return el("div", { class: "view" }, dl.children.length ? dl : null, subs);
+    return el("div", { class: "view" }, dl.children.length ? dl : null, blocks);
   }
   // A short token — an id, a code, a number, a date: no space, or a date-time, within 40
   // characters — never breaks inside a table cell ("task-3" is not "task-" over "3"); longer
   // text wraps between words.
-  var nw = (v) => typeof v === "number" || (typeof v === "string" && v.length <= 40 && (!/\s/.test(v.trim()) || DT.test(v.trim()))) ? " nw" : "";
-  // Sort by a column (click its header), filter by text, one page of pageSize rows at a time.
-  // nop: no pivot (the pivot's own tables).
-  function table(rows, cs, size, nop) {
-    cs.forEach((c) => { if (c.g) { var r = rows.find((r) => at(r, c.pointer) != null); c.format = guess(r && at(r, c.pointer)); } });
-    var pv = !nop && CU.pivot && CU.pivot(rows, cs); // long-format cells: a matrix (matrix.js)
-    if (pv) return pv;
-    var hm = CU.matrix && CU.matrix(rows, cs); // numbers that form a matrix get a colour scale (matrix.js)
-    if (hm) cs = hm.cs;
-    var shown = rows, page = 0, key = -1, dir = 1;
-    var tb = el("tbody"), info = el("span", { class: "muted" });
-    var prev = B(() => { page--; draw(); }, M.prev);
-    var next = B(() => { page++; draw(); }, M.next);
-    var nc = (c) => /^(number|integer)$/.test(c.format) ? "num" : null;
-    var head = cs.map((c, i) => el("th", { scope: "col", "aria-sort": "none", class: nc(c) }, el("button", { type: "button", onclick: () => sort(i) }, c.label)));
-    function sort(i) {
-      dir = key === i ? -dir : 1; key = i;
-      var p = cs[i].pointer;
+  /** @type {(value: unknown) => string} " nw" or "" */
+  var noWrap = (value) => typeof value === "number" || (typeof value === "string" && value.length <= 40 && (!/\s/.test(value.trim()) || DATE_TIME.test(value.trim()))) ? " nw" : "";
+  /**
+   * Rows as a table: sort by a column (click its header), filter by text, one page at a time.
+   * Columns without a format (g: guessed) get the one their first value looks like.
+   * @param {Views.Json[]} rows records, or arrays (columns /0, /1, …)
+   * @param {Views.Column[]} columns
+   * @param {number} pageSize
+   * @param {unknown} [noPivot] no pivot (the pivot's own tables)
+   * @returns {HTMLElement}
+   */
+  function table(rows, columns, pageSize, noPivot) {
+    columns.forEach((column) => {
+      if (column.g) { var row = rows.find((r) => at(r, column.pointer) != null); column.format = guess(row && at(row, column.pointer)); }
+    });
+    var pivot = !noPivot && CU.pivot && CU.pivot(rows, columns); // long-format cells: a matrix (matrix.js)
+    if (pivot) return pivot;
+    var heatmap = CU.matrix && CU.matrix(rows, columns); // numbers that form a matrix get a colour scale (matrix.js)
+    if (heatmap) columns = heatmap.cs;
+    var shown = rows, page = 0, sortedBy = -1, direction = 1;
+    var body = el("tbody"), info = el("span", { class: "muted" });
+    var prev = button(() => { page--; draw(); }, M.prev);
+    var next = button(() => { page++; draw(); }, M.next);
+    /** @type {(column: Views.Column) => string | null} */
+    var numeric = (column) => /^(number|integer)$/.test(/** @type {string} */ (column.format)) ? "num" : null;
+    var head = columns.map((column, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(column) }, el("button", { type: "button", onclick: () => sort(i) }, column.label)));
+    /** @param {number} index */
+    function sort(index) {
+      direction = sortedBy === index ? -direction : 1; sortedBy = index;
+      var pointer = columns[index].pointer;
       shown = shown.slice().sort((a, b) => {
-        var x = at(a, p), y = at(b, p);
-        return x == null ? 1 : y == null ? -1 : (typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y), L, { numeric: true })) * dir;
+        var x = at(a, pointer), y = at(b, pointer);
+        return x == null ? 1 : y == null ? -1 : (typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y), locale, { numeric: true })) * direction;
       });
-      head.forEach((h, j) => { h.setAttribute("aria-sort", j === i ? (dir > 0 ? "ascending" : "descending") : "none"); });
+      head.forEach((th, j) => { th.setAttribute("aria-sort", j === index ? (direction > 0 ? "ascending" : "descending") : "none"); });
       page = 0; draw();
     }
+    /** @type {(column: Views.Column, row: Views.Json, td: HTMLElement) => HTMLElement} */
+    var cell = heatmap ? heatmap.cell : (column, row, td) => td;
     function draw() {
-      var pages = Math.max(1, Math.ceil(shown.length / size));
+      var pages = Math.max(1, Math.ceil(shown.length / pageSize));
       page = Math.min(Math.max(page, 0), pages - 1);
-      tb.replaceChildren.apply(tb, shown.slice(page * size, page * size + size).map((r) => el("tr", null, cs.map((c) => (hm ? hm.cell : (c, r, td) => td)(c, r, el("td", { class: (nc(c) || "") + nw(at(r, c.pointer)) || null }, val(at(r, c.pointer), c.format, c.options, c.label)))))));
-      info.textContent = shown.length > size ? M.rowsOf(page * size + 1, Math.min(shown.length, page * size + size), shown.length) : plural(shown.length, M.rows);
+      body.replaceChildren(...shown.slice(page * pageSize, page * pageSize + pageSize).map((row) => el("tr", null, columns.map((column) => {
+        var value = at(row, column.pointer);
+        return cell(column, row, el("td", { class: (numeric(column) || "") + noWrap(value) || null }, val(value, column.format, column.options, column.label)));
+      }))));
+      info.textContent = shown.length > pageSize ? M.rowsOf(page * pageSize + 1, Math.min(shown.length, page * pageSize + pageSize), shown.length) : plural(shown.length, M.rows);
       prev.hidden = next.hidden = pages < 2; prev.disabled = !page; next.disabled = page >= pages - 1;
     }
-    var q = rows.length > 10 && el("input", { type: "search", class: "ctl filter", placeholder: M.filter, "aria-label": M.filterRows, oninput: () => {
-      var t = q.value.toLowerCase();
-      shown = t ? rows.filter((r) => J(r).toLowerCase().indexOf(t) >= 0) : rows; key = -1; page = 0; draw();
-    } });
+    var filter = rows.length > 10 && /** @type {HTMLInputElement} */ (el("input", { type: "search", class: "ctl filter", placeholder: M.filter, "aria-label": M.filterRows, oninput: () => {
+      var query = /** @type {HTMLInputElement} */ (filter).value.toLowerCase();
+      shown = query ? rows.filter((row) => toJson(row).toLowerCase().indexOf(query) >= 0) : rows; sortedBy = -1; page = 0; draw();
+    } }));
     draw();
     // The rows and columns ride on the element (not markup): host.js offers them as a file.
-    var box = Object.assign(el("div", { class: "tbl" }, q, el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, head)), tb)), el("div", { class: "pager" }, prev, info, next)), { rows: rows, cols: cs });
-    return hm ? hm.wrap(box) : box;
+    /** @type {Views.TableElement} */
+    var box = Object.assign(el("div", { class: "tbl" }, filter, el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, head)), body)), el("div", { class: "pager" }, prev, info, next)), { rows: rows, cols: columns });
+    return heatmap ? heatmap.wrap(box) : box;
   }
-  /* ------------------------------------------------------------------ markdown subset (DOM only) */
 
   /* ------------------------------------------------------------------ text kinds */
 
@@ -300,40 +506,59 @@ CU.views = (() => {
   // least: headings, fences, links, bold, lists, quotes) → the markdown subset, other
   // line-structured text → monospace, lines kept; otherwise prose.
   // Every kind builds DOM nodes from text: a detector never turns data into markup.
-  var MDS = [/^#{1,6} \S/m, /^```/m, /\]\(https?:/, /\*\*\S[^*\n]*\*\*/, /^ *([-*+]|\d+\.) \S.*\n *([-*+]|\d+\.) \S/m, /^ {0,3}> ?\S/m];
-  var MDT = /^ {0,3}\|.*\|[ \t]*\r?\n {0,3}\|(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*$/m;
+  var MARKDOWN_SIGNS = [/^#{1,6} \S/m, /^```/m, /\]\(https?:/, /\*\*\S[^*\n]*\*\*/, /^ *([-*+]|\d+\.) \S.*\n *([-*+]|\d+\.) \S/m, /^ {0,3}> ?\S/m];
+  var MARKDOWN_TABLE = /^ {0,3}\|.*\|[ \t]*\r?\n {0,3}\|(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*$/m;
   // Terminal text: a Python traceback, a JS stack ("    at f (file.js:3:9)"); a log (most lines
   // start with a time or a level).
-  var TB = /^Traceback \(most recent call last\):|^\s+at \S.*:\d+:\d+\)?$/m, LOG = /^\[?(\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\d\d:\d\d:\d\d|(DEBUG|INFO|WARN\w*|ERROR|FATAL|CRITICAL|TRACE)\b)/;
-  function kind(s) {
-    var h = s.slice(0, 65536), ls = h.split(/\r?\n/);
-    if (s.length > h.length || !ls[ls.length - 1]) ls.pop(); // a cut or empty last line says nothing
-    if (/^@@ -\d+(,\d+)? \+\d+/m.test(h) && /^--- \S/m.test(h)) return "diff";
-    if (TB.test(h) || ls.filter((l) => LOG.test(l)).length * 2 > ls.length) return "lines";
-    if (MDT.test(h)) return "md";
-    if (sep(ls)) return sep(ls);
-    if (MDS.filter((r) => r.test(h)).length > 1) return "md";
-    var full = ls.filter((l) => l.trim()), kvn = full.filter((l) => KV.test(l)).length;
-    if (kvn > 1 && kvn * 2 >= full.length && ls.length <= 2000) return "kv";
-    if (!kvn && aligned(ls)) return "aligned";
-    return full.length > 1 && !(full.every((l) => l.length > 60) && full.filter((l) => /[.!?:]$/.test(l)).length * 2 >= full.length) ? "lines" : "prose";
+  var STACK_TRACE = /^Traceback \(most recent call last\):|^\s+at \S.*:\d+:\d+\)?$/m;
+  var LOG_LINE = /^\[?(\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\d\d:\d\d:\d\d|(DEBUG|INFO|WARN\w*|ERROR|FATAL|CRITICAL|TRACE)\b)/;
+  /**
+   * What a text is (JSON and Python literals are read before this, by textView).
+   * @param {string} str
+   * @returns {Views.TextKind}
+   */
+  function kind(str) {
+    var head = str.slice(0, 65536), lines = head.split(/\r?\n/);
+    if (str.length > head.length || !lines[lines.length - 1]) lines.pop(); // a cut or empty last line says nothing
+    if (/^@@ -\d+(,\d+)? \+\d+/m.test(head) && /^--- \S/m.test(head)) return "diff";
+    if (STACK_TRACE.test(head) || lines.filter((line) => LOG_LINE.test(line)).length * 2 > lines.length) return "lines";
+    if (MARKDOWN_TABLE.test(head)) return "md";
+    var delimiter = delimiterOf(lines);
+    if (delimiter) return delimiter;
+    if (MARKDOWN_SIGNS.filter((sign) => sign.test(head)).length > 1) return "md";
+    var full = lines.filter((line) => line.trim()), keyValueLines = full.filter((line) => KEY_VALUE.test(line)).length;
+    if (keyValueLines > 1 && keyValueLines * 2 >= full.length && lines.length <= 2000) return "kv";
+    if (!keyValueLines && alignedRows(lines)) return "aligned";
+    // Several lines are line-structured, unless every one is long and most end a sentence (prose).
+    return full.length > 1 && !(full.every((line) => line.length > 60) && full.filter((line) => /[.!?:]$/.test(line)).length * 2 >= full.length) ? "lines" : "prose";
   }
-  // The delimiter of CSV (at least 2 data rows) or TSV text: every line has the same number
-  // (≥ 2) of cells, and the header cells are short names.
-  function sep(ls) {
-    var d = /\t/.test(ls[0]) ? "\t" : /,/.test(ls[0]) ? "," : "", n = d && cells(ls[0], d);
-    if (!d || ls.length < (d === "," ? 3 : 2) || n.length < 2 || n.some((c) => !c.trim() || c.length > 64 || /^ /.test(c))) return "";
-    return ls.slice(0, 200).every((l) => cells(l, d).length === n.length) ? d : "";
+  /**
+   * The delimiter of CSV (at least 2 data rows) or TSV text: every line has the same number
+   * (≥ 2) of cells, and the header cells are short names.
+   * @param {string[]} lines
+   * @returns {"," | "\t" | ""}
+   */
+  function delimiterOf(lines) {
+    /** @type {"," | "\t" | ""} */
+    var delimiter = /\t/.test(lines[0]) ? "\t" : /,/.test(lines[0]) ? "," : "", header = delimiter && splitCells(lines[0], delimiter);
+    if (!delimiter || lines.length < (delimiter === "," ? 3 : 2) || /** @type {string[]} */ (header).length < 2 || /** @type {string[]} */ (header).some((name) => !name.trim() || name.length > 64 || /^ /.test(name))) return "";
+    return lines.slice(0, 200).every((line) => splitCells(line, delimiter).length === /** @type {string[]} */ (header).length) ? delimiter : "";
   }
-  function cells(l, d) {
-    var out = [], cur = "", q = false;
-    for (var i = 0; i < l.length; i++) {
-      var c = l[i];
-      if (q) { if (c !== '"') cur += c; else if (l[i + 1] === '"') { cur += c; i++; } else q = false; }
-      else if (c === '"' && !cur) q = true;
-      else if (c === d) { out.push(cur); cur = ""; } else cur += c;
+  /**
+   * One line of delimited text as its cells ("…" quotes a cell, "" in it a quote).
+   * @param {string} line
+   * @param {string} delimiter
+   * @returns {string[]}
+   */
+  function splitCells(line, delimiter) {
+    var out = [], cell = "", quoted = false;
+    for (var i = 0; i < line.length; i++) {
+      var char = line[i];
+      if (quoted) { if (char !== '"') cell += char; else if (line[i + 1] === '"') { cell += char; i++; } else quoted = false; }
+      else if (char === '"' && !cell) quoted = true;
+      else if (char === delimiter) { out.push(cell); cell = ""; } else cell += char;
     }
-    out.push(cur);
+    out.push(cell);
     return out;
   }
   // "Key: value" lines (a key is a short name): records. Records alike — the same first key, and
@@ -341,69 +566,110 @@ CU.views = (() => {
   // before each record, when each has one, names its row: "1. row", "cohort (varchar)"); records
   // with other keys stay apart (mcp-alchemy's two tables' columns: "sales:", "people:"), each a
   // record under its line; other lines stay text.
-  var KV = /^\s*([A-Za-z_][\w .()/-]{0,40}?):[ \t]+(\S.*)$/, RULE = /^[\s=-]+$/;
-  function kvt(s) {
-    var items = [], cur = null, out = el("div", { class: "view" });
-    s.split(/\r?\n/).forEach((l) => {
-      var m = KV.exec(l), last = items[items.length - 1];
-      if (m) m[2] = /^(true|false)$/i.test(m[2].trim()) ? /^t/i.test(m[2]) : m[2].trim(); // a yes/no
-      if (m && cur && !CU.has(cur.r, m[1].trim())) { cur.r[m[1].trim()] = m[2]; return; }
-      if (m) {
-        items.push(cur = { r: {}, lab: last && last.t != null && !last.gap ? items.pop().t : null });
-        cur.r[m[1].trim()] = m[2];
+  var KEY_VALUE = /^\s*([A-Za-z_][\w .()/-]{0,40}?):[ \t]+(\S.*)$/, RULE_LINE = /^[\s=-]+$/;
+  /**
+   * @param {string} str
+   * @returns {HTMLElement}
+   */
+  function keyValueText(str) {
+    /** @type {Views.TextItem[]} */
+    var items = [];
+    /** @type {Views.TextItem | null} the record being read */
+    var current = null;
+    var out = el("div", { class: "view" });
+    str.split(/\r?\n/).forEach((line) => {
+      var match = KEY_VALUE.exec(line), last = items[items.length - 1];
+      if (match) {
+        var key = match[1].trim(), value = match[2].trim(), cell = /^(true|false)$/i.test(value) ? /^t/i.test(value) : value; // a yes/no
+        if (current && !CU.has(/** @type {Views.Record} */ (current.r), key)) { /** @type {Views.Record} */ (current.r)[key] = cell; return; }
+        items.push(current = { r: {}, lab: last && last.t != null && !last.gap ? /** @type {Views.TextItem} */ (items.pop()).t : null });
+        /** @type {Views.Record} */ (current.r)[key] = cell;
         return;
       }
-      cur = null;
-      if (!l.trim() || RULE.test(l)) { if (last) last.gap = 1; } else items.push({ t: l.trim() });
+      current = null;
+      if (!line.trim() || RULE_LINE.test(line)) { if (last) last.gap = 1; } else items.push({ t: line.trim() });
     });
     for (var i = 0; i < items.length;) {
-      var it = items[i], j = i + 1;
-      if (!it.r) { out.append(text(it.t, 2)); i++; continue; }
-      for (var ks = Object.assign({}, it.r); j < items.length && alike(items[j].r, ks, it.r); j++) Object.assign(ks, items[j].r);
-      var run = items.slice(i, j), labs = run.length > 1 && run.every((x) => x.lab != null);
-      if (run.length < 2) out.append(it.lab ? el("h3", null, it.lab) : "", kv(it.r, [], 2));
+      var item = items[i], j = i + 1, record = item.r;
+      if (!record) { out.append(textNode(/** @type {string} */ (item.t), 2)); i++; continue; }
+      for (var keys = Object.assign({}, record); j < items.length && sameRecordKind(items[j].r, keys, record); j++) Object.assign(keys, items[j].r);
+      var run = items.slice(i, j), labelled = run.length > 1 && run.every((runItem) => runItem.lab != null);
+      if (run.length < 2) out.append(item.lab ? el("h3", null, item.lab) : "", kv(record, [], 2));
       else {
-        var rows = run.map((x) => labs ? Object.assign({ "": x.lab }, x.r) : x.r), cs = cols(rows);
-        cs.forEach((c) => { if (rows.every((r) => at(r, c.pointer) == null || /^-?\d+(\.\d+)?$/.test(at(r, c.pointer)))) rows.forEach((r) => { var v = at(r, c.pointer); if (v != null) r[c.pointer.slice(1)] = +v; }); });
-        if (!labs) run.filter((x) => x.lab).forEach((x) => { out.append(text(x.lab, 2)); });
-        out.append(table(rows, cs, 100));
+        var rows = run.map((runItem) => labelled ? Object.assign({ "": runItem.lab }, runItem.r) : /** @type {Views.Record} */ (runItem.r)), columns = cols(rows);
+        // a column whose every value is a number holds numbers
+        columns.forEach((column) => {
+          var pointer = column.pointer;
+          if (rows.every((row) => at(row, pointer) == null || /^-?\d+(\.\d+)?$/.test(/** @type {string} */ (at(row, pointer))))) {
+            rows.forEach((row) => { var value = at(row, pointer); if (value != null) row[pointer.slice(1)] = +value; });
+          }
+        });
+        if (!labelled) run.filter((runItem) => runItem.lab).forEach((runItem) => { out.append(textNode(/** @type {string} */ (runItem.lab), 2)); });
+        out.append(table(rows, columns, 100));
       }
       i = j;
     }
     return out;
   }
-  function alike(r, ks, first) {
-    var k = r && Object.keys(r), n = k && k.filter((x) => CU.has(ks, x)).length;
-    return !!r && k[0] === Object.keys(first)[0] && 2 * n > Math.max(k.length, Object.keys(first).length);
+  /**
+   * A record is of the run's kind: its first key is the first record's, and more than half of
+   * the keys (of it, or of the first record if that has more) are the run's.
+   * @param {Views.Record | undefined} record
+   * @param {Views.Record} runKeys every key of the run so far
+   * @param {Views.Record} first the run's first record
+   */
+  function sameRecordKind(record, runKeys, first) {
+    var keys = record && Object.keys(record), shared = keys && keys.filter((key) => CU.has(runKeys, key)).length;
+    return !!keys && keys[0] === Object.keys(first)[0] && 2 * /** @type {number} */ (shared) > Math.max(keys.length, Object.keys(first).length);
   }
-  // An aligned plain-text table: a header line of names, an optional rule of dashes, rows; its
-  // columns are the character columns blank in every line (two wide at least) between them.
-  function aligned(ls) {
-    var b = ls.filter((l) => l.trim() && !RULE.test(l)), w = 0, cut = [], i, j;
-    if (b.length < 3 || b.length > 500) return;
-    b.forEach((l) => { w = Math.max(w, l.trimEnd().length); });
-    var blank = (x) => b.every((l) => x >= l.length || l[x] === " ");
-    for (i = 0; i < w; i = Math.max(j, i + 1)) {
-      for (j = i; j < w && blank(j);) j++;
-      if (j - i > 1 && i) cut.push(i, j);
+  /**
+   * An aligned plain-text table: a header line of names, an optional rule of dashes, rows; its
+   * columns are the character columns blank in every line (two wide at least) between them.
+   * @param {string[]} lines
+   * @returns {string[][] | undefined} the header's cells, then each row's
+   */
+  function alignedRows(lines) {
+    var body = lines.filter((line) => line.trim() && !RULE_LINE.test(line)), width = 0, cuts = /** @type {number[]} */ ([]), i, j;
+    if (body.length < 3 || body.length > 500) return;
+    body.forEach((line) => { width = Math.max(width, line.trimEnd().length); });
+    /** @type {(x: number) => boolean} */
+    var blank = (column) => body.every((line) => column >= line.length || line[column] === " ");
+    for (i = 0; i < width; i = Math.max(j, i + 1)) {
+      for (j = i; j < width && blank(j);) j++;
+      if (j - i > 1 && i) cuts.push(i, j);
     }
-    if (!cut.length) return;
-    cut = [0].concat(cut, [w]);
-    var rows = b.map((l) => cut.filter((x, n) => !(n % 2)).map((x, n) => l.slice(x, cut[2 * n + 1]).trim()));
-    return rows[0].every((c) => /^[A-Za-z_][\w .%()/-]{0,30}$/.test(c)) && rows.slice(1).every((r) => r.filter(Boolean).length > 1) ? rows : undefined;
+    if (!cuts.length) return;
+    // cuts: start, end of each column in turn
+    cuts = [0].concat(cuts, [width]);
+    var rows = body.map((line) => cuts.filter((cut, n) => !(n % 2)).map((start, n) => line.slice(start, cuts[2 * n + 1]).trim()));
+    // a header of names, and rows of two values at least
+    return rows[0].every((name) => /^[A-Za-z_][\w .%()/-]{0,30}$/.test(name)) && rows.slice(1).every((row) => row.filter(Boolean).length > 1) ? rows : undefined;
   }
-  // A delimited text as a table; a column whose every value is a number holds numbers.
-  function csv(s, d) {
-    var ls = s.split(/\r?\n/).filter((l) => l), al = d === "aligned" && aligned(ls), head = al ? al[0] : cells(ls[0], d), rows = al ? al.slice(1) : ls.slice(1).map((l) => cells(l, d));
-    head.forEach((h, i) => {
-      if (rows.every((r) => r[i] === "" || /^-?\d+(\.\d+)?$/.test(r[i]))) rows.forEach((r) => { r[i] = r[i] === "" ? null : +r[i]; });
+  /**
+   * A delimited text as a table; a column whose every value is a number holds numbers.
+   * @param {string} str
+   * @param {"," | "\t" | "aligned"} delimiter
+   * @returns {HTMLElement}
+   */
+  function delimitedTable(str, delimiter) {
+    var lines = str.split(/\r?\n/).filter((line) => line), aligned = delimiter === "aligned" && alignedRows(lines);
+    var head = aligned ? aligned[0] : splitCells(lines[0], delimiter);
+    /** @type {(string | number | null)[][]} */
+    var rows = aligned ? aligned.slice(1) : lines.slice(1).map((line) => splitCells(line, delimiter));
+    head.forEach((name, i) => {
+      if (rows.every((row) => row[i] === "" || /^-?\d+(\.\d+)?$/.test(/** @type {string} */ (row[i])))) rows.forEach((row) => { row[i] = row[i] === "" ? null : +(/** @type {string} */ (row[i])); });
     });
-    return table(rows, nth(head.length, head), 100);
+    return table(rows, indexColumns(head.length, head), 100);
   }
-  // One line per line; added, removed, hunk and file lines marked by class (and by their sign).
-  function diff(s) {
-    var ls = s.split(/\r?\n/);
-    return el("pre", { class: "diff json lines" }, ls.map((l) => el("span", { class: /^(\+\+\+|---) |^(diff|index|commit) /.test(l) ? "d-meta" : /^\+/.test(l) ? "d-add" : /^-/.test(l) ? "d-del" : /^@@/.test(l) ? "d-hunk" : null }, l + "\n")));
+  /**
+   * One line per line; added, removed, hunk and file lines marked by class (and by their sign).
+   * @param {string} str
+   * @returns {HTMLElement}
+   */
+  function diffView(str) {
+    return el("pre", { class: "diff json lines" }, str.split(/\r?\n/).map((line) => el("span", {
+      class: /^(\+\+\+|---) |^(diff|index|commit) /.test(line) ? "d-meta" : /^\+/.test(line) ? "d-add" : /^-/.test(line) ? "d-del" : /^@@/.test(line) ? "d-hunk" : null
+    }, line + "\n")));
   }
   // A Python literal as text (the repr of lists, tuples, dicts that Python servers send) read as
   // the JSON it stands for. Nothing is evaluated: outside its strings, a literal differs from JSON
@@ -414,177 +680,277 @@ CU.views = (() => {
   // inside the dicts and lists of chroma-mcp, a program's output…). A stack of the open brackets
   // tells an array's closing parenthesis (dropped) from a tuple's (→ "]"); an array of more than
   // one value, or brackets that do not match, is no literal.
-  var PYT = /'((?:[^'\\\n]|\\.)*)'|"(?:[^"\\\n]|\\.)*"|\b(None|True|False)\b|(-?\d{16,})(?![\d.e])|(\d)\.(?![\d.])|\barray\(|,\s*dtype=(?:[\w.]+|'[^'\n]*')\s*\)|(,)(?=\s*[\])}])|[()[\]{},]/g;
-  var CLOSE = { ")": "(", "]": "[", "}": "{" };
-  function pylit(s) {
-    if (s.length > 1e7 || !/^\s*([[({]|array\()/.test(s)) return;
-    var open = [], bad = 0, a = "array(";
-    s = s.replace(PYT, (m, q, w, n, d, t) => {
-      if (q != null) return J(q.replace(/\\'/g, "'"));
-      if (m[0] === '"') return m;
-      if (w) return { None: "null", True: "true", False: "false" }[w];
-      if (n) return '"' + n + '"';
-      if (d) return d + ".0";
-      if (t) return "";
-      if (m === ",") { if (open[open.length - 1] === a) bad = 1; return m; }
-      if (m === a || "([{".indexOf(m) >= 0) return open.push(m), m === "(" ? "[" : m === a ? "" : m;
-      var o = open.pop();
-      if (m[0] === ",") return o !== a && (bad = 1), ""; // an array's dtype, and its end
-      if (o !== CLOSE[m] && !(o === a && m === ")")) bad = 1;
-      return m === ")" ? (o === a ? "" : "]") : m;
+  // Its tokens: a '…' string (its body captured), a "…" string, a keyword, a long int, "1." (its
+  // digit), array(, an array's dtype and its ")", a trailing comma, a bracket or a comma.
+  var PYTHON_TOKEN = /'((?:[^'\\\n]|\\.)*)'|"(?:[^"\\\n]|\\.)*"|\b(None|True|False)\b|(-?\d{16,})(?![\d.e])|(\d)\.(?![\d.])|\barray\(|,\s*dtype=(?:[\w.]+|'[^'\n]*')\s*\)|(,)(?=\s*[\])}])|[()[\]{},]/g;
+  /** @type {{ [close: string]: string }} */
+  var OPENER_OF = { ")": "(", "]": "[", "}": "{" };
+  /**
+   * @param {string} str
+   * @returns {Views.Json | undefined}
+   */
+  function pythonLiteral(str) {
+    if (str.length > 1e7 || !/^\s*([[({]|array\()/.test(str)) return;
+    /** @type {string[]} */
+    var open = [];
+    var bad = 0, ARRAY = "array(";
+    /** @type {{ [word: string]: string }} */
+    var KEYWORDS = { None: "null", True: "true", False: "false" };
+    str = str.replace(PYTHON_TOKEN, (token, quoted, keyword, longInt, digit, trailing) => {
+      if (quoted != null) return toJson(quoted.replace(/\\'/g, "'"));
+      if (token[0] === '"') return token;
+      if (keyword) return KEYWORDS[keyword];
+      if (longInt) return '"' + longInt + '"';
+      if (digit) return digit + ".0";
+      if (trailing) return "";
+      if (token === ",") { if (open[open.length - 1] === ARRAY) bad = 1; return token; }
+      if (token === ARRAY || "([{".indexOf(token) >= 0) return open.push(token), token === "(" ? "[" : token === ARRAY ? "" : token;
+      var opener = open.pop();
+      if (token[0] === ",") return opener !== ARRAY && (bad = 1), ""; // an array's dtype, and its end
+      if (opener !== OPENER_OF[token] && !(opener === ARRAY && token === ")")) bad = 1;
+      return token === ")" ? (opener === ARRAY ? "" : "]") : token;
     });
-    return bad ? undefined : parse(s);
+    return bad ? undefined : parseJson(str);
   }
-  function prose(s) {
-    var d = parse(s), k;
-    if (d === undefined) d = pylit(s);
-    if (d !== undefined) return auto(d);
-    if (/\x1b/.test(s)) return text(s, 1); // a terminal's output, its colours kept
-    k = kind(s);
-    if (k === "diff") return diff(s.length > MAXT * 10 ? s.slice(0, MAXT * 10) : s);
-    if (k === "," || k === "\t" || k === "aligned") return csv(s, k);
-    if (k === "kv") return kvt(s);
-    return k === "md" && s.length <= MAXT ? md(s) : text(s, k === "lines" ? 1 : 2);
+  /**
+   * Any text, by what it is: data (JSON, a Python literal), terminal output, or its kind().
+   * @param {string} str
+   * @returns {HTMLElement}
+   */
+  function textView(str) {
+    var data = parseJson(str);
+    if (data === undefined) data = pythonLiteral(str);
+    if (data !== undefined) return auto(data);
+    if (/\x1b/.test(str)) return textNode(str, 1); // a terminal's output, its colours kept
+    var textKind = kind(str);
+    if (textKind === "diff") return diffView(str.length > MAX_TEXT * 10 ? str.slice(0, MAX_TEXT * 10) : str);
+    if (textKind === "," || textKind === "\t" || textKind === "aligned") return delimitedTable(str, textKind);
+    if (textKind === "kv") return keyValueText(str);
+    return textKind === "md" && str.length <= MAX_TEXT ? markdown(str) : textNode(str, textKind === "lines" ? 1 : 2);
   }
-  // dep: how deep in quotes. A quote (lines that start with ">") holds markdown of its own;
-  // past 8 levels its ">" stay text.
-  function md(s, dep) {
-    var out = el(dep ? "blockquote" : "div", { class: dep ? null : "md" }), lines = s.split(/\r?\n/), i = 0, m, para = [], lst = null, Q = /^ {0,3}> ?/;
-    dep = dep || 0;
+  /**
+   * The markdown subset, as DOM nodes: headings, fences, quotes, lists, tables, paragraphs.
+   * @param {string} str
+   * @param {number} [depth] how deep in quotes. A quote (lines that start with ">") holds
+   *   markdown of its own; past 8 levels its ">" stay text.
+   * @returns {HTMLElement}
+   */
+  function markdown(str, depth) {
+    var out = el(depth ? "blockquote" : "div", { class: depth ? null : "md" }), lines = str.split(/\r?\n/), i = 0, match, QUOTE = /^ {0,3}> ?/;
+    /** @type {string[]} */
+    var paragraph = [];
+    /** @type {HTMLElement | null} the list being filled */
+    var listNode = null;
+    var level = depth || 0;
     // Lines of a paragraph stay lines (mixed texts are often line-structured).
-    function flush() { if (para.length) out.appendChild(el("p", null, inline(para.join("\n")))); para = []; }
+    function flush() { if (paragraph.length) out.appendChild(el("p", null, markdownInline(paragraph.join("\n")))); paragraph = []; }
     while (i < lines.length) {
-      var ln = lines[i++];
-      if (/^```/.test(ln)) {
-        flush(); lst = null;
+      var line = lines[i++];
+      if (/^```/.test(line)) {
+        flush(); listNode = null;
         var code = [];
         while (i < lines.length && !/^```/.test(lines[i])) code.push(lines[i++]);
         i++;
         out.appendChild(el("pre", { class: "json" }, el("code", null, code.join("\n"))));
-      } else if (Q.test(ln) && dep < 8) {
-        flush(); lst = null;
-        var quote = [ln];
-        while (i < lines.length && Q.test(lines[i])) quote.push(lines[i++]);
-        out.appendChild(md(quote.map((l) => l.replace(Q, "")).join("\n"), dep + 1));
-      } else if ((m = /^(#{1,6}) +(.*)/.exec(ln))) {
-        flush(); lst = null;
-        out.appendChild(el("h" + Math.min(6, m[1].length + 2), null, inline(m[2])));
-      } else if ((m = /^\s*([-*+]|\d+\.) +(.*)/.exec(ln))) {
+      } else if (QUOTE.test(line) && level < 8) {
+        flush(); listNode = null;
+        var quote = [line];
+        while (i < lines.length && QUOTE.test(lines[i])) quote.push(lines[i++]);
+        out.appendChild(markdown(quote.map((quoted) => quoted.replace(QUOTE, "")).join("\n"), level + 1));
+      } else if ((match = /^(#{1,6}) +(.*)/.exec(line))) {
+        flush(); listNode = null;
+        out.appendChild(el("h" + Math.min(6, match[1].length + 2), null, markdownInline(match[2])));
+      } else if ((match = /^\s*([-*+]|\d+\.) +(.*)/.exec(line))) {
         flush();
-        var tag = /\d/.test(m[1]) ? "ol" : "ul";
-        if (!lst || lst.tagName.toLowerCase() !== tag) out.appendChild(lst = el(tag));
-        lst.appendChild(el("li", null, inline(m[2])));
-      } else if (/^\s*\|.*\|\s*$/.test(ln)) {
-        flush(); lst = null;
-        var rows = [ln];
-        while (i < lines.length && /^\s*\|.*\|\s*$/.test(lines[i])) rows.push(lines[i++]);
+        var tag = /\d/.test(match[1]) ? "ol" : "ul";
+        if (!listNode || listNode.tagName.toLowerCase() !== tag) out.appendChild(listNode = el(tag));
+        /** @type {HTMLElement} */ (listNode).appendChild(el("li", null, markdownInline(match[2])));
+      } else if (/^\s*\|.*\|\s*$/.test(line)) {
+        flush(); listNode = null;
+        var tableLines = [line];
+        while (i < lines.length && /^\s*\|.*\|\s*$/.test(lines[i])) tableLines.push(lines[i++]);
+        /** @type {(row: string) => string[]} */
+        var cellsOf = (row) => row.trim().slice(1, -1).split("|").map((cell) => cell.trim());
+        var rows = tableLines.filter((row) => !/^[\s|:-]+$/.test(row)).map(cellsOf); // the |---| rule goes
         // (a header that is a key, "cohort_size", reads as the data views write keys: "Cohort size")
-        var cells = (r) => r.trim().slice(1, -1).split("|").map((c) => c.trim());
-        rows = rows.filter((r) => !/^[\s|:-]+$/.test(r)).map(cells);
-        out.appendChild(el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, rows[0].map((c) => el("th", null, inline(human(c)))))),
-          el("tbody", null, rows.slice(1).map((r) => el("tr", null, r.map((c) => el("td", { class: nw(c) || null }, inline(c)))))))));
-      } else if (!ln.trim()) { flush(); lst = null; } else { lst = null; para.push(ln.trim()); }
+        out.appendChild(el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, rows[0].map((cell) => el("th", null, markdownInline(human(cell)))))),
+          el("tbody", null, rows.slice(1).map((row) => el("tr", null, row.map((cell) => el("td", { class: noWrap(cell) || null }, markdownInline(cell)))))))));
+      } else if (!line.trim()) { flush(); listNode = null; } else { listNode = null; paragraph.push(line.trim()); }
     }
     flush();
     return out;
   }
-  // Inline: `code`, **bold**, *em* / _em_, [text](http-url); everything else stays text.
-  function inline(s) {
-    var re = /`([^`]+)`|\*\*(.+?)\*\*|(?:\*|\b_)(\S(?:.*?\S)?)(?:\*|_\b)|\[([^\]]+)\]\(([^)\s]+)\)/g, out = [], last = 0, m;
-    while ((m = re.exec(s))) {
-      out.push(s.slice(last, m.index)); last = re.lastIndex;
-      out.push(m[1] ? el("code", null, m[1]) : m[2] ? el("strong", null, inline(m[2])) : m[3] ? el("em", null, inline(m[3])) : link(m[5], m[4]));
+  /**
+   * Inline: `code`, **bold**, *em* / _em_, [text](http-url); everything else stays text.
+   * @param {string} str
+   * @returns {(string | HTMLElement)[]}
+   */
+  function markdownInline(str) {
+    // (a new one each call, its lastIndex its own: the calls nest)
+    var pattern = /`([^`]+)`|\*\*(.+?)\*\*|(?:\*|\b_)(\S(?:.*?\S)?)(?:\*|_\b)|\[([^\]]+)\]\(([^)\s]+)\)/g, last = 0, match;
+    /** @type {(string | HTMLElement)[]} */
+    var out = [];
+    while ((match = pattern.exec(str))) {
+      out.push(str.slice(last, match.index)); last = pattern.lastIndex;
+      out.push(match[1] ? el("code", null, match[1]) : match[2] ? el("strong", null, markdownInline(match[2])) : match[3] ? el("em", null, markdownInline(match[3])) : link(match[5], match[4]));
     }
-    out.push(s.slice(last));
+    out.push(str.slice(last));
     return out;
   }
 
   /* ------------------------------------------------------------------ MCP content blocks */
 
-  function block(b) {
-    if (!isO(b)) return PJ(b);
-    var t = b.type, r = b.resource;
-    if (t === "text") return prose(String(b.text));
-    if (t === "image") return img(b.data, b.mimeType);
-    if (t === "audio") return /^audio\/[\w.+-]+$/.test(b.mimeType) && /^[A-Za-z0-9+/]*={0,2}$/.test(b.data) ? el("audio", { controls: true, src: "data:" + b.mimeType + ";base64," + b.data }) : text(String(b.data));
-    if (t === "resource_link") return el("div", { class: "res" }, link(b.uri, b.title || b.name || b.uri), b.description ? el("div", { class: "muted" }, b.description) : null);
-    if (t === "resource" && isO(r)) {
-      var mime = r.mimeType || "", body = r.text != null ? (/json/.test(mime) ? auto(parse(r.text) !== undefined ? parse(r.text) : r.text) : /markdown/.test(mime) && r.text.length <= MAXT ? md(r.text) : text(String(r.text), 1))
-        : /^image\//.test(mime) ? img(r.blob, mime) : download(r);
-      return el("div", { class: "res" }, el("div", { class: "muted" }, r.uri + (mime ? " · " + mime : "")), body);
+  /**
+   * @param {unknown} block an MCP content block (anything else shows as JSON)
+   * @returns {HTMLElement}
+   */
+  function contentBlock(block) {
+    if (!isObj(block)) return jsonBlock(block);
+    var type = block.type, resource = block.resource;
+    if (type === "text") return textView(String(block.text));
+    if (type === "image") return image(String(block.data), /** @type {string | undefined} */ (block.mimeType));
+    if (type === "audio") {
+      var audioMime = String(block.mimeType), audio = String(block.data);
+      return /^audio\/[\w.+-]+$/.test(audioMime) && /^[A-Za-z0-9+/]*={0,2}$/.test(audio) ? el("audio", { controls: true, src: "data:" + audioMime + ";base64," + audio }) : textNode(audio);
     }
-    return PJ(b);
+    if (type === "resource_link") return el("div", { class: "res" }, link(String(block.uri), /** @type {string} */ (block.title || block.name || block.uri)), block.description ? el("div", { class: "muted" }, /** @type {string} */ (block.description)) : null);
+    if (type === "resource" && isObj(resource)) {
+      var mime = String(resource.mimeType || ""), text = resource.text;
+      var body = text != null ? (/json/.test(mime) ? auto(parseJson(String(text)) !== undefined ? parseJson(String(text)) : text)
+        : /markdown/.test(mime) && /** @type {string} */ (text).length <= MAX_TEXT ? markdown(String(text)) : textNode(String(text), 1))
+        : /^image\//.test(mime) ? image(String(resource.blob), mime) : downloadButton(resource);
+      return el("div", { class: "res" }, el("div", { class: "muted" }, resource.uri + (mime ? " · " + mime : "")), body);
+    }
+    return jsonBlock(block);
   }
-  function download(r) {
-    var name = String(r.uri || M.file).split(/[/?#]/).filter(Boolean).pop() || M.file, size = Math.floor(String(r.blob || "").length * 3 / 4);
-    return B(() => {
-      var u = URL.createObjectURL(new Blob([Uint8Array.from(atob(r.blob), (c) => c.charCodeAt(0))], { type: r.mimeType || "application/octet-stream" }));
-      el("a", { href: u, download: name }).click();
-      setTimeout(() => { URL.revokeObjectURL(u); }, 1e4);
+  /**
+   * An embedded binary resource: a button that saves it as a file.
+   * @param {Views.Record} resource
+   * @returns {HTMLElement}
+   */
+  function downloadButton(resource) {
+    var name = String(resource.uri || M.file).split(/[/?#]/).filter(Boolean).pop() || M.file, size = Math.floor(String(resource.blob || "").length * 3 / 4);
+    return button(() => {
+      var url = URL.createObjectURL(new Blob([Uint8Array.from(atob(String(resource.blob)), (char) => char.charCodeAt(0))], { type: String(resource.mimeType || "application/octet-stream") }));
+      el("a", { href: url, download: name }).click();
+      setTimeout(() => { URL.revokeObjectURL(url); }, 1e4);
     }, M.download(name, size));
   }
-  // The blocks not already shown. Beside structured data d, a text block is left out only when
-  // it is d again (the spec's compatibility copy): JSON or a Python literal equal to d (a null
-  // field the same as an absent one), to the one value d wraps ({"result": …}), or to an item of
-  // that list (one block per item); or the text of one of d's strings. Any other text shows — a
-  // decision on its content, not its presence (a notebook cell's printed output beside its
-  // execution metadata).
-  function blocks(content, d) {
-    var seen = d === undefined ? [] : strs(d, 0, []), w = isO(d) && Object.keys(d).length === 1 ? Object.values(d)[0] : d;
-    var again = (t) => { var v = parse(t); if (v === undefined) v = pylit(t); return v !== undefined && [d, w].concat(Array.isArray(w) ? w : []).some((x) => same(v, x)); };
-    return content.filter((b) => !(d !== undefined && isO(b) && b.type === "text" && (seen.indexOf(String(b.text).trim()) >= 0 || again(String(b.text))))).map(block);
+  /**
+   * The blocks not already shown. Beside structured data, a text block is left out only when
+   * it is the data again (the spec's compatibility copy): JSON or a Python literal equal to it
+   * (a null field the same as an absent one), to the one value it wraps ({"result": …}), or to
+   * an item of that list (one block per item); or the text of one of its strings. Any other text
+   * shows — a decision on its content, not its presence (a notebook cell's printed output beside
+   * its execution metadata).
+   * @param {Views.ContentBlock[]} content
+   * @param {Views.Json | undefined} [data] the result's structuredContent
+   * @returns {HTMLElement[]}
+   */
+  function unshownBlocks(content, data) {
+    var seen = data === undefined ? [] : stringsOf(data, 0, []), wrapped = isObj(data) && Object.keys(data).length === 1 ? Object.values(data)[0] : data;
+    /** @type {(text: string) => boolean} */
+    var again = (text) => {
+      var copy = parseJson(text);
+      if (copy === undefined) copy = pythonLiteral(text);
+      return copy !== undefined && [data, wrapped].concat(Array.isArray(wrapped) ? wrapped : []).some((shownData) => sameData(/** @type {Views.Json} */ (copy), shownData));
+    };
+    return content.filter((block) => !(data !== undefined && isObj(block) && block.type === "text" && (seen.indexOf(String(block.text).trim()) >= 0 || again(String(block.text))))).map(contentBlock);
   }
-  function same(a, b) {
-    if (sc(a) || sc(b)) return a === b;
+  /**
+   * The same data (a null field the same as an absent one).
+   * @param {Views.Json | undefined} a
+   * @param {Views.Json | undefined} b
+   * @returns {boolean}
+   */
+  function sameData(a, b) {
+    if (isScalar(a) || isScalar(b)) return a === b; // undefined too
     if (Array.isArray(a) !== Array.isArray(b)) return false;
-    var ks = Object.keys(Object.assign({}, a, b));
-    return (!Array.isArray(a) || a.length === b.length) && ks.every((k) => (a[k] == null && b[k] == null) || same(a[k], b[k]));
+    var left = /** @type {Views.Record} */ (a), right = /** @type {Views.Record} */ (b);
+    return (!Array.isArray(a) || a.length === /** @type {Views.Json[]} */ (b).length)
+      && Object.keys(Object.assign({}, a, b)).every((key) => (left[key] == null && right[key] == null) || sameData(left[key], right[key]));
   }
-  function strs(v, dep, out) {
-    if (typeof v === "string") out.push(v.trim());
-    else if (v && typeof v === "object" && dep < 3) Object.keys(v).slice(0, 50).forEach((k) => { strs(v[k], dep + 1, out); });
+  /**
+   * The strings of data, trimmed (three levels deep, 50 keys a level).
+   * @param {Views.Json} value
+   * @param {number} depth
+   * @param {string[]} out
+   * @returns {string[]}
+   */
+  function stringsOf(value, depth, out) {
+    if (typeof value === "string") out.push(value.trim());
+    else if (value && typeof value === "object" && depth < 3) Object.keys(value).slice(0, 50).forEach((key) => { stringsOf(/** @type {Views.Record} */ (value)[key], depth + 1, out); });
     return out;
   }
 
   /* ------------------------------------------------------------------ the tree's nodes */
 
-  // SC: the object around the view being built (matrix.js names a pivot's columns from it).
-  var RES, SC;
+  /** @type {{ content: Views.ContentBlock[], shown?: number }} the result being rendered */
+  var current = { content: [] };
+  // scope: the object around the view being built (matrix.js names a pivot's columns from it).
+  /** @type {Views.Json | undefined} */
+  var scope;
+  /** @type {Views.Nodes} */
   var NODES = {
-    AutoView: (n, d) => auto(d),
-    ContentBlocks: () => { RES.shown = 1; return el("div", { class: "view" }, blocks(RES.content)); }
+    AutoView: (node, data) => auto(data),
+    ContentBlocks: () => { current.shown = 1; return el("div", { class: "view" }, unshownBlocks(current.content)); }
   };
-  // The server wrote the result's layout once, in the ResultView's <template>: layout nodes as
-  // markup, each view as an empty <div class="view" data-view="id">. A result fills a copy.
-  function fill(box, rv, d) {
-    var byId = {}, walk = (n) => { byId[n.id] = n; (n.children || []).forEach(walk); };
-    walk(rv);
-    box.append(CU.own(document.getElementById(rv.id), "template").content.cloneNode(true));
-    box.querySelectorAll("[data-view]").forEach((s) => { if (box.contains(s)) view(s, byId[s.getAttribute("data-view")], d); });
+  /**
+   * The server wrote the result's layout once, in the ResultView's <template>: layout nodes as
+   * markup, each view as an empty <div class="view" data-view="id">. A result fills a copy.
+   * @param {HTMLElement} box
+   * @param {Views.ViewNode} resultView
+   * @param {Views.Json} data
+   */
+  function fillLayout(box, resultView, data) {
+    /** @type {{ [id: string]: Views.ViewNode }} */
+    var byId = {};
+    /** @type {(node: Views.ViewNode) => void} */
+    var walk = (node) => { byId[node.id] = node; (node.children || []).forEach(walk); };
+    walk(resultView);
+    box.append(/** @type {HTMLTemplateElement} */ (CU.own(/** @type {HTMLElement} */ (document.getElementById(resultView.id)), "template")).content.cloneNode(true));
+    box.querySelectorAll("[data-view]").forEach((place) => { if (box.contains(place)) fillView(place, byId[/** @type {string} */ (place.getAttribute("data-view"))], data); });
     if (CU.tabs) CU.tabs(box);
   }
-  // A view shows the value at its bind (before the views nested in it); missing data shows
-  // nothing, wrong-shaped data its AutoView.
-  function view(s, n, root) {
-    var f = NODES[n.type], d = at(root, n.props.bind || ""), lab = n.props.label;
-    SC = at(root, (n.props.bind || "").replace(/\/[^/]*$/, ""));
-    if (d === undefined && n.type !== "ContentBlocks") return s.remove();
-    s.prepend(f ? f(n, d) : PJ(d));
-    if (lab && n.props.bind) s.prepend(el("h3", null, lab));
+  /**
+   * A view shows the value at its bind (before the views nested in it); missing data shows
+   * nothing, wrong-shaped data its AutoView.
+   * @param {Element} place
+   * @param {Views.ViewNode} node
+   * @param {Views.Json} root
+   */
+  function fillView(place, node, root) {
+    var build = NODES[node.type], bind = node.props.bind || "", data = at(root, bind), label = node.props.label;
+    scope = at(root, bind.replace(/\/[^/]*$/, ""));
+    if (data === undefined && node.type !== "ContentBlocks") return place.remove();
+    place.prepend(build ? build(node, data) : jsonBlock(data));
+    if (label && node.props.bind) place.prepend(el("h3", null, label));
   }
 
-  function render(box, r, rv, ctx) {
-    C = ctx; FM = {};
-    L = (ctx.hostContext || {}).locale || undefined;
-    var cs = Array.isArray(r.content) ? r.content : [], d = r.structuredContent;
-    RES = { content: cs };
+  /**
+   * A tool result into box: an error's message, the data in the server's layout (or its
+   * AutoView), and the content blocks not already shown.
+   * @param {HTMLElement} box
+   * @param {Views.ToolResult} result
+   * @param {Views.ViewNode | null | undefined} resultView
+   * @param {Views.RenderContext} context
+   */
+  function render(box, result, resultView, context) {
+    ctx = context; formatters = {};
+    locale = (context.hostContext || {}).locale || undefined;
+    var content = Array.isArray(result.content) ? result.content : [], data = result.structuredContent;
+    current = { content: content };
     // An error's text is a message, or a terminal's (a traceback, a log, colours) kept in monospace.
-    var e = cs.filter((b) => isO(b) && b.type === "text").map((b) => String(b.text)).join("\n") || M.errorUntold;
-    if (r.isError) return box.append(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, M.error), /\x1b/.test(e) || TB.test(e) ? text(e, 1) : el("p", null, e)));
-    if (d !== undefined) rv && rv.props && rv.props.source !== "content" ? fill(box, rv, d) : box.append(auto(d));
+    var message = content.filter((block) => isObj(block) && block.type === "text").map((block) => String(block.text)).join("\n") || M.errorUntold;
+    if (result.isError) return box.append(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, M.error), /\x1b/.test(message) || STACK_TRACE.test(message) ? textNode(message, 1) : el("p", null, message)));
+    if (data !== undefined) resultView && resultView.props && resultView.props.source !== "content" ? fillLayout(box, resultView, data) : box.append(auto(data));
     // The text blocks usually repeat the data as JSON; the rest shows unless a view already did.
-    if (!RES.shown) box.append(...blocks(cs, d));
+    if (!current.shown) box.append(...unshownBlocks(content, data));
   }
 
-  return { get scope() { return SC; }, render: render, NODES: NODES, at: at, num: num, date: date, isO: isO, auto: auto, table: table, kind: kind, kv: kv, cols: cols, list: list, val: val, img: img, PJ: PJ };
+  return {
+    get scope() { return scope; }, render: render, NODES: NODES, at: at, num: num, date: date, isO: isObj, auto: auto, table: table, kind: kind, kv: kv,
+    cols: cols, list: list, val: val, img: image, PJ: jsonBlock,
+    text: { human: human, guess: guess, pylit: pythonLiteral, term: terminal }
+  };
 })();

@@ -1,0 +1,159 @@
+// views.js: the result views (CU.views), and the types of what they are built from. typed.js,
+// chart.js, host.js and matrix.js read CU.views.* too. The types live in the namespace Views
+// (merged with the interface of the same name), so their short names clash with no other file's.
+
+declare namespace Views {
+  /** Any JSON value: what a tool result's data is. */
+  type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+  /** A JSON object. */
+  type Record = { [key: string]: Json };
+  /** A value that is not an object or array (undefined too: what a missing key reads as). */
+  type Scalar = null | boolean | number | string | undefined;
+  /** What el() takes as a child: a node, text, nothing, or a list of them. */
+  type Child = Node | string | number | null | undefined | false | Child[];
+
+  /** What render() needs of the page (CU.ctx): the host's capabilities (openLinks), its context
+ *  (locale), and a way to open a link. */
+interface ViewContext {
+  caps: { openLinks?: unknown; [key: string]: unknown };
+  hostContext: { locale?: string; [key: string]: unknown };
+  openLink(url: string): unknown;
+}
+
+/** A column of a table, or a field of a key-value view (the global TableColumn, which
+   *  matrix.js extends as MatrixColumn). */
+  type Column = TableColumn;
+  interface Option { value: Json; label: string }
+
+  /** A node of the server's view tree (the ResultView and the views in it). */
+  interface ViewNode {
+    id: string;
+    type: string;
+    props: ViewProps;
+    children?: ViewNode[];
+  }
+  interface ViewProps {
+    /** JSON Pointer of the data the view shows, from the result's structuredContent. */
+    bind?: string;
+    label?: string;
+    /** The ResultView's: "content" when the views show the content blocks, not the data. */
+    source?: string;
+    [prop: string]: unknown;
+  }
+  /** A view builder: the node and the data at its bind (undefined for ContentBlocks). */
+  type Build = (node: ViewNode, data: Json | undefined) => Node | string;
+  interface Nodes { [type: string]: Build }
+
+  /** A content block of a tool result (MCP): the same shape as the core's ContentBlock. */
+  interface ContentBlock {
+    type: string;
+    text?: string;
+    [member: string]: unknown;
+  }
+  /** An MCP tools/call result: the same shape as the core's ToolResult. */
+  interface ToolResult {
+    content?: ContentBlock[];
+    structuredContent?: Json;
+    isError?: boolean;
+  }
+  type RenderContext = ViewContext;
+
+  /** What a text is: "diff", "," (CSV), "\t" (TSV), "aligned" (a plain-text table), "md"
+   *  (markdown), "kv" (key: value lines), "lines" (monospace: code, logs, tracebacks), "prose". */
+  type TextKind = "diff" | "," | "\t" | "aligned" | "md" | "kv" | "lines" | "prose";
+
+  /** A table's box: its rows and columns ride on it (host.js offers them as a file). */
+  type TableElement = HTMLElement & { rows: Json[]; cols: Column[] };
+
+  /** The classes an SGR code sets: 1 bold (t1), 2 dim (t2), f the colour (c0…c7). */
+  interface SgrState { [param: string]: string }
+  /** A line of "key: value" text: a record (its keys so far), or a line of text. Short
+   *  property names: the minifier keeps property names as written. */
+  interface TextItem {
+    /** The record. */
+    r?: Record;
+    /** The line just before the record, naming it. */
+    lab?: string | null;
+    /** A line of text (not a record). */
+    t?: string;
+    /** 1: a blank line or a rule follows. */
+    gap?: number;
+  }
+}
+
+/** What render() needs of the page (CU.ctx): the host's capabilities (openLinks), its context
+ *  (locale), and a way to open a link. */
+interface ViewContext {
+  caps: { openLinks?: unknown; [key: string]: unknown };
+  hostContext: { locale?: string; [key: string]: unknown };
+  openLink(url: string): unknown;
+}
+
+/** A column of a table, or a field of a key-value view: the value at its pointer. */
+interface TableColumn {
+  /** JSON Pointer into a row ("/name", "/0"). */
+  pointer: string;
+  /** Its heading. */
+  label: string;
+  /** How its values show: number, integer, date, date-time, uri, uuid, enum, boolean, image, json, text… */
+  format?: string;
+  /** An enum's values and their labels. */
+  options?: Views.Option[];
+  /** 1: its format is guessed from its first value (columns from the data's shape). */
+  g?: number;
+  /** A grid's positional column: its header cell, as written (false when the grid has none). */
+  name?: string | false;
+}
+
+// The builders take any value (data is JSON, but a caller may hold it as unknown): their
+// parameters are unknown here, method parameters, which the implementations (typed by JSDoc on
+// JSON) satisfy.
+interface Views {
+  /** The object around the view being built (matrix.js names a pivot's columns from it). */
+  readonly scope: Views.Json | undefined;
+  /** A tool result into box (resultView: the page's ResultView node, when it has one). */
+  render(box: HTMLElement, result: Views.ToolResult, resultView: Views.ViewNode | null | undefined, ctx: Views.RenderContext): void;
+  /** View type → builder: AutoView and ContentBlocks here; typed.js and chart.js add theirs. */
+  NODES: Views.Nodes;
+  /** JSON Pointer lookup; undefined when any step is missing. */
+  at(data: unknown, pointer?: string): Views.Json | undefined;
+  /** A number as a person writes it (grouped from 10 000; ids, years, codes never). */
+  num(value: number, key?: string): string;
+  /** An ISO date or date-time in the host's locale, in its own zone ("23 Nov 2026, 14:30 (UTC+01:00)"). */
+  date(value: unknown, format?: string): string;
+  /** A JSON object (not an array, not null). */
+  isO(value: unknown): value is Views.Record;
+  /** Any value by its shape (depth: how deep it is nested). */
+  auto(value: unknown, depth?: number): HTMLElement;
+  /** Rows as a sortable, filtered, paged table (noPivot: not offered to CU.pivot). */
+  table(rows: unknown[], columns: Views.Column[], pageSize: number, noPivot?: unknown): HTMLElement;
+  /** What a text is (JSON and Python literals are read before, by the views). */
+  kind(text: string): Views.TextKind;
+  /** A record as key: value pairs (fields: the schema's, or [] for every key). */
+  kv(record: unknown, fields: Views.Column[], depth?: number): HTMLElement;
+  /** Columns from the union of keys over rows (formats guessed by table()). */
+  cols(rows: unknown[]): Views.Column[];
+  /** A list, 200 items at a time. */
+  list(items: unknown[], format?: string): HTMLElement;
+  /** One value as a node, formatted by its format (guessed when absent). */
+  val(value: unknown, format?: string, options?: Views.Option[] | null, key?: string): Node | string;
+  /** A base64 image (or data: URL) as an <img>; anything else as text. */
+  img(value: string, mime?: string): HTMLElement;
+  /** A value as indented JSON in a <pre>. */
+  PJ(value: unknown): HTMLElement;
+  /** The text rules inside the views, exposed for the unit tests. */
+  text: {
+    /** A key as a heading: "max_count" → "Max count", "isDst" → "Is DST". */
+    human(key: string): string;
+    /** The format a value without a schema looks like: number, boolean, text, json, date, date-time, uri, uuid. */
+    guess(value: unknown): string;
+    /** A Python literal read as the JSON it stands for; undefined when it is none. */
+    pylit(text: string): Views.Json | undefined;
+    /** Terminal output as text and spans of classes t1, t2 (bold, dim), c0…c7 (colours). */
+    term(text: string): (string | HTMLElement)[];
+  };
+}
+
+interface CompileUi {
+  views: Views;
+}

@@ -1,0 +1,373 @@
+// The text views (views.js): what kind a text is (CU.views.kind: the ranked detectors) and what
+// each kind builds, on texts that real servers sent (fixtures/field/: recorded tools/call
+// results), loaded from the shipped views.min.js into a linkedom DOM.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { load } from "./harness.mjs";
+
+const { CU, document, Event } = load("runtime", "views");
+const V = CU.views;
+const FIELD = new URL("../../../fixtures/field/", import.meta.url);
+
+/** The text of a recorded result's content block. */
+function fieldText(name, index = 0) {
+  const entry = JSON.parse(readFileSync(new URL(`${name}.json`, FIELD), "utf8"));
+  return entry.result.content[index].text;
+}
+/** A result rendered into a fresh box (en-GB, links opened by the host unless told). */
+function render(result, { openLinks = true, locale = "en-GB" } = {}) {
+  const box = document.createElement("div");
+  const opened = [];
+  V.render(box, result, null, { caps: { openLinks }, hostContext: { locale }, openLink: (u) => opened.push(u) });
+  box.opened = opened;
+  return box;
+}
+const renderText = (text, options) => render({ content: [{ type: "text", text }] }, options);
+// Values made in the views' context (another realm) compared as plain JSON.
+const plain = (value) => JSON.parse(JSON.stringify(value));
+const texts = (box, selector) => Array.from(box.querySelectorAll(selector), (n) => n.textContent);
+const headers = (box) => texts(box, "th");
+const rows = (box) => Array.from(box.querySelectorAll("tbody tr"), (tr) => texts(tr, "td"));
+
+// ------------------------------------------------------------------ kind(): the detectors
+
+const KINDS = [
+  // CSV: at least two data rows, every line the same number of cells, short header names
+  ["filesystem__read_text_file__csv", ","],
+  ["cli__run_command__csv", ","],
+  ["database-server__export_query__csv", ","], // quoted cells
+  ["mysql__execute_sql__retention", ","],
+  ["mysql__get_schema_info", ","],
+  // TSV
+  ["filesystem__read_text_file__tsv", "\t"],
+  // aligned plain-text tables, with and without a rule of dashes
+  ["cli__run_command__sqlite", "aligned"],
+  ["code-runner__run-code__aligned", "aligned"],
+  // unified diffs (git diff, git show: a commit header before the diff)
+  ["git__git_diff", "diff"],
+  ["git__git_diff_unstaged", "diff"],
+  ["git__git_show", "diff"],
+  // key: value records
+  ["alchemy__execute_query", "kv"],
+  ["alchemy__schema_definitions", "kv"],
+  ["git__git_log", "kv"],
+  ["dbutils__dbutils-describe-table", "kv"],
+  ["dbutils__dbutils-list-tables", "kv"],
+  ["filesystem__get_file_info", "kv"],
+  // line-structured: logs, code, listings, tracebacks, JS stacks, a CSV whose rows do not agree
+  ["filesystem__read_text_file__log", "lines"],
+  ["filesystem__read_text_file__code", "lines"],
+  ["cli__run_command", "lines"],
+  ["cli__run_command__wc", "lines"],
+  ["code-runner__run-code__traceback", "lines"],
+  ["code-runner__run-code__stack", "lines"],
+  ["filesystem__list_directory", "lines"],
+  ["filesystem__search_files", "lines"],
+  ["git__git_status", "lines"],
+  ["mysql__get_table_sample", "lines"],
+  ["excel-go__excel_read_sheet", "lines"], // HTML stays text: it is never markup
+  // markdown: a table, or two signs of it
+  ["filesystem__read_text_file__markdown", "md"],
+  ["markitdown__convert_to_markdown__csv", "md"],
+  ["markitdown__convert_to_markdown__xlsx", "md"],
+  ["fetch__fetch__table", "md"],
+  ["webcal__events_on__markdown", "md"],
+  // prose: one line, or long lines that end sentences
+  ["everything__get-sum", "prose"],
+  ["everything__echo", "prose"],
+  ["sympy__sympy_series", "prose"],
+  ["eslint__lint-files", "prose"],
+  ["chroma__chroma_create_collection", "prose"],
+  ["alchemy__all_table_names", "prose"], // "sales, retention, people": one line is no CSV
+];
+
+for (const [name, kind] of KINDS) {
+  test(`kind: ${name} is ${JSON.stringify(kind)}`, () => {
+    assert.equal(V.kind(fieldText(name)), kind);
+  });
+}
+
+test("kind: a diff needs both a hunk header and a file line", () => {
+  const diff = fieldText("git__git_diff");
+  assert.notEqual(V.kind(diff.replace(/^--- .*$/gm, "")), "diff");
+  assert.notEqual(V.kind(diff.replace(/^@@ .*$/gm, "")), "diff");
+});
+
+test("kind: CSV needs two data rows; TSV one", () => {
+  assert.equal(V.kind("city,population\nOslo,709037\n"), "lines");
+  assert.equal(V.kind("city,population\nOslo,709037\nBergen,291189\n"), ",");
+  assert.equal(V.kind("id\tname\n1\tAda\n"), "\t");
+});
+
+test("kind: a header cell that is empty, long or starts with a space is no CSV header", () => {
+  assert.equal(V.kind(",b\n1,2\n3,4\n"), "lines");
+  assert.equal(V.kind("a, b\n1, 2\n3, 4\n"), "lines");
+  assert.equal(V.kind(`${"x".repeat(65)},b\n1,2\n3,4\n`), "lines");
+});
+
+test("kind: a log is lines when more than half of them start with a time or a level", () => {
+  const log = fieldText("filesystem__read_text_file__log").split("\n").slice(0, 4);
+  assert.equal(V.kind(log.join("\n")), "lines");
+  assert.equal(V.kind(["INFO started", "WARNING slow", "the end of a sentence that is long enough to read as prose."].join("\n")), "lines");
+});
+
+test("kind: detection reads the first 64 KB only", () => {
+  // nearly CSV everywhere: 10 MB of rows, then a line with another number of cells
+  const line = "a,b,c\n", csv = "x,y,z\n" + line.repeat((10 * 1024 * 1024) / line.length);
+  const start = performance.now();
+  assert.equal(V.kind(csv + "one,two\n"), ",");
+  assert.ok(performance.now() - start < 1000);
+  // the same break inside the first 64 KB is seen
+  assert.equal(V.kind("x,y,z\n" + line.repeat(10) + "one,two\n" + line.repeat(10)), "lines");
+});
+
+test("kind: a markdown table counts alone; one other sign of markdown does not", () => {
+  assert.equal(V.kind("| a | b |\n|---|---|\n| 1 | 2 |"), "md");
+  assert.equal(V.kind("# Title\nsome text\nmore text"), "lines");
+  assert.equal(V.kind("# Title\n\n**bold** text"), "md");
+});
+
+test("kind: key: value lines must be at least half the lines, and more than one", () => {
+  assert.equal(V.kind("Echo: hello field"), "prose");
+  assert.equal(V.kind("Key: one\nOther: two\nplain line\nanother plain line\nthird plain line"), "lines");
+  assert.equal(V.kind("Key: one\nOther: two\nplain line"), "kv");
+});
+
+// ------------------------------------------------------------------ what each kind builds
+
+test("CSV: a table, numbers grouped from 10 000, years not; a column of numbers is numeric", () => {
+  const box = renderText(fieldText("filesystem__read_text_file__csv"));
+  assert.deepEqual(headers(box), ["City", "Country", "Population", "Founded"]);
+  assert.equal(rows(box).length, 4);
+  assert.deepEqual(rows(box)[0], ["Oslo", "Norway", "709,037", "1040"]);
+  assert.equal(box.querySelectorAll("td.num").length, 8);
+  assert.equal(box.querySelector(".tbl").rows[0][2], 709037); // the data rides on the table, as numbers
+});
+
+test("CSV: quoted cells lose their quotes", () => {
+  const box = renderText(fieldText("database-server__export_query__csv"));
+  assert.deepEqual(headers(box), ["ID", "Region", "Product", "Quarter", "Revenue", "Units"]);
+  assert.deepEqual(rows(box)[0].slice(1, 4), ["North", "Gizmo", "2026-Q1"]);
+  assert.equal(texts(box, "td").filter((t) => t.includes('"')).length, 0);
+});
+
+test("CSV: an empty cell in a numeric column is null", () => {
+  const box = renderText("name,score\nAda,92.5\nAlan,\nGrace,95.25\n");
+  assert.deepEqual(rows(box).map((r) => r[1]), ["92.5", "null", "95.25"]);
+  assert.equal(box.querySelector(".tbl").rows[1][1], null);
+  assert.equal(box.querySelectorAll("td.num").length, 3);
+});
+
+test("TSV: a table", () => {
+  const box = renderText(fieldText("filesystem__read_text_file__tsv"));
+  assert.deepEqual(headers(box), ["ID", "Name", "Score"]);
+  assert.deepEqual(rows(box), [["1", "Ada", "92.5"], ["2", "Alan", "88"], ["3", "Grace", "95.25"]]);
+});
+
+test("aligned: columns cut where every line is blank, the rule of dashes dropped", () => {
+  const box = renderText(fieldText("cli__run_command__sqlite"));
+  assert.deepEqual(headers(box), ["City", "Population", "Founded"]);
+  assert.deepEqual(rows(box)[0], ["Oslo", "709,037", "1040"]);
+  assert.equal(rows(box).length, 4);
+  const right = renderText(fieldText("code-runner__run-code__aligned")); // right-aligned numbers
+  assert.deepEqual(headers(right), ["Region", "Revenue", "Units"]);
+  assert.deepEqual(rows(right)[1], ["South", "11,980.5", "287"]);
+});
+
+test("diff: one span a line, marked by class", () => {
+  const text = fieldText("git__git_diff"), box = renderText(text);
+  const pre = box.querySelector("pre.diff");
+  const lines = text.split(/\r?\n/);
+  assert.equal(pre.children.length, lines.length);
+  assert.equal(pre.textContent, lines.map((l) => l + "\n").join(""));
+  const classOf = (start) => Array.from(pre.children).filter((s) => s.textContent.startsWith(start)).map((s) => s.className);
+  assert.ok(classOf("+++ ").every((c) => c === "d-meta") && classOf("--- ").every((c) => c === "d-meta"));
+  assert.ok(classOf("diff --git").every((c) => c === "d-meta") && classOf("index ").every((c) => c === "d-meta"));
+  assert.ok(classOf("@@").length > 0 && classOf("@@").every((c) => c === "d-hunk"));
+  assert.ok(pre.querySelectorAll(".d-add").length > 0 && pre.querySelectorAll(".d-del").length > 0);
+  assert.ok(Array.from(pre.querySelectorAll(".d-add")).every((s) => s.textContent.startsWith("+")));
+});
+
+test("key: value: records alike are rows of one table, each named by the line before it", () => {
+  const box = renderText(fieldText("alchemy__execute_query"));
+  assert.equal(box.querySelectorAll("table").length, 1);
+  assert.deepEqual(headers(box), ["", "ID", "Region", "Product", "Quarter", "Revenue", "Units"]);
+  assert.deepEqual(rows(box)[0], ["1. row", "19", "East", "Widget", "2026-Q1", "1413.5", "18"]);
+});
+
+test("key: value: records with other keys stay apart, each under its line", () => {
+  const box = renderText(fieldText("alchemy__schema_definitions"));
+  assert.equal(box.querySelectorAll("table").length, 0);
+  assert.deepEqual(texts(box, "h3"), ["sales:", "people:"]);
+  const lists = box.querySelectorAll("dl.kv");
+  assert.equal(lists.length, 2);
+  assert.deepEqual(texts(lists[0], "dt"), ["ID", "Region", "Product", "Quarter", "Revenue", "Units"]);
+  assert.deepEqual(texts(lists[1], "dt"), ["ID", "Name", "Born", "Skills"]);
+});
+
+test("key: value: a text line between records stays text; a record alone is a list of pairs", () => {
+  const box = renderText(fieldText("dbutils__dbutils-describe-table"));
+  assert.deepEqual(texts(box, "h3"), ["[postgres]"]);
+  assert.deepEqual(texts(box.querySelector("dl.kv"), "dt"), ["Table", "Comment"]);
+  assert.deepEqual(texts(box, "pre.text-block"), ["Columns:"]);
+  assert.deepEqual(rows(box).map((r) => r[0]), ["cohort (character varying)", "cohort_size (integer)", "month (integer)", "retained_pct (numeric)"]);
+  const log = renderText(fieldText("git__git_log"));
+  assert.deepEqual(headers(log), ["Commit", "Author", "Date", "Message"]);
+  assert.equal(rows(log).length, 2);
+});
+
+test("key: value: true and false read as yes and no", () => {
+  const box = renderText(fieldText("filesystem__get_file_info"));
+  assert.equal(box.querySelector(".yn-false").textContent, "No");
+  assert.equal(box.querySelector(".yn-true").textContent, "✓ Yes");
+});
+
+test("lines: monospace, every line kept", () => {
+  for (const name of ["filesystem__read_text_file__log", "cli__run_command", "filesystem__read_text_file__code"]) {
+    const text = fieldText(name), pre = renderText(text).querySelector("pre");
+    assert.equal(pre.className, "json lines", name);
+    assert.equal(pre.textContent, text, name);
+  }
+});
+
+test("prose: wrapped text, lines kept", () => {
+  const text = fieldText("everything__get-sum"), box = renderText(text);
+  assert.equal(box.querySelector("pre").className, "text-block");
+  assert.equal(box.textContent, text);
+});
+
+test("HTML in a text is text, never markup", () => {
+  const box = renderText(fieldText("excel-go__excel_read_sheet"));
+  assert.equal(box.querySelectorAll("h2, table").length, 0);
+  assert.ok(box.textContent.includes("<h2>Read Sheet</h2>"));
+});
+
+// ------------------------------------------------------------------ markdown
+
+test("markdown: headings two levels down, inline bold and code, lists", () => {
+  const box = renderText(fieldText("filesystem__read_text_file__markdown"));
+  const md = box.querySelector(".md");
+  assert.equal(md.querySelector("h3").textContent, "Field notes");
+  assert.equal(md.querySelector("strong").textContent, "compile-ui");
+  assert.ok(md.querySelectorAll("ul li").length >= 2);
+});
+
+test("markdown: a table, its header as keys are written, its rule dropped", () => {
+  const box = renderText(fieldText("markitdown__convert_to_markdown__csv"));
+  assert.deepEqual(headers(box), ["City", "Country", "Population", "Founded"]);
+  assert.equal(rows(box).length, 4);
+  assert.deepEqual(rows(box)[0], ["Oslo", "Norway", "709037", "1040"]); // markdown cells are text, as written
+  assert.equal(box.querySelectorAll("td.nw").length, 16);
+});
+
+test("markdown: a fetched page: its heading, paragraph and table", () => {
+  const box = renderText(fieldText("fetch__fetch__table"));
+  assert.equal(box.querySelector("h4").textContent, "Sales by region, 2026-Q3");
+  assert.deepEqual(headers(box), ["Region", "Revenue", "Units"]);
+  assert.equal(rows(box).length, 4);
+});
+
+test("markdown: a link is a link only when the host opens links, and only http(s)", () => {
+  const text = "# Links\n\nSee [the docs](https://example.org/docs) and [this](javascript:alert(1)).";
+  const box = renderText(text);
+  const links = box.querySelectorAll("a");
+  assert.equal(links.length, 1);
+  assert.equal(links[0].getAttribute("href"), "https://example.org/docs");
+  const click = new Event("click", { cancelable: true });
+  links[0].dispatchEvent(click);
+  assert.deepEqual(box.opened, ["https://example.org/docs"]); // through the host, never the page itself
+  assert.ok(click.defaultPrevented);
+  const plain = renderText(text, { openLinks: false });
+  assert.equal(plain.querySelectorAll("a").length, 0);
+  assert.ok(plain.textContent.includes("the docs (https://example.org/docs)"));
+});
+
+test("markdown: quotes nest, fences keep their code as text", () => {
+  const box = renderText("# Notes\n\n> quoted **bold**\n> > deeper\n\n```\n<b>code</b>\n```\n");
+  assert.equal(box.querySelectorAll("blockquote").length, 2);
+  assert.equal(box.querySelector("blockquote strong").textContent, "bold");
+  assert.equal(box.querySelector("pre code").textContent, "<b>code</b>");
+  assert.equal(box.querySelectorAll("b").length, 0);
+});
+
+// ------------------------------------------------------------------ terminal output
+
+test("ANSI: colours and bold as classes, escapes gone", () => {
+  const text = fieldText("code-runner__run-code__ansi"), box = renderText(text);
+  const pre = box.querySelector("pre");
+  assert.equal(pre.className, "json lines");
+  assert.ok(!/\x1b/.test(pre.textContent));
+  assert.equal(pre.textContent, text.replace(/\x1b\[[\d;]*m/g, ""));
+  const spans = Array.from(pre.querySelectorAll("span"), (s) => [s.className, s.textContent]);
+  assert.deepEqual(spans, [["t1 c2", "PASS"], ["t1 c1", "FAIL"], ["c3", "ZeroDivisionError"]]);
+});
+
+test("ANSI: SGR rules: bright colours as their base, 22 ends bold, 39 the colour, 256 colours skipped", () => {
+  const parts = (s) => plain(V.text.term(s).map((p) => (typeof p === "string" ? p : [p.className, p.textContent])));
+  assert.deepEqual(parts("\x1b[91mred\x1b[0m plain"), [["c1", "red"], " plain"]);
+  assert.deepEqual(parts("\x1b[1;2;34mx\x1b[22my\x1b[39mz"), [["t1 t2 c4", "x"], ["c4", "y"], "z"]);
+  assert.deepEqual(parts("\x1b[38;5;196mx\x1b[38;2;1;2;3;32my"), ["x", ["c2", "y"]]);
+  assert.deepEqual(parts("\x1b[42mon green\x1b[K"), ["on green"]); // backgrounds and other sequences dropped
+});
+
+test("ANSI: a line redrawn with carriage returns shows as it ended; control characters go", () => {
+  const parts = V.text.term("\x1b[32m10%\r50%\r100%\x1b[0m\ndone\x07\n");
+  // (the segments overwritten go with the codes in them: the last one shows uncoloured)
+  assert.equal(parts[0], "100%");
+  assert.equal(parts.map((p) => (typeof p === "string" ? p : p.textContent)).join(""), "100%\ndone\n");
+  assert.deepEqual(plain(V.text.term("no escapes\tat all\n")), ["no escapes\tat all\n"]);
+});
+
+test("errors: a traceback or a JS stack is kept in monospace; a message is a paragraph", () => {
+  for (const name of ["code-runner__run-code__traceback", "code-runner__run-code__stack"]) {
+    const text = fieldText(name), box = render({ isError: true, content: [{ type: "text", text }] });
+    const alert = box.querySelector(".alert-error");
+    assert.equal(alert.getAttribute("role"), "alert");
+    assert.equal(alert.querySelector("pre.lines").textContent, text, name);
+  }
+  const message = fieldText("time__convert_time__bad-zone");
+  const box = render({ isError: true, content: [{ type: "text", text: message }] });
+  assert.equal(box.querySelector(".alert-error p").textContent, message);
+  assert.equal(box.querySelectorAll("pre").length, 0);
+  const untold = render({ isError: true, content: [] });
+  assert.ok(untold.querySelector(".alert-error p").textContent.length > 0);
+});
+
+// ------------------------------------------------------------------ Python literals
+
+const pylit = (text) => { const value = V.text.pylit(text); return value === undefined ? value : plain(value); };
+
+test("Python literals: dicts in single quotes, None/True/False, tuples", () => {
+  assert.deepEqual(pylit(fieldText("code-runner__run-code__dict")), { mean: 17.14, median: 15, modes: [15], n: 7 });
+  assert.deepEqual(pylit(fieldText("code-runner__run-code__matrix")), [[1, 0.62, 0.38], [1, 0.65, 0.41], [1, 0.7, null]]);
+  assert.deepEqual(pylit(fieldText("code-runner__run-code__tuples")), [[1, "North", 1250.5], [2, "South", 980], [3, "East", 1410.25]]);
+  assert.deepEqual(pylit(fieldText("duckdb__query__load")), [[36]]); // (36,): a trailing comma
+  assert.deepEqual(pylit(fieldText("math__divmod_operation")), [168, 10]);
+  assert.deepEqual(pylit("{'ok': True, 'no': False, 'it''s': \"x\", 'q': 'it\\'s'}"), undefined); // 'it''s' is no Python
+  assert.deepEqual(pylit("{'ok': True, 'no': False, 'q': 'it\\'s', 'd': \"double\"}"), { ok: true, no: false, q: "it's", d: "double" });
+});
+
+test("Python literals: long ints stay whole as text, '1.' is 1.0", () => {
+  assert.deepEqual(pylit("[12345678901234567890, 1., -9007199254740993]"), ["12345678901234567890", 1, "-9007199254740993"]);
+});
+
+test("Python literals: numpy arrays are their values; a mismatched bracket is no literal", () => {
+  const numpy = pylit(fieldText("code-runner__run-code__numpy"));
+  assert.deepEqual(numpy.units, [310, 287, 342]);
+  const chroma = pylit(fieldText("chroma__chroma_peek_collection"));
+  assert.deepEqual(chroma.embeddings, []);
+  assert.equal(V.text.pylit("[(1, 2]"), undefined);
+  assert.equal(V.text.pylit("array([1, 2], [3])"), undefined); // an array of more than one value
+  assert.equal(V.text.pylit("Matrix([[2, 1], [7, 4]])"), undefined); // sympy's repr: no literal
+  assert.equal(V.text.pylit("plain text"), undefined);
+});
+
+test("Python literals render as the data they stand for", () => {
+  const box = renderText(fieldText("sqlite__read_query"));
+  assert.deepEqual(headers(box), ["ID", "Region", "Quarter", "Revenue", "Units"]);
+  assert.equal(rows(box).length, 12);
+  const grid = renderText(fieldText("duckdb__query"));
+  assert.deepEqual(headers(grid), ["1", "2", "3", "4", "5", "6"]); // a grid without a header row
+  assert.deepEqual(rows(grid)[0], ["1", "North", "Widget", "2026-Q1", "1191.5", "12"]);
+});

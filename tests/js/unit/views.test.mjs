@@ -1,0 +1,389 @@
+// The result views (views.js): the formatters (numbers, dates, keys as headings, the format a
+// value looks like, ids, links) and the views built from the data's shape (tables, grids,
+// trees, folds, key-value records, content blocks), on values and results that real servers
+// sent (fixtures/field/), loaded from the shipped views.min.js into a linkedom DOM.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { load } from "./harness.mjs";
+
+const { CU, document, Event } = load("runtime", "views");
+const V = CU.views;
+// linkedom does not reflect <details open> as the element's open property (browsers do, and the
+// views read it to fill a fold when it opens): the property as the HTML standard defines it.
+const detailsProto = Object.getPrototypeOf(document.createElement("details"));
+if (!("open" in detailsProto)) {
+  Object.defineProperty(detailsProto, "open", {
+    get() { return this.hasAttribute("open"); },
+    set(value) { this.toggleAttribute("open", !!value); },
+  });
+}
+const FIELD = new URL("../../../fixtures/field/", import.meta.url);
+
+/** A recorded tools/call result. */
+const fieldResult = (name) => JSON.parse(readFileSync(new URL(`${name}.json`, FIELD), "utf8")).result;
+/** A result rendered into a fresh box; the locale also sets the one num() and date() use after. */
+function render(result, { openLinks = true, locale = "en-GB" } = {}) {
+  const box = document.createElement("div");
+  const opened = [];
+  V.render(box, result, null, { caps: { openLinks }, hostContext: { locale }, openLink: (u) => opened.push(u) });
+  box.opened = opened;
+  return box;
+}
+const renderData = (data, options) => render({ content: [], structuredContent: data }, options);
+const withLocale = (locale) => render({ content: [] }, { locale });
+// Values made in the views' context (another realm) compared as plain JSON.
+const plain = (value) => JSON.parse(JSON.stringify(value));
+const texts = (box, selector) => Array.from(box.querySelectorAll(selector), (n) => n.textContent);
+const headers = (box) => texts(box, "th");
+const rows = (box) => Array.from(box.querySelectorAll("tbody tr"), (tr) => texts(tr, "td"));
+const click = (node) => node.dispatchEvent(new Event("click", { cancelable: true, bubbles: true }));
+/** A node or a string (what val() returns) as its text. */
+const shown = (value) => (typeof value === "string" ? value : value.textContent);
+
+// ------------------------------------------------------------------ numbers
+
+test("num: grouped from 10 000 only (min2), every digit kept", () => {
+  withLocale("en-GB");
+  assert.equal(V.num(709037), "709,037"); // a population (filesystem CSV)
+  assert.equal(V.num(1040), "1040"); // a year founded: four digits stay whole
+  assert.equal(V.num(1137.5), "1137.5"); // a revenue (sqlite read_query)
+  assert.equal(V.num(12450.25), "12,450.25");
+  assert.equal(V.num(17.142857142857), "17.142857142857"); // calc statistics' mean: never rounded
+  assert.equal(V.num(0.1 + 0.2), "0.30000000000000004");
+  assert.equal(V.num(-6), "-6");
+  assert.equal(V.num(0), "0");
+});
+
+test("num: ids, years, codes, ports and pids are never grouped", () => {
+  withLocale("en-GB");
+  for (const key of ["id", "user_id", "ID", "year", "fiscal-year", "zip", "port", "pid", "code", "number", "no", "invoiceId"]) {
+    assert.equal(V.num(1795162500, key), "1795162500", key);
+  }
+  assert.equal(V.num(1795162500, "size"), "1,795,162,500");
+  assert.equal(V.num(1795162500.5, "id"), "1,795,162,500.5"); // only whole ids
+});
+
+test("num: past 1e15 and below 1e-6 as JavaScript writes them", () => {
+  withLocale("en-GB");
+  assert.equal(V.num(1e15), "1000000000000000");
+  assert.equal(V.num(2 ** 53 + 2), "9007199254740994");
+  assert.equal(V.num(1e-7), "1e-7");
+  assert.equal(V.num(0.000001), "0.000001");
+});
+
+test("num: the host's locale", () => {
+  withLocale("de-DE");
+  assert.equal(V.num(709037), "709.037");
+  assert.equal(V.num(1137.5), "1137,5");
+  withLocale("fr-FR");
+  assert.equal(V.num(12450.25).replace(/\s/g, " "), "12 450,25");
+  withLocale("en-GB");
+});
+
+// ------------------------------------------------------------------ dates
+
+test("date: a time keeps its own zone, never the viewer's (time convert_time)", () => {
+  withLocale("en-GB");
+  assert.equal(V.date("2026-11-23T14:30:00+01:00"), "23 Nov 2026, 14:30 (UTC+01:00)");
+  assert.equal(V.date("2026-11-23T08:30:00-05:00"), "23 Nov 2026, 08:30 (UTC-05:00)");
+  assert.equal(V.date("2026-11-23T19:00:00+05:30"), "23 Nov 2026, 19:00 (UTC+05:30)"); // Kolkata
+  assert.equal(V.date("2026-11-23T10:00:00+0530"), "23 Nov 2026, 10:00 (UTC+05:30)");
+});
+
+test("date: UTC said once; seconds only when there are some; no zone: as written", () => {
+  withLocale("en-GB");
+  assert.equal(V.date("2026-11-23T10:00:00Z"), "23 Nov 2026, 10:00 (UTC)");
+  assert.equal(V.date("2026-11-23T10:00:00+00:00"), "23 Nov 2026, 10:00 (UTC)");
+  assert.equal(V.date("2026-11-23T12:34:31+01:00"), "23 Nov 2026, 12:34:31 (UTC+01:00)"); // time get_current_time
+  assert.equal(V.date("2026-11-23T12:34:31.123456+01:00"), "23 Nov 2026, 12:34:31 (UTC+01:00)");
+  assert.equal(V.date("2026-11-20 09:15:00"), "20 Nov 2026, 09:15");
+});
+
+test("date: a date is a date; format date shows only the date of a date-time", () => {
+  withLocale("en-GB");
+  assert.equal(V.date("2026-11-23"), "23 Nov 2026");
+  assert.equal(V.date("2026-11-23T14:30:00+01:00", "date"), "23 Nov 2026");
+  withLocale("en-US");
+  assert.equal(V.date("2026-11-23T14:30:00+01:00"), "Nov 23, 2026, 2:30 PM (UTC+01:00)");
+  withLocale("en-GB");
+});
+
+test("date: anything else stays as it is", () => {
+  for (const value of ["2026-Q1", "Mon Nov 23 2026 11:34:30 GMT+0000", "2026-11", "yesterday", "20261123"]) {
+    assert.equal(V.date(value), value);
+  }
+});
+
+// ------------------------------------------------------------------ keys, formats, values
+
+test("human: keys as headings", () => {
+  const cases = {
+    max_count: "Max count", isDst: "Is DST", is_dst: "Is DST", user_id: "User ID", cohort_size: "Cohort size",
+    retained_pct: "Retained pct", HTTPStatus: "HTTP status", apiURL: "API URL", thoughtNumber: "Thought number",
+    "last-modified": "Last modified", month3: "Month 3", "QUERY PLAN": "QUERY PLAN", "Node Type": "Node Type",
+    "": "", "sales:": "sales:",
+  };
+  for (const [key, heading] of Object.entries(cases)) assert.equal(V.text.human(key), heading, key);
+});
+
+test("guess: what a value without a schema looks like", () => {
+  const cases = [
+    ["2026-11-23", "date"], ["2026-11-23T14:30:00+01:00", "date-time"], ["https://example.org/a?b=1", "uri"],
+    ["9674a51c-39d4-4bb7-958e-22089ba13022", "uuid"], ["9674A51C-39D4-4BB7-958E-22089BA13022", "uuid"],
+    ["2026-Q1", "text"], ["demo://resource/dynamic/blob/1", "text"], ["https://a b", "text"],
+    [1815, "number"], [false, "boolean"], [null, "text"], [[1, 2], "json"], [{ a: 1 }, "json"],
+  ];
+  for (const [value, format] of cases) assert.equal(V.text.guess(value), format, JSON.stringify(value));
+});
+
+test("val: an id whole, a link through the host, a time with its zone", () => {
+  withLocale("en-GB");
+  const uuid = V.val("9674a51c-39d4-4bb7-958e-22089ba13022");
+  assert.equal(uuid.className, "uuid");
+  assert.equal(uuid.textContent, "9674a51c-39d4-4bb7-958e-22089ba13022");
+  const box = render({ content: [] }, { openLinks: true });
+  const link = V.val("https://example.org/docs");
+  assert.equal(link.tagName, "A");
+  click(link);
+  assert.deepEqual(box.opened, ["https://example.org/docs"]);
+  const time = V.val("2026-11-23T14:30:00+01:00");
+  assert.equal(time.tagName, "TIME");
+  assert.equal(time.getAttribute("datetime"), "2026-11-23T14:30:00+01:00");
+  assert.equal(time.textContent, "23 Nov 2026, 14:30 (UTC+01:00)");
+  render({ content: [] }, { openLinks: false });
+  assert.equal(V.val("https://example.org/docs"), "https://example.org/docs"); // text, selectable
+  assert.equal(V.val("javascript:alert(1)", "uri"), "javascript:alert(1)");
+});
+
+test("val: yes/no, enums by their labels, numbers by their key, null and missing", () => {
+  withLocale("en-GB");
+  assert.equal(V.val(true).className, "yn yn-true");
+  assert.equal(V.val(false).textContent, "No");
+  const tag = V.val("in_progress", "enum", [{ value: "in_progress", label: "In progress" }]);
+  assert.equal(tag.className, "tag tag-in_progress");
+  assert.equal(tag.textContent, "In progress");
+  assert.equal(V.val(20260, "integer", null, "year"), "20260");
+  assert.equal(V.val(20260), "20,260");
+  assert.equal(V.val(null).textContent, "null");
+  assert.equal(V.val(undefined).textContent, "—");
+  assert.equal(shown(V.val("two\nlines")), "two\nlines");
+});
+
+test("val: short lists inline; past six, five and a control for the rest", () => {
+  withLocale("en-GB");
+  assert.equal(shown(V.val([72.5, 73.5, 74.5])), "72.5, 73.5, 74.5");
+  assert.equal(shown(V.val([])), "none");
+  const fib = [0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89]; // math fibonacci_sequence
+  const line = V.val(fib);
+  assert.equal(line.textContent, "0, 1, 1, 2, 3 +7 more");
+  click(line.querySelector("button"));
+  assert.equal(line.textContent, fib.join(", "));
+  assert.equal(line.querySelectorAll("button").length, 0);
+});
+
+test("val: nested values fold; small ones show open", () => {
+  const small = V.val({ a: 1, b: 2 });
+  assert.equal(small.tagName, "DETAILS");
+  assert.equal(small.querySelector("summary").textContent, "2 fields");
+  assert.ok(small.hasAttribute("open"));
+  const big = V.val(Array.from({ length: 8 }, (x, i) => ({ i })));
+  assert.equal(big.querySelector("summary").textContent, "8 items");
+  assert.ok(!big.hasAttribute("open"));
+  assert.equal(big.children.length, 1); // built on first open
+});
+
+test("img: only a well-formed base64 image becomes an <img>", () => {
+  const image = fieldResult("everything__get-tiny-image").content[1];
+  const img = V.img(image.data, image.mimeType);
+  assert.equal(img.tagName, "IMG");
+  assert.ok(img.getAttribute("src").startsWith("data:image/png;base64,iVBORw0KGgo"));
+  assert.equal(V.img("not base64!").tagName, "SPAN");
+  assert.equal(V.img("data:image/svg+xml;base64,PHN2Zz4=").tagName, "IMG");
+  assert.equal(V.img("data:text/html;base64,PGI+").tagName, "SPAN");
+});
+
+test("at: JSON Pointer lookup", () => {
+  const data = { "a/b": { "c~d": [10, 20] } };
+  assert.equal(V.at(data, "/a~1b/c~0d/1"), 20);
+  assert.equal(V.at(data, "/a~1b/missing"), undefined);
+  assert.equal(V.at(data, ""), data);
+  assert.equal(V.at(null, "/x"), undefined);
+});
+
+// ------------------------------------------------------------------ views from the data's shape
+
+test("records: nested records are blocks headed by their keys (time convert_time)", () => {
+  const box = render(fieldResult("time__convert_time"));
+  assert.deepEqual(texts(box, "h3"), ["Source", "Target"]);
+  assert.ok(box.textContent.includes("23 Nov 2026, 14:30 (UTC+01:00)"));
+  assert.ok(box.textContent.includes("23 Nov 2026, 08:30 (UTC-05:00)"));
+  assert.ok(texts(box, "dt").includes("Is DST"));
+  assert.equal(box.querySelectorAll("pre").length, 0); // the JSON text block is the data again: not shown
+});
+
+test("records: the content's copy of the data is not shown twice; other text is", () => {
+  const weather = render(fieldResult("everything__get-structured-content"));
+  assert.deepEqual(texts(weather, "dt"), ["Temperature", "Conditions", "Humidity"]);
+  assert.equal(weather.querySelectorAll("pre").length, 0);
+  const keys = render(fieldResult("redis__scan_all_keys")); // one text block per string of the data
+  assert.equal(keys.querySelector("dd").textContent, "tags, visits:2026-11-23, queue:jobs, user:2, greeting +3 more");
+  assert.equal(keys.textContent.split("greeting").length, 2); // once
+  assert.equal(keys.querySelectorAll("pre").length, 0);
+  const other = render({ content: [{ type: "text", text: "Query execution time: 47.75 ms" }], structuredContent: { rows: 1 } });
+  assert.ok(other.textContent.includes("Query execution time: 47.75 ms"));
+  const py = render({ content: [{ type: "text", text: "[('Alan', 88.0), ('Ada', 92.5)]" }], structuredContent: { result: [["Alan", 88], ["Ada", 92.5]] } });
+  assert.equal(py.querySelectorAll("table").length, 1); // the Python repr of the data is the data again
+});
+
+test("tables: records are rows, columns the union of their keys", () => {
+  const box = renderData(JSON.parse(fieldResult("postgres__query").content[0].text));
+  assert.deepEqual(headers(box), ["ID", "Region", "Product", "Quarter", "Revenue", "Units"]);
+  const table = box.querySelector(".tbl");
+  assert.equal(table.rows.length, rows(box).length);
+  assert.deepEqual(Array.from(table.cols, (c) => c.pointer), ["/id", "/region", "/product", "/quarter", "/revenue", "/units"]);
+  assert.ok(box.querySelector("th.num") && box.querySelectorAll("td.num").length > 0);
+});
+
+test("tables: sort by a column, filter by text, a page at a time", () => {
+  withLocale("en-GB");
+  const data = Array.from({ length: 250 }, (x, i) => ({ name: `task-${i}`, score: (i * 37) % 101 }));
+  const box = renderData(data);
+  assert.equal(rows(box).length, 100);
+  assert.equal(box.querySelector(".pager .muted").textContent, "1–100 of 250");
+  const [prev, next] = box.querySelectorAll(".pager button");
+  click(next);
+  assert.equal(box.querySelector(".pager .muted").textContent, "101–200 of 250");
+  assert.ok(!prev.disabled);
+  const scoreHeader = box.querySelectorAll("th")[1];
+  click(scoreHeader.querySelector("button"));
+  assert.equal(scoreHeader.getAttribute("aria-sort"), "ascending");
+  assert.equal(rows(box)[0][1], "0");
+  click(scoreHeader.querySelector("button"));
+  assert.equal(scoreHeader.getAttribute("aria-sort"), "descending");
+  assert.equal(rows(box)[0][1], "100");
+  const filter = box.querySelector("input.filter");
+  filter.value = "task-24";
+  filter.dispatchEvent(new Event("input"));
+  assert.deepEqual(rows(box).map((r) => r[0]).sort(), ["task-24", "task-240", "task-241", "task-242", "task-243", "task-244", "task-245", "task-246", "task-247", "task-248", "task-249"]);
+  assert.equal(box.querySelector(".pager .muted").textContent, "11 rows");
+});
+
+test("tables: short tokens never break inside a cell; longer text wraps", () => {
+  const box = renderData([{ id: "task-3", note: "a longer note that wraps between words", at: "2026-11-23T14:30:00+01:00" }, { id: "task-4", note: "x", at: "2026-11-24" }]);
+  const cells = box.querySelectorAll("tbody tr")[0].querySelectorAll("td");
+  assert.equal(cells[0].className, "nw");
+  assert.ok(!cells[1].hasAttribute("class"));
+  assert.equal(cells[2].className, "nw");
+});
+
+test("grids: a first row of distinct names over rows of values is the header (excel read_range)", () => {
+  const box = render(fieldResult("excel__read_range"));
+  assert.deepEqual(headers(box), ["ID", "Region", "Product", "Quarter", "Revenue", "Units"]);
+  assert.equal(rows(box).length, 12);
+  assert.deepEqual(rows(box)[0], ["1", "North", "Widget", "2026-Q1", "1191.5", "12"]);
+  const numbers = renderData([[1, 2], [3, 4]]); // no header row: columns 1, 2, …
+  assert.deepEqual(headers(numbers), ["1", "2"]);
+  assert.equal(rows(numbers).length, 2);
+  const words = renderData([["a", "b"], ["c", "d"]]); // all strings: no header either
+  assert.deepEqual(headers(words), ["1", "2"]);
+});
+
+test("trees: a record holding a list of records like itself (postgres EXPLAIN, a directory tree)", () => {
+  const plan = render(fieldResult("postgres__query__explain"));
+  const nodes = plan.querySelectorAll("details.tree");
+  assert.ok(nodes.length >= 3);
+  const summaries = texts(plan, "details.tree > summary");
+  assert.ok(summaries.includes("Sort") && summaries.includes("Hash Join"), summaries.join(" | "));
+  assert.ok(!plan.textContent.includes("null"));
+  const files = render(fieldResult("filesystem__directory_tree"));
+  const names = texts(files, "details.tree > summary");
+  assert.ok(names.includes("docs") && names.includes("src") && names.includes("README.md"), names.join(" | "));
+  const docs = Array.from(files.querySelectorAll("details.tree")).find((d) => d.querySelector("summary").textContent === "docs");
+  assert.equal(docs.querySelectorAll(":scope > .kids > details").length, 1);
+});
+
+test("lists: scalars as a list, 200 at a time", () => {
+  const box = renderData(Array.from({ length: 250 }, (x, i) => `key:${i}`));
+  assert.equal(box.querySelectorAll("li").length, 200);
+  const more = box.querySelector(".list + button");
+  assert.equal(more.textContent, "Show more (50)");
+  click(more);
+  assert.equal(box.querySelectorAll("li").length, 250);
+  assert.ok(more.hidden);
+});
+
+test("a single value is a metric; a string is a text view", () => {
+  withLocale("en-GB");
+  const metric = renderData(13003);
+  assert.equal(metric.querySelector(".metric").textContent, "13,003");
+  const text = renderData("hello field");
+  assert.equal(text.textContent, "hello field");
+});
+
+// ------------------------------------------------------------------ content blocks
+
+test("content blocks: images, resource links, embedded resources", () => {
+  const image = render(fieldResult("everything__get-tiny-image"));
+  assert.equal(image.querySelectorAll("img.block-img").length, 1);
+  assert.ok(image.textContent.includes("The image above is the MCP logo."));
+  const links = render(fieldResult("everything__get-resource-links"));
+  const resources = links.querySelectorAll(".res");
+  assert.equal(resources.length, 2);
+  assert.ok(resources[0].textContent.includes("Blob Resource 1 (demo://resource/dynamic/blob/1)")); // not http: text
+  assert.equal(resources[0].querySelector(".muted").textContent, "Resource 1: plaintext resource");
+  const embedded = render({ content: [
+    { type: "resource", resource: { uri: "file:///a.json", mimeType: "application/json", text: "{\"a\": 1}" } },
+    { type: "resource", resource: { uri: "file:///notes.md", mimeType: "text/markdown", text: "# Notes\n\n**bold** and `code`" } },
+    { type: "resource", resource: { uri: "file:///data.bin", mimeType: "application/octet-stream", blob: "AAECAw==" } },
+  ] });
+  const [json, md, bin] = embedded.querySelectorAll(".res");
+  assert.equal(json.querySelector(".muted").textContent, "file:///a.json · application/json");
+  assert.deepEqual(texts(json, "dt"), ["A"]);
+  assert.equal(md.querySelector("h3").textContent, "Notes");
+  assert.equal(bin.querySelector("button").textContent.startsWith("Download data.bin"), true);
+});
+
+test("content blocks: audio only as well-formed base64 of an audio type; anything else as JSON", () => {
+  const box = render({ content: [
+    { type: "audio", mimeType: "audio/wav", data: "UklGRg==" },
+    { type: "audio", mimeType: "text/html", data: "PGI+" },
+    { type: "video", data: "x" },
+  ] });
+  assert.equal(box.querySelectorAll("audio").length, 1);
+  assert.equal(box.querySelector("audio").getAttribute("src"), "data:audio/wav;base64,UklGRg==");
+  assert.ok(box.textContent.includes("PGI+"));
+  assert.equal(JSON.parse(box.querySelector("pre.json").textContent).type, "video");
+});
+
+test("kv: a schema's fields in order, each by its format; nested records set in to four levels", () => {
+  withLocale("en-GB");
+  const record = { when: "2026-11-25T14:00:00+01:00", state: "open", extra: "not a field" };
+  const fields = [
+    { pointer: "/state", label: "State", format: "enum", options: [{ value: "open", label: "Open" }] },
+    { pointer: "/when", label: "When", format: "date" },
+  ];
+  const box = V.kv(record, fields);
+  assert.deepEqual(texts(box, "dt"), ["State", "When"]);
+  assert.deepEqual(texts(box, "dd"), ["Open", "25 Nov 2026"]);
+  const config = { server: { http: { tls: { cert: { path: "/etc/cert.pem" } } } } };
+  const nested = V.kv(config, [], 0);
+  assert.deepEqual(texts(nested, "h3"), ["Server", "HTTP", "Tls", "Cert"]);
+  assert.equal(nested.querySelectorAll(".view.nest").length, 2); // the levels past the second are set in
+});
+
+test("kv: without a depth (a typed KeyValue), nested values fold in place instead of blocks", () => {
+  const record = { name: "Ada", skills: { maths: 5, logic: 4, compilers: 3 } };
+  const typed = V.kv(record, []);
+  assert.equal(typed.querySelectorAll("h3").length, 0);
+  assert.equal(typed.querySelector("dd details summary").textContent, "3 fields");
+  const shaped = V.kv(record, [], 0);
+  assert.deepEqual(texts(shaped, "h3"), ["Skills"]);
+});
+
+test("cols: the union of the keys of the first 200 rows, each a pointer and a heading", () => {
+  const columns = V.cols([{ id: 1, "a/b": 2 }, { id: 2, created_at: "x" }]);
+  assert.deepEqual(plain(columns.map((c) => [c.pointer, c.label, c.g])), [["/id", "ID", 1], ["/a~1b", "a/b", 1], ["/created_at", "Created at", 1]]);
+  const late = Array.from({ length: 201 }, (x, i) => (i === 200 ? { id: i, late: 1 } : { id: i }));
+  assert.deepEqual(plain(V.cols(late).map((c) => c.pointer)), ["/id"]);
+});
