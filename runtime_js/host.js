@@ -67,13 +67,13 @@
     return /[",\r\n]/.test(text) ? "\"" + text.replace(/"/g, "\"\"") + "\"" : text;
   }
   // The header: the keys (a nested pointer's, dotted: "a.b"); a grid's (rows of arrays) is its
-  // header row, or none.
+  // header row, or none (views.js names a headerless grid's columns `false`: not a header).
   /** @param {unknown[]} rows  @param {TableColumn[]} [own]  @returns {string} */
   function csv(rows, own) {
     var pointers = columnPointers(rows, own);
     /** @type {unknown[] | null} */
     var head = pointers.map((pointer) => pointer ? pointer.slice(1).split("/").map(CU.tok).join(".") : "value");
-    if (rows.every(Array.isArray)) head = own && own.some((column) => column.name != null) ? own.map((column) => column.name) : null;
+    if (rows.every(Array.isArray)) head = own && own.some((column) => typeof column.name === "string") ? own.map((column) => column.name) : null;
     return (head ? [head] : []).concat(rows.map((row) => pointers.map((pointer) => at(row, pointer)))).map((line) => line.map(csvCell).join(",")).join("\r\n") + "\r\n";
   }
   /** The file's name: the tool's, safe in a path. @param {string} extension */
