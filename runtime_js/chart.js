@@ -138,17 +138,16 @@
     var least = Math.min(...values), most = Math.max(...values);
     return !values.length || (most - least) / Math.max(Math.abs(values.reduce((sum, value) => sum + value, 0) / values.length), 1e-9) < 0.02;
   }
-  /** Shows the other tab of the chart's (the table) in its place, and hides the chart's tab.
+  /** Shows the other tab of the chart's (the table) in its place, and hides the chart's tab. The
+      panels are layout.js's: the chart's is labelled by its tab, the other has showTab().
       @param {HTMLElement} note */
   function showTableInstead(note) {
-    var panel = note.closest("[role=tabpanel]"), parent = panel && panel.parentNode;
-    if (!panel || !parent) return;
-    var chartPanel = panel, tabList = parent.querySelector("[role=tablist]");
-    var other = /** @type {TabPanelElement | undefined} */ (Array.from(parent.children).find((x) => x !== chartPanel && x.getAttribute("role") === "tabpanel" && /** @type {TabPanelElement} */ (x).showTab));
-    if (!other || !other.showTab || !tabList) return;
+    var panel = note.closest("[role=tabpanel]"), tabs = /** @type {Element} */ (panel && panel.parentNode);
+    var other = /** @type {TabPanelElement | undefined} */ (panel && Array.from(tabs.children).find((x) => x !== panel && x.getAttribute("role") === "tabpanel" && /** @type {TabPanelElement} */ (x).showTab));
+    if (!other || !other.showTab) return;
     other.showTab();
-    var tab = /** @type {HTMLElement | null} */ (tabList.querySelector("#" + CSS.escape(String(chartPanel.getAttribute("aria-labelledby")))));
-    if (tab) tab.hidden = true;
+    var tabList = /** @type {Element} */ (tabs.querySelector("[role=tablist]")), chartTabId = String(/** @type {Element} */ (panel).getAttribute("aria-labelledby"));
+    /** @type {HTMLElement} */ (tabList.querySelector("#" + CSS.escape(chartTabId))).hidden = true;
   }
 
   // Series in different units ("High", "Rain (mm)": the compiler writes a unit the schema states

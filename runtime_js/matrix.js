@@ -60,7 +60,7 @@
   var numberedStem = (name) => { var match = /^(.*?)[\s_-]*\d+$/.exec(String(name)); return match ? match[1].toLowerCase() : null; };
   // A grid's positional column: /0 headed "1", /1 headed "2"… (no names).
   /** @param {MatrixColumn} column */
-  var isPositional = (column) => column.pointer === "/" + (Number(column.label) - 1);
+  var isPositional = (column) => column.pointer === "/" + (+column.label - 1);
 
   /* ------------------------------------------------------------------ the colour scale */
 
@@ -70,25 +70,27 @@
     /** @param {MatrixColumn} column */
     var valuesOf = (column) => rows.map((row) => at(row, column.pointer));
     var numericColumns = columns.filter((column) => { var values = valuesOf(column); return values.every((x) => isMissing(x) || isNumber(x)) && values.some(isNumber); });
+    /** @type {MatrixColumn | null | undefined} the column whose cells are arrays of numbers */
+    var arrayColumn = columns.find((column) => {
+      var values = valuesOf(column);
+      return values.every((x) => isMissing(x) || (Array.isArray(x) && x.every((y) => isMissing(y) || isNumber(y)))) && values.some((x) => /** @type {unknown[]} */ (x) && /** @type {unknown[]} */ (x).length > 1);
+    });
     var textColumns = columns.filter((column) => valuesOf(column).every((x) => isMissing(x) || typeof x === "string") && valuesOf(column).some((x) => typeof x === "string"));
     /** @type {MatrixColumn | null | undefined} the column that labels the rows */
-    let labelColumn = textColumns.find((column) => LABEL_NAME.test(columnName(column)) && !ID_NAME.test(columnName(column))) || textColumns.find((column) => !ID_NAME.test(columnName(column))) || textColumns[0];
+    var labelColumn = textColumns.find((column) => LABEL_NAME.test(columnName(column)) && !ID_NAME.test(columnName(column))) || textColumns.find((column) => !ID_NAME.test(columnName(column))) || textColumns[0];
     var rowNames = labelColumn ? valuesOf(labelColumn).map((x) => String(x).toLowerCase()) : [];
-    // A pivot's matrix columns (CU.pivot) are the matrix: then no other is looked for.
-    let cellColumns = columns.filter((column) => column.m), width = 0, positional = false;
-    /** The column whose cells are arrays of numbers. */
-    const arrayColumn = cellColumns.length ? null : columns.find((column) => {
-      var values = valuesOf(column);
-      return values.every((x) => isMissing(x) || (Array.isArray(x) && x.every((y) => isMissing(y) || isNumber(y)))) && values.some((x) => Array.isArray(x) && x.length > 1);
-    });
+    /** @type {MatrixColumn[]} the matrix's columns */
+    var cellColumns = columns.filter((column) => column.m), width = 0, positional = false;
     labelColumn = columns.find((column) => column.l) || labelColumn;
-    if (arrayColumn) {
-      rows.forEach((row) => { var cells = at(row, arrayColumn.pointer); width = Math.max(width, Array.isArray(cells) ? cells.length : 0); });
+    if (cellColumns.length) arrayColumn = null; // a pivot's (CU.pivot): its columns are the matrix
+    else if (arrayColumn) {
+      var arrays = arrayColumn;
+      rows.forEach((row) => { var cells = /** @type {unknown[] | null} */ (at(row, arrays.pointer)); width = Math.max(width, cells ? cells.length : 0); });
       // Its columns are its indices; in a grid without names (columns 1, 2, 3…) its own position
       // leads them ("3.1", "3.2"…), so they are not taken for the grid's columns.
-      positional = isPositional(arrayColumn);
-      cellColumns = Array.from({ length: width }, (x, index) => ({ pointer: arrayColumn.pointer + "/" + index, label: positional ? arrayColumn.label + "." + (index + 1) : String(index), format: "number", of: positional ? "" : arrayColumn.label }));
-    } else if (!cellColumns.length) {
+      positional = isPositional(arrays);
+      cellColumns = Array.from({ length: width }, (x, index) => ({ pointer: arrays.pointer + "/" + index, label: positional ? arrays.label + "." + (index + 1) : String(index), format: "number", of: positional ? "" : arrays.label }));
+    } else {
       /** @type {Record<string, MatrixColumn[]>} numeric columns by the stem of their numbered names */
       var byStem = {};
       numericColumns.forEach((column) => { var stem = numberedStem(column.label); if (stem !== null) (byStem[stem] = byStem[stem] || []).push(column); });
@@ -109,7 +111,21 @@
     rows.forEach((row) => { cellColumns.forEach((column) => { var value = at(row, column.pointer); if (isNumber(value)) cellValues.push(value); }); });
     if (!cellValues.length) return;
     if (labelColumn && cellColumns.indexOf(labelColumn) >= 0) labelColumn = null;
-    var scale = colourScale(cellValues);
+    // The scale: sequential from the least value to the largest, or diverging (values both below
+    // and above zero) from −m to m, m the largest magnitude, the sign picking the hue.
+    var least = Math.min(...cellValues), most = Math.max(...cellValues), diverging = least < 0 && most > 0, magnitude = Math.max(-least, most);
+    /** Where a value sits on the scale, 0 … 1 (below zero on a diverging scale: 0 … −1).
+        @param {number} value */
+    var position = (value) => diverging ? value / magnitude : most === least ? 0.5 : (value - least) / (most - least);
+    /** Sets a node's colour for a value: the classes hm (hm-neg below zero) and --t.
+        @type {<T extends HTMLElement>(node: T, value: number) => T} */
+    var paint = (node, value) => {
+      var place = position(value);
+      node.classList.add("hm");
+      if (place < 0) node.classList.add("hm-neg");
+      node.style.setProperty("--t", Math.abs(place).toFixed(3));
+      return node;
+    };
     var otherColumns = columns.filter((column) => column !== labelColumn && column !== arrayColumn && cellColumns.indexOf(column) < 0);
     return {
       cs: (labelColumn ? [labelColumn] : []).concat(otherColumns, cellColumns),
@@ -118,39 +134,18 @@
         if (column === labelColumn) td.classList.add("hm-row");
         if (cellColumns.indexOf(column) < 0 || !isNumber(value)) return td;
         td.title = (labelColumn ? String(at(row, labelColumn.pointer)) + " · " : "") + (column.of ? column.of + " " : "") + column.label + ": " + formatNumber(value);
-        return scale.paint(td, value);
+        return paint(td, value);
       },
+      // The legend: what the cells hold, the scale's ends as numbers, five steps of colour between.
       wrap: (box) => {
+        var low = diverging ? -magnitude : least, high = diverging ? magnitude : most, steps = [0, 1, 2, 3, 4].map((k) => low + (high - low) * k / 4);
+        var legend = el("div", { class: "hm-legend", role: "img", "aria-label": M.colourScale(formatNumber(low), formatNumber(high)) },
+          arrayColumn && !positional ? el("span", null, arrayColumn.label) : cellColumns[0].v ? el("span", null, cellColumns[0].v) : null, el("span", null, formatNumber(low)),
+          steps.map((value) => paint(el("i", { title: formatNumber(value) }), value)), el("span", null, formatNumber(high)));
         box.classList.add("heatmap");
-        box.insertBefore(scale.legend(arrayColumn && !positional ? arrayColumn.label : cellColumns[0].v || undefined), box.firstChild);
+        box.insertBefore(legend, box.firstChild);
         return box;
       }
-    };
-  }
-  // The scale over the cells' values: sequential from the least to the largest, or diverging
-  // (values both below and above zero) from −m to m, m the largest magnitude, its sign the hue.
-  /** @param {number[]} values  @returns {ColourScale} */
-  function colourScale(values) {
-    var least = Math.min(...values), most = Math.max(...values), diverging = least < 0 && most > 0, magnitude = Math.max(-least, most);
-    var low = diverging ? -magnitude : least, high = diverging ? magnitude : most;
-    /** Where a value sits on the scale, 0 … 1 (below zero on a diverging scale: 0 … −1).
-        @param {number} value */
-    var position = (value) => diverging ? value / magnitude : most === least ? 0.5 : (value - least) / (most - least);
-    /** @type {ColourScale["paint"]} */
-    var paint = (node, value) => {
-      var place = position(value);
-      node.classList.add("hm");
-      if (place < 0) node.classList.add("hm-neg");
-      node.style.setProperty("--t", Math.abs(place).toFixed(3));
-      return node;
-    };
-    return {
-      paint: paint,
-      // The legend: what the cells hold, the scale's ends as numbers, five steps of colour between.
-      legend: (caption) => el("div", { class: "hm-legend", role: "img", "aria-label": M.colourScale(formatNumber(low), formatNumber(high)) },
-        caption === undefined ? null : el("span", null, caption), el("span", null, formatNumber(low)),
-        [0, 1, 2, 3, 4].map((step) => { var value = low + (high - low) * step / 4; return paint(el("i", { title: formatNumber(value) }), value); }),
-        el("span", null, formatNumber(high)))
     };
   }
 
@@ -164,31 +159,23 @@
   var asText = (value) => typeof value === "string" ? value : formatNumber(/** @type {number} */ (value));
   /** @param {MatrixColumn} column */
   var pivotName = (column) => columnName(column, column.name);
-  /** A column at another place in the rows (and what else it is told).
-      @param {MatrixColumn} column  @param {number} index  @param {Partial<MatrixColumn>} [more]  @returns {MatrixColumn} */
-  var moved = (column, index, more) => Object.assign({}, column, { pointer: "/" + index }, more);
-  /** One of a pivot's two tables: every row, a page of 100, never pivoted again.
-      @param {unknown[]} rows  @param {MatrixColumn[]} columns */
-  var pivotTable = (rows, columns) => views.table(rows, columns, 100, 1);
   // A key's values, with the names a sibling array gives indices (else the values as text).
   /** @param {MatrixColumn} key  @param {unknown[]} values  @returns {string[]} */
   function keyNames(key, values) {
-    const stem = pivotName(key).replace(/[\s_-]*(index|idx|no|num|number)$/i, "").toLowerCase(), around = views.scope;
+    var stem = pivotName(key).replace(/[\s_-]*(index|idx|no|num|number)$/i, "").toLowerCase();
+    // The object around the table (views.js; a record? checked below): its arrays may name the keys.
+    var around = /** @type {Record<string, unknown>} */ (views.scope);
     /** @type {string | undefined} the sibling array's key */
     var namer;
     if (!values.every((value) => Number.isInteger(value) && /** @type {number} */ (value) >= 0)) return values.map(asText);
     var indices = /** @type {number[]} */ (values);
-    /** @param {unknown} names  @returns {names is unknown[]} an array with a name for every index */
-    var namesAll = (names) => Array.isArray(names) && indices.every((index) => index < names.length && (typeof names[index] === "string" || isNumber(names[index])));
-    if (stem && isRecord(around)) {
-      Object.keys(around).forEach((name) => {
-        var squeezed = name.toLowerCase().replace(/[\s_-]/g, "");
-        if (!namesAll(around[name])) return;
-        // periodLabels over periods: a name that says it holds labels is preferred.
-        if (squeezed.indexOf(stem) === 0 && /s$|labels?$|names?$/.test(squeezed) && !(namer && /label|name/i.test(namer) && !/label|name/.test(squeezed))) namer = name;
-      });
-    }
-    var names = namer && isRecord(around) ? /** @type {unknown[]} */ (around[namer]) : null;
+    if (stem && isRecord(around)) Object.keys(around).forEach((name) => {
+      var names = /** @type {unknown[]} an array? checked first */ (around[name]), squeezed = name.toLowerCase().replace(/[\s_-]/g, "");
+      if (!Array.isArray(names) || !indices.every((index) => index < names.length && (typeof names[index] === "string" || isNumber(names[index])))) return;
+      // periodLabels over periods: a name that says it holds labels is preferred.
+      if (squeezed.indexOf(stem) === 0 && /s$|labels?$|names?$/.test(squeezed) && !(namer && /label|name/i.test(namer) && !/label|name/.test(squeezed))) namer = name;
+    });
+    var names = /** @type {unknown[] | undefined} */ (namer && around[namer]);
     return indices.map((index) => names ? asText(names[index]) : key.label + " " + asText(index)); // Month 3
   }
   // The key fields of records: integers or texts, not ids, repeating; in column order.
@@ -204,12 +191,14 @@
     var keys = keyColumns(rows, columns);
     for (var i = 0; i < keys.length; i++) {
       for (var j = i + 1; j < keys.length; j++) {
-        let rowKey = keys[i], columnKey = keys[j], rest = columns.filter((x) => x !== rowKey && x !== columnKey), seen = new Set();
+        var rowKey = keys[i], columnKey = keys[j], rest = columns.filter((x) => x !== rowKey && x !== columnKey);
+        /** @type {Record<string, number>} the pairs of keys met */
+        var seen = {};
         var rowCount = distinct(rows.map((row) => at(row, rowKey.pointer))).length, columnCount = distinct(rows.map((row) => at(row, columnKey.pointer))).length;
         // Too many columns: the other key is the column, if it has few enough.
         if (columnCount > MAX_COLUMNS) { if (rowCount > MAX_COLUMNS) continue; [rowKey, columnKey, rowCount, columnCount] = [columnKey, rowKey, columnCount, rowCount]; }
         if (rowCount * columnCount > 3 * rows.length || !rest.length || !rest.every((column) => allNumeric(rows.map((row) => at(row, column.pointer))))) continue;
-        if (rows.every((row) => { var pair = JSON.stringify([at(row, rowKey.pointer), at(row, columnKey.pointer)]); return !seen.has(pair) && !!seen.add(pair); }))
+        if (rows.every((row) => { var pair = JSON.stringify([at(row, rowKey.pointer), at(row, columnKey.pointer)]); return !seen[pair] && (seen[pair] = 1); }))
           return { cells: rows.map((row) => ({ own: [], row: at(row, rowKey.pointer), cell: row })), rowKey: rowKey, columnKey: columnKey, value: rest[0], columns: columns, own: [rowKey] };
       }
     }
@@ -218,12 +207,12 @@
       @param {unknown[]} rows  @param {MatrixColumn[]} columns  @returns {PivotPlan | undefined} */
   function nestedCells(rows, columns) {
     if (rows.length < 2) return;
-    const holder = columns.find((column) => { var values = rows.map((row) => at(row, column.pointer)); return values.every((value) => Array.isArray(value) && value.every(isRecord)) && values.some((value) => Array.isArray(value) && value.length > 1); });
+    var holder = columns.find((column) => { var values = rows.map((row) => at(row, column.pointer)); return values.every((value) => Array.isArray(value) && value.every(isRecord)) && values.some((value) => /** @type {unknown[]} */ (value).length > 1); });
     if (!holder) return;
-    var ownColumns = columns.filter((column) => column !== holder);
+    var list = holder, ownColumns = columns.filter((column) => column !== list);
     /** @type {PivotCell[]} */
     var cells = [];
-    rows.forEach((row, index) => { /** @type {unknown[]} */ (at(row, holder.pointer)).forEach((cell) => { cells.push({ own: ownColumns.map((column) => at(row, column.pointer)), row: index, cell: cell }); }); });
+    rows.forEach((row, index) => { /** @type {unknown[]} */ (at(row, list.pointer)).forEach((cell) => { cells.push({ own: ownColumns.map((column) => at(row, column.pointer)), row: index, cell: cell }); }); });
     if (cells.length > 1e4 || rows.length > 500) return; // bounded work (the checks below are rows × cells)
     var cellColumns = views.cols(/** @type {Record<string, unknown>[]} */ (cells.map((x) => x.cell)));
     /** @param {MatrixColumn} column */
@@ -249,20 +238,21 @@
     var heads = keyNames(plan.columnKey, columnKeys), rowNames = plan.rowKey ? keyNames(plan.rowKey, rowKeys) : [];
     var grid = rowKeys.map((key, index) => { var row = plan.rowKey ? [rowNames[index]] : ownValues[/** @type {number} */ (key)].slice(); row.length = ownWidth + columnKeys.length; return row; });
     plan.cells.forEach((x) => { grid[rowKeys.indexOf(x.row)][ownWidth + columnKeys.indexOf(at(x.cell, plan.columnKey.pointer))] = at(x.cell, plan.value.pointer); });
-    var own = plan.own.map((column, index) => moved(column, index, { l: plan.rowKey ? 1 : 0 }));
+    /** @type {MatrixColumn[]} */
+    var own = plan.own.map((column, index) => Object.assign({}, column, { pointer: "/" + index, l: plan.rowKey ? 1 : 0 }));
     /** @type {MatrixColumn[]} */
     var matrixColumns = heads.map((head, index) => ({ pointer: "/" + (ownWidth + index), label: head, format: "number", m: 1, of: plan.columnKey.label, v: plan.value.label }));
-    return pivotTable(grid, own.concat(matrixColumns));
+    return views.table(grid, own.concat(matrixColumns), 100, 1);
   }
   // Every cell record, after its row's label when the rows are records of their own.
   /** @param {PivotPlan} plan */
   function recordsTable(plan) {
-    if (plan.rowKey) return pivotTable(plan.cells.map((x) => x.cell), plan.columns);
+    if (plan.rowKey) return views.table(plan.cells.map((x) => x.cell), plan.columns, 100, 1);
     var named = plan.own.findIndex((column) => /name|label|title|cohort/i.test(pivotName(column)));
     var labelAt = named < 0 ? plan.own.findIndex((column) => !ID_NAME.test(pivotName(column))) : named;
-    var head = labelAt < 0 ? [] : [moved(plan.own[labelAt], 0)];
+    var head = labelAt < 0 ? [] : [Object.assign({}, plan.own[labelAt], { pointer: "/0" })];
     var rows = plan.cells.map((x) => (labelAt < 0 ? [] : [x.own[labelAt]]).concat(plan.columns.map((column) => at(x.cell, column.pointer))));
-    return pivotTable(rows, head.concat(plan.columns.map((column, index) => moved(column, index + head.length))));
+    return views.table(rows, head.concat(plan.columns.map((column, index) => Object.assign({}, column, { pointer: "/" + (index + head.length) }))), 100, 1);
   }
   /** Two tabs, the first selected. @param {[string, HTMLElement][]} panes */
   function tabs(panes) {

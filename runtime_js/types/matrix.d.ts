@@ -23,15 +23,6 @@ interface MatrixView {
   wrap(box: HTMLElement): HTMLElement;
 }
 
-/** Where values sit on a matrix's colours (matrix.js colourScale): sequential from the least
-    value to the largest, or diverging (values below and above zero) from −m to m. */
-interface ColourScale {
-  /** Sets a node's class (hm; hm-neg below zero) and its --t, the value's place 0 … 1. */
-  paint<T extends HTMLElement>(node: T, value: number): T;
-  /** The legend: the caption (what the cells hold), the scale's ends, five steps of colour. */
-  legend(caption?: string): HTMLElement;
-}
-
 /** One cell of a pivot: its record, its row's key (flat) or index (nested), its row's own values. */
 interface PivotCell {
   own: unknown[];
