@@ -170,7 +170,8 @@
     if (!values.every((value) => Number.isInteger(value) && /** @type {number} */ (value) >= 0)) return values.map(asText);
     var indices = /** @type {number[]} */ (values);
     if (stem && isRecord(around)) Object.keys(around).forEach((name) => {
-      var names = /** @type {unknown[]} an array? checked first */ (around[name]), squeezed = name.toLowerCase().replace(/[\s_-]/g, "");
+      // names: an array? checked first.
+      var names = /** @type {unknown[]} */ (around[name]), squeezed = name.toLowerCase().replace(/[\s_-]/g, "");
       if (!Array.isArray(names) || !indices.every((index) => index < names.length && (typeof names[index] === "string" || isNumber(names[index])))) return;
       // periodLabels over periods: a name that says it holds labels is preferred.
       if (squeezed.indexOf(stem) === 0 && /s$|labels?$|names?$/.test(squeezed) && !(namer && /label|name/i.test(namer) && !/label|name/.test(squeezed))) namer = name;
@@ -214,22 +215,22 @@
     var cells = [];
     rows.forEach((row, index) => { /** @type {unknown[]} */ (at(row, list.pointer)).forEach((cell) => { cells.push({ own: ownColumns.map((column) => at(row, column.pointer)), row: index, cell: cell }); }); });
     if (cells.length > 1e4 || rows.length > 500) return; // bounded work (the checks below are rows × cells)
-    var cellColumns = views.cols(/** @type {Record<string, unknown>[]} */ (cells.map((x) => x.cell)));
+    var recordColumns = views.cols(/** @type {Record<string, unknown>[]} */ (cells.map((x) => x.cell)));
     /** @param {MatrixColumn} column */
     var valuesOf = (column) => cells.map((x) => at(x.cell, column.pointer));
     /** @param {number} index */
     var cellsOfRow = (index) => cells.filter((x) => x.row === index);
     /** @param {MatrixColumn} column */
     var varies = (column) => rows.some((row, index) => distinct(cellsOfRow(index).map((x) => at(x.cell, column.pointer))).length > 1);
-    var columnKey = cellColumns.find((column) => !ID_NAME.test(pivotName(column)) && valuesOf(column).every(isKey) && varies(column) && rows.every((row, index) => {
+    var columnKey = recordColumns.find((column) => !ID_NAME.test(pivotName(column)) && valuesOf(column).every(isKey) && varies(column) && rows.every((row, index) => {
       var values = cellsOfRow(index).map((x) => at(x.cell, column.pointer));
       return distinct(values).length === values.length;
     }));
-    var value = columnKey && cellColumns.find((column) => column !== columnKey && allNumeric(valuesOf(column)) && varies(column));
+    var value = columnKey && recordColumns.find((column) => column !== columnKey && allNumeric(valuesOf(column)) && varies(column));
     if (!columnKey || !value || distinct(valuesOf(columnKey)).length > MAX_COLUMNS || rows.length * distinct(valuesOf(columnKey)).length > 3 * cells.length) return;
-    return { cells: cells, rowKey: null, columnKey: columnKey, value: value, columns: cellColumns, own: ownColumns, ownValues: rows.map((row) => ownColumns.map((column) => at(row, column.pointer))) };
+    return { cells: cells, rowKey: null, columnKey: columnKey, value: value, columns: recordColumns, own: ownColumns, ownValues: rows.map((row) => ownColumns.map((column) => at(row, column.pointer))) };
   }
-  // The matrix as rows of arrayColumn: the row's own fields (or its key), then one cell per column.
+  // The matrix as rows of arrays: the row's own fields (or its key), then one cell per column.
   /** @param {PivotPlan} plan */
   function matrixTable(plan) {
     var columnKeys = distinct(plan.cells.map((x) => at(x.cell, plan.columnKey.pointer))), ownWidth = plan.own.length, ownValues = plan.ownValues || [];
