@@ -11,82 +11,111 @@
      "fullscreen" in hostContext.availableDisplayModes   a toggle through ui/request-display-mode
    The page follows hostContext.displayMode, at first and on host-context-changed: the root's
    data-mode lets the layout use the room in fullscreen (host.css), and goes back on "inline".
-   No dead control: what the host lacks shows nothing. Data is text (textContent, a file's text). */
-((V) => {
-  var root = document.documentElement, R, C, NOTES = CU.NOTES, changed = NOTES["ui/notifications/host-context-changed"];
-  var render = V.render, at = V.at, isO = V.isO;
-  var fs = () => C.hostContext.displayMode === "fullscreen";
-  var B = (label, text, on) => el("button", { type: "button", class: "btn small", title: label, "aria-label": label, onclick: on }, text);
+   No dead control: what the host lacks shows nothing. Data is text (textContent, a file's text).
+   Types: types/host.d.ts. */
+((views) => {
+  var root = document.documentElement, notes = CU.NOTES, contextChanged = notes["ui/notifications/host-context-changed"];
+  var render = views.render, at = views.at, isRecord = views.isO;
+  /** @type {ToolResult} the result shown last */
+  var shownResult;
+  /** @type {ViewContext} the context it was shown in */
+  var context;
+  var isFullscreen = () => context.hostContext.displayMode === "fullscreen";
+  /** @param {string} label  @param {string} text  @param {() => void} onclick */
+  var smallButton = (label, text, onclick) => el("button", { type: "button", class: "btn small", title: label, "aria-label": label, onclick: onclick }, text);
 
   // The page's display mode, and every toggle's state, from the host context.
-  function mode() {
-    if (!C) return;
-    root.setAttribute("data-mode", fs() ? "fullscreen" : "inline");
-    document.querySelectorAll(".hv-fs").forEach((b) => {
-      b.setAttribute("aria-pressed", fs());
-      b.title = fs() ? M.exitFullscreen : M.fullscreen;
-      b.setAttribute("aria-label", b.title);
-      b.textContent = fs() ? "⤡" : "⤢";
+  function followMode() {
+    if (!context) return;
+    root.setAttribute("data-mode", isFullscreen() ? "fullscreen" : "inline");
+    document.querySelectorAll(".hv-fs").forEach((button) => {
+      button.setAttribute("aria-pressed", String(isFullscreen()));
+      /** @type {HTMLElement} */ (button).title = isFullscreen() ? M.exitFullscreen : M.fullscreen;
+      button.setAttribute("aria-label", /** @type {HTMLElement} */ (button).title);
+      button.textContent = isFullscreen() ? "⤡" : "⤢";
     });
   }
-  NOTES["ui/notifications/host-context-changed"] = (p) => { changed(p); mode(); };
-  V.render = (box, r, rv, ctx) => {
-    R = r; C = ctx; render(box, r, rv, ctx);
-    box.querySelectorAll(".tbl").forEach((t) => {
-      if (t.rows && !t.parentNode.closest(".tbl, .hv")) { var h = el("i"); t.replaceWith(h); h.replaceWith(bar(t, t.rows, t.cols)); }
+  notes["ui/notifications/host-context-changed"] = (params) => { contextChanged(params); followMode(); };
+  views.render = (box, result, resultView, ctx) => {
+    shownResult = result; context = ctx; render(box, result, resultView, ctx);
+    /** @type {NodeListOf<TaggedTable>} */ (box.querySelectorAll(".tbl")).forEach((table) => {
+      if (table.rows && !/** @type {Element} */ (table.parentNode).closest(".tbl, .hv")) {
+        var place = el("i");
+        table.replaceWith(place);
+        place.replaceWith(withBar(table, table.rows, table.cols));
+      }
     });
-    mode();
+    followMode();
   };
 
   // Columns: the node's own (Table columns, CardGrid fields), else every key of the rows, in the
-  // order met; rows that are not objects make one column, "value".
-  function columns(rows, own) {
-    if (own && own.length) return own.map((c) => c.pointer);
-    var seen = {}, out = [];
-    rows.forEach((r) => { if (isO(r)) for (var k in r) if (!seen[k]) { seen[k] = 1; out.push(CU.esc(k)); } });
-    return out.length ? out : [""];
+  // order met; rows that are not objects make one column, "value" (the pointer "", the row).
+  /** @param {unknown[]} rows  @param {TableColumn[] | undefined} own  @returns {string[]} pointers */
+  function columnPointers(rows, own) {
+    if (own && own.length) return own.map((column) => column.pointer);
+    /** @type {Record<string, number>} */
+    var seen = {};
+    /** @type {string[]} */
+    var pointers = [];
+    rows.forEach((row) => { if (isRecord(row)) for (var key in row) if (!seen[key]) { seen[key] = 1; pointers.push(CU.esc(key)); } });
+    return pointers.length ? pointers : [""];
   }
   // RFC 4180: a cell with a comma, quote or line break is quoted; nested data is its JSON.
-  function cell(v) {
-    v = v == null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v);
-    return /[",\r\n]/.test(v) ? "\"" + v.replace(/"/g, "\"\"") + "\"" : v;
+  /** @param {unknown} value */
+  function csvCell(value) {
+    var text = value == null ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
+    return /[",\r\n]/.test(text) ? "\"" + text.replace(/"/g, "\"\"") + "\"" : text;
   }
-  // The header: the keys; a grid's (rows of arrays) is its header row, or none.
+  // The header: the keys (a nested pointer's, dotted: "a.b"); a grid's (rows of arrays) is its
+  // header row, or none (views.js names a headerless grid's columns `false`: not a header).
+  /** @param {unknown[]} rows  @param {TableColumn[]} [own]  @returns {string} */
   function csv(rows, own) {
-    var ps = columns(rows, own), head = ps.map((p) => p ? p.slice(1).split("/").map(CU.tok).join(".") : "value");
-    if (rows.every(Array.isArray)) head = own && own.some((c) => c.name != null) ? own.map((c) => c.name) : null;
-    return (head ? [head] : []).concat(rows.map((r) => ps.map((p) => at(r, p)))).map((l) => l.map(cell).join(",")).join("\r\n") + "\r\n";
+    var pointers = columnPointers(rows, own);
+    /** @type {unknown[] | null} */
+    var head = pointers.map((pointer) => pointer ? pointer.slice(1).split("/").map(CU.tok).join(".") : "value");
+    if (rows.every(Array.isArray)) head = own && own.some((column) => typeof column.name === "string") ? own.map((column) => column.name) : null;
+    return (head ? [head] : []).concat(rows.map((row) => pointers.map((pointer) => at(row, pointer)))).map((line) => line.map(csvCell).join(",")).join("\r\n") + "\r\n";
   }
-  function name(ext) {
-    var j = document.getElementById("ui-tree"), t = j && JSON.parse(j.textContent).props.toolName;
-    return String(t || "result").replace(/[^\w.-]+/g, "-") + "." + ext;
+  /** The file's name: the tool's, safe in a path. @param {string} extension */
+  function fileName(extension) {
+    var tree = document.getElementById("ui-tree"), tool = tree && JSON.parse(/** @type {string} */ (tree.textContent)).props.toolName;
+    return String(tool || "result").replace(/[^\w.-]+/g, "-") + "." + extension;
   }
   // One file through the host (it may ask the user first); a refusal is said beside the buttons.
-  function save(note, ext, mime, text) {
+  /** @param {HTMLElement} note  @param {string} extension  @param {string} mimeType  @param {string} text */
+  function save(note, extension, mimeType, text) {
     note.textContent = "";
-    CU.request("ui/download-file", { contents: [{ type: "resource", resource: { uri: "file:///" + name(ext), mimeType: mime, text: text } }] })
-      .then((x) => { if (x && x.isError) throw 0; }).catch(() => { note.textContent = M.notDownloaded; });
+    CU.request("ui/download-file", { contents: [{ type: "resource", resource: { uri: "file:///" + fileName(extension), mimeType: mimeType, text: text } }] })
+      .then((answer) => { if (answer && answer.isError) throw 0; }).catch(() => { note.textContent = M.notDownloaded; });
   }
 
-  function bar(view, rows, own) {
-    var dl = C.caps.downloadFile, full = (C.hostContext.availableDisplayModes || []).indexOf("fullscreen") >= 0;
-    if (!Array.isArray(rows) || !rows.length || !(dl || full)) return view;
-    var note = el("span", { class: "muted", role: "status" }), w, head = el("div", { class: "hv-bar" }, note,
-      dl && B(M.downloadCsv, "CSV", () => save(note, "csv", "text/csv", csv(rows, own))),
-      dl && B(M.downloadJson, M.json, () => save(note, "json", "application/json", JSON.stringify(R.structuredContent !== undefined ? R.structuredContent : R, null, 2))),
-      full && el("button", { type: "button", class: "btn small hv-fs", onclick: () => {
-        CU.request("ui/request-display-mode", { mode: fs() ? "inline" : "fullscreen" }).then((x) => {
-          if (x && x.mode) { C.hostContext.displayMode = x.mode; mode(); }
-          requestAnimationFrame(() => { w.scrollIntoView({ block: "nearest" }); });
+  /** The view under a bar of what the host offers for its rows (the view alone when nothing).
+      @param {HTMLElement} view  @param {unknown} rows  @param {TableColumn[] | undefined} own  @returns {HTMLElement} */
+  function withBar(view, rows, own) {
+    var downloads = context.caps.downloadFile, fullscreen = (context.hostContext.availableDisplayModes || []).indexOf("fullscreen") >= 0;
+    if (!Array.isArray(rows) || !rows.length || !(downloads || fullscreen)) return view;
+    var note = el("span", { class: "muted", role: "status" });
+    /** @type {HTMLElement} the view and its bar (the fullscreen toggle scrolls to it) */
+    var wrapped;
+    var bar = el("div", { class: "hv-bar" }, note,
+      downloads && smallButton(M.downloadCsv, "CSV", () => save(note, "csv", "text/csv", csv(/** @type {unknown[]} */ (rows), own))),
+      downloads && smallButton(M.downloadJson, M.json, () => save(note, "json", "application/json", JSON.stringify(shownResult.structuredContent !== undefined ? shownResult.structuredContent : shownResult, null, 2))),
+      fullscreen && el("button", { type: "button", class: "btn small hv-fs", onclick: () => {
+        CU.request("ui/request-display-mode", { mode: isFullscreen() ? "inline" : "fullscreen" }).then((answer) => {
+          if (answer && answer.mode) { context.hostContext.displayMode = answer.mode; followMode(); }
+          requestAnimationFrame(() => { wrapped.scrollIntoView({ block: "nearest" }); });
         }, () => {});
       } }));
     // A table's filter shares the row.
-    var q = view.querySelector(":scope > .filter");
-    if (q) head.prepend(q);
-    return w = el("div", { class: "hv" }, head, view);
+    var filter = view.querySelector(":scope > .filter");
+    if (filter) bar.prepend(filter);
+    return wrapped = el("div", { class: "hv" }, bar, view);
   }
-  [["CardGrid", "fields"], ["List"], ["Chart"]].forEach((k) => {
-    var f = V.NODES[k[0]];
-    if (f) V.NODES[k[0]] = (n, d) => bar(f(n, d), d, n.props[k[1]]);
+  // The typed views of records get the bar too; [node kind, the prop that holds its columns].
+  /** @type {[string, string?][]} */
+  var RECORD_VIEWS = [["CardGrid", "fields"], ["List"], ["Chart"]];
+  RECORD_VIEWS.forEach((kind) => {
+    var build = views.NODES[kind[0]];
+    if (build) views.NODES[kind[0]] = (node, data) => withBar(/** @type {HTMLElement} */ (build(node, data)), data, node.props[/** @type {string} */ (kind[1])]);
   });
 })(CU.views);

@@ -14,87 +14,9 @@
      with no names at all (a grid without a header) must also be of one order of magnitude (the
      largest values of any two within ×50): a query's id, price and quantity are not a matrix.
    Rows are labelled by the field that names them: a text column named like a label (name, label,
-   cohort…) before any other text column, an id only when nothing better exists. */
-CU.matrix = ((V) => {
-  var at = V.at, num = V.num, isN = (v) => typeof v === "number" && isFinite(v), nil = (v) => v == null;
-  var ID = /^(id|ids|key|pk|uuid|guid|hash|sha|oid)$|(_id|Id|ID|_key|Hash|_hash|_uuid)$/;
-  var NAME = /name|label|title|cohort|group|categor|segment|series|region|country|city|product|period|month|week|day|date|year/i;
-  var MAXW = 50;
-  // "month 3" → "month", "m3" → "m", "3" → ""; null when the name does not end in a number.
-  var stem = (s) => { var m = /^(.*?)[\s_-]*\d+$/.exec(String(s)); return m ? m[1].toLowerCase() : null; };
-  // What names a column: its key, or its header for a grid's positional columns.
-  var key = (c) => { var k = c.pointer.split("/").pop(); return /^\d+$/.test(k) ? String(c.label) : k; };
+   cohort…) before any other text column, an id only when nothing better exists.
 
-  function matrix(rows, cs) {
-    if (rows.length < 2) return;
-    var vals = (c) => rows.map((r) => at(r, c.pointer));
-    var numeric = cs.filter((c) => { var v = vals(c); return v.every((x) => nil(x) || isN(x)) && v.some(isN); });
-    var arr = cs.find((c) => { var v = vals(c); return v.every((x) => nil(x) || (Array.isArray(x) && x.every((y) => nil(y) || isN(y)))) && v.some((x) => x && x.length > 1); });
-    var texts = cs.filter((c) => vals(c).every((x) => nil(x) || typeof x === "string") && vals(c).some((x) => typeof x === "string"));
-    var lab = texts.find((c) => NAME.test(key(c)) && !ID.test(key(c))) || texts.find((c) => !ID.test(key(c))) || texts[0];
-    var names = lab ? vals(lab).map((x) => String(x).toLowerCase()) : [];
-    var ms = cs.filter((c) => c.m), w = 0, pos;
-    lab = cs.find((c) => c.l) || lab;
-    if (ms.length) arr = null; // a pivot's (CU.pivot): its columns are the matrix
-    else if (arr) {
-      rows.forEach((r) => { var a = at(r, arr.pointer); w = Math.max(w, a ? a.length : 0); });
-      // Its columns are its indices; in a grid without names (columns 1, 2, 3…) its own position
-      // leads them ("3.1", "3.2"…), so they are not taken for the grid's columns.
-      pos = arr.pointer === "/" + (arr.label - 1);
-      ms = Array.from({ length: w }, (x, i) => ({ pointer: arr.pointer + "/" + i, label: pos ? arr.label + "." + (i + 1) : String(i), format: "number", of: pos ? "" : arr.label }));
-    } else {
-      var by = {};
-      numeric.forEach((c) => { var s = stem(c.label); if (s !== null) (by[s] = by[s] || []).push(c); });
-      ms = Object.keys(by).map((s) => by[s]).sort((a, b) => b.length - a.length)[0] || [];
-      var sq = numeric.filter((c) => names.indexOf(String(c.label).toLowerCase()) >= 0);
-      if (sq.length >= 2 && sq.length > ms.length) ms = sq;
-      else if (ms.length < 3) return;
-      // Positional columns (no names: "1", "2"… for /0, /1…) must be of one order of magnitude.
-      if (ms.every((c) => c.pointer === "/" + (c.label - 1))) {
-        var mx = ms.map((c) => Math.max.apply(0, vals(c).filter(isN).map(Math.abs)));
-        if (Math.max.apply(0, mx) > 50 * Math.min.apply(0, mx)) return;
-      }
-    }
-    if (ms.length < 2 || ms.length > MAXW) return;
-    var ns = [];
-    rows.forEach((r) => { ms.forEach((c) => { var v = at(r, c.pointer); if (isN(v)) ns.push(v); }); });
-    if (!ns.length) return;
-    if (lab && ms.indexOf(lab) >= 0) lab = null;
-    var lo = Math.min.apply(0, ns), hi = Math.max.apply(0, ns), div = lo < 0 && hi > 0, m = Math.max(-lo, hi);
-    // t: where a value sits on the scale, 0 … 1 (the sign picks the hue of a diverging scale).
-    var t = (v) => div ? v / m : hi === lo ? 0.5 : (v - lo) / (hi - lo);
-    var paint = (n, v) => {
-      var x = t(v);
-      n.classList.add("hm");
-      if (x < 0) n.classList.add("hm-neg");
-      n.style.setProperty("--t", Math.abs(x).toFixed(3));
-      return n;
-    };
-    var rest = cs.filter((c) => c !== lab && c !== arr && ms.indexOf(c) < 0);
-    return {
-      cs: (lab ? [lab] : []).concat(rest, ms),
-      cell: (c, r, td) => {
-        var v = at(r, c.pointer);
-        if (c === lab) td.classList.add("hm-row");
-        if (ms.indexOf(c) < 0 || !isN(v)) return td;
-        td.title = (lab ? String(at(r, lab.pointer)) + " · " : "") + (c.of ? c.of + " " : "") + c.label + ": " + num(v);
-        return paint(td, v);
-      },
-      // The legend: the scale's ends as numbers, five steps of colour between them.
-      wrap: (box) => {
-        var a = div ? -m : lo, b = div ? m : hi, steps = [0, 1, 2, 3, 4].map((k) => a + (b - a) * k / 4);
-        var lg = el("div", { class: "hm-legend", role: "img", "aria-label": M.colourScale(num(a), num(b)) },
-          arr && !pos ? el("span", null, arr.label) : ms[0].v ? el("span", null, ms[0].v) : null, el("span", null, num(a)),
-          steps.map((v) => paint(el("i", { title: num(v) }), v)), el("span", null, num(b)));
-        box.classList.add("heatmap");
-        box.insertBefore(lg, box.firstChild);
-        return box;
-      }
-    };
-  }
-  return matrix;
-})(CU.views);
-/* Long-format cells (issue 32): records that are the cells of a matrix, one record a cell, are
+   Long-format cells (issue 32): records that are the cells of a matrix, one record a cell, are
    shown as that matrix — a heatmap — first, and the records themselves on a second tab (every
    value one click away). views.js's table() asks CU.pivot(rows, columns) before drawing a table.
    Two kinds, from the data alone (an outputSchema only says it sooner):
@@ -108,87 +30,247 @@ CU.matrix = ((V) => {
    Columns keyed by indices 0, 1, 2… take their names from a sibling array that names them
    (periodIndex → periodLabels or periods; row/col → row_labels/col_labels) in the object around
    the table (CU.views.scope, set by views.js), and rows so too. At most 50 columns, and the
-   matrix at least a third full (a cohort triangle is half). */
-CU.pivot = ((V) => {
-  var at = V.at, isO = V.isO, isN = (v) => typeof v === "number" && isFinite(v), MAXW = 50;
-  var ID = /^(id|ids|key|pk|uuid|guid|hash|sha|oid)$|(_id|Id|ID|_key|Hash|_hash|_uuid)$/;
-  var name = (c) => { var k = c.pointer.split("/").pop(); return /^\d+$/.test(k) ? String(c.name || c.label) : k; };
-  var isK = (v) => Number.isInteger(v) || (typeof v === "string" && v.trim() !== "");
-  var uniq = (vs) => Array.from(new Set(vs));
-  var numeric = (vs) => vs.every((x) => x == null || isN(x)) && vs.some(isN);
-  var text = (v) => typeof v === "string" ? v : V.num(v);
-  // A key's values, with the names a sibling array gives indices (else the values as text).
-  function names(c, vs) {
-    var stem = name(c).replace(/[\s_-]*(index|idx|no|num|number)$/i, "").toLowerCase(), sc = V.scope, best;
-    if (!vs.every((v) => Number.isInteger(v) && v >= 0)) return vs.map(text);
-    if (stem && isO(sc)) Object.keys(sc).forEach((k) => {
-      var a = sc[k], lk = k.toLowerCase().replace(/[\s_-]/g, "");
-      if (!Array.isArray(a) || !vs.every((v) => v < a.length && (typeof a[v] === "string" || isN(a[v])))) return;
-      if (lk.indexOf(stem) === 0 && /s$|labels?$|names?$/.test(lk) && !(best && /label|name/i.test(best) && !/label|name/.test(lk))) best = k;
+   matrix at least a third full (a cohort triangle is half).
+
+   Contract (types/matrix.d.ts): CU.matrix(rows, columns) → {cs, cell, wrap} or undefined;
+   CU.pivot(rows, columns) → the two tabs' element or undefined. The columns a pivot hands to
+   views.js's table() carry what CU.matrix reads back: m (a matrix column), l (the rows' label),
+   of (what the columns count: "Month"), v (what the cells hold: "Retention"). */
+((views) => {
+  var at = views.at, formatNumber = views.num, isRecord = views.isO;
+  /** @type {(value: unknown) => value is number} */
+  var isNumber = (value) => typeof value === "number" && isFinite(value);
+  /** @type {(value: unknown) => value is null | undefined} */
+  var isMissing = (value) => value == null;
+  // Fields that name a thing rather than a row or a column of a matrix: ids, keys, hashes.
+  var ID_NAME = /^(id|ids|key|pk|uuid|guid|hash|sha|oid)$|(_id|Id|ID|_key|Hash|_hash|_uuid)$/;
+  var LABEL_NAME = /name|label|title|cohort|group|categor|segment|series|region|country|city|product|period|month|week|day|date|year/i;
+  var MAX_COLUMNS = 50;
+  /** @type {<T>(values: T[]) => T[]} */
+  var distinct = (values) => Array.from(new Set(values));
+  /** The last step of a column's pointer: a record's key, or a grid's position ("3").
+      @param {MatrixColumn} column */
+  var lastStep = (column) => column.pointer.slice(column.pointer.lastIndexOf("/") + 1);
+  /** What names a column: its key, or for a grid's positional columns its header (`alias`: the
+      header as written, else the label).
+      @param {MatrixColumn} column  @param {string | undefined} [alias] */
+  var columnName = (column, alias) => { var step = lastStep(column); return /^\d+$/.test(step) ? String(alias || column.label) : step; };
+  // "month 3" → "month", "m3" → "m", "3" → ""; null when the name does not end in a number.
+  /** @param {string} name */
+  var numberedStem = (name) => { var match = /^(.*?)[\s_-]*\d+$/.exec(String(name)); return match ? match[1].toLowerCase() : null; };
+  // A grid's positional column: /0 headed "1", /1 headed "2"… (no names).
+  /** @param {MatrixColumn} column */
+  var isPositional = (column) => column.pointer === "/" + (+column.label - 1);
+
+  /* ------------------------------------------------------------------ the colour scale */
+
+  /** @param {unknown[]} rows  @param {MatrixColumn[]} columns  @returns {MatrixView | undefined} */
+  function matrix(rows, columns) {
+    if (rows.length < 2) return;
+    /** @param {MatrixColumn} column */
+    var valuesOf = (column) => rows.map((row) => at(row, column.pointer));
+    var numericColumns = columns.filter((column) => { var values = valuesOf(column); return values.every((x) => isMissing(x) || isNumber(x)) && values.some(isNumber); });
+    /** @type {MatrixColumn | null | undefined} the column whose cells are arrays of numbers */
+    var arrayColumn = columns.find((column) => {
+      var values = valuesOf(column);
+      return values.every((x) => isMissing(x) || (Array.isArray(x) && x.every((y) => isMissing(y) || isNumber(y)))) && values.some((x) => /** @type {unknown[]} */ (x) && /** @type {unknown[]} */ (x).length > 1);
     });
-    return vs.map((v) => best ? text(sc[best][v]) : c.label + " " + text(v)); // Month 3
+    var textColumns = columns.filter((column) => valuesOf(column).every((x) => isMissing(x) || typeof x === "string") && valuesOf(column).some((x) => typeof x === "string"));
+    /** @type {MatrixColumn | null | undefined} the column that labels the rows */
+    var labelColumn = textColumns.find((column) => LABEL_NAME.test(columnName(column)) && !ID_NAME.test(columnName(column))) || textColumns.find((column) => !ID_NAME.test(columnName(column))) || textColumns[0];
+    var rowNames = labelColumn ? valuesOf(labelColumn).map((x) => String(x).toLowerCase()) : [];
+    /** @type {MatrixColumn[]} the matrix's columns */
+    var cellColumns = columns.filter((column) => column.m), width = 0, positional = false;
+    labelColumn = columns.find((column) => column.l) || labelColumn;
+    if (cellColumns.length) arrayColumn = null; // a pivot's (CU.pivot): its columns are the matrix
+    else if (arrayColumn) {
+      var arrays = arrayColumn;
+      rows.forEach((row) => { var cells = /** @type {unknown[] | null} */ (at(row, arrays.pointer)); width = Math.max(width, cells ? cells.length : 0); });
+      // Its columns are its indices; in a grid without names (columns 1, 2, 3…) its own position
+      // leads them ("3.1", "3.2"…), so they are not taken for the grid's columns.
+      positional = isPositional(arrays);
+      cellColumns = Array.from({ length: width }, (x, index) => ({ pointer: arrays.pointer + "/" + index, label: positional ? arrays.label + "." + (index + 1) : String(index), format: "number", of: positional ? "" : arrays.label }));
+    } else {
+      /** @type {Record<string, MatrixColumn[]>} numeric columns by the stem of their numbered names */
+      var byStem = {};
+      numericColumns.forEach((column) => { var stem = numberedStem(column.label); if (stem !== null) (byStem[stem] = byStem[stem] || []).push(column); });
+      cellColumns = Object.keys(byStem).map((stem) => byStem[stem]).sort((a, b) => b.length - a.length)[0] || [];
+      // A square matrix: columns named by the rows' own labels (a correlation, a distance).
+      var square = numericColumns.filter((column) => rowNames.indexOf(String(column.label).toLowerCase()) >= 0);
+      if (square.length >= 2 && square.length > cellColumns.length) cellColumns = square;
+      else if (cellColumns.length < 3) return;
+      // Positional columns (no names: "1", "2"… for /0, /1…) must be of one order of magnitude.
+      if (cellColumns.every(isPositional)) {
+        var largest = cellColumns.map((column) => Math.max(...valuesOf(column).filter(isNumber).map(Math.abs)));
+        if (Math.max(...largest) > 50 * Math.min(...largest)) return;
+      }
+    }
+    if (cellColumns.length < 2 || cellColumns.length > MAX_COLUMNS) return;
+    /** @type {number[]} */
+    var cellValues = [];
+    rows.forEach((row) => { cellColumns.forEach((column) => { var value = at(row, column.pointer); if (isNumber(value)) cellValues.push(value); }); });
+    if (!cellValues.length) return;
+    if (labelColumn && cellColumns.indexOf(labelColumn) >= 0) labelColumn = null;
+    // The scale: sequential from the least value to the largest, or diverging (values both below
+    // and above zero) from −m to m, m the largest magnitude, the sign picking the hue.
+    var least = Math.min(...cellValues), most = Math.max(...cellValues), diverging = least < 0 && most > 0, magnitude = Math.max(-least, most);
+    /** Where a value sits on the scale, 0 … 1 (below zero on a diverging scale: 0 … −1).
+        @param {number} value */
+    var position = (value) => diverging ? value / magnitude : most === least ? 0.5 : (value - least) / (most - least);
+    /** Sets a node's colour for a value: the classes hm (hm-neg below zero) and --t.
+        @type {<T extends HTMLElement>(node: T, value: number) => T} */
+    var paint = (node, value) => {
+      var place = position(value);
+      node.classList.add("hm");
+      if (place < 0) node.classList.add("hm-neg");
+      node.style.setProperty("--t", Math.abs(place).toFixed(3));
+      return node;
+    };
+    var otherColumns = columns.filter((column) => column !== labelColumn && column !== arrayColumn && cellColumns.indexOf(column) < 0);
+    return {
+      cs: (labelColumn ? [labelColumn] : []).concat(otherColumns, cellColumns),
+      cell: (column, row, td) => {
+        var value = at(row, column.pointer);
+        if (column === labelColumn) td.classList.add("hm-row");
+        if (cellColumns.indexOf(column) < 0 || !isNumber(value)) return td;
+        td.title = (labelColumn ? String(at(row, labelColumn.pointer)) + " · " : "") + (column.of ? column.of + " " : "") + column.label + ": " + formatNumber(value);
+        return paint(td, value);
+      },
+      // The legend: what the cells hold, the scale's ends as numbers, five steps of colour between.
+      wrap: (box) => {
+        var low = diverging ? -magnitude : least, high = diverging ? magnitude : most, steps = [0, 1, 2, 3, 4].map((k) => low + (high - low) * k / 4);
+        var legend = el("div", { class: "hm-legend", role: "img", "aria-label": M.colourScale(formatNumber(low), formatNumber(high)) },
+          arrayColumn && !positional ? el("span", null, arrayColumn.label) : cellColumns[0].v ? el("span", null, cellColumns[0].v) : null, el("span", null, formatNumber(low)),
+          steps.map((value) => paint(el("i", { title: formatNumber(value) }), value)), el("span", null, formatNumber(high)));
+        box.classList.add("heatmap");
+        box.insertBefore(legend, box.firstChild);
+        return box;
+      }
+    };
+  }
+
+  /* ------------------------------------------------------------------ long-format cells */
+
+  /** @param {unknown} value */
+  var isKey = (value) => Number.isInteger(value) || (typeof value === "string" && value.trim() !== "");
+  /** @param {unknown[]} values */
+  var allNumeric = (values) => values.every((x) => x == null || isNumber(x)) && values.some(isNumber);
+  /** @param {unknown} value */
+  var asText = (value) => typeof value === "string" ? value : formatNumber(/** @type {number} */ (value));
+  /** @param {MatrixColumn} column */
+  var pivotName = (column) => columnName(column, column.name);
+  // A key's values, with the names a sibling array gives indices (else the values as text).
+  /** @param {MatrixColumn} key  @param {unknown[]} values  @returns {string[]} */
+  function keyNames(key, values) {
+    var stem = pivotName(key).replace(/[\s_-]*(index|idx|no|num|number)$/i, "").toLowerCase();
+    // The object around the table (views.js; a record? checked below): its arrays may name the keys.
+    var around = /** @type {Record<string, unknown>} */ (views.scope);
+    /** @type {string | undefined} the sibling array's key */
+    var namer;
+    if (!values.every((value) => Number.isInteger(value) && /** @type {number} */ (value) >= 0)) return values.map(asText);
+    var indices = /** @type {number[]} */ (values);
+    if (stem && isRecord(around)) Object.keys(around).forEach((name) => {
+      // names: an array? checked first.
+      var names = /** @type {unknown[]} */ (around[name]), squeezed = name.toLowerCase().replace(/[\s_-]/g, "");
+      if (!Array.isArray(names) || !indices.every((index) => index < names.length && (typeof names[index] === "string" || isNumber(names[index])))) return;
+      // periodLabels over periods: a name that says it holds labels is preferred.
+      if (squeezed.indexOf(stem) === 0 && /s$|labels?$|names?$/.test(squeezed) && !(namer && /label|name/i.test(namer) && !/label|name/.test(squeezed))) namer = name;
+    });
+    var names = /** @type {unknown[] | undefined} */ (namer && around[namer]);
+    return indices.map((index) => names ? asText(names[index]) : key.label + " " + asText(index)); // Month 3
   }
   // The key fields of records: integers or texts, not ids, repeating; in column order.
-  var keys = (rows, cs) => cs.filter((c) => {
-    var vs = rows.map((r) => at(r, c.pointer)), n = uniq(vs).length;
-    return !ID.test(name(c)) && vs.every(isK) && n > 1 && n < vs.length;
+  /** @param {unknown[]} rows  @param {MatrixColumn[]} columns */
+  var keyColumns = (rows, columns) => columns.filter((column) => {
+    var values = rows.map((row) => at(row, column.pointer)), count = distinct(values).length;
+    return !ID_NAME.test(pivotName(column)) && values.every(isKey) && count > 1 && count < values.length;
   });
-  function flat(rows, cs) {
-    if (rows.length < 4 || rows.length > 1e4 || cs.some((c) => ID.test(name(c)))) return; // records with ids are things, not cells
-    var ks = keys(rows, cs);
-    for (var i = 0; i < ks.length; i++) {
-      for (var j = i + 1; j < ks.length; j++) {
-        var r = ks[i], c = ks[j], rest = cs.filter((x) => x !== r && x !== c), seen = {};
-        var nr = uniq(rows.map((x) => at(x, r.pointer))).length, nc = uniq(rows.map((x) => at(x, c.pointer))).length;
-        if (nc > MAXW) { if (nr > MAXW) continue; var t = r; r = c; c = t; t = nr; nr = nc; nc = t; }
-        if (nr * nc > 3 * rows.length || !rest.length || !rest.every((x) => numeric(rows.map((y) => at(y, x.pointer))))) continue;
-        if (rows.every((x) => { var k = JSON.stringify([at(x, r.pointer), at(x, c.pointer)]); return !seen[k] && (seen[k] = 1); }))
-          return { rows: rows.map((x) => ({ out: [], row: at(x, r.pointer), cell: x })), r: r, c: c, v: rest[0], cs: cs, out: [r] };
+  /** Flat: one record a cell, two of its fields its row and column.
+      @param {unknown[]} rows  @param {MatrixColumn[]} columns  @returns {PivotPlan | undefined} */
+  function flatCells(rows, columns) {
+    if (rows.length < 4 || rows.length > 1e4 || columns.some((column) => ID_NAME.test(pivotName(column)))) return; // records with ids are things, not cells
+    var keys = keyColumns(rows, columns);
+    for (var i = 0; i < keys.length; i++) {
+      for (var j = i + 1; j < keys.length; j++) {
+        var rowKey = keys[i], columnKey = keys[j], rest = columns.filter((x) => x !== rowKey && x !== columnKey);
+        /** @type {Record<string, number>} the pairs of keys met */
+        var seen = {};
+        var rowCount = distinct(rows.map((row) => at(row, rowKey.pointer))).length, columnCount = distinct(rows.map((row) => at(row, columnKey.pointer))).length;
+        // Too many columns: the other key is the column, if it has few enough.
+        if (columnCount > MAX_COLUMNS) { if (rowCount > MAX_COLUMNS) continue; [rowKey, columnKey, rowCount, columnCount] = [columnKey, rowKey, columnCount, rowCount]; }
+        if (rowCount * columnCount > 3 * rows.length || !rest.length || !rest.every((column) => allNumeric(rows.map((row) => at(row, column.pointer))))) continue;
+        if (rows.every((row) => { var pair = JSON.stringify([at(row, rowKey.pointer), at(row, columnKey.pointer)]); return !seen[pair] && (seen[pair] = 1); }))
+          return { cells: rows.map((row) => ({ own: [], row: at(row, rowKey.pointer), cell: row })), rowKey: rowKey, columnKey: columnKey, value: rest[0], columns: columns, own: [rowKey] };
       }
     }
   }
-  function nested(rows, cs) {
+  /** Nested: each row holds a list of its cells' records.
+      @param {unknown[]} rows  @param {MatrixColumn[]} columns  @returns {PivotPlan | undefined} */
+  function nestedCells(rows, columns) {
     if (rows.length < 2) return;
-    var holder = cs.find((c) => { var vs = rows.map((r) => at(r, c.pointer)); return vs.every((v) => Array.isArray(v) && v.every(isO)) && vs.some((v) => v.length > 1); });
+    var holder = columns.find((column) => { var values = rows.map((row) => at(row, column.pointer)); return values.every((value) => Array.isArray(value) && value.every(isRecord)) && values.some((value) => /** @type {unknown[]} */ (value).length > 1); });
     if (!holder) return;
-    var own = cs.filter((c) => c !== holder), cells = [];
-    rows.forEach((r, i) => { at(r, holder.pointer).forEach((x) => { cells.push({ out: own.map((c) => at(r, c.pointer)), row: i, cell: x }); }); });
+    var list = holder, ownColumns = columns.filter((column) => column !== list);
+    /** @type {PivotCell[]} */
+    var cells = [];
+    rows.forEach((row, index) => { /** @type {unknown[]} */ (at(row, list.pointer)).forEach((cell) => { cells.push({ own: ownColumns.map((column) => at(row, column.pointer)), row: index, cell: cell }); }); });
     if (cells.length > 1e4 || rows.length > 500) return; // bounded work (the checks below are rows × cells)
-    var ics = V.cols(cells.map((x) => x.cell)), by = (c) => cells.map((x) => at(x.cell, c.pointer));
-    var varies = (c) => rows.some((r, i) => uniq(cells.filter((x) => x.row === i).map((x) => at(x.cell, c.pointer))).length > 1);
-    var c = ics.find((k) => !ID.test(name(k)) && by(k).every(isK) && varies(k) && rows.every((r, i) => { var vs = cells.filter((x) => x.row === i).map((x) => at(x.cell, k.pointer)); return uniq(vs).length === vs.length; }));
-    var v = c && ics.find((k) => k !== c && numeric(by(k)) && varies(k));
-    if (!v || uniq(by(c)).length > MAXW || rows.length * uniq(by(c)).length > 3 * cells.length) return;
-    return { rows: cells, r: null, c: c, v: v, cs: ics, out: own, outs: rows.map((r) => own.map((c) => at(r, c.pointer))) };
+    var recordColumns = views.cols(/** @type {Record<string, unknown>[]} */ (cells.map((x) => x.cell)));
+    /** @param {MatrixColumn} column */
+    var valuesOf = (column) => cells.map((x) => at(x.cell, column.pointer));
+    /** @param {number} index */
+    var cellsOfRow = (index) => cells.filter((x) => x.row === index);
+    /** @param {MatrixColumn} column */
+    var varies = (column) => rows.some((row, index) => distinct(cellsOfRow(index).map((x) => at(x.cell, column.pointer))).length > 1);
+    var columnKey = recordColumns.find((column) => !ID_NAME.test(pivotName(column)) && valuesOf(column).every(isKey) && varies(column) && rows.every((row, index) => {
+      var values = cellsOfRow(index).map((x) => at(x.cell, column.pointer));
+      return distinct(values).length === values.length;
+    }));
+    var value = columnKey && recordColumns.find((column) => column !== columnKey && allNumeric(valuesOf(column)) && varies(column));
+    if (!columnKey || !value || distinct(valuesOf(columnKey)).length > MAX_COLUMNS || rows.length * distinct(valuesOf(columnKey)).length > 3 * cells.length) return;
+    return { cells: cells, rowKey: null, columnKey: columnKey, value: value, columns: recordColumns, own: ownColumns, ownValues: rows.map((row) => ownColumns.map((column) => at(row, column.pointer))) };
   }
   // The matrix as rows of arrays: the row's own fields (or its key), then one cell per column.
-  function matrix(p) {
-    var cks = uniq(p.rows.map((x) => at(x.cell, p.c.pointer))), rks = p.r ? uniq(p.rows.map((x) => x.row)) : p.outs.map((o, i) => i), w = p.out.length;
-    if (cks.every(Number.isInteger)) cks.sort((a, b) => a - b);
-    var heads = names(p.c, cks), rnames = p.r ? names(p.r, rks) : null;
-    var grid = rks.map((k, i) => { var row = p.r ? [rnames[i]] : p.outs[k].slice(); row.length = w + cks.length; return row; });
-    p.rows.forEach((x) => { grid[rks.indexOf(x.row)][w + cks.indexOf(at(x.cell, p.c.pointer))] = at(x.cell, p.v.pointer); });
-    var own = p.out.map((c, i) => Object.assign({}, c, { pointer: "/" + i, l: p.r ? 1 : 0 }));
-    var mcs = heads.map((h, i) => ({ pointer: "/" + (w + i), label: h, format: "number", m: 1, of: p.c.label, v: p.v.label }));
-    return V.table(grid, own.concat(mcs), 100, 1);
+  /** @param {PivotPlan} plan */
+  function matrixTable(plan) {
+    var columnKeys = distinct(plan.cells.map((x) => at(x.cell, plan.columnKey.pointer))), ownWidth = plan.own.length, ownValues = plan.ownValues || [];
+    var rowKeys = plan.rowKey ? distinct(plan.cells.map((x) => x.row)) : ownValues.map((x, index) => index);
+    if (columnKeys.every(Number.isInteger)) /** @type {number[]} */ (columnKeys).sort((a, b) => a - b);
+    var heads = keyNames(plan.columnKey, columnKeys), rowNames = plan.rowKey ? keyNames(plan.rowKey, rowKeys) : [];
+    var grid = rowKeys.map((key, index) => { var row = plan.rowKey ? [rowNames[index]] : ownValues[/** @type {number} */ (key)].slice(); row.length = ownWidth + columnKeys.length; return row; });
+    plan.cells.forEach((x) => { grid[rowKeys.indexOf(x.row)][ownWidth + columnKeys.indexOf(at(x.cell, plan.columnKey.pointer))] = at(x.cell, plan.value.pointer); });
+    /** @type {MatrixColumn[]} */
+    var own = plan.own.map((column, index) => Object.assign({}, column, { pointer: "/" + index, l: plan.rowKey ? 1 : 0 }));
+    /** @type {MatrixColumn[]} */
+    var matrixColumns = heads.map((head, index) => ({ pointer: "/" + (ownWidth + index), label: head, format: "number", m: 1, of: plan.columnKey.label, v: plan.value.label }));
+    return views.table(grid, own.concat(matrixColumns), 100, 1);
   }
   // Every cell record, after its row's label when the rows are records of their own.
-  function records(p) {
-    if (p.r) return V.table(p.rows.map((x) => x.cell), p.cs, 100, 1);
-    var lab = p.out.findIndex((c) => /name|label|title|cohort/i.test(name(c))), li = lab < 0 ? p.out.findIndex((c) => !ID.test(name(c))) : lab;
-    var head = li < 0 ? [] : [Object.assign({}, p.out[li], { pointer: "/0" })];
-    var rows = p.rows.map((x) => (li < 0 ? [] : [x.out[li]]).concat(p.cs.map((c) => at(x.cell, c.pointer))));
-    return V.table(rows, head.concat(p.cs.map((c, i) => Object.assign({}, c, { pointer: "/" + (i + head.length) }))), 100, 1);
+  /** @param {PivotPlan} plan */
+  function recordsTable(plan) {
+    if (plan.rowKey) return views.table(plan.cells.map((x) => x.cell), plan.columns, 100, 1);
+    var named = plan.own.findIndex((column) => /name|label|title|cohort/i.test(pivotName(column)));
+    var labelAt = named < 0 ? plan.own.findIndex((column) => !ID_NAME.test(pivotName(column))) : named;
+    var head = labelAt < 0 ? [] : [Object.assign({}, plan.own[labelAt], { pointer: "/0" })];
+    var rows = plan.cells.map((x) => (labelAt < 0 ? [] : [x.own[labelAt]]).concat(plan.columns.map((column) => at(x.cell, column.pointer))));
+    return views.table(rows, head.concat(plan.columns.map((column, index) => Object.assign({}, column, { pointer: "/" + (index + head.length) }))), 100, 1);
   }
+  /** Two tabs, the first selected. @param {[string, HTMLElement][]} panes */
   function tabs(panes) {
-    var bs = panes.map((p, i) => el("button", { type: "button", role: "tab", "aria-selected": String(!i), onclick: () => { pick(i); } }, p[0]));
-    var ps = panes.map((p, i) => el("div", { role: "tabpanel", hidden: i > 0 }, p[1]));
-    function pick(k) { bs.forEach((b, i) => { b.setAttribute("aria-selected", String(i === k)); }); ps.forEach((p, i) => { p.hidden = i !== k; }); }
-    return el("div", { class: "tabs pivot" }, el("div", { role: "tablist" }, bs), ps);
+    var buttons = panes.map((pane, index) => el("button", { type: "button", role: "tab", "aria-selected": String(!index), onclick: () => { pick(index); } }, pane[0]));
+    var panels = panes.map((pane, index) => el("div", { role: "tabpanel", hidden: index > 0 }, pane[1]));
+    /** @param {number} picked */
+    function pick(picked) {
+      buttons.forEach((button, index) => { button.setAttribute("aria-selected", String(index === picked)); });
+      panels.forEach((panel, index) => { panel.hidden = index !== picked; });
+    }
+    return el("div", { class: "tabs pivot" }, el("div", { role: "tablist" }, buttons), panels);
   }
-  return (rows, cs) => {
-    if (!rows.length || !rows.every((r) => isO(r) || Array.isArray(r))) return;
-    var p = flat(rows, cs) || nested(rows, cs);
-    return p && tabs([[M.matrixTab, matrix(p)], [M.recordsTab, records(p)]]);
+
+  CU.matrix = matrix;
+  CU.pivot = (rows, columns) => {
+    if (!rows.length || !rows.every((row) => isRecord(row) || Array.isArray(row))) return;
+    var plan = flatCells(rows, columns) || nestedCells(rows, columns);
+    return plan && tabs([[M.matrixTab, matrixTable(plan)], [M.recordsTab, recordsTable(plan)]]);
   };
 })(CU.views);

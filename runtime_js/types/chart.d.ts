@@ -1,0 +1,42 @@
+// chart.js: the Chart node's props (components/nodes.py ChartProps) and the drawing's parts.
+// chart.js adds nothing to CU but CU.views.NODES.Chart.
+
+/** One channel of a chart: a field of each row (pointer relative to the row). */
+interface ChartEncoding {
+  pointer: string;
+  label: string;
+  type: "quantitative" | "temporal" | "ordinal" | "nominal";
+}
+
+/** A Chart node's props. */
+interface ChartProps {
+  bind?: string;
+  label?: string;
+  mark: "bar" | "line" | "area" | "point" | "arc";
+  x: ChartEncoding;
+  /** One series each, unless `color` splits the first into one series per value. */
+  y: ChartEncoding[];
+  color?: ChartEncoding;
+  aggregate?: "sum" | "mean" | "min" | "max" | "count";
+  sort?: "ascending" | "descending";
+}
+
+/** One drawing of a Chart: the props with the y encodings of one unit. */
+interface ChartPart extends ChartProps {
+  /** The index of its first series' colour (a series keeps its colour from chart to chart). */
+  c0?: number;
+}
+
+/** An x (a time in milliseconds when temporal) and the y aggregated there. */
+type ChartPoint = [unknown, number];
+
+interface ChartSeries {
+  name: string;
+  color: string;
+  points: ChartPoint[];
+}
+
+/** A tab panel as layout.js hydrates it: showTab() selects it quietly. */
+interface TabPanelElement extends Element {
+  showTab?(): void;
+}
