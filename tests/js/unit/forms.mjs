@@ -86,6 +86,7 @@ export async function hydrated(tool, modules = ["runtime", "choices", "fields", 
     target.dispatchEvent(new page.Event("input", { bubbles: true }));
     return target;
   };
-  const error = (bind) => wrapper(bind).querySelector(".err").textContent;
+  // A field's own error line (a list's rows, a tuple's positions have theirs inside it).
+  const error = (bind) => (wrapper(bind).querySelector(":scope > .err") || wrapper(bind).querySelector(".err")).textContent;
   return { CU: page.CU, document, page, wrapper, control, input, error };
 }
