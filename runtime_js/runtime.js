@@ -376,7 +376,7 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
    * @param {UiNode} node @param {HTMLElement} wrapper @returns {Field}
    */
   function base(node, wrapper) {
-    var field = /** @type {Field} */ ({ node: node, w: wrapper, p: node.props, key: keyOf(node), st: 0 });
+    var field = /** @type {Field} */ ({ w: wrapper, p: node.props, key: keyOf(node), st: 0 });
     var edited = () => { field.st = 2; };
     wrapper.addEventListener("input", edited);
     wrapper.addEventListener("change", edited);
@@ -512,7 +512,6 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
     var field = base(node, wrapper), props = node.props, properties = fieldsOf(node.children).map((child) => bind(child, wrapper));
     var restField = properties.filter((property) => property.p.rest)[0];
     properties = properties.filter((property) => property !== restField);
-    field.kids = properties;
     field.set = (value, partial) => {
       field.st = 1;
       var object = isObject(value) ? value : {};
@@ -802,7 +801,7 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
   var U = /** @type {CompileUi} */ (/** @type {unknown} */ ({
     FIELDS: FIELDS, UNSET: UNSET, bad: bad, base: base, bind: bind, scalar: scalar, fail: fail,
     own: own, put: putOwn, has: hasOwn, isObj: isObject, fieldsOf: fieldsOf,
-    keyOf: keyOf, tok: unescapeToken, esc: pointerTo, matches: matches, views: null,
+    keyOf: keyOf, tok: unescapeToken, esc: pointerTo, matches: matches,
     NOTES: NOTES, ctx: ctx, hydrate: hydrate, run: run, check: check, collect: collect, unmark: unmark, request: request
   }));
   return U;

@@ -70,7 +70,6 @@ type FieldState = 0 | 1 | 2 | 3;
 /** A bound field (runtime.js base()): reads, writes and clears its value in the form.
  *  Its members are the contract between runtime.js, choices.js, fields.js, question.js. */
 interface Field {
-  node: UiNode;
   /** The field's wrapper element (data-id = node.id). */
   w: HTMLElement;
   /** node.props */
@@ -85,8 +84,6 @@ interface Field {
   /** partial: an object field leaves the properties the value lacks as they are. */
   set(value: Json, partial?: boolean): void;
   clear(): void;
-  /** ObjectField: its properties' fields. */
-  kids?: Field[];
 }
 
 /** A content block of a tool result (MCP). */
