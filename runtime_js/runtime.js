@@ -552,8 +552,8 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
   /** @param {UiNode} [tree] */
   function hydrate(tree) {
     var treeScript = doc.getElementById("ui-tree");
-    var root = tree || (treeScript ? JSON.parse(/** @type {string} */ (treeScript.textContent)) : {});
-    formNode = findNode(root, "Form"); resultNode = findNode(root, "ResultView");
+    var treeRoot = tree || (treeScript ? JSON.parse(/** @type {string} */ (treeScript.textContent)) : {});
+    formNode = findNode(treeRoot, "Form"); resultNode = findNode(treeRoot, "ResultView");
     form = formNode && /** @type {HTMLFormElement | null} */ (doc.getElementById(formNode.id));
     resultEl = resultNode && doc.getElementById(resultNode.id);
     if (form) {
@@ -574,7 +574,7 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
   /** @param {Json | undefined} args the tool's arguments the host sent @param {boolean} partial still streaming */
   function prefill(args, partial) {
     if (!form || !isObject(args)) return;
-    /** @type {Field} */ (wholeField || rootObject).set(args, partial);
+    if (wholeField) wholeField.set(args); else /** @type {Field} */ (rootObject).set(args, partial);
     if (partial) return;
     resultStatus(M.waiting, true);
     // Values the host sent must be visible: open the folded sections that hold one.
