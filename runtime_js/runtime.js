@@ -396,7 +396,8 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
   // Fields that cannot show null by being empty carry an explicit "null" checkbox.
   /** @param {Field} field @returns {Field} */
   function withNullBox(field) {
-    const nullBox = /** @type {HTMLInputElement | null} */ (field.w.querySelector(":scope > .nul input, :scope > .check > .nul input"));
+    // Typed as found: a field without one returns at once, below.
+    var nullBox = /** @type {HTMLInputElement} */ (field.w.querySelector(":scope > .nul input, :scope > .check > .nul input"));
     if (!nullBox) return field;
     var get = field.get, set = field.set, clear = field.clear;
     var sync = () => { field.w.classList.toggle("is-null", nullBox.checked); };
@@ -625,7 +626,7 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
 
   function run() {
     if (tornDown) return;
-    const args = check(); // const: stays narrowed (not UNSET) in the callbacks below
+    var args = check();
     if (args === UNSET) return;
     var tool = /** @type {UiNode} */ (formNode).props.toolName;
     busy(true);
@@ -653,10 +654,11 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
     } }, M.cancel));
     if (resultEl) /** @type {HTMLElement} */ (own(resultEl, ".status")).after(runLine);
     // "compile-ui/app": the proxy can tell the runs the user started from the page.
-    request("tools/call", { name: tool, arguments: args, _meta: meta }).then((result) => { end(); showResult(result); tellModel(args, result); }, (error) => {
+    // (args: not UNSET, returned above; a var is not narrowed inside callbacks)
+    request("tools/call", { name: tool, arguments: args, _meta: meta }).then((result) => { end(); showResult(result); tellModel(/** @type {Json} */ (args), result); }, (error) => {
       end(); busy(false);
       resultStatus(M.callFailed(reasonOf(error)) + (error && error.code != null ? " (" + error.code + ")" : ""), false, true);
-      tellModel(args, null, error);
+      tellModel(/** @type {Json} */ (args), null, error);
     });
   }
 
