@@ -9,10 +9,14 @@ CU.tabs = (scope) => {
   scope.querySelectorAll("[role=tablist]").forEach((tablist) => {
     var tabs = /** @type {HTMLElement[]} */ (Array.from(tablist.children));
     var panels = /** @type {HTMLElement[]} */ (Array.from(/** @type {ParentNode} */ (tablist.parentNode).children).slice(1));
-    /** Selects tab k (focused, unless quiet); only its panel shows. @param {number} k @param {boolean} [quiet] */
-    function select(k, quiet) {
-      tabs.forEach((tab, i) => { tab.setAttribute("aria-selected", /** @type {string} */ (/** @type {unknown} */ (i === k))); /* written as "true" or "false" */ tab.tabIndex = i === k ? 0 : -1; panels[i].hidden = i !== k; });
-      if (!quiet) tabs[k].focus();
+    /** Selects a tab (focused, unless quiet); only its panel shows. @param {number} chosen @param {boolean} [quiet] */
+    function select(chosen, quiet) {
+      tabs.forEach((tab, i) => {
+        tab.setAttribute("aria-selected", /** @type {string} */ (/** @type {unknown} */ (i === chosen))); // written "true" / "false"
+        tab.tabIndex = i === chosen ? 0 : -1; // only the selected tab is in the tab order; arrows move between them
+        panels[i].hidden = i !== chosen;
+      });
+      if (!quiet) tabs[chosen].focus();
     }
     panels.forEach((panel, i) => { panel.showTab = () => select(i, true); });
     tablist.addEventListener("click", (event) => {

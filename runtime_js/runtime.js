@@ -20,7 +20,9 @@
    ask.js (only on the ask page, runtime_js.ASK) builds on CU.NOTES (it takes over tool-input and
    tool-result), CU.hydrate(tree), CU.run (where the form's submit goes), CU.check, CU.collect,
    CU.unmark, CU.request (its tools/call). question.js sets CU.asks(tool) → {token, stop}: run()
-   sends the token in the call's _meta and stops it when the call ends. */
+   sends the token in the call's _meta and stops it when the call ends.
+   A field (CU.base, CU.bind: {w wrapper, p props, key, st state, ctl, get, set, clear}) returns
+   CU.UNSET, a Symbol, from get() when it sends nothing. Types: runtime_js/types/*.d.ts. */
 "use strict";
 /* exported el, elAdd, CU */
 

@@ -24,9 +24,9 @@ export const plain = (value) => JSON.parse(JSON.stringify(value));
  * an option's value (its text when it has no value attribute), a select's value (its first
  * selected option's, or the first option's when none is and it is not multiple; setting it selects
  * the option of that value, or none), an input's value (its value attribute until set) and defaultValue (its value attribute). Only these:
- * the runtime reads nothing else of a control that linkedom lacks.
+ * and the focus (document.activeElement after focus()).
  */
-function formControls(document) {
+export function formControls(document) {
   const state = new WeakMap();
   const own = (proto, name, get, set) => Object.defineProperty(proto, name, { get, set, configurable: true });
   const input = Object.getPrototypeOf(document.createElement("input"));
@@ -57,6 +57,10 @@ function formControls(document) {
       for (const o of this.querySelectorAll("option")) { o.selected = !found && o.value === String(value); found = found || o.selected; }
     });
   own(select, "options", function () { return Array.from(this.querySelectorAll("option")); });
+  // The focus: focus() makes an element the document's activeElement (linkedom's does nothing).
+  let focused = null;
+  own(document, "activeElement", () => (focused && focused.isConnected ? focused : document.body));
+  Object.getPrototypeOf(input).focus = function () { focused = this; }; // HTMLElement.prototype
 }
 
 /**

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { load } from "./harness.mjs";
-import { FORMS, hydrated, plain, word } from "./forms.mjs";
+import { FORMS, formControls, hydrated, plain, word } from "./forms.mjs";
 
 /** Every node of a tree with a bind (the fields). */
 function fieldNodes(node, out = []) {
@@ -217,4 +217,41 @@ test("a nullable object (pydantic's Optional) holds null through its null box", 
   form.CU.NOTES["ui/notifications/tool-input"]({ arguments: { repo: "r", filter: { label: "bug" } } });
   assert.deepEqual(sent(), { repo: "r", filter: { label: "bug" } });
   assert.ok(!form.wrapper("/filter").classList.contains("is-null"));
+});
+
+// layout.js: the markup compiler/render.py's visit_Tabs writes (built here: no tool's form in
+// fixtures/forms.json has tabs), hydrated by CU.tabs as hydrate() does.
+test("tabs: click and arrow keys select (round), one panel shows; showTab() selects quietly", async () => {
+  const page = load("runtime", "layout");
+  formControls(page.document);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const { document, el } = page;
+  const tabs = ["Basics", "More", "Advanced"].map((label, i) => el("button", {
+    type: "button", role: "tab", id: "t" + i, "aria-controls": "p" + i, "aria-selected": String(i === 0), tabindex: i === 0 ? "0" : "-1",
+  }, el("span", null, label)));
+  const panels = tabs.map((_, i) => el("div", { role: "tabpanel", id: "p" + i, "aria-labelledby": "t" + i, hidden: i !== 0 }, "panel " + i));
+  document.body.append(el("div", { class: "tabs" }, el("div", { role: "tablist" }, tabs), panels));
+  page.CU.tabs(document);
+  // (the tabindex attribute: linkedom's tabIndex property does not read back what was set)
+  const state = () => tabs.map((tab, i) => [tab.getAttribute("aria-selected"), tab.getAttribute("tabindex"), panels[i].hidden]);
+  tabs[1].firstChild.dispatchEvent(new page.Event("click", { bubbles: true })); // on the label inside the tab
+  assert.deepEqual(state(), [["false", "-1", true], ["true", "0", false], ["false", "-1", true]]);
+  assert.equal(document.activeElement, tabs[1]);
+  const key = (name) => {
+    const event = new page.Event("keydown", { bubbles: true });
+    event.key = name;
+    document.activeElement.dispatchEvent(event);
+  };
+  key("ArrowRight");
+  assert.equal(tabs[2].getAttribute("aria-selected"), "true");
+  key("ArrowRight");
+  assert.equal(tabs[0].getAttribute("aria-selected"), "true", "past the last: the first");
+  key("ArrowLeft");
+  assert.equal(tabs[2].getAttribute("aria-selected"), "true", "before the first: the last");
+  key("Enter");
+  assert.equal(tabs[2].getAttribute("aria-selected"), "true", "other keys: nothing");
+  tabs[0].focus();
+  panels[1].showTab();
+  assert.deepEqual(state(), [["false", "-1", true], ["true", "0", false], ["false", "-1", true]]);
+  assert.equal(document.activeElement, tabs[0], "quietly: the focus stays");
 });
