@@ -2,53 +2,74 @@
    nullable boolean is one: Yes / No / Not set), a constant (ConstField). Shipped only in pages
    whose form has one (runtime_js.MODULES), and with fields.js (its multi-selects are drawn as
    these choices); concatenated after runtime.js in the same <script>, it adds its kinds to
-   CU.FIELDS before the form is hydrated. */
+   CU.FIELDS before the form is hydrated. It also sets CU.canon and CU.same (JSON values compared
+   as values), which fields.js uses. */
 ((U) => {
-  var UNSET = U.UNSET, base = U.base, scalar = U.scalar;
+  /** @type {Unset} */
+  var UNSET = U.UNSET;
+  var base = U.base, scalar = U.scalar;
 
-  // JSON values compared as values (keys in any order); fields.js compares with these too.
-  function canon(v) {
-    if (Array.isArray(v)) return "[" + v.map(canon).join(",") + "]";
-    if (v && typeof v === "object") return "{" + Object.keys(v).sort().map((k) => JSON.stringify(k) + ":" + canon(v[k])).join(",") + "}";
-    return JSON.stringify(v);
+  /**
+   * A JSON value's canonical text: its JSON with every object's keys sorted, so two values are
+   * equal exactly when their canonical texts are (fields.js compares with it too).
+   * @param {unknown} value @returns {string}
+   */
+  function canon(value) {
+    if (Array.isArray(value)) return "[" + value.map(canon).join(",") + "]";
+    if (value && typeof value === "object") return "{" + Object.keys(value).sort().map((key) => JSON.stringify(key) + ":" + canon(/** @type {{ [key: string]: unknown }} */ (value)[key])).join(",") + "}";
+    return JSON.stringify(value);
   }
+  /** @param {unknown} a @param {unknown} b */
   function same(a, b) { return canon(a) === canon(b); }
 
-  function selectField(node, w) {
-    var p = node.props, opts = p.options, radios = w.querySelectorAll("input.opt");
+  /**
+   * SelectField: a <select> whose option values are the indexes of props.options, or radios
+   * (input.opt) with the same values. The value sent is a copy of the option's JSON value.
+   * @param {UiNode} node @param {HTMLElement} wrapper @returns {Field}
+   */
+  function selectField(node, wrapper) {
+    var props = node.props, options = /** @type {ChoiceOption[]} */ (props.options);
+    var radios = /** @type {NodeListOf<HTMLInputElement>} */ (wrapper.querySelectorAll("input.opt"));
     function read() {
-      if (!radios.length) return w.querySelector(".ctl").value;
+      if (!radios.length) return /** @type {HTMLSelectElement} */ (wrapper.querySelector(".ctl")).value;
       for (var i = 0; i < radios.length; i++) if (radios[i].checked) return radios[i].value;
       return "";
     }
-    function write(v) {
-      var i = v === UNSET ? -1 : opts.findIndex((o) => same(o.value, v));
-      if (radios.length) radios.forEach((r, j) => { r.checked = j === i; });
-      else w.querySelector(".ctl").value = i < 0 ? "" : String(i);
+    /** @param {Json | Unset} value */
+    function write(value) {
+      var chosen = value === UNSET ? -1 : options.findIndex((option) => same(option.value, value));
+      if (radios.length) radios.forEach((radio, i) => { radio.checked = i === chosen; });
+      else /** @type {HTMLSelectElement} */ (wrapper.querySelector(".ctl")).value = chosen < 0 ? "" : String(chosen);
     }
-    var c = scalar(node, w, read, write, (s) => JSON.parse(JSON.stringify(opts[+s].value))), set = c.set, get = c.get;
+    var field = scalar(node, wrapper, read, write, (index) => JSON.parse(JSON.stringify(options[+index].value)));
+    var set = field.set, get = field.get;
     // null shows as the choice that holds it (a nullable boolean's "Not set"), where there is one.
     // That choice is shown before anyone chose: untouched, an optional field still sends nothing.
-    c.set = (v) => { set(v); if (v === null) write(v); };
-    if (opts.some((o) => o.value === null)) c.get = () => c.st === 0 && !p.required && p.default === undefined ? UNSET : get();
-    if (radios.length) c.ctl = radios[0];
-    return c;
+    field.set = (value) => { set(value); if (value === null) write(value); };
+    if (options.some((option) => option.value === null)) field.get = () => field.st === 0 && !props.required && props.default === undefined ? UNSET : get();
+    if (radios.length) field.ctl = radios[0];
+    return field;
   }
 
-  function boolField(node, w) {
-    var c = base(node, w), p = c.p, box = w.querySelector(".ctl");
-    c.ctl = box;
-    c.set = (v) => { box.checked = v === true; c.st = 1; };
-    c.clear = () => { box.checked = false; c.st = 0; };
-    c.get = () => !box.checked && c.st === 0 && !p.required ? UNSET : box.checked;
-    return c;
+  /**
+   * BooleanField: a checkbox. Unchecked and untouched, an optional one sends nothing.
+   * @param {UiNode} node @param {HTMLElement} wrapper @returns {Field}
+   */
+  function boolField(node, wrapper) {
+    var field = base(node, wrapper), props = field.p, box = /** @type {HTMLInputElement} */ (wrapper.querySelector(".ctl"));
+    field.ctl = box;
+    field.set = (value) => { box.checked = value === true; field.st = 1; };
+    field.clear = () => { box.checked = false; field.st = 0; };
+    field.get = () => !box.checked && field.st === 0 && !props.required ? UNSET : box.checked;
+    return field;
   }
 
-  function constField(node, w) {
-    var c = base(node, w);
-    c.set = c.clear = () => {};
-    c.get = () => c.p.value; // fixed by the schema: always sent
-    return c;
+  /** ConstField: no control. @param {UiNode} node @param {HTMLElement} wrapper @returns {Field} */
+  function constField(node, wrapper) {
+    var field = base(node, wrapper);
+    field.set = field.clear = () => {};
+    field.get = () => /** @type {Json} */ (field.p.value); // fixed by the schema: always sent
+    return field;
   }
 
   U.canon = canon; U.same = same;

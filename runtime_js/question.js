@@ -11,75 +11,86 @@
      url mode               the URL, opened by the host (ui/open-link); Done accepts, Cancel cancels
    After an answer it polls again: the upstream may ask once more before the call ends. */
 ((U) => {
-  var doc = document, box = null;
-  var text = (r) => (Array.isArray(r && r.content) ? r.content : []).filter((b) => b && b.type === "text").map((b) => String(b.text)).join("\n");
+  var doc = document;
+  /** @type {HTMLElement | null} the question shown, if any */
+  var shownBox = null;
+  /** A result's text blocks, joined. @param {RpcResult | undefined} result */
+  var textOf = (result) => (Array.isArray(result && result.content) ? /** @type {ContentBlock[]} */ (/** @type {RpcResult} */ (result).content) : []).filter((block) => block && block.type === "text").map((block) => String(block.text)).join("\n");
 
   U.asks = (tool) => {
-    var bytes = crypto.getRandomValues(new Uint8Array(16)), a = { live: true, seen: {} };
-    a.token = Array.from(bytes, (b) => (b + 256).toString(16).slice(1)).join("");
-    a.stop = () => { a.live = false; if (box) box.remove(); box = null; };
-    a.poll = () => {
-      if (!a.live) return;
-      U.request("tools/call", { name: "_ui_question", arguments: { token: a.token, tool: tool, timeoutSeconds: 25 } }).then((r) => {
-        var q = r && !r.isError && r.structuredContent ? r.structuredContent.question : undefined;
-        if (q === undefined || !a.live) return; // refused (an older proxy, no server tools): nothing to ask here
-        if (q && !a.seen[q.questionId]) { a.seen[q.questionId] = 1; show(a, q); } else a.poll();
+    var bytes = crypto.getRandomValues(new Uint8Array(16)), asking = /** @type {QuestionAsking} */ ({ live: true, seen: {} });
+    asking.token = Array.from(bytes, (byte) => (byte + 256).toString(16).slice(1)).join(""); // 32 hex digits
+    asking.stop = () => { asking.live = false; if (shownBox) shownBox.remove(); shownBox = null; };
+    // A long poll: the proxy answers when the upstream asks, or after timeoutSeconds with none.
+    asking.poll = () => {
+      if (!asking.live) return;
+      U.request("tools/call", { name: "_ui_question", arguments: { token: asking.token, tool: tool, timeoutSeconds: 25 } }).then((result) => {
+        var question = result && !result.isError && result.structuredContent ? /** @type {{ question?: Question | null }} */ (result.structuredContent).question : undefined;
+        if (question === undefined || !asking.live) return; // refused (an older proxy, no server tools): nothing to ask here
+        if (question && !asking.seen[question.questionId]) { asking.seen[question.questionId] = 1; show(asking, question); } else asking.poll();
       }, () => {});
     };
     // The first poll a second into the run: most calls end sooner and never poll (a question
     // waits for its page 15 s, questions.PICKUP_S); the run's own tools/call goes first.
-    var wait = setTimeout(a.poll, 1000), stop = a.stop;
-    a.stop = () => { clearTimeout(wait); stop(); };
-    return a;
+    var firstPoll = setTimeout(asking.poll, 1000), stop = asking.stop;
+    asking.stop = () => { clearTimeout(firstPoll); stop(); };
+    return asking;
   };
 
-  function show(a, q) {
-    if (box) box.remove();
-    var status = el("p", { class: "status", role: "status", "aria-live": "polite" }), form = null, fields = [];
-    box = el("section", { class: "question", "aria-label": M.askedHere }, el("p", { class: "muted" }, M.askedHere), el("p", { class: "question-msg" }, q.message));
+  /** Shows a question under the form, in place of the last. @param {QuestionAsking} asking @param {Question} question */
+  function show(asking, question) {
+    if (shownBox) shownBox.remove();
+    var status = el("p", { class: "status", role: "status", "aria-live": "polite" });
+    /** @type {HTMLFormElement | null} */
+    var form = null;
+    /** @type {Field[]} */
+    var fields = [];
+    shownBox = el("section", { class: "question", "aria-label": M.askedHere }, el("p", { class: "muted" }, M.askedHere), el("p", { class: "question-msg" }, question.message));
+    /** @param {string} action accept, decline or cancel */
     var send = (action) => {
+      /** @type {{ [key: string]: Json } | undefined} */
       var content;
       if (action === "accept" && form) {
         U.bad.length = 0;
         content = {};
-        fields.forEach((c) => { var v = c.get(); if (v !== U.UNSET) U.put(content, c.key, v); });
+        fields.forEach((field) => { var value = field.get(); if (value !== U.UNSET) U.put(/** @type {object} */ (content), field.key, value); });
         if (U.bad.length) { U.bad[0].focus(); return; }
       }
-      box.querySelectorAll("button, .ctl, .opt").forEach((c) => { c.disabled = true; });
-      U.request("tools/call", { name: "_ui_answer", arguments: { questionId: q.questionId, token: a.token, action: action, content: content } }).then((r) => {
-        if (r && r.isError) { status.textContent = M.answerNotSent(text(r)); return; } // no longer open: say why
-        if (box) box.remove();
-        box = null;
-        a.poll();
-      }, (e) => { status.textContent = M.answerNotSent((e && e.message) || String(e)); });
+      /** @type {HTMLElement} */ (shownBox).querySelectorAll("button, .ctl, .opt").forEach((control) => { /** @type {HTMLButtonElement} */ (control).disabled = true; });
+      U.request("tools/call", { name: "_ui_answer", arguments: { questionId: question.questionId, token: asking.token, action: action, content: content } }).then((result) => {
+        if (result && result.isError) { status.textContent = M.answerNotSent(textOf(result)); return; } // no longer open: say why
+        if (shownBox) shownBox.remove();
+        shownBox = null;
+        asking.poll();
+      }, (error) => { status.textContent = M.answerNotSent((error && error.message) || String(error)); });
     };
-    if (q.mode === "url") {
-      box.append(el("p", null, el("code", null, q.url)), el("div", { class: "actions" },
-        el("button", { type: "button", class: "btn", onclick: () => { U.ctx.openLink(q.url).catch(() => {}); } }, M.openLink),
+    if (question.mode === "url") {
+      shownBox.append(el("p", null, el("code", null, question.url)), el("div", { class: "actions" },
+        el("button", { type: "button", class: "btn", onclick: () => { U.ctx.openLink(question.url).catch(() => {}); } }, M.openLink),
         el("button", { type: "button", class: "btn primary", onclick: () => { send("accept"); } }, M.done),
         el("button", { type: "button", class: "btn", onclick: () => { send("cancel"); } }, M.cancel)), status);
     } else {
       // The one parse of markup, audited: the proxy's own render of a tree it compiled (compiler/render.py,
       // every value escaped), parsed inert (DOMParser runs no script; the page's CSP runs nothing new).
       // eslint-disable-next-line no-restricted-syntax
-      var parsed = new DOMParser().parseFromString(q.html, "text/html");
+      var parsed = new DOMParser().parseFromString(/** @type {string} */ (question.html), "text/html");
       form = parsed.querySelector("form.form");
-      var node = q.tree.children.filter((n) => n.type === "Form")[0];
-      if (!form || !node) return;
+      var formNode = /** @type {UiNode[]} */ (/** @type {UiNode} */ (question.tree).children).filter((node) => node.type === "Form")[0];
+      if (!form || !formNode) return;
       // A field whose module this page lacks (a list, without fields.js): Decline and Cancel only.
-      var kinds = U.fieldsOf(node.children), lacking = kinds.some((n) => !U.FIELDS[n.type]);
-      if (lacking) form.querySelector("[data-action=submit]").disabled = true;
-      else fields = kinds.map((n) => U.bind(n, form));
+      var fieldNodes = U.fieldsOf(formNode.children), lacking = fieldNodes.some((node) => !U.FIELDS[node.type]);
+      if (lacking) /** @type {HTMLButtonElement} */ (form.querySelector("[data-action=submit]")).disabled = true;
+      else fields = fieldNodes.map((node) => U.bind(node, /** @type {HTMLFormElement} */ (form)));
       if (lacking) status.textContent = M.questionNotHere;
-      form.addEventListener("submit", (e) => { e.preventDefault(); send("accept"); });
-      form.querySelectorAll(".actions > button[type=button][data-action]").forEach((b) => {
-        b.addEventListener("click", () => { send(b.getAttribute("data-action")); });
+      form.addEventListener("submit", (event) => { event.preventDefault(); send("accept"); });
+      form.querySelectorAll(".actions > button[type=button][data-action]").forEach((button) => {
+        button.addEventListener("click", () => { send(/** @type {string} */ (button.getAttribute("data-action"))); });
       });
-      box.append(doc.adoptNode(form), status);
+      shownBox.append(doc.adoptNode(form), status);
     }
     var anchor = doc.querySelector("form.form");
-    if (anchor) anchor.after(box); else doc.body.append(box);
-    var first = box.querySelector(".ctl, .opt, button.primary");
+    if (anchor) anchor.after(shownBox); else doc.body.append(shownBox);
+    var first = /** @type {HTMLElement | null} */ (shownBox.querySelector(".ctl, .opt, button.primary"));
     if (first) first.focus();
   }
 })(CU);

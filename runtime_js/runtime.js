@@ -20,7 +20,9 @@
    ask.js (only on the ask page, runtime_js.ASK) builds on CU.NOTES (it takes over tool-input and
    tool-result), CU.hydrate(tree), CU.run (where the form's submit goes), CU.check, CU.collect,
    CU.unmark, CU.request (its tools/call). question.js sets CU.asks(tool) → {token, stop}: run()
-   sends the token in the call's _meta and stops it when the call ends. */
+   sends the token in the call's _meta and stops it when the call ends.
+   A field (CU.base, CU.bind: {w wrapper, p props, key, st state, ctl, get, set, clear}) returns
+   CU.UNSET, a Symbol, from get() when it sends nothing. Types: runtime_js/types/*.d.ts. */
 "use strict";
 /* exported el, elAdd, CU */
 
@@ -30,89 +32,151 @@
 // builds. Only when this script is in the document's own <head>: a host that wraps the page in
 // its own document (MCP Inspector writes it into its <body>, under a policy built from
 // _meta.ui.csp) would get a <meta> the browser ignores there, with an error logged for it.
-(function (s) {
-  var p = s && s.getAttribute("data-csp");
-  if (p && s.parentNode === document.head) document.head.prepend(el("meta", { "http-equiv": "Content-Security-Policy", content: p }));
+((script) => {
+  var policy = script && script.getAttribute("data-csp");
+  if (policy && /** @type {HTMLOrSVGScriptElement} */ (script).parentNode === document.head) document.head.prepend(el("meta", { "http-equiv": "Content-Security-Policy", content: policy }));
 })(document.currentScript);
 
-function el(tag, attrs) {
-  var svg = tag.indexOf("svg:") === 0;
-  var n = svg ? document.createElementNS("http://www.w3.org/2000/svg", tag.slice(4)) : document.createElement(tag);
-  for (var k in attrs || {}) {
-    var v = attrs[k];
-    if (v == null || v === false) continue;
-    if (typeof v === "function") n.addEventListener(k.replace(/^on/, ""), v);
-    else if (k === "style" && typeof v === "object") for (var s in v) n.style.setProperty(s, v[s]);
+/**
+ * A new element: an HTML one, or an SVG one for a tag written "svg:<name>". Attributes: null,
+ * undefined and false are left out, true is written empty; a function becomes a listener
+ * (onclick → "click"); "style" may be an object of CSS properties. Children as elAdd().
+ * @template {keyof HTMLElementTagNameMap} K
+ * @overload
+ * @param {K} tag
+ * @param {ElAttrs} [attrs]
+ * @param {...ElChild} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+/**
+ * @overload
+ * @param {`svg:${string}`} tag
+ * @param {ElAttrs} [attrs]
+ * @param {...ElChild} children
+ * @returns {SVGElement}
+ */
+/**
+ * @overload
+ * @param {string} tag
+ * @param {ElAttrs} [attrs]
+ * @param {...ElChild} children
+ * @returns {HTMLElement}
+ */
+/**
+ * @param {string} tag
+ * @param {ElAttrs} [attrs]
+ * @param {...ElChild} children
+ * @returns {Element}
+ */
+function el(tag, attrs, ...children) {
+  var node = tag.indexOf("svg:") === 0 ? document.createElementNS("http://www.w3.org/2000/svg", tag.slice(4)) : document.createElement(tag);
+  for (var name in attrs || {}) {
+    var value = /** @type {{ [name: string]: ElAttr }} */ (attrs)[name];
+    if (value == null || value === false) continue;
+    if (typeof value === "function") node.addEventListener(name.replace(/^on/, ""), value);
+    else if (name === "style" && typeof value === "object") for (var property in value) /** @type {HTMLElement} */ (node).style.setProperty(property, value[property]);
     // Data never becomes a handler attribute or a script URL.
-    else if (!/^on/i.test(k) && !/^\s*(javascript|vbscript):/i.test(v)) n.setAttribute(k, v === true ? "" : String(v));
+    else if (!/^on/i.test(name) && !/^\s*(javascript|vbscript):/i.test(/** @type {string} */ (value))) node.setAttribute(name, value === true ? "" : String(value));
   }
-  for (var i = 2; i < arguments.length; i++) elAdd(n, arguments[i]);
-  return n;
+  elAdd(node, children);
+  return node;
 }
 
-function elAdd(n, c) {
-  if (c == null || c === false) return;
-  if (Array.isArray(c)) c.forEach((x) => { elAdd(n, x); });
-  else n.appendChild(typeof c === "object" && c.nodeType ? c : document.createTextNode(String(c)));
+/**
+ * Appends a child: a node as it is, a list item by item, anything else as text; null, undefined
+ * and false add nothing.
+ * @param {Node} parent
+ * @param {ElChild} child
+ */
+function elAdd(parent, child) {
+  if (child == null || child === false) return;
+  if (Array.isArray(child)) child.forEach((item) => { elAdd(parent, item); });
+  else parent.appendChild(typeof child === "object" && child.nodeType ? child : document.createTextNode(String(child)));
 }
 
-var CU = (() => {
-  var P = window.parent, doc = document, root = doc.documentElement;
-  var UNSET = {}, nextId = 1, pending = {}, hostContext = {}, caps = {}, bad = [];
+// Typed as the whole CompileUi, though this function returns only the core: the other modules
+// (choices.js, fields.js, views.js, matrix.js, question.js, …) add their members right after
+// this file runs, before anything reads them, and each declares its own in types/<module>.d.ts.
+var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
+  var host = window.parent, doc = document, root = doc.documentElement;
+  // The one "no value" marker: a field that sends nothing returns it (compared by identity).
+  // Typed as the unique symbol declared in types/runtime.d.ts (so that `=== UNSET` narrows).
+  /** @type {Unset} */
+  var UNSET = /** @type {Unset} */ (/** @type {unknown} */ (Symbol("unset")));
+  /** @type {{ [id: number]: [(result: RpcResult) => void, (error: RpcError) => void] }} */
+  var pendingRequests = {};
+  var nextRequestId = 1;
+  /** @type {HostContext} */
+  var hostContext = {};
+  /** @type {HostCapabilities} */
+  var caps = {};
+  /** @type {HTMLElement[]} the controls the last collect() found wrong */
+  var bad = [];
 
   /* ------------------------------------------------------------------ protocol */
 
   // A page opened on its own (no embedding host) sends nothing; its requests fail saying why.
-  var HOSTED = P !== window, NO_HOST = M.noHost;
-  function send(m) { if (HOSTED) { m.jsonrpc = "2.0"; P.postMessage(m, "*"); } }
+  var hosted = host !== window, NO_HOST = M.noHost;
+  /** @param {{ [member: string]: unknown }} message */
+  function send(message) { if (hosted) { message.jsonrpc = "2.0"; host.postMessage(message, "*"); } }
+  /** @param {string} method @param {unknown} [params] */
   function notify(method, params) { send(params === undefined ? { method: method } : { method: method, params: params }); }
+  /** @param {string} method @param {unknown} [params] @returns {Promise<RpcResult>} */
   function request(method, params) {
-    if (!HOSTED) return Promise.reject({ message: NO_HOST });
-    var id = nextId++;
+    if (!hosted) return Promise.reject({ message: NO_HOST });
+    var id = nextRequestId++;
     send({ id: id, method: method, params: params });
-    return new Promise((ok, no) => { pending[id] = [ok, no]; });
+    return new Promise((resolve, reject) => { pendingRequests[id] = [resolve, reject]; });
   }
 
+  /** @type {{ [method: string]: (params: unknown) => object }} the requests a host may send */
   var REQUESTS = {
     ping: () => ({}),
-    "ui/resource-teardown": () => { torn = true; return {}; }
+    "ui/resource-teardown": () => { tornDown = true; return {}; }
   };
+  /** @type {Notes} */
   var NOTES = {
-    "ui/notifications/tool-input": (p) => { prefill(p && p.arguments, false); },
-    "ui/notifications/tool-input-partial": (p) => { prefill(p && p.arguments, true); },
-    "ui/notifications/tool-result": (p) => { if (!emptyResult(p)) show(p); },
-    "ui/notifications/tool-cancelled": (p) => {
+    "ui/notifications/tool-input": (params) => { prefill(params && params.arguments, false); },
+    "ui/notifications/tool-input-partial": (params) => { prefill(params && params.arguments, true); },
+    "ui/notifications/tool-result": (result) => { if (!emptyResult(result)) showResult(/** @type {ToolResult} */ (result)); },
+    "ui/notifications/tool-cancelled": (params) => {
       busy(false);
-      resultStatus(p && typeof p.reason === "string" && p.reason ? M.cancelledBecause(p.reason) : M.cancelled);
+      resultStatus(params && typeof params.reason === "string" && params.reason ? M.cancelledBecause(params.reason) : M.cancelled);
     },
-    "ui/notifications/host-context-changed": (p) => { applyContext(p); },
+    "ui/notifications/host-context-changed": (context) => { applyContext(context); },
     // Progress of the page's own call, where the host relays it (see run()).
-    "notifications/progress": (p) => { if (prog) prog(p || {}); }
+    "notifications/progress": (params) => { if (onProgress) onProgress(params || {}); }
   };
   // The script runs in <head> so ui/initialize leaves before the body is parsed; notifications
-  // that arrive before the form is hydrated wait in the queue.
-  var torn = false, ready = false, queue = [];
+  // that arrive before the form is hydrated wait in earlyNotes.
+  var tornDown = false, hydrated = false;
+  /** @type {{ method: string, params?: unknown }[]} */
+  var earlyNotes = [];
+  // A notification's handler gets the host's params as sent (JSON): it reads them defensively.
+  /** @typedef {(params: unknown) => void} NoteHandler */
 
-  addEventListener("message", (e) => {
-    if (e.source !== P) return; // only the host that embeds us
-    var m = e.data;
-    if (!m || typeof m !== "object" || m.jsonrpc !== "2.0") return;
-    if (typeof m.method === "string") {
-      if ("id" in m) answer(m);
-      else if (NOTES[m.method]) ready ? NOTES[m.method](m.params) : queue.push(m);
-    } else if ("id" in m && pending[m.id]) {
-      var p = pending[m.id];
-      delete pending[m.id];
-      if ("error" in m) p[1](m.error); else p[0](m.result);
+  addEventListener("message", (event) => {
+    if (event.source !== host) return; // only the host that embeds us
+    var message = event.data;
+    if (!message || typeof message !== "object" || message.jsonrpc !== "2.0") return;
+    if (typeof message.method === "string") {
+      if ("id" in message) answerRequest(message);
+      else if (NOTES[message.method]) hydrated ? /** @type {NoteHandler} */ (NOTES[message.method])(message.params) : earlyNotes.push(message);
+    } else if ("id" in message && pendingRequests[message.id]) {
+      var settle = pendingRequests[message.id];
+      delete pendingRequests[message.id];
+      if ("error" in message) settle[1](message.error); else settle[0](message.result);
     }
   });
 
-  var why = (e) => (e && e.message) || String(e);
+  /** An error's message, for a person. @param {unknown} error @returns {string} */
+  var reasonOf = (error) => String((error && /** @type {RpcError} */ (error).message) || error);
 
-  function answer(m) {
-    var h = REQUESTS[m.method];
-    if (h) send({ id: m.id, result: h(m.params) });
-    else send({ id: m.id, error: { code: -32601, message: "Method not found: " + m.method } });
+  /** @param {{ id: unknown, method: string, params?: unknown }} message */
+  function answerRequest(message) {
+    var handler = REQUESTS[message.method];
+    if (handler) send({ id: message.id, result: handler(message.params) });
+    else send({ id: message.id, error: { code: -32601, message: "Method not found: " + message.method } });
   }
 
   // The first paint waits for the host's theme and style variables (one render in the host's
@@ -126,17 +190,18 @@ var CU = (() => {
     protocolVersion: "2026-01-26",
     appInfo: { name: "compile-ui", version: "0.1.0" },
     appCapabilities: {}
-  }).then((r) => {
-    caps = (r && r.hostCapabilities) || {};
-    applyContext((r && r.hostContext) || {});
+  }).then((result) => {
+    caps = (result && result.hostCapabilities) || {};
+    applyContext((result && result.hostContext) || {});
     paint();
     notify("ui/notifications/initialized");
     onReady(watchSize);
-  }, (err) => {
+  }, (error) => {
     paint();
-    onReady(() => resultStatus(HOSTED ? M.hostRefused(why(err)) : NO_HOST));
+    onReady(() => resultStatus(hosted ? M.hostRefused(reasonOf(error)) : NO_HOST));
   });
 
+  /** @type {RuntimeContext} */
   var ctx = {
     get hostContext() { return hostContext; },
     get caps() { return caps; },
@@ -146,42 +211,46 @@ var CU = (() => {
 
   /* ------------------------------------------------------------------ host context, size */
 
-  function applyContext(c) {
-    var d;
-    if (!c || typeof c !== "object") return;
-    var relocale = "locale" in c && c.locale !== hostContext.locale;
-    for (var k in c) hostContext[k] = c[k];
-    if (c.theme === "light" || c.theme === "dark") { root.setAttribute("data-theme", c.theme); root.style.colorScheme = c.theme; }
-    var vars = c.styles && c.styles.variables;
-    for (var v in vars || {}) {
-      if (/^--[\w-]+$/.test(v) && typeof vars[v] === "string") root.style.setProperty(v, vars[v]);
+  /** @param {HostContext | undefined} context what changed: the rest stays as it was */
+  function applyContext(context) {
+    var dimensions;
+    if (!context || typeof context !== "object") return;
+    var localeChanged = "locale" in context && context.locale !== hostContext.locale;
+    for (var key in context) hostContext[key] = context[key];
+    if (context.theme === "light" || context.theme === "dark") { root.setAttribute("data-theme", context.theme); root.style.colorScheme = context.theme; }
+    var variables = context.styles && context.styles.variables;
+    for (var name in variables || {}) {
+      if (/^--[\w-]+$/.test(name) && typeof (/** @type {{ [name: string]: string }} */ (variables))[name] === "string") root.style.setProperty(name, /** @type {{ [name: string]: string }} */ (variables)[name]);
     }
     // A container of fixed height, or at most maxHeight: the page is no taller (its size reports
     // neither); what is longer scrolls inside the frame, the form above it reachable.
     // 1e6: no bound (a context with a width only); a value CSS refuses leaves the last one.
-    if ((d = c.containerDimensions)) root.style.maxHeight = (d.height || d.maxHeight || 1e6) + "px";
-    if ("safeAreaInsets" in c) insets(c.safeAreaInsets);
-    pointer(hostContext.deviceCapabilities);
-    if (relocale) reformat();
+    if ((dimensions = context.containerDimensions)) root.style.maxHeight = (dimensions.height || dimensions.maxHeight || 1e6) + "px";
+    if ("safeAreaInsets" in context) applyInsets(context.safeAreaInsets);
+    applyPointer(hostContext.deviceCapabilities);
+    if (localeChanged) reformat();
   }
 
   // The host's safe area (a notch, a home bar, its own overlays) pads the page: --cu-inset-<side>
   // (runtime.css); a side that is not a number from 0 to 1000 px is 0.
-  function insets(s) {
-    ["top", "right", "bottom", "left"].forEach((k) => {
-      var n = s && s[k];
-      root.style.setProperty("--cu-inset-" + k, (typeof n === "number" && n > 0 && n <= 1e3 ? n : 0) + "px");
+  /** @param {{ [side: string]: unknown } | undefined} insets */
+  function applyInsets(insets) {
+    ["top", "right", "bottom", "left"].forEach((side) => {
+      var pixels = insets && insets[side];
+      root.style.setProperty("--cu-inset-" + side, (typeof pixels === "number" && pixels > 0 && pixels <= 1e3 ? pixels : 0) + "px");
     });
   }
 
   // Touch and hover: the host's word (deviceCapabilities), else the device's primary pointer.
   // data-touch: every control at least 44 px; data-no-hover: nothing depends on hovering (runtime.css).
-  function pointer(d) {
-    var q = (k, m) => d && typeof d[k] === "boolean" ? d[k] : matchMedia(m).matches;
-    root.toggleAttribute("data-touch", q("touch", "(pointer:coarse)"));
-    root.toggleAttribute("data-no-hover", !q("hover", "(hover)"));
+  /** @param {HostContext["deviceCapabilities"]} [capabilities] */
+  function applyPointer(capabilities) {
+    /** @param {"touch" | "hover"} key @param {string} mediaQuery */
+    var has = (key, mediaQuery) => capabilities && typeof capabilities[key] === "boolean" ? /** @type {boolean} */ (capabilities[key]) : matchMedia(mediaQuery).matches;
+    root.toggleAttribute("data-touch", has("touch", "(pointer:coarse)"));
+    root.toggleAttribute("data-no-hover", !has("hover", "(hover)"));
   }
-  pointer();
+  applyPointer();
 
   // The locale changes how the views format numbers and dates (views.js reads hostContext.locale),
   // never the data: on a new locale the result shown is formatted again from the same result (its
@@ -189,51 +258,82 @@ var CU = (() => {
   // a time is data, shown in its own zone (views.js date()), and no text on the page is relative
   // to "now" (a run's elapsed seconds have no zone).
   function reformat() {
-    var box = last && U.views && resultEl && own(own(resultEl, ".result-body"), ".view"), fresh = el("div", { class: "view" });
-    if (!box || last.isError) return;
-    try { U.views.render(fresh, last, resultNode, ctx); box.replaceWith(fresh); } catch (e) { ctx.log("error", "result view failed: " + e); }
+    var views = /** @type {MaybeViews} */ (U).views;
+    var shown = lastResult && views && resultEl && own(/** @type {HTMLElement} */ (own(resultEl, ".result-body")), ".view");
+    var fresh = el("div", { class: "view" });
+    if (!shown || !lastResult || lastResult.isError) return;
+    try {
+      /** @type {ResultRenderer} */ (views).render(fresh, lastResult, /** @type {UiNode} */ (resultNode), ctx);
+      shown.replaceWith(fresh);
+    } catch (error) { ctx.log("error", "result view failed: " + error); }
   }
 
   // As the official SDK: once per animation frame, content height measured with <html> at
   // max-content, sent only when width or height changed. Never 100vh (it would grow forever).
   function watchSize() {
-    var queued = false, lastW = 0, lastH = 0;
+    var queued = false, lastWidth = 0, lastHeight = 0;
     function measure() {
       if (queued) return;
       queued = true;
       requestAnimationFrame(() => {
         queued = false;
-        var old = root.style.height;
+        var height = root.style.height;
         root.style.height = "max-content";
-        var h = Math.ceil(root.getBoundingClientRect().height);
-        root.style.height = old;
-        var w = Math.ceil(innerWidth);
-        if (w !== lastW || h !== lastH) { lastW = w; lastH = h; notify("ui/notifications/size-changed", { width: w, height: h }); }
+        var contentHeight = Math.ceil(root.getBoundingClientRect().height);
+        root.style.height = height;
+        var width = Math.ceil(innerWidth);
+        if (width !== lastWidth || contentHeight !== lastHeight) {
+          lastWidth = width; lastHeight = contentHeight;
+          notify("ui/notifications/size-changed", { width: width, height: contentHeight });
+        }
       });
     }
     measure();
-    var ro = new ResizeObserver(measure);
-    ro.observe(root);
-    ro.observe(doc.body);
+    var observer = new ResizeObserver(measure);
+    observer.observe(root);
+    observer.observe(doc.body);
   }
 
   /* ------------------------------------------------------------------ the tree */
 
-  var data, formNode, resultNode, form, resultEl, submitBtn, formStatus, top = null, whole = null;
+  /** @type {UiNode | null | undefined} */
+  var formNode;
+  /** @type {UiNode | null | undefined} */
+  var resultNode;
+  /** @type {HTMLFormElement | null | undefined} */
+  var form;
+  /** @type {HTMLElement | null | undefined} */
+  var resultEl;
+  /** @type {HTMLButtonElement | null | undefined} */
+  var submitButton;
+  /** @type {HTMLElement} the line beside the submit button that counts the fields to check */
+  var formStatus;
+  // The form's one field: the arguments object (rootObject), or, for a root that is not an
+  // object, the field bound to the whole arguments (wholeField).
+  /** @type {Field | null} */
+  var rootObject = null;
+  /** @type {Field | null} */
+  var wholeField = null;
   // Never synchronously: the modules after this file must have run before hydrate().
-  function onReady(f) { if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", f); else queueMicrotask(f); }
+  /** @param {() => void} then */
+  function onReady(then) { if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", then); else queueMicrotask(then); }
 
-  function findNode(n, type) {
-    if (n.type === type) return n;
-    for (var i = 0; i < (n.children || []).length; i++) { var f = findNode(n.children[i], type); if (f) return f; }
+  /** The first node of a type, depth first. @param {UiNode} node @param {string} type @returns {UiNode | null} */
+  function findNode(node, type) {
+    if (node.type === type) return node;
+    var children = node.children || [];
+    for (var i = 0; i < children.length; i++) { var found = findNode(children[i], type); if (found) return found; }
     return null;
   }
   // The fields among nodes, looking through every other node (a section, a card, …).
+  /** @param {UiNode[] | undefined} nodes @returns {UiNode[]} */
   function fieldsOf(nodes) {
-    var out = [];
-    (nodes || []).forEach((n) => { out = out.concat(FIELDS[n.type] ? n : fieldsOf(n.children)); });
-    return out;
+    /** @type {UiNode[]} */
+    var fields = [];
+    (nodes || []).forEach((node) => { fields = fields.concat(FIELDS[node.type] ? node : fieldsOf(node.children)); });
+    return fields;
   }
+  /** scope itself or its first descendant with that data-id. @param {Element} scope @param {string} id */
   function byDataId(scope, id) {
     if (scope.getAttribute("data-id") === id) return scope;
     var all = scope.querySelectorAll("[data-id]");
@@ -241,93 +341,123 @@ var CU = (() => {
     return null;
   }
   // JSON Pointer (RFC 6901): the runtime's one unescape (a token → its key) and escape (a key →
-  // its one-token pointer).
-  var tok = (t) => t.replace(/~1/g, "/").replace(/~0/g, "~");
-  var esc = (k) => "/" + k.replace(/~/g, "~0").replace(/\//g, "~1");
-  function keyOf(node) { var b = node.props.bind || ""; return tok(b.slice(b.lastIndexOf("/") + 1)); }
-  function own(w, sel) { return w.querySelector(":scope > " + sel); }
-  // Own enumerable property, even for a key like "__proto__".
-  function put(o, k, v) { Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true }); }
-  function has(o, k) { return Object.prototype.hasOwnProperty.call(o, k); }
-  function isObj(v) { return v !== null && typeof v === "object" && !Array.isArray(v); }
+  // its one-token pointer). ~1 is unescaped before ~0, so "~01" is the key "~1".
+  /** @param {string} token */
+  var unescapeToken = (token) => token.replace(/~1/g, "/").replace(/~0/g, "~");
+  /** @param {string} key */
+  var pointerTo = (key) => "/" + key.replace(/~/g, "~0").replace(/\//g, "~1");
+  /** The key a field fills in its parent: its bind's last token. @param {UiNode} node */
+  function keyOf(node) { var bind = node.props.bind || ""; return unescapeToken(bind.slice(bind.lastIndexOf("/") + 1)); }
+  /** parent's own child that matches selector. @param {Element} parent @param {string} selector @returns {HTMLElement | null} */
+  function own(parent, selector) { return parent.querySelector(":scope > " + selector); }
+  // An own enumerable property, even for a key like "__proto__".
+  /** @param {object} object @param {string} key @param {unknown} value */
+  function putOwn(object, key, value) { Object.defineProperty(object, key, { value: value, enumerable: true, writable: true, configurable: true }); }
+  /** @param {object} object @param {PropertyKey} key */
+  function hasOwn(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
+  /** A JSON object (not null, not an array). @param {unknown} value @returns {value is { [key: string]: Json }} */
+  function isObject(value) { return value !== null && typeof value === "object" && !Array.isArray(value); }
 
   /* ------------------------------------------------------------------ fields */
 
-  function fail(c, msg, target) {
-    var e = own(c.w, ".err") || c.w.querySelector(".err");
-    if (e) e.textContent = msg;
-    var t = target || c.ctl || c.w.querySelector("input,select,textarea,button");
-    if (t) { t.setAttribute("aria-invalid", "true"); bad.push(t); }
+  /**
+   * Marks a field wrong: its message in its error line, aria-invalid on the control (target, or
+   * its own control, or its first), which joins `bad`. Returns UNSET, for field.get() to return.
+   * @param {Field} field @param {string} message @param {HTMLElement} [target] @returns {Unset}
+   */
+  function fail(field, message, target) {
+    var errorLine = own(field.w, ".err") || field.w.querySelector(".err");
+    if (errorLine) errorLine.textContent = message;
+    var control = target || field.ctl || /** @type {HTMLElement | null} */ (field.w.querySelector("input,select,textarea,button"));
+    if (control) { control.setAttribute("aria-invalid", "true"); bad.push(control); }
     return UNSET;
   }
 
-  // state: 0 untouched (static default), 1 set by the host, 2 edited by the user, 3 null
-  function base(node, w) {
-    var c = { node: node, w: w, p: node.props, key: keyOf(node), st: 0 };
-    var mark = () => { c.st = 2; };
-    w.addEventListener("input", mark);
-    w.addEventListener("change", mark);
-    return c;
+  /**
+   * A field's common part; its kind adds get, set and clear. Any input in it marks it edited.
+   * @param {UiNode} node @param {HTMLElement} wrapper @returns {Field}
+   */
+  function base(node, wrapper) {
+    var field = /** @type {Field} */ ({ w: wrapper, p: node.props, key: keyOf(node), st: 0 });
+    var edited = () => { field.st = 2; };
+    wrapper.addEventListener("input", edited);
+    wrapper.addEventListener("change", edited);
+    return field;
   }
 
+  /** Binds a node to its server-rendered element in scope. @param {UiNode} node @param {Element} scope @returns {Field} */
   function bind(node, scope) {
-    var w = byDataId(scope, node.id);
-    if (!w) throw new Error("no element for " + node.id);
-    var c = withNull((FIELDS[node.type] || jsonField)(node, w));
+    var wrapper = /** @type {HTMLElement | null} */ (byDataId(scope, node.id));
+    if (!wrapper) throw new Error("no element for " + node.id);
+    var field = withNullBox((FIELDS[node.type] || jsonField)(node, wrapper));
     // Composites start from their default; simple controls already hold it in the HTML.
-    if (c.p.default !== undefined && /^(Object|Array|Tuple|Map|Union|MultiSelect)Field$/.test(node.type)) { c.set(c.p.default); c.st = 0; }
-    return c;
+    if (field.p.default !== undefined && /^(Object|Array|Tuple|Map|Union|MultiSelect)Field$/.test(node.type)) { field.set(field.p.default); field.st = 0; }
+    return field;
   }
 
   // Fields that cannot show null by being empty carry an explicit "null" checkbox.
-  function withNull(c) {
-    var box = c.w.querySelector(":scope > .nul input, :scope > .check > .nul input");
-    if (!box) return c;
-    var get = c.get, set = c.set, clear = c.clear;
-    var sync = () => { c.w.classList.toggle("is-null", box.checked); };
-    box.addEventListener("change", sync);
-    c.get = () => box.checked ? null : get();
-    c.set = (v) => { box.checked = v === null; sync(); if (v !== null) set(v); };
-    c.clear = () => { box.checked = false; sync(); clear(); };
-    return c;
+  /** @param {Field} field @returns {Field} */
+  function withNullBox(field) {
+    // Typed as found: a field without one returns at once, below.
+    var nullBox = /** @type {HTMLInputElement} */ (field.w.querySelector(":scope > .nul input, :scope > .check > .nul input"));
+    if (!nullBox) return field;
+    var get = field.get, set = field.set, clear = field.clear;
+    var sync = () => { field.w.classList.toggle("is-null", nullBox.checked); };
+    nullBox.addEventListener("change", sync);
+    field.get = () => nullBox.checked ? null : get();
+    field.set = (value) => { nullBox.checked = value === null; sync(); if (value !== null) set(value); };
+    field.clear = () => { nullBox.checked = false; sync(); clear(); };
+    return field;
   }
 
-  // Text-like fields: empty means omitted, or null when nullable and cleared on purpose.
-  function scalar(node, w, read, write, parse, keepsEmpty) {
-    var c = base(node, w), p = c.p;
-    c.ctl = w.querySelector(".ctl");
-    c.set = (v) => {
-      if (v === null) { write(UNSET); c.st = 3; } else { write(v); c.st = 1; }
+  /**
+   * A field of one control whose text is its value (text, dates, numbers, JSON, a select): empty
+   * means omitted, or null when nullable and cleared on purpose, or "required" when required.
+   * @param {UiNode} node @param {HTMLElement} wrapper
+   * @param {() => string | null | undefined} read the control's text
+   * @param {(value: Json | Unset) => void} write shows a value; UNSET empties the control
+   * @param {(text: string, field: Field) => Json | Unset} parse the text (not empty) → the value, or fail()
+   * @param {boolean} [keepsEmpty] an empty string the host sent is sent back as ""
+   * @returns {Field}
+   */
+  function scalar(node, wrapper, read, write, parse, keepsEmpty) {
+    var field = base(node, wrapper), props = field.p;
+    field.ctl = wrapper.querySelector(".ctl");
+    field.set = (value) => {
+      if (value === null) { write(UNSET); field.st = 3; } else { write(value); field.st = 1; }
     };
-    c.clear = () => { write(UNSET); c.st = 0; }; // write(UNSET) empties the control
-    c.get = () => {
-      var raw = read();
-      if (raw === "" || raw == null) {
-        if (c.st === 3) return null;
-        if (keepsEmpty && c.st === 1) return ""; // the host sent an empty string
-        if (p.nullable && (c.st === 2 || p.required)) return null;
-        return p.required ? fail(c, M.required) : UNSET;
+    field.clear = () => { write(UNSET); field.st = 0; };
+    field.get = () => {
+      var text = read();
+      if (text === "" || text == null) {
+        if (field.st === 3) return null;
+        if (keepsEmpty && field.st === 1) return ""; // the host sent an empty string
+        if (props.nullable && (field.st === 2 || props.required)) return null;
+        return props.required ? fail(field, M.required) : UNSET;
       }
-      return parse(raw, c);
+      return parse(text, field);
     };
-    return c;
+    return field;
   }
 
-  function textLike(node, w) {
-    var ctl = w.querySelector(".ctl"), p = node.props;
-    return scalar(node, w, () => ctl.value, (v) => { ctl.value = v === UNSET ? "" : typeof v === "string" ? v : JSON.stringify(v); },
-      (s, c) => {
-        var n = Array.from(s).length;
-        if (p.minLength != null && n < p.minLength) return fail(c, M.atLeastChars(p.minLength));
-        if (p.maxLength != null && n > p.maxLength) return fail(c, M.atMostChars(p.maxLength));
-        if (p.pattern && !matches(p.pattern, s)) return fail(c, M.mustMatchPattern(p.pattern));
-        if (p.format && FORMATS[p.format] && !FORMATS[p.format].test(s)) return fail(c, M.notValid(p.format));
-        return s;
+  /** TextField, DateTimeField. @param {UiNode} node @param {HTMLElement} wrapper */
+  function textField(node, wrapper) {
+    var control = /** @type {HTMLInputElement} */ (wrapper.querySelector(".ctl")), props = node.props;
+    return scalar(node, wrapper, () => control.value, (value) => { control.value = value === UNSET ? "" : typeof value === "string" ? value : JSON.stringify(value); },
+      (text, field) => {
+        var length = Array.from(text).length; // in characters, as JSON Schema counts
+        if (props.minLength != null && length < props.minLength) return fail(field, M.atLeastChars(props.minLength));
+        if (props.maxLength != null && length > props.maxLength) return fail(field, M.atMostChars(props.maxLength));
+        if (props.pattern && !matches(props.pattern, text)) return fail(field, M.mustMatchPattern(props.pattern));
+        if (props.format && FORMATS[props.format] && !FORMATS[props.format].test(text)) return fail(field, M.notValid(props.format));
+        return text;
       }, true);
   }
-  function matches(pattern, s) {
-    try { return new RegExp(pattern, "u").test(s); } catch (e) { return true; } // a pattern JS cannot compile is not checked here
+  /** Whether text matches a schema pattern (unanchored, as JSON Schema). @param {string} pattern @param {string} text */
+  function matches(pattern, text) {
+    try { return new RegExp(pattern, "u").test(text); } catch (error) { return true; } // a pattern JS cannot compile is not checked here
   }
+  /** @type {{ [format: string]: RegExp }} the formats checked here; any other is not */
   var FORMATS = {
     date: /^\d{4}-\d\d-\d\d$/,
     time: /^\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/i,
@@ -339,177 +469,205 @@ var CU = (() => {
     uuid: /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i
   };
 
-  function numberField(node, w) {
-    var ctl = w.querySelector(".ctl"), p = node.props, out = w.querySelector("output");
+  /** NumberField: a number input or a slider (with its <output>). @param {UiNode} node @param {HTMLElement} wrapper */
+  function numberField(node, wrapper) {
+    var control = /** @type {HTMLInputElement} */ (wrapper.querySelector(".ctl")), props = node.props, output = wrapper.querySelector("output");
+    var isSlider = control.type === "range";
     // A slider cannot be empty: cleared (a host's tool input that omits it), it holds its default.
-    var c = scalar(node, w, () => ctl.value.trim(), (v) => { ctl.value = v === UNSET ? (ctl.type === "range" ? ctl.defaultValue : "") : String(v); shown(); },
-      (s, c) => {
-        if (p.integer ? !/^[-+]?\d+$/.test(s) : !isFinite(Number(s))) return fail(c, p.integer ? M.enterWhole : M.enterNumber);
-        var n = Number(s);
-        if (p.minimum != null && n < p.minimum) return fail(c, M.atLeast(p.minimum));
-        if (p.maximum != null && n > p.maximum) return fail(c, M.atMost(p.maximum));
-        if (p.exclusiveMinimum != null && n <= p.exclusiveMinimum) return fail(c, M.moreThan(p.exclusiveMinimum));
-        if (p.exclusiveMaximum != null && n >= p.exclusiveMaximum) return fail(c, M.lessThan(p.exclusiveMaximum));
-        if (p.multipleOf && Math.abs(n / p.multipleOf - Math.round(n / p.multipleOf)) > 1e-9) return fail(c, M.multipleOf(p.multipleOf));
-        return n;
+    var field = scalar(node, wrapper, () => control.value.trim(), (value) => { control.value = value === UNSET ? (isSlider ? control.defaultValue : "") : String(value); showValue(); },
+      (text, field) => {
+        if (props.integer ? !/^[-+]?\d+$/.test(text) : !isFinite(Number(text))) return fail(field, props.integer ? M.enterWhole : M.enterNumber);
+        var number = Number(text);
+        if (props.minimum != null && number < props.minimum) return fail(field, M.atLeast(props.minimum));
+        if (props.maximum != null && number > props.maximum) return fail(field, M.atMost(props.maximum));
+        if (props.exclusiveMinimum != null && number <= props.exclusiveMinimum) return fail(field, M.moreThan(props.exclusiveMinimum));
+        if (props.exclusiveMaximum != null && number >= props.exclusiveMaximum) return fail(field, M.lessThan(props.exclusiveMaximum));
+        // A multiple within floating-point error (0.3 is a multiple of 0.1).
+        if (props.multipleOf && Math.abs(number / props.multipleOf - Math.round(number / props.multipleOf)) > 1e-9) return fail(field, M.multipleOf(props.multipleOf));
+        return number;
       });
-    function shown() { if (out) out.textContent = ctl.value; }
-    ctl.addEventListener("input", shown);
-    if (ctl.type === "range") { // a slider always holds a value: untouched means omitted unless required
-      var get = c.get;
-      c.get = () => c.st === 0 && !p.required && p.default === undefined ? UNSET : get();
+    function showValue() { if (output) output.textContent = control.value; }
+    control.addEventListener("input", showValue);
+    if (isSlider) { // a slider always holds a value: untouched means omitted unless required
+      var get = field.get;
+      field.get = () => field.st === 0 && !props.required && props.default === undefined ? UNSET : get();
     }
-    shown();
-    return c;
+    showValue();
+    return field;
   }
 
-  function jsonField(node, w) {
-    var ctl = w.querySelector(".ctl");
-    return scalar(node, w, () => ctl.value.trim(), (v) => { ctl.value = v === UNSET ? "" : JSON.stringify(v, null, 2); },
-      (s, c) => {
-        try { return JSON.parse(s); } catch (e) { return fail(c, M.notJson(e.message)); }
+  /** JsonField (and any kind this page has no module for): JSON text. @param {UiNode} node @param {HTMLElement} wrapper */
+  function jsonField(node, wrapper) {
+    var control = /** @type {HTMLTextAreaElement} */ (wrapper.querySelector(".ctl"));
+    return scalar(node, wrapper, () => control.value.trim(), (value) => { control.value = value === UNSET ? "" : JSON.stringify(value, null, 2); },
+      (text, field) => {
+        try { return JSON.parse(text); } catch (error) { return fail(field, M.notJson(/** @type {Error} */ (error).message)); }
       });
   }
 
-  // Objects: the fields of their properties; a MapField with rest=true holds the other keys.
-  function group(node, w, required) {
-    var c = base(node, w), p = node.props, kids = fieldsOf(node.children).map((n) => bind(n, w));
-    var rest = kids.filter((k) => k.p.rest)[0];
-    kids = kids.filter((k) => k !== rest);
-    c.kids = kids;
-    c.set = (v, partial) => {
-      c.st = 1;
-      if (!isObj(v)) v = {};
-      var extra = {};
-      for (var k in v) put(extra, k, v[k]);
-      kids.forEach((k) => {
-        if (has(v, k.key)) { k.set(v[k.key]); delete extra[k.key]; }
-        else if (!partial) k.clear();
+  /**
+   * An object: the fields of its properties; a MapField with rest=true holds the other keys.
+   * @param {UiNode} node @param {HTMLElement} wrapper
+   * @param {boolean} required sent even untouched (the form's arguments)
+   * @returns {Field}
+   */
+  function objectGroup(node, wrapper, required) {
+    var field = base(node, wrapper), props = node.props, properties = fieldsOf(node.children).map((child) => bind(child, wrapper));
+    var restField = properties.filter((property) => property.p.rest)[0];
+    properties = properties.filter((property) => property !== restField);
+    field.set = (value, partial) => {
+      field.st = 1;
+      var object = isObject(value) ? value : {};
+      /** @type {{ [key: string]: Json }} the keys no property field takes */
+      var others = {};
+      for (var key in object) putOwn(others, key, object[key]);
+      properties.forEach((property) => {
+        if (hasOwn(object, property.key)) { property.set(object[property.key]); delete others[property.key]; }
+        else if (!partial) property.clear();
       });
-      if (rest && (!partial || Object.keys(extra).length)) rest.set(extra);
+      if (restField && (!partial || Object.keys(others).length)) restField.set(others);
     };
-    c.clear = () => { kids.forEach((k) => { k.clear(); }); if (rest) rest.clear(); c.st = 0; };
-    c.get = () => {
-      if (c.st === 0 && !required && !p.required) return UNSET; // an optional object nobody touched
-      var o = {};
-      var more = rest ? rest.get() : UNSET;
-      if (isObj(more)) for (var k in more) put(o, k, more[k]);
-      kids.forEach((k) => { var v = k.get(); if (v !== UNSET) put(o, k.key, v); });
-      return o;
+    field.clear = () => { properties.forEach((property) => { property.clear(); }); if (restField) restField.clear(); field.st = 0; };
+    field.get = () => {
+      if (field.st === 0 && !required && !props.required) return UNSET; // an optional object nobody touched
+      /** @type {{ [key: string]: Json }} */
+      var object = {};
+      var others = restField ? restField.get() : UNSET;
+      if (isObject(others)) for (var key in others) putOwn(object, key, others[key]);
+      properties.forEach((property) => { var value = property.get(); if (value !== UNSET) putOwn(object, property.key, value); });
+      return object;
     };
-    return c;
+    return field;
   }
-  function objectField(node, w) { return group(node, w, false); }
+  /** @param {UiNode} node @param {HTMLElement} wrapper */
+  function objectField(node, wrapper) { return objectGroup(node, wrapper, false); }
 
   // choices.js adds the choices (checkboxes, selects and radios, constants); fields.js the
   // composite kinds (lists, maps, tuples, unions, multi-selects, files).
+  /** @type {CompileUi["FIELDS"]} */
   var FIELDS = {
-    TextField: textLike, DateTimeField: textLike, NumberField: numberField, JsonField: jsonField, ObjectField: objectField
+    TextField: textField, DateTimeField: textField, NumberField: numberField, JsonField: jsonField, ObjectField: objectField
   };
 
   /* ------------------------------------------------------------------ the form */
 
   // The tree travels in #ui-tree; the ask page (no #ui-tree) hydrates again with the tree it fetched.
+  /** @param {UiNode} [tree] */
   function hydrate(tree) {
-    var j = doc.getElementById("ui-tree");
-    data = tree || (j ? JSON.parse(j.textContent) : {});
-    formNode = findNode(data, "Form"); resultNode = findNode(data, "ResultView");
-    form = formNode && doc.getElementById(formNode.id);
+    var treeScript = doc.getElementById("ui-tree");
+    var treeRoot = tree || (treeScript ? JSON.parse(/** @type {string} */ (treeScript.textContent)) : {});
+    formNode = findNode(treeRoot, "Form"); resultNode = findNode(treeRoot, "ResultView");
+    form = formNode && /** @type {HTMLFormElement | null} */ (doc.getElementById(formNode.id));
     resultEl = resultNode && doc.getElementById(resultNode.id);
     if (form) {
-      var fields = fieldsOf(formNode.children);
+      var fields = fieldsOf(/** @type {UiNode} */ (formNode).children);
       // A root that is not an object is one field bound to the whole arguments ("").
-      if (fields.length === 1 && fields[0].props.bind === "") whole = bind(fields[0], form);
-      else top = group(formNode, form, true);
-      form.addEventListener("submit", (e) => { e.preventDefault(); U.run(); });
-      submitBtn = form.querySelector("[data-action=submit]"); formStatus = own(form, ".actions > .status");
+      if (fields.length === 1 && fields[0].props.bind === "") wholeField = bind(fields[0], form);
+      else rootObject = objectGroup(/** @type {UiNode} */ (formNode), form, true);
+      form.addEventListener("submit", (event) => { event.preventDefault(); U.run(); });
+      submitButton = form.querySelector("[data-action=submit]");
+      formStatus = /** @type {HTMLElement} */ (own(form, ".actions > .status"));
     }
     if (U.tabs) U.tabs(doc); // layout.js: shipped with any layout node, Tabs among them
-    ready = true;
-    queue.splice(0).forEach((m) => NOTES[m.method](m.params));
+    hydrated = true;
+    earlyNotes.splice(0).forEach((message) => /** @type {NoteHandler} */ (NOTES[message.method])(message.params));
   }
   onReady(() => hydrate());
 
+  /** @param {Json | undefined} args the tool's arguments the host sent @param {boolean} partial still streaming */
   function prefill(args, partial) {
-    if (!form || !isObj(args)) return;
-    if (whole) whole.set(args); else top.set(args, partial);
+    if (!form || !isObject(args)) return;
+    if (wholeField) wholeField.set(args); else /** @type {Field} */ (rootObject).set(args, partial);
     if (partial) return;
     resultStatus(M.waiting, true);
     // Values the host sent must be visible: open the folded sections that hold one.
-    form.querySelectorAll("details").forEach((d) => {
-      if (Array.from(d.querySelectorAll(".ctl, .opt")).some((e) => e.type === "checkbox" || e.type === "radio" ? e.checked : e.value)) d.open = true;
+    form.querySelectorAll("details").forEach((details) => {
+      var controls = /** @type {HTMLInputElement[]} */ (Array.from(details.querySelectorAll(".ctl, .opt")));
+      if (controls.some((control) => control.type === "checkbox" || control.type === "radio" ? control.checked : control.value)) details.open = true;
     });
   }
 
   // Show a control hidden in a folded section or an unselected tab (to show its error).
-  function reveal(e) {
-    for (var n = e.parentElement; n; n = n.parentElement) {
-      if (n.tagName === "DETAILS") n.open = true;
-      if (n.showTab && n.hidden) n.showTab();
+  /** @param {HTMLElement} control */
+  function reveal(control) {
+    for (var node = control.parentElement; node; node = node.parentElement) {
+      if (node.tagName === "DETAILS") /** @type {HTMLDetailsElement} */ (node).open = true;
+      if (node.showTab && node.hidden) node.showTab(); // a tab panel (layout.js)
     }
   }
 
   // The form's values; the fields that failed are in `bad`, marked, their errors shown.
+  /** @returns {Json | Unset} */
   function collect() {
     unmark();
-    var v = whole ? whole.get() : top.get();
-    return v === UNSET ? {} : v;
+    var value = /** @type {Field} */ (wholeField || rootObject).get();
+    return value === UNSET ? {} : value;
   }
   function unmark() {
     bad.length = 0;
-    form.querySelectorAll(".err").forEach((e) => { e.textContent = ""; });
-    form.querySelectorAll("[aria-invalid]").forEach((e) => { e.removeAttribute("aria-invalid"); });
+    /** @type {HTMLFormElement} */ (form).querySelectorAll(".err").forEach((errorLine) => { errorLine.textContent = ""; });
+    /** @type {HTMLFormElement} */ (form).querySelectorAll("[aria-invalid]").forEach((control) => { control.removeAttribute("aria-invalid"); });
   }
 
   // The values when all are valid; else UNSET, the first bad field shown and focused.
+  /** @returns {Json | Unset} */
   function check() {
-    var args = collect(), n = bad.length;
-    formStatus.textContent = n ? (n > 1 ? M.checkFields(n) : M.checkField) : "";
-    formStatus.className = n ? "status error" : "status";
-    if (!n) return args;
+    var args = collect(), badCount = bad.length;
+    formStatus.textContent = badCount ? (badCount > 1 ? M.checkFields(badCount) : M.checkField) : "";
+    formStatus.className = badCount ? "status error" : "status";
+    if (!badCount) return args;
     bad.forEach(reveal);
     bad[0].focus();
     return UNSET;
   }
 
+  /** @type {((params: ProgressParams) => void) | null} the running call's progress, while it runs */
+  var onProgress = null;
+  /** @type {HTMLElement | null} the running call's line: progress, time, Cancel */
+  var runLine = null;
+
   function run() {
-    if (torn) return;
+    if (tornDown) return;
     var args = check();
     if (args === UNSET) return;
+    var tool = /** @type {UiNode} */ (formNode).props.toolName;
     busy(true);
     resultStatus(M.running, true);
     // The call carries a progress token (its own id): a bar follows the host's progress
     // notifications (indeterminate without a total), a counter shows the time elapsed, and
     // Cancel sends notifications/cancelled for the request and stops waiting for it.
-    var id = nextId, t0 = Date.now(), bar = el("progress"), note = el("span"), time = el("span", { class: "muted" });
-    var tick = setInterval(() => { time.textContent = M.seconds(Math.round((Date.now() - t0) / 1e3)); }, 1e3);
+    var id = nextRequestId, started = Date.now(), bar = el("progress"), message = el("span"), elapsed = el("span", { class: "muted" });
+    var ticking = setInterval(() => { elapsed.textContent = M.seconds(Math.round((Date.now() - started) / 1e3)); }, 1e3);
     // question.js: the upstream's questions about this call, asked here (its token in _meta).
-    var asked = U.asks ? U.asks(formNode.props.toolName) : null, meta = { progressToken: id, "compile-ui/app": true };
+    var asked = U.asks ? U.asks(tool) : null;
+    /** @type {{ [key: string]: unknown }} */
+    var meta = { progressToken: id, "compile-ui/app": true };
     if (asked) meta["compile-ui/ask"] = asked.token;
-    var end = () => { clearInterval(tick); prog = null; run.el.remove(); if (asked) asked.stop(); };
-    prog = (p) => {
-      if (p.progressToken !== id) return;
-      if (p.total > 0) { bar.max = p.total; bar.value = p.progress; }
-      note.textContent = p.message || "";
+    var end = () => { clearInterval(ticking); onProgress = null; /** @type {HTMLElement} */ (runLine).remove(); if (asked) asked.stop(); };
+    onProgress = (progress) => {
+      if (progress.progressToken !== id) return;
+      if (/** @type {number} */ (progress.total) > 0) { bar.max = /** @type {number} */ (progress.total); bar.value = /** @type {number} */ (progress.progress); }
+      message.textContent = progress.message || "";
     };
-    run.el = el("div", { class: "run" }, bar, note, time, el("button", { type: "button", class: "btn small", onclick: () => {
-      delete pending[id]; end(); busy(false);
+    runLine = el("div", { class: "run" }, bar, message, elapsed, el("button", { type: "button", class: "btn small", onclick: () => {
+      delete pendingRequests[id]; end(); busy(false);
       notify("notifications/cancelled", { requestId: id, reason: M.cancelledByUser });
       resultStatus(M.cancelled);
     } }, M.cancel));
-    if (resultEl) own(resultEl, ".status").after(run.el);
+    if (resultEl) /** @type {HTMLElement} */ (own(resultEl, ".status")).after(runLine);
     // "compile-ui/app": the proxy can tell the runs the user started from the page.
-    request("tools/call", { name: formNode.props.toolName, arguments: args, _meta: meta }).then((r) => { end(); show(r); told(args, r); }, (err) => {
+    // (args: not UNSET, returned above; a var is not narrowed inside callbacks)
+    request("tools/call", { name: tool, arguments: args, _meta: meta }).then((result) => { end(); showResult(result); tellModel(/** @type {Json} */ (args), result); }, (error) => {
       end(); busy(false);
-      resultStatus(M.callFailed(why(err)) + (err && err.code != null ? " (" + err.code + ")" : ""), false, true);
-      told(args, null, err);
+      resultStatus(M.callFailed(reasonOf(error)) + (error && error.code != null ? " (" + error.code + ")" : ""), false, true);
+      tellModel(/** @type {Json} */ (args), null, error);
     });
   }
-  var prog = null;
 
+  /** @param {boolean} on */
   function busy(on) {
-    if (submitBtn) { submitBtn.disabled = on; submitBtn.setAttribute("aria-busy", on); }
-    if (resultEl) resultEl.setAttribute("aria-busy", on);
+    if (submitButton) { submitButton.disabled = on; submitButton.setAttribute("aria-busy", String(on)); }
+    if (resultEl) resultEl.setAttribute("aria-busy", String(on));
   }
 
   /* ------------------------------------------------------------------ the model hears of the run */
@@ -517,105 +675,138 @@ var CU = (() => {
   // After a run from the form, the host's model gets a summary (ui/update-model-context; each
   // replaces the last) when the host declared updateModelContext: {tool, arguments, isError,
   // result | error}, as structuredContent if the host declared that modality, else as JSON text.
-  // Bounded (docs/runtime.md): a value whose JSON is at most N = 2048 bytes goes whole, a larger
-  // one as its shape and a preview, N bytes of JSON in all; the summary stays under 5 KiB.
-  // With `message` declared, "Send to chat" posts one short line as the user (ui/message).
-  var N = 2048, TE = new TextEncoder(), size = (v) => TE.encode(JSON.stringify(v)).length;
-  // The longest prefix of s whose JSON takes at most n bytes (whole characters).
-  function fit(s, n) {
-    for (var i = 0, c; i < s.length && (n -= size(c = String.fromCodePoint(s.codePointAt(i))) - 2) >= 2; i += c.length);
-    return s.slice(0, i);
+  // Bounded (docs/runtime.md): a value whose JSON is at most SUMMARY_BYTES = 2048 bytes goes
+  // whole, a larger one as its shape and a preview, SUMMARY_BYTES of JSON in all; the summary
+  // stays under 5 KiB. With `message` declared, "Send to chat" posts one short line as the user (ui/message).
+  var SUMMARY_BYTES = 2048, utf8 = new TextEncoder();
+  /** The bytes of a value's JSON (UTF-8). @param {unknown} value */
+  var jsonBytes = (value) => utf8.encode(JSON.stringify(value)).length;
+  /**
+   * The longest prefix of text whose JSON string takes at most budget bytes (whole characters).
+   * @param {string} text @param {number} budget
+   */
+  function fitJson(text, budget) {
+    // Character by character: the budget less its bytes inside the quotes must leave 2 (the quotes).
+    for (var end = 0, char; end < text.length && (budget -= jsonBytes(char = String.fromCodePoint(/** @type {number} */ (text.codePointAt(end)))) - 2) >= 2; end += char.length);
+    return text.slice(0, end);
   }
-  function short(s, n) { var c = fit(s, n); return c === s ? s : c + "…"; }
-  function brief(v) {
-    var o = { type: Array.isArray(v) ? "array" : typeof v, bytes: size(v) }, k;
-    if (o.bytes <= N) return v;
-    if (Array.isArray(v)) o.rows = v.length;
-    else if (isObj(v)) {
-      o.keys = Object.keys(v).slice(0, 20).map((k) => fit(k, 40));
+  /** text, or its prefix that fits with "…" after it. @param {string} text @param {number} budget */
+  function shorten(text, budget) { var prefix = fitJson(text, budget); return prefix === text ? text : prefix + "…"; }
+  /**
+   * A value whose JSON fits SUMMARY_BYTES as it is; a larger one as its type, size, keys (at most
+   * 20), the count of rows of its largest array, and the preview of its JSON that fits.
+   * @param {unknown} value @returns {unknown}
+   */
+  function summarize(value) {
+    /** @type {{ type: string, bytes: number, rows?: number, rowsAt?: string, keys?: string[], preview?: string }} */
+    var summary = { type: Array.isArray(value) ? "array" : typeof value, bytes: jsonBytes(value) };
+    if (summary.bytes <= SUMMARY_BYTES) return value;
+    if (Array.isArray(value)) summary.rows = value.length;
+    else if (isObject(value)) {
+      summary.keys = Object.keys(value).slice(0, 20).map((key) => fitJson(key, 40));
       // The largest array's rows: where a table's rows usually are.
-      for (k in v) if (Array.isArray(v[k]) && v[k].length > (o.rows || 0)) { o.rows = v[k].length; o.rowsAt = fit(k, 40); }
+      for (var key in value) {
+        var member = value[key];
+        if (Array.isArray(member) && member.length > (summary.rows || 0)) { summary.rows = member.length; summary.rowsAt = fitJson(key, 40); }
+      }
     }
-    o.preview = "";
-    o.preview = fit(typeof v === "string" ? v : JSON.stringify(v), N - size(o));
-    return o;
+    summary.preview = ""; // counted (empty) in the summary's own bytes: the preview gets the rest
+    summary.preview = fitJson(typeof value === "string" ? value : JSON.stringify(value), SUMMARY_BYTES - jsonBytes(summary));
+    return summary;
   }
-  function told(args, r, err) {
-    var tool = formNode.props.toolName, m = caps.updateModelContext, b, note;
-    var said = r ? (Array.isArray(r.content) ? r.content : []).map((b) => b && b.text).join("\n") : why(err);
-    var s = { tool: tool, arguments: brief(args), isError: !r || !!r.isError };
-    if (r) s.result = brief(r.structuredContent !== undefined ? r.structuredContent : said); else s.error = short(said, 500);
+  /**
+   * Tells the host's model what the run did, and offers "Send to chat".
+   * @param {Json} args @param {RpcResult | null} result @param {RpcError} [error] the failure, when result is null
+   */
+  function tellModel(args, result, error) {
+    var tool = /** @type {UiNode} */ (formNode).props.toolName, modelContext = caps.updateModelContext;
+    var said = result ? (Array.isArray(result.content) ? result.content : []).map((block) => block && block.text).join("\n") : reasonOf(error);
+    /** @type {{ tool: unknown, arguments: unknown, isError: boolean, result?: unknown, error?: string }} */
+    var summary = { tool: tool, arguments: summarize(args), isError: !result || !!result.isError };
+    if (result) summary.result = summarize(result.structuredContent !== undefined ? result.structuredContent : said); else summary.error = shorten(said, 500);
     // A refused update changes nothing on the page.
-    if (m) request("ui/update-model-context", m.structuredContent ? { structuredContent: s } : { content: [{ type: "text", text: JSON.stringify(s) }] }).catch(() => {});
+    if (modelContext) {
+      request("ui/update-model-context", modelContext.structuredContent ? { structuredContent: summary } : { content: [{ type: "text", text: JSON.stringify(summary) }] }).catch(() => {});
+    }
     if (!caps.message || !resultEl) return;
-    var line = M.ranLine(tool, short(JSON.stringify(args), 200), s.isError ? M.ranFailed(short(said, 200)) : M.ranOk);
-    own(resultEl, ".result-body").appendChild(el("div", { class: "actions" }, b = el("button", { type: "button", class: "btn small", onclick: () => {
-      b.disabled = true;
-      request("ui/message", { role: "user", content: [{ type: "text", text: line }] }).then((x) => {
-        if (x && x.isError) throw M.hostRefusedIt;
-        note.textContent = M.sentToChat;
-      }).catch((e) => { b.disabled = false; note.textContent = M.notSent(why(e)); });
-    } }, M.sendToChat), note = el("span", { class: "muted", role: "status" })));
+    var line = M.ranLine(tool, shorten(JSON.stringify(args), 200), summary.isError ? M.ranFailed(shorten(said, 200)) : M.ranOk);
+    var sentNote = el("span", { class: "muted", role: "status" });
+    var sendButton = el("button", { type: "button", class: "btn small", onclick: () => {
+      sendButton.disabled = true;
+      request("ui/message", { role: "user", content: [{ type: "text", text: line }] }).then((answer) => {
+        if (answer && answer.isError) throw M.hostRefusedIt;
+        sentNote.textContent = M.sentToChat;
+      }).catch((failure) => { sendButton.disabled = false; sentNote.textContent = M.notSent(reasonOf(failure)); });
+    } }, M.sendToChat);
+    /** @type {HTMLElement} */ (own(resultEl, ".result-body")).appendChild(el("div", { class: "actions" }, sendButton, sentNote));
   }
 
   /* ------------------------------------------------------------------ results */
 
-  function emptyResult(r) {
-    return !isObj(r) || (!(Array.isArray(r.content) && r.content.length) && r.structuredContent === undefined && !r.isError);
+  /** A result with nothing to show (a host's early, empty tool-result). @param {unknown} result */
+  function emptyResult(result) {
+    return !isObject(result) || (!(Array.isArray(result.content) && result.content.length) && result.structuredContent === undefined && !result.isError);
   }
 
+  /** The result's status line (shows the result box). @param {string} text @param {boolean} [spin] @param {boolean} [error] an error empties the result body */
   function resultStatus(text, spin, error) {
     if (!resultEl) return;
     resultEl.hidden = false;
-    var s = own(resultEl, ".status");
-    s.textContent = text;
-    s.className = "status" + (spin ? " spin" : "") + (error ? " error" : "");
-    if (error) own(resultEl, ".result-body").replaceChildren();
+    var status = /** @type {HTMLElement} */ (own(resultEl, ".status"));
+    status.textContent = text;
+    status.className = "status" + (spin ? " spin" : "") + (error ? " error" : "");
+    if (error) /** @type {HTMLElement} */ (own(resultEl, ".result-body")).replaceChildren();
   }
 
-  // The result shown last: a new locale formats it again (reformat).
-  var last = null;
+  /** @type {ToolResult | null} the result shown last: a new locale formats it again (reformat) */
+  var lastResult = null;
 
-  function show(r) {
+  /** @param {RpcResult} result */
+  function showResult(result) {
     busy(false);
-    if (!resultEl || !isObj(r)) return;
-    last = r;
-    draw(r);
+    if (!resultEl || !isObject(result)) return;
+    lastResult = result;
+    drawResult(resultEl, result);
   }
 
-  function draw(r) {
-    resultStatus(r.isError ? M.toolError : "", false, r.isError);
-    var body = own(resultEl, ".result-body"), box = el("div", { class: "view" });
-    body.replaceChildren(box);
+  /** The result's views (views.js; content blocks without it), then its raw JSON. @param {HTMLElement} resultBox @param {ToolResult} result */
+  function drawResult(resultBox, result) {
+    resultStatus(result.isError ? M.toolError : "", false, result.isError);
+    var body = /** @type {HTMLElement} */ (own(resultBox, ".result-body")), view = el("div", { class: "view" });
+    body.replaceChildren(view);
     try {
-      if (U.views) U.views.render(box, r, resultNode, ctx);
-      else fallback(box, r);
-    } catch (e) {
-      box.replaceChildren();
-      fallback(box, r);
-      ctx.log("error", "result view failed: " + e);
+      var views = /** @type {MaybeViews} */ (U).views;
+      if (views) views.render(view, result, /** @type {UiNode} */ (resultNode), ctx);
+      else drawFallback(view, result);
+    } catch (error) {
+      view.replaceChildren();
+      drawFallback(view, result);
+      ctx.log("error", "result view failed: " + error);
     }
-    body.appendChild(el("details", { class: "raw" }, el("summary", null, M.rawJson), el("pre", { class: "json" }, JSON.stringify(r, null, 2))));
+    body.appendChild(el("details", { class: "raw" }, el("summary", null, M.rawJson), el("pre", { class: "json" }, JSON.stringify(result, null, 2))));
   }
 
-  function fallback(box, r) {
-    (Array.isArray(r.content) ? r.content : []).forEach((b) => { box.appendChild(block(b)); });
-    if (r.structuredContent !== undefined) box.appendChild(el("pre", { class: "json" }, JSON.stringify(r.structuredContent, null, 2)));
+  /** @param {HTMLElement} view @param {ToolResult} result */
+  function drawFallback(view, result) {
+    (Array.isArray(result.content) ? result.content : []).forEach((block) => { view.appendChild(contentBlock(block)); });
+    if (result.structuredContent !== undefined) view.appendChild(el("pre", { class: "json" }, JSON.stringify(result.structuredContent, null, 2)));
   }
 
   // Without views.js (or when it throws): text blocks as text, anything else as JSON.
-  function block(b) {
-    return isObj(b) && b.type === "text" ? el("pre", { class: "text-block" }, String(b.text)) : el("pre", { class: "json" }, JSON.stringify(b, null, 2));
+  /** @param {unknown} block */
+  function contentBlock(block) {
+    return isObject(block) && block.type === "text" ? el("pre", { class: "text-block" }, String(block.text)) : el("pre", { class: "json" }, JSON.stringify(block, null, 2));
   }
 
   /* ------------------------------------------------------------------ for the modules */
 
   // What the modules build on; they run right after this file, before hydrate().
-  var U = {
+  /** @type {CompileUi} the modules add their members to this same object */
+  var U = /** @type {CompileUi} */ (/** @type {unknown} */ ({
     FIELDS: FIELDS, UNSET: UNSET, bad: bad, base: base, bind: bind, scalar: scalar, fail: fail,
-    own: own, put: put, has: has, isObj: isObj, fieldsOf: fieldsOf,
-    keyOf: keyOf, tok: tok, esc: esc, matches: matches, views: null,
+    own: own, put: putOwn, has: hasOwn, isObj: isObject, fieldsOf: fieldsOf,
+    keyOf: keyOf, tok: unescapeToken, esc: pointerTo, matches: matches,
     NOTES: NOTES, ctx: ctx, hydrate: hydrate, run: run, check: check, collect: collect, unmark: unmark, request: request
-  };
+  }));
   return U;
-})();
+})()));
