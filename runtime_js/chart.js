@@ -14,7 +14,7 @@
     max: (values) => Math.max(...values),
     count: (values) => values.length
   };
-  /** An SVG element. @param {string} tag  @param {Record<string, unknown> | null} attrs  @param {unknown[]} children */
+  /** An SVG element. @param {string} tag  @param {ElAttrs} attrs  @param {ElChild[]} children */
   var svgElement = (tag, attrs, ...children) => el("svg:" + tag, attrs, ...children);
 
   // Nice tick values over [low, high]: steps of 1, 2 or 5 × 10^k, about `count` of them.
@@ -154,7 +154,7 @@
   // into the label) get a chart each, with the unit on its axis, instead of sharing one axis.
   V.NODES.Chart = (node, data) => {
     if (!Array.isArray(data)) return V.auto(data);
-    var props = /** @type {ChartProps} */ (node.props), rows = data.filter(isRecord);
+    var props = /** @type {ChartProps} */ (/** @type {unknown} */ (node.props)), rows = data.filter(isRecord);
     /** @type {Record<string, ChartEncoding[]>} */
     var byUnit = {};
     /** @type {string[]} */

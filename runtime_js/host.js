@@ -92,7 +92,7 @@
   /** The view under a bar of what the host offers for its rows (the view alone when nothing).
       @param {HTMLElement} view  @param {unknown} rows  @param {TableColumn[] | undefined} own  @returns {HTMLElement} */
   function withBar(view, rows, own) {
-    var downloads = context.caps.downloadFile, fullscreen = (context.hostContext.availableDisplayModes || []).indexOf("fullscreen") >= 0;
+    var downloads = !!context.caps.downloadFile, fullscreen = (context.hostContext.availableDisplayModes || []).indexOf("fullscreen") >= 0;
     if (!Array.isArray(rows) || !rows.length || !(downloads || fullscreen)) return view;
     var note = el("span", { class: "muted", role: "status" });
     /** @type {HTMLElement} the view and its bar (the fullscreen toggle scrolls to it) */
@@ -116,6 +116,7 @@
   var RECORD_VIEWS = [["CardGrid", "fields"], ["List"], ["Chart"]];
   RECORD_VIEWS.forEach((kind) => {
     var build = views.NODES[kind[0]];
-    if (build) views.NODES[kind[0]] = (node, data) => withBar(/** @type {HTMLElement} */ (build(node, data)), data, node.props[/** @type {string} */ (kind[1])]);
+    if (build) views.NODES[kind[0]] = (node, data) => withBar(/** @type {HTMLElement} */ (build(node, data)), data,
+      /** @type {TableColumn[] | undefined} */ (node.props[/** @type {string} */ (kind[1])]));
   });
 })(CU.views);

@@ -158,7 +158,7 @@
   /** @param {unknown} value */
   var asText = (value) => typeof value === "string" ? value : formatNumber(/** @type {number} */ (value));
   /** @param {MatrixColumn} column */
-  var pivotName = (column) => columnName(column, column.name);
+  var pivotName = (column) => columnName(column, column.name || undefined);
   // A key's values, with the names a sibling array gives indices (else the values as text).
   /** @param {MatrixColumn} key  @param {unknown[]} values  @returns {string[]} */
   function keyNames(key, values) {

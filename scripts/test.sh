@@ -31,10 +31,16 @@ fi
 python3 -m venv .venv
 .venv/bin/pip install -q --disable-pip-version-check -e '.[test]'
 
-# Lint and type-check first: a regression fails the run before any test starts (both are
-# configured in pyproject.toml).
+# Lint and type-check first: a regression fails the run before any test starts. Python: ruff and
+# mypy (configured in pyproject.toml). The runtime's JavaScript: tsc --checkJs strict
+# (tests/js/tsconfig.json), ESLint with the runtime's promises as rules (runtime_js/eslint.config.mjs),
+# and node's test runner over the runtime's logic (tests/js/unit: seconds, no browser).
 .venv/bin/ruff check .
 .venv/bin/mypy
+tests/js/node_modules/.bin/tsc -p tests/js/tsconfig.json
+(cd runtime_js && ../tests/js/node_modules/.bin/eslint .)
+ls tests/js/unit/*.test.mjs >/dev/null  # no test file fails the run, as pytest collecting none does
+node --test tests/js/unit/
 
 export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"
 # pytest exits 5 when it collects no test (on xdist's workers too): with `set -e` that fails the

@@ -111,6 +111,8 @@ interface HostContext {
   locale?: string;
   timeZone?: string;
   toolInfo?: { id?: string | number; tool?: unknown };
+  displayMode?: string;
+  availableDisplayModes?: string[];
   [key: string]: unknown;
 }
 
@@ -126,6 +128,8 @@ interface HostCapabilities {
 interface RpcResult extends ToolResult {
   hostCapabilities?: HostCapabilities;
   hostContext?: HostContext;
+  /** ui/request-display-mode's answer: the mode the host set. */
+  mode?: string;
 }
 
 /** A JSON-RPC error as the host sends it. */

@@ -16,7 +16,7 @@ declare namespace Views {
  *  (locale), and a way to open a link. */
 interface ViewContext {
   caps: { openLinks?: unknown; [key: string]: unknown };
-  hostContext: { locale?: string; [key: string]: unknown };
+  hostContext: HostContext;
   openLink(url: string): unknown;
 }
 
@@ -85,7 +85,7 @@ interface ViewContext {
  *  (locale), and a way to open a link. */
 interface ViewContext {
   caps: { openLinks?: unknown; [key: string]: unknown };
-  hostContext: { locale?: string; [key: string]: unknown };
+  hostContext: HostContext;
   openLink(url: string): unknown;
 }
 
