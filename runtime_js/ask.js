@@ -11,7 +11,7 @@
                               {timedOut: true} closed; tool-cancelled closes too
      tool-input-partial       ignored */
 ((U) => {
-  var doc = document, ctx = U.ctx, asked = false, done = false, sending = false;
+  var doc = document, ctx = U.viewContext, asked = false, done = false, sending = false;
   /** @type {HTMLElement} the <main> shown: the waiting one, then the question's */
   var main;
   /** @type {HTMLElement} */

@@ -22,10 +22,10 @@ from . import MODULES, catalog_kinds
 # Where a table starts in a source: an object literal (keys are kinds), a regex alternation, or
 # one assignment of a single kind.
 _OBJECT = {
-    "FIELDS": (r"var FIELDS = \{", r"Object\.assign\(U\.FIELDS, \{"),
-    "NODES": (r"var NODES = \{", r"Object\.assign\(V\.NODES, \{"),
+    "FIELDS": (r"var FIELDS = \{", r"Object\.assign\((?:U|CU|core)\.FIELDS, \{"),
+    "NODES": (r"var NODES = \{", r"Object\.assign\((?:V|views)\.NODES, \{"),
 }
-_SINGLE = {"NODES": r"\bV\.NODES\.(\w+) =", "FIELDS": r"\bU\.FIELDS\.(\w+) ="}
+_SINGLE = {"NODES": r"\b(?:V|views)\.NODES\.(\w+) =", "FIELDS": r"\b(?:U|CU|core)\.FIELDS\.(\w+) ="}
 _HYDRATORS = "FIELDS"
 """The one table whose entries hydrate what the server rendered rather than build it."""
 _KEYED = re.compile(r"\b([A-Z]\w*)\s*:|\.([A-Z]\w*)\s*=[^=]")

@@ -1,10 +1,10 @@
 /* compile-ui charts: line, area, bar, point and arc marks drawn as SVG by hand. Shipped only in
-   pages whose tree has a Chart (runtime_js.MODULES); concatenated after V.js, it adds the
-   Chart node to CU.V.NODES (types/chart.d.ts: its props). Labels and tooltips are text nodes,
+   pages whose tree has a Chart (runtime_js.MODULES); concatenated after views.js, it adds the
+   Chart node to CU.views.NODES (types/chart.d.ts: its props). Labels and tooltips are text nodes,
    never markup. */
-// V: CU.views (runtime_js/catalog.py finds the kinds a module adds by the spelling V.NODES).
-((V) => {
-  var at = V.at, formatNumber = V.num, isRecord = V.isO;
+// V: CU.views (runtime_js/catalog.py finds the kinds a module adds by the spelling views.NODES).
+((views) => {
+  var at = views.at, formatNumber = views.formatNumber, isRecord = views.isRecord;
   var COLORS = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1", "#edc948", "#9c755f"];
   /** @type {Record<string, (values: number[]) => number>} how a series' values at one x become one */
   var AGGREGATES = {
@@ -67,7 +67,7 @@
       xs.sort((a, b) => ((totals.get(a) || 0) - (totals.get(b) || 0)) * direction);
     }
     /** An x as text. @param {unknown} x */
-    var xText = (x) => temporal ? V.date(new Date(/** @type {number} */ (x)).toISOString(), "date") : typeof x === "number" ? formatNumber(x) : String(x);
+    var xText = (x) => temporal ? views.formatDate(new Date(/** @type {number} */ (x)).toISOString(), "date") : typeof x === "number" ? formatNumber(x) : String(x);
     /** A point's tooltip. @param {ChartSeries} line  @param {ChartPoint} point */
     var title = (line, point) => svgElement("title", null, line.name + " · " + xText(point[0]) + ": " + formatNumber(point[1]));
     var svg = svgElement("svg", { viewBox: "0 0 " + width + " " + height, class: "chart", role: "img", "aria-label": props.label || props.y.map((y) => y.label).join(", ") });
@@ -152,8 +152,8 @@
 
   // Series in different units ("High", "Rain (mm)": the compiler writes a unit the schema states
   // into the label) get a chart each, with the unit on its axis, instead of sharing one axis.
-  V.NODES.Chart = (node, data) => {
-    if (!Array.isArray(data)) return V.auto(data);
+  views.NODES.Chart = (node, data) => {
+    if (!Array.isArray(data)) return views.autoView(data);
     var props = /** @type {ChartProps} */ (/** @type {unknown} */ (node.props)), rows = data.filter(isRecord);
     /** @type {Record<string, ChartEncoding[]>} */
     var byUnit = {};

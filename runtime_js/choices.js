@@ -2,12 +2,12 @@
    nullable boolean is one: Yes / No / Not set), a constant (ConstField). Shipped only in pages
    whose form has one (runtime_js.MODULES), and with fields.js (its multi-selects are drawn as
    these choices); concatenated after runtime.js in the same <script>, it adds its kinds to
-   CU.FIELDS before the form is hydrated. It also sets CU.canon and CU.same (JSON values compared
+   CU.FIELDS before the form is hydrated. It also sets CU.canonicalJson and CU.sameJson (JSON values compared
    as values), which fields.js uses. */
 ((U) => {
   /** @type {Unset} */
   var UNSET = U.UNSET;
-  var base = U.base, scalar = U.scalar;
+  var base = U.baseField, scalar = U.scalarField;
 
   /**
    * A JSON value's canonical text: its JSON with every object's keys sorted, so two values are
@@ -72,7 +72,7 @@
     return field;
   }
 
-  U.canon = canon; U.same = same;
+  U.canonicalJson = canon; U.sameJson = same;
   Object.assign(U.FIELDS, {
     BooleanField: boolField, SelectField: selectField, ConstField: constField
   });

@@ -1,13 +1,13 @@
 /* compile-ui runtime, composite fields: multi-selects, files, tuples, lists, maps and unions.
-   Shipped only in pages whose form has one (runtime_js.MODULES), always with choices.js (CU.same,
-   CU.canon); concatenated after runtime.js in the same <script>, it adds its kinds to CU.FIELDS
+   Shipped only in pages whose form has one (runtime_js.MODULES), always with choices.js (CU.sameJson,
+   CU.canonicalJson); concatenated after runtime.js in the same <script>, it adds its kinds to CU.FIELDS
    before the form is hydrated. */
 ((U) => {
   /** @type {Unset} */
   var UNSET = U.UNSET;
-  var bad = U.bad, base = U.base, bind = U.bind, scalar = U.scalar, fail = U.fail, own = U.own;
-  var same = U.same, canon = U.canon, putOwn = U.put, hasOwn = U.has, isObject = U.isObj, fieldsOf = U.fieldsOf;
-  var keyOf = U.keyOf, matches = U.matches, clones = 0;
+  var bad = U.invalid, base = U.baseField, bind = U.bindField, scalar = U.scalarField, fail = U.markInvalid, own = U.ownChild;
+  var same = U.sameJson, canon = U.canonicalJson, putOwn = U.putOwn, hasOwn = U.hasOwn, isObject = U.isObject, fieldsOf = U.fieldsOf;
+  var keyOf = U.fieldKey, matches = U.matchesPattern, clones = 0;
 
   // A cloned template gets fresh ids (and fixed references to them) so labels keep working:
   // every id, and every attribute that names ids, gets the suffix "-<n>" of the nth clone.

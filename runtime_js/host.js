@@ -15,7 +15,7 @@
    Types: types/host.d.ts. */
 ((views) => {
   var root = document.documentElement, notes = CU.NOTES, contextChanged = notes["ui/notifications/host-context-changed"];
-  var render = views.render, at = views.at, isRecord = views.isO;
+  var render = views.render, at = views.at, isRecord = views.isRecord;
   /** @type {ToolResult} the result shown last */
   var shownResult;
   /** @type {ViewContext} the context it was shown in */
@@ -57,7 +57,7 @@
     var seen = {};
     /** @type {string[]} */
     var pointers = [];
-    rows.forEach((row) => { if (isRecord(row)) for (var key in row) if (!seen[key]) { seen[key] = 1; pointers.push(CU.esc(key)); } });
+    rows.forEach((row) => { if (isRecord(row)) for (var key in row) if (!seen[key]) { seen[key] = 1; pointers.push(CU.escapeToken(key)); } });
     return pointers.length ? pointers : [""];
   }
   // RFC 4180: a cell with a comma, quote or line break is quoted; nested data is its JSON.
@@ -72,7 +72,7 @@
   function csv(rows, own) {
     var pointers = columnPointers(rows, own);
     /** @type {unknown[] | null} */
-    var head = pointers.map((pointer) => pointer ? pointer.slice(1).split("/").map(CU.tok).join(".") : "value");
+    var head = pointers.map((pointer) => pointer ? pointer.slice(1).split("/").map(CU.unescapeToken).join(".") : "value");
     if (rows.every(Array.isArray)) head = own && own.some((column) => typeof column.name === "string") ? own.map((column) => column.name) : null;
     return (head ? [head] : []).concat(rows.map((row) => pointers.map((pointer) => at(row, pointer)))).map((line) => line.map(csvCell).join(",")).join("\r\n") + "\r\n";
   }

@@ -37,7 +37,7 @@
    views.js's table() carry what CU.matrix reads back: m (a matrix column), l (the rows' label),
    of (what the columns count: "Month"), v (what the cells hold: "Retention"). */
 ((views) => {
-  var at = views.at, formatNumber = views.num, isRecord = views.isO;
+  var at = views.at, formatNumber = views.formatNumber, isRecord = views.isRecord;
   /** @type {(value: unknown) => value is number} */
   var isNumber = (value) => typeof value === "number" && isFinite(value);
   /** @type {(value: unknown) => value is null | undefined} */
@@ -215,7 +215,7 @@
     var cells = [];
     rows.forEach((row, index) => { /** @type {unknown[]} */ (at(row, list.pointer)).forEach((cell) => { cells.push({ own: ownColumns.map((column) => at(row, column.pointer)), row: index, cell: cell }); }); });
     if (cells.length > 1e4 || rows.length > 500) return; // bounded work (the checks below are rows × cells)
-    var recordColumns = views.cols(/** @type {Record<string, unknown>[]} */ (cells.map((x) => x.cell)));
+    var recordColumns = views.columnsOf(/** @type {Record<string, unknown>[]} */ (cells.map((x) => x.cell)));
     /** @param {MatrixColumn} column */
     var valuesOf = (column) => cells.map((x) => at(x.cell, column.pointer));
     /** @param {number} index */

@@ -51,10 +51,10 @@
       /** @type {{ [key: string]: Json } | undefined} */
       var content;
       if (action === "accept" && form) {
-        U.bad.length = 0;
+        U.invalid.length = 0;
         content = {};
-        fields.forEach((field) => { var value = field.get(); if (value !== U.UNSET) U.put(/** @type {object} */ (content), field.key, value); });
-        if (U.bad.length) { U.bad[0].focus(); return; }
+        fields.forEach((field) => { var value = field.get(); if (value !== U.UNSET) U.putOwn(/** @type {object} */ (content), field.key, value); });
+        if (U.invalid.length) { U.invalid[0].focus(); return; }
       }
       /** @type {HTMLElement} */ (shownBox).querySelectorAll("button, .ctl, .opt").forEach((control) => { /** @type {HTMLButtonElement} */ (control).disabled = true; });
       U.request("tools/call", { name: "_ui_answer", arguments: { questionId: question.questionId, token: asking.token, action: action, content: content } }).then((result) => {
@@ -66,7 +66,7 @@
     };
     if (question.mode === "url") {
       shownBox.append(el("p", null, el("code", null, question.url)), el("div", { class: "actions" },
-        el("button", { type: "button", class: "btn", onclick: () => { U.ctx.openLink(question.url).catch(() => {}); } }, M.openLink),
+        el("button", { type: "button", class: "btn", onclick: () => { U.viewContext.openLink(question.url).catch(() => {}); } }, M.openLink),
         el("button", { type: "button", class: "btn primary", onclick: () => { send("accept"); } }, M.done),
         el("button", { type: "button", class: "btn", onclick: () => { send("cancel"); } }, M.cancel)), status);
     } else {
@@ -80,7 +80,7 @@
       // A field whose module this page lacks (a list, without fields.js): Decline and Cancel only.
       var fieldNodes = U.fieldsOf(formNode.children), lacking = fieldNodes.some((node) => !U.FIELDS[node.type]);
       if (lacking) /** @type {HTMLButtonElement} */ (form.querySelector("[data-action=submit]")).disabled = true;
-      else fields = fieldNodes.map((node) => U.bind(node, /** @type {HTMLFormElement} */ (form)));
+      else fields = fieldNodes.map((node) => U.bindField(node, /** @type {HTMLFormElement} */ (form)));
       if (lacking) status.textContent = M.questionNotHere;
       form.addEventListener("submit", (event) => { event.preventDefault(); send("accept"); });
       form.querySelectorAll(".actions > button[type=button][data-action]").forEach((button) => {

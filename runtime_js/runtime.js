@@ -21,7 +21,7 @@
    tool-result), CU.hydrate(tree), CU.run (where the form's submit goes), CU.check, CU.collect,
    CU.unmark, CU.request (its tools/call). question.js sets CU.asks(tool) → {token, stop}: run()
    sends the token in the call's _meta and stops it when the call ends.
-   A field (CU.base, CU.bind: {w wrapper, p props, key, st state, ctl, get, set, clear}) returns
+   A field (CU.baseField, CU.bindField: {w wrapper, p props, key, st state, ctl, get, set, clear}) returns
    CU.UNSET, a Symbol, from get() when it sends nothing. Types: runtime_js/types/*.d.ts. */
 "use strict";
 /* exported el, elAdd, CU */
@@ -803,10 +803,10 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
   // What the modules build on; they run right after this file, before hydrate().
   /** @type {CompileUi} the modules add their members to this same object */
   var U = /** @type {CompileUi} */ (/** @type {unknown} */ ({
-    FIELDS: FIELDS, UNSET: UNSET, bad: bad, base: base, bind: bind, scalar: scalar, fail: fail,
-    own: own, put: putOwn, has: hasOwn, isObj: isObject, fieldsOf: fieldsOf,
-    keyOf: keyOf, tok: unescapeToken, esc: pointerTo, matches: matches,
-    NOTES: NOTES, ctx: ctx, hydrate: hydrate, run: run, check: check, collect: collect, unmark: unmark, request: request
+    FIELDS: FIELDS, UNSET: UNSET, invalid: bad, baseField: base, bindField: bind, scalarField: scalar, markInvalid: fail,
+    ownChild: own, putOwn: putOwn, hasOwn: hasOwn, isObject: isObject, fieldsOf: fieldsOf,
+    fieldKey: keyOf, unescapeToken: unescapeToken, escapeToken: pointerTo, matchesPattern: matches,
+    NOTES: NOTES, viewContext: ctx, hydrate: hydrate, run: run, check: check, collect: collect, unmark: unmark, request: request
   }));
   return U;
 })()));

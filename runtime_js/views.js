@@ -28,7 +28,7 @@ CU.views = (() => {
   var DATE_TIME = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?\s*(Z|[+-]\d\d:?\d\d)?)?$/i;
   // Words of a key written in capitals in a heading ("user_id" → "User ID").
   var ACRONYM = /^(id|url|uri|api|ceo|dst|utc|json|csv|sql|html|http|ip|uuid|os|cpu)s?$/i;
-  var isObj = /** @type {(value: unknown) => value is Views.Record} */ (CU.isObj);
+  var isObj = /** @type {(value: unknown) => value is Views.Record} */ (CU.isObject);
   /** @type {(value: unknown) => value is Views.Scalar} */
   var isScalar = (value) => value === null || typeof value !== "object";
   /** @type {(value: unknown, indent?: number) => string} */
@@ -37,7 +37,7 @@ CU.views = (() => {
   var button = (onClick, ...children) => /** @type {HTMLButtonElement} */ (el("button", { type: "button", class: "btn small", onclick: onClick }, ...children));
   /** @type {(value: unknown) => HTMLElement} */
   var jsonBlock = (value) => el("pre", { class: "json" }, toJson(value, 2));
-  var unescapeToken = CU.tok, escapeKey = CU.esc;
+  var unescapeToken = CU.unescapeToken, escapeKey = CU.escapeToken;
   /**
    * JSON Pointer lookup; undefined when any step is missing.
    * @param {Views.Json | undefined} data
@@ -48,7 +48,7 @@ CU.views = (() => {
     if (!pointer) return data;
     var tokens = pointer.split("/").slice(1);
     for (var i = 0; i < tokens.length; i++) {
-      if (data === null || typeof data !== "object" || !CU.has(data, unescapeToken(tokens[i]))) return;
+      if (data === null || typeof data !== "object" || !CU.hasOwn(data, unescapeToken(tokens[i]))) return;
       data = /** @type {Views.Record} */ (data)[unescapeToken(tokens[i])];
     }
     return data;
@@ -336,13 +336,13 @@ CU.views = (() => {
    */
   function childListKey(record) {
     /** @type {(child: Views.Record) => number} */
-    var sharedKeys = (child) => Object.keys(child).filter((key) => CU.has(/** @type {Views.Record} */ (record), key)).length;
+    var sharedKeys = (child) => Object.keys(child).filter((key) => CU.hasOwn(/** @type {Views.Record} */ (record), key)).length;
     /** @type {(child: Views.Record) => number} */
     var keyCount = (child) => Object.keys(child).length;
     /** @type {(key: string) => Views.Record[]} a list of records (tested before it is read as one) */
     var childrenAt = (key) => /** @type {Views.Record[]} */ (/** @type {Views.Record} */ (record)[key]);
     return isObj(record) ? Object.keys(record).find((key) => Array.isArray(record[key]) && childrenAt(key).length && childrenAt(key).every(isObj) && childrenAt(key).every((child) => 2 * sharedKeys(child) > keyCount(child))
-      && (childrenAt(key).some((child) => CU.has(child, key)) || childrenAt(key).every((child) => sharedKeys(child) === keyCount(child)) || /^(children|nodes|plans)$/i.test(key))) : undefined;
+      && (childrenAt(key).some((child) => CU.hasOwn(child, key)) || childrenAt(key).every((child) => sharedKeys(child) === keyCount(child)) || /^(children|nodes|plans)$/i.test(key))) : undefined;
   }
   /**
    * @param {Views.Record} node
@@ -581,7 +581,7 @@ CU.views = (() => {
       var match = KEY_VALUE.exec(line), last = items[items.length - 1];
       if (match) {
         var key = match[1].trim(), value = match[2].trim(), cell = /^(true|false)$/i.test(value) ? /^t/i.test(value) : value; // a yes/no
-        if (current && !CU.has(/** @type {Views.Record} */ (current.r), key)) { /** @type {Views.Record} */ (current.r)[key] = cell; return; }
+        if (current && !CU.hasOwn(/** @type {Views.Record} */ (current.r), key)) { /** @type {Views.Record} */ (current.r)[key] = cell; return; }
         items.push(current = { r: {}, lab: last && last.t != null && !last.gap ? /** @type {Views.TextItem} */ (items.pop()).t : null });
         /** @type {Views.Record} */ (current.r)[key] = cell;
         return;
@@ -619,7 +619,7 @@ CU.views = (() => {
    * @param {Views.Record} first the run's first record
    */
   function sameRecordKind(record, runKeys, first) {
-    var keys = record && Object.keys(record), shared = keys && keys.filter((key) => CU.has(runKeys, key)).length;
+    var keys = record && Object.keys(record), shared = keys && keys.filter((key) => CU.hasOwn(runKeys, key)).length;
     return !!keys && keys[0] === Object.keys(first)[0] && 2 * /** @type {number} */ (shared) > Math.max(keys.length, Object.keys(first).length);
   }
   /**
@@ -908,7 +908,7 @@ CU.views = (() => {
     /** @type {(node: Views.ViewNode) => void} */
     var walk = (node) => { byId[node.id] = node; (node.children || []).forEach(walk); };
     walk(resultView);
-    box.append(/** @type {HTMLTemplateElement} */ (CU.own(/** @type {HTMLElement} */ (document.getElementById(resultView.id)), "template")).content.cloneNode(true));
+    box.append(/** @type {HTMLTemplateElement} */ (CU.ownChild(/** @type {HTMLElement} */ (document.getElementById(resultView.id)), "template")).content.cloneNode(true));
     box.querySelectorAll("[data-view]").forEach((place) => { if (box.contains(place)) fillView(place, byId[/** @type {string} */ (place.getAttribute("data-view"))], data); });
     if (CU.tabs) CU.tabs(box);
   }
@@ -949,8 +949,8 @@ CU.views = (() => {
   }
 
   return {
-    get scope() { return scope; }, render: render, NODES: NODES, at: at, num: num, date: date, isO: isObj, auto: auto, table: table, kind: kind, kv: kv,
-    cols: cols, list: list, val: val, img: image, PJ: jsonBlock,
-    text: { human: human, guess: guess, pylit: pythonLiteral, term: terminal }
+    get scope() { return scope; }, render: render, NODES: NODES, at: at, formatNumber: num, formatDate: date, isRecord: isObj,
+    autoView: auto, table: table, kind: kind, keyValue: kv, columnsOf: cols, list: list, value: val, image: image,
+    jsonBlock: jsonBlock, text: { human: human, guess: guess, pythonLiteral: pythonLiteral, terminal: terminal }
   };
 })();

@@ -2,7 +2,7 @@
 // them, always ships with choices.js (runtime_js.MODULES).
 interface CompileUi {
   /** A JSON value's canonical text (object keys sorted): equal values, equal texts. */
-  canon(value: unknown): string;
+  canonicalJson(value: unknown): string;
   /** Whether two JSON values are equal as values (keys in any order). */
-  same(a: unknown, b: unknown): boolean;
+  sameJson(a: unknown, b: unknown): boolean;
 }

@@ -79,7 +79,7 @@ interface Field {
   st: FieldState;
   /** The control that takes the focus and aria-invalid when the field is wrong. */
   ctl?: HTMLElement | null;
-  /** The value to send; UNSET for none (or when invalid: then it is marked, in CU.bad). */
+  /** The value to send; UNSET for none (or when invalid: then it is marked, in CU.invalid). */
   get(): Json | Unset;
   /** partial: an object field leaves the properties the value lacks as they are. */
   set(value: Json, partial?: boolean): void;
@@ -154,7 +154,7 @@ interface Notes {
   [method: string]: ((params?: never) => void) | undefined;
 }
 
-/** What the views get (CU.ctx): the host's context and capabilities as they are now. */
+/** What the views get (CU.viewContext): the host's context and capabilities as they are now. */
 interface RuntimeContext {
   readonly hostContext: HostContext;
   readonly caps: HostCapabilities;
@@ -190,10 +190,10 @@ interface CompileUi {
   FIELDS: { [type: string]: (node: UiNode, wrapper: HTMLElement) => Field };
   UNSET: Unset;
   /** The controls the last collect() found wrong, in document order. */
-  bad: HTMLElement[];
-  base(node: UiNode, wrapper: HTMLElement): Field;
-  bind(node: UiNode, scope: Element): Field;
-  scalar(
+  invalid: HTMLElement[];
+  baseField(node: UiNode, wrapper: HTMLElement): Field;
+  bindField(node: UiNode, scope: Element): Field;
+  scalarField(
     node: UiNode,
     wrapper: HTMLElement,
     read: () => string | null | undefined,
@@ -201,18 +201,18 @@ interface CompileUi {
     parse: (text: string, field: Field) => Json | Unset,
     keepsEmpty?: boolean
   ): Field;
-  fail(field: Field, message: string, target?: HTMLElement): Unset;
-  own(parent: Element, selector: string): HTMLElement | null;
-  put(object: object, key: string, value: unknown): void;
-  has(object: object, key: PropertyKey): boolean;
-  isObj(value: unknown): value is { [key: string]: Json };
+  markInvalid(field: Field, message: string, target?: HTMLElement): Unset;
+  ownChild(parent: Element, selector: string): HTMLElement | null;
+  putOwn(object: object, key: string, value: unknown): void;
+  hasOwn(object: object, key: PropertyKey): boolean;
+  isObject(value: unknown): value is { [key: string]: Json };
   fieldsOf(nodes: UiNode[] | undefined): UiNode[];
-  keyOf(node: UiNode): string;
-  tok(token: string): string;
-  esc(key: string): string;
-  matches(pattern: string, text: string): boolean;
+  fieldKey(node: UiNode): string;
+  unescapeToken(token: string): string;
+  escapeToken(key: string): string;
+  matchesPattern(pattern: string, text: string): boolean;
   NOTES: Notes;
-  ctx: RuntimeContext;
+  viewContext: RuntimeContext;
   hydrate(tree?: UiNode): void;
   run(): void;
   check(): Json | Unset;

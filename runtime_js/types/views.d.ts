@@ -12,7 +12,7 @@ declare namespace Views {
   /** What el() takes as a child: a node, text, nothing, or a list of them. */
   type Child = Node | string | number | null | undefined | false | Child[];
 
-  /** What render() needs of the page (CU.ctx): the host's capabilities (openLinks), its context
+  /** What render() needs of the page (CU.viewContext): the host's capabilities (openLinks), its context
  *  (locale), and a way to open a link. */
 interface ViewContext {
   caps: { openLinks?: unknown; [key: string]: unknown };
@@ -81,7 +81,7 @@ interface ViewContext {
   }
 }
 
-/** What render() needs of the page (CU.ctx): the host's capabilities (openLinks), its context
+/** What render() needs of the page (CU.viewContext): the host's capabilities (openLinks), its context
  *  (locale), and a way to open a link. */
 interface ViewContext {
   caps: { openLinks?: unknown; [key: string]: unknown };
@@ -118,29 +118,29 @@ interface Views {
   /** JSON Pointer lookup; undefined when any step is missing. */
   at(data: unknown, pointer?: string): Views.Json | undefined;
   /** A number as a person writes it (grouped from 10 000; ids, years, codes never). */
-  num(value: number, key?: string): string;
+  formatNumber(value: number, key?: string): string;
   /** An ISO date or date-time in the host's locale, in its own zone ("23 Nov 2026, 14:30 (UTC+01:00)"). */
-  date(value: unknown, format?: string): string;
+  formatDate(value: unknown, format?: string): string;
   /** A JSON object (not an array, not null). */
-  isO(value: unknown): value is Views.Record;
+  isRecord(value: unknown): value is Views.Record;
   /** Any value by its shape (depth: how deep it is nested). */
-  auto(value: unknown, depth?: number): HTMLElement;
+  autoView(value: unknown, depth?: number): HTMLElement;
   /** Rows as a sortable, filtered, paged table (noPivot: not offered to CU.pivot). */
   table(rows: unknown[], columns: Views.Column[], pageSize: number, noPivot?: unknown): HTMLElement;
   /** What a text is (JSON and Python literals are read before, by the views). */
   kind(text: string): Views.TextKind;
   /** A record as key: value pairs (fields: the schema's, or [] for every key). */
-  kv(record: unknown, fields: Views.Column[], depth?: number): HTMLElement;
+  keyValue(record: unknown, fields: Views.Column[], depth?: number): HTMLElement;
   /** Columns from the union of keys over rows (formats guessed by table()). */
-  cols(rows: unknown[]): Views.Column[];
+  columnsOf(rows: unknown[]): Views.Column[];
   /** A list, 200 items at a time. */
   list(items: unknown[], format?: string): HTMLElement;
   /** One value as a node, formatted by its format (guessed when absent). */
-  val(value: unknown, format?: string, options?: Views.Option[] | null, key?: string): Node | string;
+  value(value: unknown, format?: string, options?: Views.Option[] | null, key?: string): Node | string;
   /** A base64 image (or data: URL) as an <img>; anything else as text. */
-  img(value: string, mime?: string): HTMLElement;
+  image(value: string, mime?: string): HTMLElement;
   /** A value as indented JSON in a <pre>. */
-  PJ(value: unknown): HTMLElement;
+  jsonBlock(value: unknown): HTMLElement;
   /** The text rules inside the views, exposed for the unit tests. */
   text: {
     /** A key as a heading: "max_count" → "Max count", "isDst" → "Is DST". */
@@ -148,9 +148,9 @@ interface Views {
     /** The format a value without a schema looks like: number, boolean, text, json, date, date-time, uri, uuid. */
     guess(value: unknown): string;
     /** A Python literal read as the JSON it stands for; undefined when it is none. */
-    pylit(text: string): Views.Json | undefined;
+    pythonLiteral(text: string): Views.Json | undefined;
     /** Terminal output as text and spans of classes t1, t2 (bold, dim), c0…c7 (colours). */
-    term(text: string): (string | HTMLElement)[];
+    terminal(text: string): (string | HTMLElement)[];
   };
 }
 

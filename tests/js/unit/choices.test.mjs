@@ -1,4 +1,4 @@
-// choices.js as shipped (choices.min.js): CU.canon / CU.same (JSON values compared as values), and
+// choices.js as shipped (choices.min.js): CU.canonicalJson / CU.sameJson (JSON values compared as values), and
 // the checkboxes, radios, selects and constants of forms the server rendered for real tools
 // (fixtures/forms.json): the value sent is the schema's (a number stays a number), never the
 // control's text.
@@ -15,17 +15,17 @@ function choose(form, control, on = true) {
 
 test("canon: keys in any order are the same value; types, order of items and nesting are not", () => {
   const { CU } = load("runtime", "choices");
-  assert.equal(CU.canon({ b: 1, a: [{ d: 2, c: 3 }] }), CU.canon({ a: [{ c: 3, d: 2 }], b: 1 }));
-  assert.equal(CU.canon({ b: 1, a: "x" }), '{"a":"x","b":1}');
-  assert.equal(CU.canon(["a\"b", null, true, 1.5]), '["a\\"b",null,true,1.5]');
-  assert.ok(CU.same({ kind: "id", id: 7 }, { id: 7, kind: "id" }));
-  assert.ok(!CU.same(1, "1"));
-  assert.ok(!CU.same([1, 2], [2, 1]));
-  assert.ok(!CU.same({ a: null }, {}));
-  assert.ok(!CU.same({ a: { b: 1 } }, { a: { b: 1, c: 2 } }));
-  assert.ok(CU.same(null, null));
-  assert.ok(!CU.same(null, "null"));
-  assert.ok(!CU.same(0, false));
+  assert.equal(CU.canonicalJson({ b: 1, a: [{ d: 2, c: 3 }] }), CU.canonicalJson({ a: [{ c: 3, d: 2 }], b: 1 }));
+  assert.equal(CU.canonicalJson({ b: 1, a: "x" }), '{"a":"x","b":1}');
+  assert.equal(CU.canonicalJson(["a\"b", null, true, 1.5]), '["a\\"b",null,true,1.5]');
+  assert.ok(CU.sameJson({ kind: "id", id: 7 }, { id: 7, kind: "id" }));
+  assert.ok(!CU.sameJson(1, "1"));
+  assert.ok(!CU.sameJson([1, 2], [2, 1]));
+  assert.ok(!CU.sameJson({ a: null }, {}));
+  assert.ok(!CU.sameJson({ a: { b: 1 } }, { a: { b: 1, c: 2 } }));
+  assert.ok(CU.sameJson(null, null));
+  assert.ok(!CU.sameJson(null, "null"));
+  assert.ok(!CU.sameJson(0, false));
 });
 
 test("canon: every option of the real forms differs from the others (what a choice is found by)", () => {
@@ -35,9 +35,9 @@ test("canon: every option of the real forms differs from the others (what a choi
     const options = node.props && node.props.options;
     if (options) {
       lists++;
-      const texts = options.map((option) => CU.canon(option.value));
+      const texts = options.map((option) => CU.canonicalJson(option.value));
       assert.equal(new Set(texts).size, texts.length, node.id);
-      options.forEach((option, i) => assert.ok(CU.same(option.value, JSON.parse(JSON.stringify(option.value))), `${node.id} ${i}`));
+      options.forEach((option, i) => assert.ok(CU.sameJson(option.value, JSON.parse(JSON.stringify(option.value))), `${node.id} ${i}`));
     }
     (node.children || []).forEach(walk);
   };

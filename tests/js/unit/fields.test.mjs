@@ -70,7 +70,7 @@ test("a list's items are checked as their own fields: a bad e-mail in row 2", as
   const [first, second] = rows(form, "/recipients");
   assert.equal(first.querySelector(".err").textContent, "");
   assert.equal(second.querySelector(".err").textContent, word("notValid", "email"));
-  assert.equal(form.CU.bad.length, 1);
+  assert.equal(form.CU.invalid.length, 1);
 });
 
 test("arrays of strings (github create_issue): optional lists untouched send nothing, filled send their items", async () => {

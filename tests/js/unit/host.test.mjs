@@ -133,8 +133,8 @@ test("a refused download is said beside the buttons, and cleared on the next try
 
 test("the fullscreen toggle asks the host for the other mode; the page follows the mode the host gives", async () => {
   // The runtime's own context, which the host's notifications change.
-  Object.assign(CU.ctx.hostContext, { locale: "en-US", ...FULLSCREEN });
-  const box = show(SALES, CU.ctx);
+  Object.assign(CU.viewContext.hostContext, { locale: "en-US", ...FULLSCREEN });
+  const box = show(SALES, CU.viewContext);
   const root = document.documentElement;
   const toggle = box.querySelector(".hv-fs");
   assert.equal(root.getAttribute("data-mode"), "inline");

@@ -94,7 +94,7 @@ test("not a matrix: a query's id, revenue and units (different magnitudes), two 
 
 test("CU.matrix: columns named by the rows' own labels (a correlation) are a square matrix; values both sides of zero diverge", () => {
   const rows = [{ name: "a", a: 1, b: -0.5 }, { name: "b", a: -0.5, b: 1 }];
-  const columns = CU.views.cols(rows);
+  const columns = CU.views.columnsOf(rows);
   const view = CU.matrix(rows, columns);
   assert.ok(view);
   assert.deepEqual(labels(view.cs), ["Name", "A", "B"]);
@@ -115,7 +115,7 @@ test("CU.matrix: columns named by the rows' own labels (a correlation) are a squ
 
 test("CU.matrix: one row, two numbered columns, or more than 50 are no matrix; every cell equal sits mid-scale", () => {
   const series = (n, row) => Object.fromEntries([["name", "r" + row], ...Array.from({ length: n }, (x, i) => ["m" + i, i + row])]);
-  const cols = (rows) => CU.views.cols(rows);
+  const cols = (rows) => CU.views.columnsOf(rows);
   const one = [series(5, 1)];
   assert.equal(CU.matrix(one, cols(one)), undefined);
   const two = [series(2, 1), series(2, 2)];
@@ -131,9 +131,9 @@ test("CU.matrix: one row, two numbered columns, or more than 50 are no matrix; e
 
 test("CU.matrix: an id labels the rows only when no other text does", () => {
   const rows = [{ id: "c1", cohort: "Jan", m1: 1, m2: 2, m3: 3 }, { id: "c2", cohort: "Feb", m1: 4, m2: 5, m3: 6 }];
-  assert.deepEqual(labels(CU.matrix(rows, CU.views.cols(rows)).cs), ["Cohort", "ID", "M 1", "M 2", "M 3"]);
+  assert.deepEqual(labels(CU.matrix(rows, CU.views.columnsOf(rows)).cs), ["Cohort", "ID", "M 1", "M 2", "M 3"]);
   const ids = rows.map(({ id, m1, m2, m3 }) => ({ id, m1, m2, m3 }));
-  assert.deepEqual(labels(CU.matrix(ids, CU.views.cols(ids)).cs), ["ID", "M 1", "M 2", "M 3"]);
+  assert.deepEqual(labels(CU.matrix(ids, CU.views.columnsOf(ids)).cs), ["ID", "M 1", "M 2", "M 3"]);
 });
 
 /* ------------------------------------------------------------------ the pivot of long-format cells */
@@ -160,11 +160,11 @@ test("the official ext-apps cohort-heatmap result: each cohort's cells {periodIn
   assert.equal(rows.length, cohorts.length);
   assert.equal(rows[0][0].textContent, cohorts[0].cohortLabel);
   assert.ok(rows[0][0].classList.contains("hm-row"));
-  assert.equal(rows[0][4].title, `${cohorts[0].cohortLabel} · Period index Month 1: ${CU.views.num(cohorts[0].cells[1].retention)}`);
+  assert.equal(rows[0][4].title, `${cohorts[0].cohortLabel} · Period index Month 1: ${CU.views.formatNumber(cohorts[0].cells[1].retention)}`);
   // The triangle: the last cohort has one cell.
   const last = rows[rows.length - 1];
   assert.equal(last.filter((td) => td.classList.contains("hm")).length, 1);
-  assert.deepEqual(texts(matrix.querySelectorAll(".hm-legend span")), ["Retention", CU.views.num(Math.min(...cohorts.flatMap((c) => c.cells.map((x) => x.retention)))), "1"]);
+  assert.deepEqual(texts(matrix.querySelectorAll(".hm-legend span")), ["Retention", CU.views.formatNumber(Math.min(...cohorts.flatMap((c) => c.cells.map((x) => x.retention)))), "1"]);
   // Every cell record on the second tab, after the first of its cohort's fields named like a
   // label (here cohortId, matched by "cohort", before cohortLabel).
   const cellCount = cohorts.reduce((n, c) => n + c.cells.length, 0);
@@ -209,7 +209,7 @@ test("indexed cells take their names from sibling arrays: row_labels / col_label
 });
 
 test("CU.pivot declines: records with ids, too few records, a matrix less than a third full, keys that never repeat", () => {
-  const columns = (rows) => CU.views.cols(rows);
+  const columns = (rows) => CU.views.columnsOf(rows);
   const grid = [];
   for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) grid.push({ region: "r" + r, quarter: "q" + c, units: r + c });
   assert.ok(CU.pivot(grid, columns(grid)), "the full 3 × 3 grid is pivoted");

@@ -47,13 +47,13 @@ test("el: a listener gets its events; an svg: tag is an SVG element", () => {
 
 test("JSON Pointer: esc escapes ~ then /, tok undoes it (~01 is the key ~1)", () => {
   const { CU } = load("runtime");
-  assert.equal(CU.esc("a/b"), "/a~1b");
-  assert.equal(CU.esc("x~y"), "/x~0y");
-  assert.equal(CU.esc("~1"), "/~01");
-  assert.equal(CU.esc(""), "/");
-  assert.equal(CU.tok("~01"), "~1");
-  assert.equal(CU.tok("a~1b~0c"), "a/b~c");
-  for (const key of ["a/b", "x~y", "~1", "~0/~1", "/", "~", "plain", "ü/😀"]) assert.equal(CU.tok(CU.esc(key).slice(1)), key);
+  assert.equal(CU.escapeToken("a/b"), "/a~1b");
+  assert.equal(CU.escapeToken("x~y"), "/x~0y");
+  assert.equal(CU.escapeToken("~1"), "/~01");
+  assert.equal(CU.escapeToken(""), "/");
+  assert.equal(CU.unescapeToken("~01"), "~1");
+  assert.equal(CU.unescapeToken("a~1b~0c"), "a/b~c");
+  for (const key of ["a/b", "x~y", "~1", "~0/~1", "/", "~", "plain", "ü/😀"]) assert.equal(CU.unescapeToken(CU.escapeToken(key).slice(1)), key);
 });
 
 test("JSON Pointer: the key of every field the compiler bound is its pointer's last token, escaped as Python escaped it", () => {
@@ -62,13 +62,13 @@ test("JSON Pointer: the key of every field the compiler bound is its pointer's l
   for (const [tool, form] of Object.entries(FORMS)) {
     for (const node of fieldNodes(form.tree)) {
       const bind = node.props.bind, last = bind.slice(bind.lastIndexOf("/"));
-      const key = CU.keyOf(node);
-      if (last !== "/*") assert.equal(CU.esc(key), last, `${tool} ${bind}`);
+      const key = CU.fieldKey(node);
+      if (last !== "/*") assert.equal(CU.escapeToken(key), last, `${tool} ${bind}`);
       checked++;
     }
   }
   assert.ok(checked > 50, `only ${checked} fields`);
-  const keys = fieldNodes(FORMS.pointer_keys.tree).map((node) => CU.keyOf(node));
+  const keys = fieldNodes(FORMS.pointer_keys.tree).map((node) => CU.fieldKey(node));
   assert.deepEqual(keys, ["a/b", "x~y", "~1"]);
 });
 
@@ -164,7 +164,7 @@ test("check(): the count of fields to check, the first focused; valid values ret
   assert.equal(form.CU.check(), form.CU.UNSET);
   assert.equal(status().textContent, word("checkFields", 2));
   assert.equal(status().className, "status error");
-  assert.equal(form.CU.bad.length, 2);
+  assert.equal(form.CU.invalid.length, 2);
   assert.equal(form.control("/a").getAttribute("aria-invalid"), "true");
   form.input("/a", "1");
   assert.equal(form.CU.check(), form.CU.UNSET);

@@ -304,7 +304,7 @@ test("ANSI: colours and bold as classes, escapes gone", () => {
 });
 
 test("ANSI: SGR rules: bright colours as their base, 22 ends bold, 39 the colour, 256 colours skipped", () => {
-  const parts = (s) => plain(V.text.term(s).map((p) => (typeof p === "string" ? p : [p.className, p.textContent])));
+  const parts = (s) => plain(V.text.terminal(s).map((p) => (typeof p === "string" ? p : [p.className, p.textContent])));
   assert.deepEqual(parts("\x1b[91mred\x1b[0m plain"), [["c1", "red"], " plain"]);
   assert.deepEqual(parts("\x1b[1;2;34mx\x1b[22my\x1b[39mz"), [["t1 t2 c4", "x"], ["c4", "y"], "z"]);
   assert.deepEqual(parts("\x1b[38;5;196mx\x1b[38;2;1;2;3;32my"), ["x", ["c2", "y"]]);
@@ -312,11 +312,11 @@ test("ANSI: SGR rules: bright colours as their base, 22 ends bold, 39 the colour
 });
 
 test("ANSI: a line redrawn with carriage returns shows as it ended; control characters go", () => {
-  const parts = V.text.term("\x1b[32m10%\r50%\r100%\x1b[0m\ndone\x07\n");
+  const parts = V.text.terminal("\x1b[32m10%\r50%\r100%\x1b[0m\ndone\x07\n");
   // (the segments overwritten go with the codes in them: the last one shows uncoloured)
   assert.equal(parts[0], "100%");
   assert.equal(parts.map((p) => (typeof p === "string" ? p : p.textContent)).join(""), "100%\ndone\n");
-  assert.deepEqual(plain(V.text.term("no escapes\tat all\n")), ["no escapes\tat all\n"]);
+  assert.deepEqual(plain(V.text.terminal("no escapes\tat all\n")), ["no escapes\tat all\n"]);
 });
 
 test("errors: a traceback or a JS stack is kept in monospace; a message is a paragraph", () => {
@@ -336,7 +336,7 @@ test("errors: a traceback or a JS stack is kept in monospace; a message is a par
 
 // ------------------------------------------------------------------ Python literals
 
-const pylit = (text) => { const value = V.text.pylit(text); return value === undefined ? value : plain(value); };
+const pylit = (text) => { const value = V.text.pythonLiteral(text); return value === undefined ? value : plain(value); };
 
 test("Python literals: dicts in single quotes, None/True/False, tuples", () => {
   assert.deepEqual(pylit(fieldText("code-runner__run-code__dict")), { mean: 17.14, median: 15, modes: [15], n: 7 });
@@ -357,10 +357,10 @@ test("Python literals: numpy arrays are their values; a mismatched bracket is no
   assert.deepEqual(numpy.units, [310, 287, 342]);
   const chroma = pylit(fieldText("chroma__chroma_peek_collection"));
   assert.deepEqual(chroma.embeddings, []);
-  assert.equal(V.text.pylit("[(1, 2]"), undefined);
-  assert.equal(V.text.pylit("array([1, 2], [3])"), undefined); // an array of more than one value
-  assert.equal(V.text.pylit("Matrix([[2, 1], [7, 4]])"), undefined); // sympy's repr: no literal
-  assert.equal(V.text.pylit("plain text"), undefined);
+  assert.equal(V.text.pythonLiteral("[(1, 2]"), undefined);
+  assert.equal(V.text.pythonLiteral("array([1, 2], [3])"), undefined); // an array of more than one value
+  assert.equal(V.text.pythonLiteral("Matrix([[2, 1], [7, 4]])"), undefined); // sympy's repr: no literal
+  assert.equal(V.text.pythonLiteral("plain text"), undefined);
 });
 
 test("Python literals render as the data they stand for", () => {

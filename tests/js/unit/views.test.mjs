@@ -45,39 +45,39 @@ const shown = (value) => (typeof value === "string" ? value : value.textContent)
 
 test("num: grouped from 10 000 only (min2), every digit kept", () => {
   withLocale("en-GB");
-  assert.equal(V.num(709037), "709,037"); // a population (filesystem CSV)
-  assert.equal(V.num(1040), "1040"); // a year founded: four digits stay whole
-  assert.equal(V.num(1137.5), "1137.5"); // a revenue (sqlite read_query)
-  assert.equal(V.num(12450.25), "12,450.25");
-  assert.equal(V.num(17.142857142857), "17.142857142857"); // calc statistics' mean: never rounded
-  assert.equal(V.num(0.1 + 0.2), "0.30000000000000004");
-  assert.equal(V.num(-6), "-6");
-  assert.equal(V.num(0), "0");
+  assert.equal(V.formatNumber(709037), "709,037"); // a population (filesystem CSV)
+  assert.equal(V.formatNumber(1040), "1040"); // a year founded: four digits stay whole
+  assert.equal(V.formatNumber(1137.5), "1137.5"); // a revenue (sqlite read_query)
+  assert.equal(V.formatNumber(12450.25), "12,450.25");
+  assert.equal(V.formatNumber(17.142857142857), "17.142857142857"); // calc statistics' mean: never rounded
+  assert.equal(V.formatNumber(0.1 + 0.2), "0.30000000000000004");
+  assert.equal(V.formatNumber(-6), "-6");
+  assert.equal(V.formatNumber(0), "0");
 });
 
 test("num: ids, years, codes, ports and pids are never grouped", () => {
   withLocale("en-GB");
   for (const key of ["id", "user_id", "ID", "year", "fiscal-year", "zip", "port", "pid", "code", "number", "no", "invoiceId"]) {
-    assert.equal(V.num(1795162500, key), "1795162500", key);
+    assert.equal(V.formatNumber(1795162500, key), "1795162500", key);
   }
-  assert.equal(V.num(1795162500, "size"), "1,795,162,500");
-  assert.equal(V.num(1795162500.5, "id"), "1,795,162,500.5"); // only whole ids
+  assert.equal(V.formatNumber(1795162500, "size"), "1,795,162,500");
+  assert.equal(V.formatNumber(1795162500.5, "id"), "1,795,162,500.5"); // only whole ids
 });
 
 test("num: past 1e15 and below 1e-6 as JavaScript writes them", () => {
   withLocale("en-GB");
-  assert.equal(V.num(1e15), "1000000000000000");
-  assert.equal(V.num(2 ** 53 + 2), "9007199254740994");
-  assert.equal(V.num(1e-7), "1e-7");
-  assert.equal(V.num(0.000001), "0.000001");
+  assert.equal(V.formatNumber(1e15), "1000000000000000");
+  assert.equal(V.formatNumber(2 ** 53 + 2), "9007199254740994");
+  assert.equal(V.formatNumber(1e-7), "1e-7");
+  assert.equal(V.formatNumber(0.000001), "0.000001");
 });
 
 test("num: the host's locale", () => {
   withLocale("de-DE");
-  assert.equal(V.num(709037), "709.037");
-  assert.equal(V.num(1137.5), "1137,5");
+  assert.equal(V.formatNumber(709037), "709.037");
+  assert.equal(V.formatNumber(1137.5), "1137,5");
   withLocale("fr-FR");
-  assert.equal(V.num(12450.25).replace(/\s/g, " "), "12 450,25");
+  assert.equal(V.formatNumber(12450.25).replace(/\s/g, " "), "12 450,25");
   withLocale("en-GB");
 });
 
@@ -85,33 +85,33 @@ test("num: the host's locale", () => {
 
 test("date: a time keeps its own zone, never the viewer's (time convert_time)", () => {
   withLocale("en-GB");
-  assert.equal(V.date("2026-11-23T14:30:00+01:00"), "23 Nov 2026, 14:30 (UTC+01:00)");
-  assert.equal(V.date("2026-11-23T08:30:00-05:00"), "23 Nov 2026, 08:30 (UTC-05:00)");
-  assert.equal(V.date("2026-11-23T19:00:00+05:30"), "23 Nov 2026, 19:00 (UTC+05:30)"); // Kolkata
-  assert.equal(V.date("2026-11-23T10:00:00+0530"), "23 Nov 2026, 10:00 (UTC+05:30)");
+  assert.equal(V.formatDate("2026-11-23T14:30:00+01:00"), "23 Nov 2026, 14:30 (UTC+01:00)");
+  assert.equal(V.formatDate("2026-11-23T08:30:00-05:00"), "23 Nov 2026, 08:30 (UTC-05:00)");
+  assert.equal(V.formatDate("2026-11-23T19:00:00+05:30"), "23 Nov 2026, 19:00 (UTC+05:30)"); // Kolkata
+  assert.equal(V.formatDate("2026-11-23T10:00:00+0530"), "23 Nov 2026, 10:00 (UTC+05:30)");
 });
 
 test("date: UTC said once; seconds only when there are some; no zone: as written", () => {
   withLocale("en-GB");
-  assert.equal(V.date("2026-11-23T10:00:00Z"), "23 Nov 2026, 10:00 (UTC)");
-  assert.equal(V.date("2026-11-23T10:00:00+00:00"), "23 Nov 2026, 10:00 (UTC)");
-  assert.equal(V.date("2026-11-23T12:34:31+01:00"), "23 Nov 2026, 12:34:31 (UTC+01:00)"); // time get_current_time
-  assert.equal(V.date("2026-11-23T12:34:31.123456+01:00"), "23 Nov 2026, 12:34:31 (UTC+01:00)");
-  assert.equal(V.date("2026-11-20 09:15:00"), "20 Nov 2026, 09:15");
+  assert.equal(V.formatDate("2026-11-23T10:00:00Z"), "23 Nov 2026, 10:00 (UTC)");
+  assert.equal(V.formatDate("2026-11-23T10:00:00+00:00"), "23 Nov 2026, 10:00 (UTC)");
+  assert.equal(V.formatDate("2026-11-23T12:34:31+01:00"), "23 Nov 2026, 12:34:31 (UTC+01:00)"); // time get_current_time
+  assert.equal(V.formatDate("2026-11-23T12:34:31.123456+01:00"), "23 Nov 2026, 12:34:31 (UTC+01:00)");
+  assert.equal(V.formatDate("2026-11-20 09:15:00"), "20 Nov 2026, 09:15");
 });
 
 test("date: a date is a date; format date shows only the date of a date-time", () => {
   withLocale("en-GB");
-  assert.equal(V.date("2026-11-23"), "23 Nov 2026");
-  assert.equal(V.date("2026-11-23T14:30:00+01:00", "date"), "23 Nov 2026");
+  assert.equal(V.formatDate("2026-11-23"), "23 Nov 2026");
+  assert.equal(V.formatDate("2026-11-23T14:30:00+01:00", "date"), "23 Nov 2026");
   withLocale("en-US");
-  assert.equal(V.date("2026-11-23T14:30:00+01:00"), "Nov 23, 2026, 2:30 PM (UTC+01:00)");
+  assert.equal(V.formatDate("2026-11-23T14:30:00+01:00"), "Nov 23, 2026, 2:30 PM (UTC+01:00)");
   withLocale("en-GB");
 });
 
 test("date: anything else stays as it is", () => {
   for (const value of ["2026-Q1", "Mon Nov 23 2026 11:34:30 GMT+0000", "2026-11", "yesterday", "20261123"]) {
-    assert.equal(V.date(value), value);
+    assert.equal(V.formatDate(value), value);
   }
 });
 
@@ -139,43 +139,43 @@ test("guess: what a value without a schema looks like", () => {
 
 test("val: an id whole, a link through the host, a time with its zone", () => {
   withLocale("en-GB");
-  const uuid = V.val("9674a51c-39d4-4bb7-958e-22089ba13022");
+  const uuid = V.value("9674a51c-39d4-4bb7-958e-22089ba13022");
   assert.equal(uuid.className, "uuid");
   assert.equal(uuid.textContent, "9674a51c-39d4-4bb7-958e-22089ba13022");
   const box = render({ content: [] }, { openLinks: true });
-  const link = V.val("https://example.org/docs");
+  const link = V.value("https://example.org/docs");
   assert.equal(link.tagName, "A");
   click(link);
   assert.deepEqual(box.opened, ["https://example.org/docs"]);
-  const time = V.val("2026-11-23T14:30:00+01:00");
+  const time = V.value("2026-11-23T14:30:00+01:00");
   assert.equal(time.tagName, "TIME");
   assert.equal(time.getAttribute("datetime"), "2026-11-23T14:30:00+01:00");
   assert.equal(time.textContent, "23 Nov 2026, 14:30 (UTC+01:00)");
   render({ content: [] }, { openLinks: false });
-  assert.equal(V.val("https://example.org/docs"), "https://example.org/docs"); // text, selectable
-  assert.equal(V.val("javascript:alert(1)", "uri"), "javascript:alert(1)");
+  assert.equal(V.value("https://example.org/docs"), "https://example.org/docs"); // text, selectable
+  assert.equal(V.value("javascript:alert(1)", "uri"), "javascript:alert(1)");
 });
 
 test("val: yes/no, enums by their labels, numbers by their key, null and missing", () => {
   withLocale("en-GB");
-  assert.equal(V.val(true).className, "yn yn-true");
-  assert.equal(V.val(false).textContent, "No");
-  const tag = V.val("in_progress", "enum", [{ value: "in_progress", label: "In progress" }]);
+  assert.equal(V.value(true).className, "yn yn-true");
+  assert.equal(V.value(false).textContent, "No");
+  const tag = V.value("in_progress", "enum", [{ value: "in_progress", label: "In progress" }]);
   assert.equal(tag.className, "tag tag-in_progress");
   assert.equal(tag.textContent, "In progress");
-  assert.equal(V.val(20260, "integer", null, "year"), "20260");
-  assert.equal(V.val(20260), "20,260");
-  assert.equal(V.val(null).textContent, "null");
-  assert.equal(V.val(undefined).textContent, "—");
-  assert.equal(shown(V.val("two\nlines")), "two\nlines");
+  assert.equal(V.value(20260, "integer", null, "year"), "20260");
+  assert.equal(V.value(20260), "20,260");
+  assert.equal(V.value(null).textContent, "null");
+  assert.equal(V.value(undefined).textContent, "—");
+  assert.equal(shown(V.value("two\nlines")), "two\nlines");
 });
 
 test("val: short lists inline; past six, five and a control for the rest", () => {
   withLocale("en-GB");
-  assert.equal(shown(V.val([72.5, 73.5, 74.5])), "72.5, 73.5, 74.5");
-  assert.equal(shown(V.val([])), "none");
+  assert.equal(shown(V.value([72.5, 73.5, 74.5])), "72.5, 73.5, 74.5");
+  assert.equal(shown(V.value([])), "none");
   const fib = [0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89]; // math fibonacci_sequence
-  const line = V.val(fib);
+  const line = V.value(fib);
   assert.equal(line.textContent, "0, 1, 1, 2, 3 +7 more");
   click(line.querySelector("button"));
   assert.equal(line.textContent, fib.join(", "));
@@ -183,11 +183,11 @@ test("val: short lists inline; past six, five and a control for the rest", () =>
 });
 
 test("val: nested values fold; small ones show open", () => {
-  const small = V.val({ a: 1, b: 2 });
+  const small = V.value({ a: 1, b: 2 });
   assert.equal(small.tagName, "DETAILS");
   assert.equal(small.querySelector("summary").textContent, "2 fields");
   assert.ok(small.hasAttribute("open"));
-  const big = V.val(Array.from({ length: 8 }, (x, i) => ({ i })));
+  const big = V.value(Array.from({ length: 8 }, (x, i) => ({ i })));
   assert.equal(big.querySelector("summary").textContent, "8 items");
   assert.ok(!big.hasAttribute("open"));
   assert.equal(big.children.length, 1); // built on first open
@@ -195,12 +195,12 @@ test("val: nested values fold; small ones show open", () => {
 
 test("img: only a well-formed base64 image becomes an <img>", () => {
   const image = fieldResult("everything__get-tiny-image").content[1];
-  const img = V.img(image.data, image.mimeType);
+  const img = V.image(image.data, image.mimeType);
   assert.equal(img.tagName, "IMG");
   assert.ok(img.getAttribute("src").startsWith("data:image/png;base64,iVBORw0KGgo"));
-  assert.equal(V.img("not base64!").tagName, "SPAN");
-  assert.equal(V.img("data:image/svg+xml;base64,PHN2Zz4=").tagName, "IMG");
-  assert.equal(V.img("data:text/html;base64,PGI+").tagName, "SPAN");
+  assert.equal(V.image("not base64!").tagName, "SPAN");
+  assert.equal(V.image("data:image/svg+xml;base64,PHN2Zz4=").tagName, "IMG");
+  assert.equal(V.image("data:text/html;base64,PGI+").tagName, "SPAN");
 });
 
 test("at: JSON Pointer lookup", () => {
@@ -363,27 +363,27 @@ test("kv: a schema's fields in order, each by its format; nested records set in 
     { pointer: "/state", label: "State", format: "enum", options: [{ value: "open", label: "Open" }] },
     { pointer: "/when", label: "When", format: "date" },
   ];
-  const box = V.kv(record, fields);
+  const box = V.keyValue(record, fields);
   assert.deepEqual(texts(box, "dt"), ["State", "When"]);
   assert.deepEqual(texts(box, "dd"), ["Open", "25 Nov 2026"]);
   const config = { server: { http: { tls: { cert: { path: "/etc/cert.pem" } } } } };
-  const nested = V.kv(config, [], 0);
+  const nested = V.keyValue(config, [], 0);
   assert.deepEqual(texts(nested, "h3"), ["Server", "HTTP", "Tls", "Cert"]);
   assert.equal(nested.querySelectorAll(".view.nest").length, 2); // the levels past the second are set in
 });
 
 test("kv: without a depth (a typed KeyValue), nested values fold in place instead of blocks", () => {
   const record = { name: "Ada", skills: { maths: 5, logic: 4, compilers: 3 } };
-  const typed = V.kv(record, []);
+  const typed = V.keyValue(record, []);
   assert.equal(typed.querySelectorAll("h3").length, 0);
   assert.equal(typed.querySelector("dd details summary").textContent, "3 fields");
-  const shaped = V.kv(record, [], 0);
+  const shaped = V.keyValue(record, [], 0);
   assert.deepEqual(texts(shaped, "h3"), ["Skills"]);
 });
 
 test("cols: the union of the keys of the first 200 rows, each a pointer and a heading", () => {
-  const columns = V.cols([{ id: 1, "a/b": 2 }, { id: 2, created_at: "x" }]);
+  const columns = V.columnsOf([{ id: 1, "a/b": 2 }, { id: 2, created_at: "x" }]);
   assert.deepEqual(plain(columns.map((c) => [c.pointer, c.label, c.g])), [["/id", "ID", 1], ["/a~1b", "a/b", 1], ["/created_at", "Created at", 1]]);
   const late = Array.from({ length: 201 }, (x, i) => (i === 200 ? { id: i, late: 1 } : { id: i }));
-  assert.deepEqual(plain(V.cols(late).map((c) => c.pointer)), ["/id"]);
+  assert.deepEqual(plain(V.columnsOf(late).map((c) => c.pointer)), ["/id"]);
 });
