@@ -2,7 +2,7 @@
    pages whose tree has a Chart (runtime_js.MODULES); concatenated after views.js, it adds the
    Chart node to CU.views.NODES (types/chart.d.ts: its props). Labels and tooltips are text nodes,
    never markup. */
-// V: CU.views (runtime_js/catalog.py finds the kinds a module adds by the spelling views.NODES).
+// views: CU.views (runtime_js/catalog.py finds the kinds a module adds by the spelling views.NODES).
 ((views) => {
   var at = views.at, formatNumber = views.formatNumber, isRecord = views.isRecord;
   var COLORS = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1", "#edc948", "#9c755f"];

@@ -4,7 +4,7 @@
    the data's shape (views.js) and needs none of these. Concatenated after views.js; adds them to
    CU.views.NODES with views.js's helpers (types/typed.d.ts: their props). Data is never markup:
    DOM nodes + textContent only. Data of another shape than the node expects shows its AutoView. */
-// V: CU.views (runtime_js/catalog.py finds the kinds a module adds by the spelling views.NODES).
+// views: CU.views (runtime_js/catalog.py finds the kinds a module adds by the spelling views.NODES).
 ((views) => {
   var at = views.at, auto = views.autoView, isRecord = views.isRecord;
   // Fields left out of the tree (none named: the default, omitted) are the rows' keys.
