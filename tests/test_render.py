@@ -673,8 +673,8 @@ def test_module_conditions_match_what_each_module_registers():
     assert core_fields | choices | composite == FIELD_TYPES
     assert not core_fields & choices and not core_fields & composite and not choices & composite
     assert needed["choices"] == choices and needed["fields"] == composite
-    assert needed["chart"] == set(re.findall(r"V\.NODES\.(\w+) =", src["chart"])) == {"Chart"}
-    typed = _registered(src["typed"], "Object.assign(V.NODES, {")
+    assert needed["chart"] == set(re.findall(r"\bviews\.NODES\.(\w+) =", src["chart"])) == {"Chart"}
+    typed = _registered(src["typed"], "Object.assign(views.NODES, {")
     assert needed["typed"] == typed and not typed & _registered(src["views"], "var NODES = {")
     assert VIEW_TYPES - _registered(src["views"], "var NODES = {") - typed == {"Chart"}
     # layout nodes are the server's everywhere: layout.js builds none (it hydrates tabs)
