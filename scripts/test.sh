@@ -15,7 +15,7 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 # Debian's PostgreSQL and HAProxy: the shared store's tests and the replicas' end-to-end test
-# (tests/test_store.py, tests/test_scale.py) start real ones; they fail, never skip, without them.
+# (tests/cluster/test_store.py, tests/cluster/test_scale.py) start real ones; they fail, never skip, without them.
 if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null && ! command -v initdb >/dev/null; then
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null

@@ -5,7 +5,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+# The shared modules (tests/harness/) get pytest's assertion messages like the tests, and are
+# rewritten before any test module imports one (a module's pytest_plugins would come too late).
+pytest.register_assert_rewrite("harness")
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
@@ -23,14 +28,12 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 # --------------------------------------------------------------------------- browser (issue 3)
-# A real host for page tests: headless Chromium + the official AppBridge (tests/apphost.py).
-import pytest  # noqa: E402
-
+# A real host for page tests: headless Chromium + the official AppBridge (tests/harness/apphost.py).
 
 @pytest.fixture(scope="session")
 def browser():
-    """Headless Debian Chromium through Playwright (sync API); see tests/apphost.py."""
-    from apphost import Browser
+    """Headless Debian Chromium through Playwright (sync API); see tests/harness/apphost.py."""
+    from harness.apphost import Browser
 
     b = Browser()
     yield b
@@ -40,7 +43,7 @@ def browser():
 @pytest.fixture
 def apphost(browser):
     """``apphost.load(html, host_context=..., on_call_tool=fn)`` → an ``AppHost``."""
-    from apphost import Loader
+    from harness.apphost import Loader
 
     loader = Loader(browser)
     yield loader
@@ -52,9 +55,9 @@ def apphost(browser):
 
 @pytest.fixture(scope="session")
 def postgres():
-    """Debian's PostgreSQL on a free port under a temporary directory (``tests/cluster.py``);
+    """Debian's PostgreSQL on a free port under a temporary directory (``tests/harness/cluster.py``);
     a missing binary fails the test with what to install, it is never skipped."""
-    from cluster import Postgres, missing
+    from harness.cluster import Postgres, missing
 
     why = missing()
     if why is not None:

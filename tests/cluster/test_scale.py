@@ -1,4 +1,4 @@
-"""A team's deployment, end to end with the real parts (``tests/cluster.py``): Debian's PostgreSQL
+"""A team's deployment, end to end with the real parts (``tests/harness/cluster.py``): Debian's PostgreSQL
 as the store, three ``compile-ui proxy --serve http --store postgresql://…`` replicas in front of
 the fixture upstream, and Debian's HAProxy with the configuration ``docs/deploy.md`` shows. The
 host is the official ``mcp`` client, pinned to 2026-07-28 (every request stands alone) unless a
@@ -21,10 +21,10 @@ import uuid
 import pytest
 from mcp.client.client import Client
 
-from asyncutil import eventually, run_async, wait_until
-from cluster import HAProxy, Replica, free_port, healthz
-from test_ask import FORM
-from test_proxy_eras import UI_EXTENSION
+from harness.asyncutil import eventually, run_async, wait_until
+from harness.cluster import HAProxy, Replica, free_port, healthz
+from proxy.test_ask import FORM
+from proxy.test_proxy_eras import UI_EXTENSION
 
 MODERN = "2026-07-28"
 TITLE = "Echo, as the team wants it"

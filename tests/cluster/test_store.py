@@ -16,14 +16,14 @@ import uuid
 
 import pytest
 
-from asyncutil import run_async
 from compiler import ask
 from compiler.proxy import renders
 from compiler.proxy.engines import open_store
 from compiler.proxy.store import SCHEMA_VERSION, RenderRow, StoreError, redact
 from compiler.proxy.store_sqlite import APPLICATION_ID, FILE_VERSION, SqliteStore
 from conftest import ROOT
-from test_ask import FORM as TREE
+from harness.asyncutil import run_async
+from proxy.test_ask import FORM as TREE
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -1,10 +1,10 @@
 """Issue 27, item 1: a sample of the field corpus's tools (fixtures/field/), called for real on the
 real servers — npm's server-filesystem, server-memory and server-everything (in tests/js) and PyPI's
 mcp-server-time (a test dependency) — behind ``compile-ui proxy``, in two real host UIs:
-@mcp-ui/client's AppRenderer (tests/mcpui.py) and MCP Inspector's web UI (tests/inspector.py).
+@mcp-ui/client's AppRenderer (tests/harness/mcpui.py) and MCP Inspector's web UI (tests/harness/inspector.py).
 
 Each app must initialize, show the real result, report its size, follow a theme change live and
-log no console error of its own (tests/hostcases.py). One host per module, one proxy (AppRenderer)
+log no console error of its own (tests/harness/hostcases.py). One host per module, one proxy (AppRenderer)
 or Inspector per server, started when its first case runs.
 """
 
@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 
 pytest.register_assert_rewrite("hostcases", "inspector", "mcpui")
-pytest_plugins = ["mcpui"]  # its fixtures: harness, mcpui_host
+pytest_plugins = ["harness.mcpui"]  # its fixtures: harness, mcpui_host
 
-from hostcases import Case, check_in_apprenderer, check_in_inspector  # noqa: E402
-from inspector import NPM, Inspector, InspectorPage, answer_to, proxy_command, read_tap  # noqa: E402
+from harness.hostcases import Case, check_in_apprenderer, check_in_inspector  # noqa: E402
+from harness.inspector import NPM, Inspector, InspectorPage, answer_to, proxy_command, read_tap  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.npm]
 
@@ -81,7 +81,7 @@ def resolved(case: Case, scratch: Path) -> Case:
 def test_every_case_is_a_field_recording():
     """The sample is the corpus's: each tool has a recording in fixtures/field/."""
     recorded = {p.name.split("__")[0] + "/" + p.name.split("__")[1].removesuffix(".json")
-                for p in (Path(__file__).parent.parent / "fixtures" / "field").glob("*.json")}
+                for p in (Path(__file__).parents[2] / "fixtures" / "field").glob("*.json")}
     assert {f"{server}/{case.tool}" for server, case in CASES} <= recorded
 
 

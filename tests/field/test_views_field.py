@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-import reach
 from compiler.pipeline import build_page
 from compiler.text import humanize
 from conftest import FIXTURES
+from harness import reach
 
 pytestmark = pytest.mark.browser
 

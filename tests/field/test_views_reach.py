@@ -1,6 +1,6 @@
 """Every value in reach (issue 26, item 3): of every scalar in every field recording, at least
 95 % are shown, equal to the value as a person reads it, in the default view or after exactly one
-click. The check and its definition of "equal" and "shown" are in ``tests/reach.py``; the figure
+click. The check and its definition of "equal" and "shown" are in ``tests/harness/reach.py``; the figure
 is also printed by ``scripts/gallery.py``. The checker itself is tested first, on results made to
 fail it (a shifted time, a rounded number, a lost string, a value two clicks deep), so the corpus
 figure cannot pass by a checker that finds everything."""
@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-import reach
+from harness import reach
 
 pytestmark = pytest.mark.browser
 

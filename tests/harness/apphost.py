@@ -41,7 +41,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 JS = ROOT / "tests" / "js"
 HOST_SRC = ROOT / "tests" / "host" / "host.js"
 HOST_BUNDLE = ROOT / "tests" / "host" / "dist" / "host.js"

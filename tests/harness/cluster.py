@@ -23,9 +23,9 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from asyncutil import port_open, wait_until
+from harness.asyncutil import port_open, wait_until
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = [sys.executable, str(ROOT / "fixtures" / "servers" / "modern_upstream.py")]
 INSTALL = "install them with: apt-get install -y postgresql haproxy (scripts/test.sh does)"
 

@@ -1,6 +1,6 @@
 """A fast, seeded random generator of JSON Schemas (and junk), for fuzzing at volume.
 
-Hypothesis (tests/strategies.py) shrinks failures to a minimal schema but draws a few hundred
+Hypothesis (tests/harness/strategies.py) shrinks failures to a minimal schema but draws a few hundred
 schemas a second; this draws tens of thousands, so the hardening fuzz can run 100 000 schemas
 through the whole pipeline. Same vocabulary as the strategies: every keyword the normalizer
 reads, refs (recursive too), combinators, boolean schemas, type lists and junk values.

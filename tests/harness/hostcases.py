@@ -2,7 +2,7 @@
 
 A ``Case`` is a tool, its arguments (and the same as the Inspector's form takes them) and the
 texts its app must show. ``check_in_apprenderer`` and ``check_in_inspector`` open the app in
-@mcp-ui/client's AppRenderer (tests/mcpui.py) or MCP Inspector's web UI (tests/inspector.py) and
+@mcp-ui/client's AppRenderer (tests/harness/mcpui.py) or MCP Inspector's web UI (tests/harness/inspector.py) and
 check what a person would see: the page initializes (``ui/notifications/initialized``), is given
 the real result (the one the host got from the server) and shows it, reports its size (and the
 host sizes its frame to it), follows a theme change live (``data-theme`` and the page's colours
@@ -98,7 +98,7 @@ def _same_result(delivered: dict[str, Any], result: dict[str, Any]) -> bool:
 
 
 def check_in_apprenderer(host: Any, server: str, case: Case, shots: Path) -> None:
-    """``case``'s app in the harness's AppRenderer (``tests/mcpui.py``), light then dark."""
+    """``case``'s app in the harness's AppRenderer (``tests/harness/mcpui.py``), light then dark."""
     host.open(server, case.tool, case.args, theme="light")
     host.wait_initialized()
     delivered = host.wait_result()

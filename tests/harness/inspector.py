@@ -35,7 +35,7 @@ in ``iframe[src$="/sandbox"]`` (the Inspector's sandbox proxy, another origin), 
 app itself in a ``srcdoc`` iframe. The host is the official ``AppBridge``.
 
 Evidence for assertions and failure messages:
-* ``Inspector(..., tap=True)`` relays the server's stdio through ``python tests/inspector.py tap``,
+* ``Inspector(..., tap=True)`` relays the server's stdio through ``python tests/harness/inspector.py tap``,
   which writes every JSON-RPC line each way to a log: ``inspector.traffic()`` → ``[(">>"|"<<", msg)]``
   (``>>`` host to server). ``proxy_command(upstream, tap_to=path)`` taps the proxy's upstream too,
   so a test can read the upstream's own answer.
@@ -44,7 +44,7 @@ Evidence for assertions and failure messages:
   ``ui.app_messages()`` → ``[("app→host"|"host→app", msg)]``.
 * ``describe()`` on either gives the visible state and the last messages, for assertion messages.
 
-Fixtures, at the end (``pytest_plugins = ["inspector"]`` in a test module brings them in):
+Fixtures, at the end (``pytest_plugins = ["harness.inspector"]`` in a test module brings them in):
 ``inspector_browser`` (the session Chromium of ``conftest.browser``: one Playwright per test
 process) and ``start_inspector(command, era=...)`` → ``(Inspector, InspectorPage)``, each closed and
 stopped after the test::
@@ -70,9 +70,12 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Self
 
-from asyncutil import end_group, wait_until
+if __name__ == "__main__":  # run as the tap (below): tests/, the folder of package harness, is not on sys.path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-ROOT = Path(__file__).resolve().parent.parent
+from harness.asyncutil import end_group, wait_until  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
 JS = ROOT / "tests" / "js"
 NPM = JS / "node_modules" / "@modelcontextprotocol"
 INSPECTOR_PKG = NPM / "inspector"
@@ -652,7 +655,7 @@ def _relay(log: Any, command: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    # python tests/inspector.py tap LOG -- COMMAND [ARGS…]
+    # python tests/harness/inspector.py tap LOG -- COMMAND [ARGS…]
     if len(sys.argv) >= 5 and sys.argv[1] == "tap" and sys.argv[3] == "--":
         sys.exit(_tap(sys.argv[2], sys.argv[4:]))
-    sys.exit("usage: python tests/inspector.py tap LOG -- COMMAND [ARGS…]")
+    sys.exit("usage: python tests/harness/inspector.py tap LOG -- COMMAND [ARGS…]")

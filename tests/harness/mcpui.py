@@ -40,10 +40,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Self
 
-from apphost import bundle
-from asyncutil import end_group, wait_until
+from harness.apphost import bundle
+from harness.asyncutil import end_group, wait_until
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 JS = ROOT / "tests" / "js"
 HERE = ROOT / "tests" / "mcpui"
 HARNESS_SRC = HERE / "harness.jsx"
@@ -235,7 +235,7 @@ class Harness:
 # --------------------------------------------------------------------------- the page
 
 # Runs in every frame before its own scripts: a srcdoc frame's CSP violations are invisible to the
-# host page, so report them on the console (as tests/apphost.py does).
+# host page, so report them on the console (as tests/harness/apphost.py does).
 _CSP_PROBE = """
 document.addEventListener("securitypolicyviolation", (e) => {
   console.error("CSP-VIOLATION " + JSON.stringify({directive: e.violatedDirective, blocked: e.blockedURI}));

@@ -54,7 +54,7 @@ from typing import Any
 
 from compiler.text import humanize
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FIELD = ROOT / "fixtures" / "field"
 PLAIN = {"name": "plain", "inputSchema": {"type": "object"}}
 CONTEXT = {"locale": "en-GB", "timeZone": "Asia/Tokyo", "theme": "light"}

@@ -1,6 +1,6 @@
 """Issue 27: the page follows the rest of the host context — its safe area, touch and hover, its
 locale and time zone — and fits a bounded container. Headless Chromium and the official AppBridge
-(tests/apphost.py); every figure is measured on the page (getBoundingClientRect).
+(tests/harness/apphost.py); every figure is measured on the page (getBoundingClientRect).
 
 - ``safeAreaInsets`` pads the page (``<body>``), live, and a side that is not a number from 0 to
   1000 px is 0.
@@ -20,11 +20,11 @@ from typing import Any
 
 import pytest
 
-from apphost import AppHost
 from compiler.compile import compile_tree
 from compiler.pipeline import build_page
 from compiler.render import render_page
 from conftest import FIXTURES
+from harness.apphost import AppHost
 
 pytestmark = pytest.mark.browser
 

@@ -1,7 +1,7 @@
 """Issue 27: the page uses what the host offers — downloads, fullscreen, links, the container's
 size — and shows no dead control where the host offers nothing. Headless Chromium and the
-official AppBridge (tests/apphost.py); the same features in MCP Inspector's web UI are in
-tests/test_inspector_host.py.
+official AppBridge (tests/harness/apphost.py); the same features in MCP Inspector's web UI are in
+tests/hosts/test_inspector_host.py.
 
 The host here declares exactly what a test names (``host_capabilities``, ``availableDisplayModes``
 in the host context), answers ``ui/download-file`` and ``ui/request-display-mode`` and records them

@@ -1,10 +1,10 @@
 """Issue 27, item 1: every demo tool's app in two real host UIs — @mcp-ui/client's AppRenderer
-(tests/mcpui.py: a React host page, the TypeScript SDK client over streamable HTTP to
-``compile-ui proxy --serve http``) and MCP Inspector's web UI (tests/inspector.py: its own stdio
+(tests/harness/mcpui.py: a React host page, the TypeScript SDK client over streamable HTTP to
+``compile-ui proxy --serve http``) and MCP Inspector's web UI (tests/harness/inspector.py: its own stdio
 client to ``compile-ui proxy``) — in front of the demo server (``python -m compiler.demo.server``).
 
 Each app must initialize, show the real result, report its size, follow a theme change live and
-log no console error of its own (tests/hostcases.py). One host (and one proxy) per module: the
+log no console error of its own (tests/harness/hostcases.py). One host (and one proxy) per module: the
 demo server keeps its tasks, so the task cases run in order (list, create, update, delete).
 """
 
@@ -13,10 +13,10 @@ from __future__ import annotations
 import pytest
 
 pytest.register_assert_rewrite("hostcases", "inspector", "mcpui")
-pytest_plugins = ["mcpui"]  # its fixtures: harness, mcpui_host
+pytest_plugins = ["harness.mcpui"]  # its fixtures: harness, mcpui_host
 
-from hostcases import Case, case_id, check_in_apprenderer, check_in_inspector  # noqa: E402
-from inspector import DEMO, Inspector, InspectorPage, answer_to, proxy_command, read_tap  # noqa: E402
+from harness.hostcases import Case, case_id, check_in_apprenderer, check_in_inspector  # noqa: E402
+from harness.inspector import DEMO, Inspector, InspectorPage, answer_to, proxy_command, read_tap  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.npm]
 
@@ -36,8 +36,8 @@ CASES = [
 
 
 def test_every_demo_tool_is_a_case():
-    from asyncutil import run_async
     from compiler.demo.server import server
+    from harness.asyncutil import run_async
 
     listed = {tool.name for tool in run_async(server.list_tools())}  # in a thread: Playwright's loop runs here
     assert listed == {case.tool for case in CASES}

@@ -1,11 +1,11 @@
 """Issue 27 in a real host UI: MCP Inspector's web UI (npm 2.12.0; it declares downloadFile and
 openLinks, display modes inline and fullscreen, container dimensions, style variables), driven as a
-person drives it (tests/inspector.py), in front of ``compile-ui proxy -- <the demo server>``.
+person drives it (tests/harness/inspector.py), in front of ``compile-ui proxy -- <the demo server>``.
 
 Each capability is used for real: a download the Inspector saves after its ``window.confirm``
 (accepted here) whose file holds the rows; a switch to fullscreen and back; a link the Inspector
 opens in a new tab, the app's frame never navigating; the Inspector's dark switch seen inside the
-page. The cases where a host lacks a capability are in tests/test_host_features.py (AppBridge)."""
+page. The cases where a host lacks a capability are in tests/hosts/test_host_features.py (AppBridge)."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ import re
 import pytest
 
 pytest.register_assert_rewrite("inspector")
-pytest_plugins = ["inspector"]  # its fixtures: inspector_browser, start_inspector
+pytest_plugins = ["harness.inspector"]  # its fixtures: inspector_browser, start_inspector
 
-from inspector import DEMO, answer_to, proxy_command, read_tap  # noqa: E402
+from harness.inspector import DEMO, answer_to, proxy_command, read_tap  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.npm]
 

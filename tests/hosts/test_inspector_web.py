@@ -19,10 +19,10 @@ from __future__ import annotations
 import pytest
 
 pytest.register_assert_rewrite("inspector")
-pytest_plugins = ["inspector"]  # its fixtures: inspector_browser, start_inspector
+pytest_plugins = ["harness.inspector"]  # its fixtures: inspector_browser, start_inspector
 
 # imported after register_assert_rewrite, so that its asserts are rewritten
-from inspector import DEMO, EVERYTHING, answer_to, listen_answers, proxy_command, read_tap  # noqa: E402
+from harness.inspector import DEMO, EVERYTHING, answer_to, listen_answers, proxy_command, read_tap  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.npm]
 

@@ -14,7 +14,7 @@ import urllib.request
 import pytest
 
 from conftest import FIXTURES
-from test_preview import start
+from hosts.test_preview import start
 
 WIDGETS = [sys.executable, str(FIXTURES / "servers" / "widgets.py")]
 WHEN = {

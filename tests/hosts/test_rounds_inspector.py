@@ -14,12 +14,12 @@ import re
 
 import pytest
 
-import sdk1
-from asyncutil import wait_until
 from conftest import ROOT
-from inspector import answer_to, proxy_command
+from harness import sdk1
+from harness.asyncutil import wait_until
+from harness.inspector import answer_to, proxy_command
 
-pytest_plugins = ["inspector"]
+pytest_plugins = ["harness.inspector"]
 ASKER = str(ROOT / "fixtures" / "servers" / "handshake_asker.py")
 
 

@@ -11,9 +11,9 @@ import sys
 import anyio
 import pytest
 
-from asyncutil import eventually, run_async
 from conftest import ROOT
-from test_proxy_eras import host, stdio_proxy
+from harness.asyncutil import eventually, run_async
+from proxy.test_proxy_eras import host, stdio_proxy
 
 UPSTREAM = [sys.executable, str(ROOT / "fixtures" / "servers" / "upstream.py")]
 EVERYTHING = ["node", str(ROOT / "tests" / "js" / "node_modules" / "@modelcontextprotocol" / "server-everything" / "dist" / "index.js"), "stdio"]

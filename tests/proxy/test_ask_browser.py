@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from conftest import ROOT
-from test_proxy_browser import BackgroundSession
+from proxy.test_proxy_browser import BackgroundSession
 
 UPSTREAM = [sys.executable, str(ROOT / "fixtures" / "servers" / "upstream.py")]
 HOSTILE = '<img src=x onerror="window.__pwned=1"></script><script>window.__pwned=2</script>'

@@ -12,9 +12,9 @@ import urllib.request
 
 import pytest
 
-from asyncutil import run_async
-from test_ask import FORM
-from test_proxy_eras import UPSTREAMS, HttpProxy, host
+from harness.asyncutil import run_async
+from proxy.test_ask import FORM
+from proxy.test_proxy_eras import UPSTREAMS, HttpProxy, host
 
 FIXTURE = UPSTREAMS["fixture"]
 

@@ -28,8 +28,8 @@ import pytest
 from mcp.client.session import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 
-from asyncutil import port_open, run_async, wait_until
 from conftest import ROOT
+from harness.asyncutil import port_open, run_async, wait_until
 
 UPSTREAM = [sys.executable, str(ROOT / "fixtures" / "servers" / "upstream.py")]
 EVIL = "http://evil.example"

@@ -19,8 +19,8 @@ from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.shared.exceptions import MCPError
 
-from asyncutil import eventually, port_open, run_async, wait_until
 from conftest import ROOT
+from harness.asyncutil import eventually, port_open, run_async, wait_until
 
 UI = {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}
 SDK_UPSTREAM = [sys.executable, str(ROOT / "fixtures" / "servers" / "upstream.py")]

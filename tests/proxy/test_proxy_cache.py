@@ -8,12 +8,12 @@ import sqlite3
 import anthropic
 import httpx2 as httpx
 
-from asyncutil import run_async
 from compiler.layout import LLMLayout, LLMSettings
 from compiler.proxy.cache import Entry, PageCache
 from compiler.proxy.pages import PageStore
 from compiler.proxy.store_sqlite import SqliteStore as SpecStore
-from layout_trees import FORECAST_TOOL
+from harness.asyncutil import run_async
+from harness.layout_trees import FORECAST_TOOL
 
 KEY = "sk-ant-test"
 SPEC = {"title": "Stored title", "input": {"order": ["/units", "/city"]}}

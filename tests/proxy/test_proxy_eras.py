@@ -23,8 +23,8 @@ from mcp.client.stdio import StdioServerParameters
 from mcp.shared.exceptions import MCPError
 from mcp_types import ElicitResult
 
-from asyncutil import eventually, port_open, run_async, wait_until
 from conftest import ROOT
+from harness.asyncutil import eventually, port_open, run_async, wait_until
 
 APP = "text/html;profile=mcp-app"
 UI_EXTENSION = [advertise("io.modelcontextprotocol/ui", {"mimeTypes": [APP]})]

@@ -24,8 +24,8 @@ import time
 
 import pytest
 
-from asyncutil import wait_until
 from conftest import ROOT
+from harness.asyncutil import wait_until
 
 FIXTURE = [sys.executable, str(ROOT / "fixtures" / "servers" / "modern_upstream.py")]
 EVERYTHING = ["node", str(ROOT / "tests" / "js" / "node_modules" / "@modelcontextprotocol" / "server-everything" / "dist" / "index.js"), "stdio"]

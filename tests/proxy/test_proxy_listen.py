@@ -15,8 +15,8 @@ import asyncio
 import pytest
 from mcp.shared.subscriptions import ToolsListChanged
 
-from asyncutil import run_async
-from test_proxy_eras import DEMO, EVERYTHING, HttpProxy, host, stdio_proxy
+from harness.asyncutil import run_async
+from proxy.test_proxy_eras import DEMO, EVERYTHING, HttpProxy, host, stdio_proxy
 
 UPSTREAMS = {"demo": DEMO, "everything": EVERYTHING}
 

@@ -16,8 +16,8 @@ from mcp.client.client import Client
 from mcp.client.extension import advertise
 from mcp.client.stdio import StdioServerParameters
 
-from asyncutil import port_open, run_async, wait_until
 from conftest import ROOT
+from harness.asyncutil import port_open, run_async, wait_until
 
 UI = [advertise("io.modelcontextprotocol/ui", {"mimeTypes": ["text/html;profile=mcp-app"]})]
 RAW = [sys.executable, str(ROOT / "fixtures" / "servers" / "raw_upstream.py")]

@@ -15,14 +15,14 @@ from typing import Any
 
 import pytest
 
-from asyncutil import run_async
 from compiler.proxy import questions
 from compiler.proxy.exchanges import Kind
 from compiler.proxy.failures import ProxyError
 from compiler.proxy.messages import CancelLocal, RunLocal
 from compiler.proxy.questions import Questions
 from compiler.proxy.services import AskInApp
-from test_router import ENVELOPE, MODERN_INFO, UI, World, call
+from harness.asyncutil import run_async
+from proxy.test_router import ENVELOPE, MODERN_INFO, UI, World, call
 
 TOKEN = "a" * 32
 SCHEMA = {"type": "object", "properties": {"overwrite": {"type": "boolean"}, "note": {"type": "string"}}, "required": ["overwrite"]}

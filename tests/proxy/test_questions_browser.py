@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from conftest import ROOT
-from test_proxy_browser import BackgroundSession
+from proxy.test_proxy_browser import BackgroundSession
 
 UPSTREAM = [sys.executable, str(ROOT / "fixtures" / "servers" / "asking_upstream.py")]
 SHOTS = Path(tempfile.gettempdir()) / "compile-ui-questions"

@@ -1,6 +1,6 @@
 """A handshake-era upstream that asks mid-call, through the proxy, with real hosts of both eras.
 
-The upstream is ``fixtures/servers/handshake_asker.py`` on ``mcp`` 1.30 ``FastMCP`` (``tests/sdk1.py``):
+The upstream is ``fixtures/servers/handshake_asker.py`` on ``mcp`` 1.30 ``FastMCP`` (``tests/harness/sdk1.py``):
 it asks with ``elicitation/create`` (form and URL mode), ``sampling/createMessage`` and
 ``roots/list`` while a call runs. Hosts: the official Python client (``mcp`` 2.x) in
 ``mode="2026-07-28"``, ``"auto"`` (which negotiates 2026-07-28 with the proxy) and ``"legacy"``,
@@ -23,10 +23,10 @@ from mcp.client.stdio import StdioServerParameters
 from mcp.shared.exceptions import MCPError
 from mcp_types import CreateMessageResult, ElicitResult, TextContent
 
-import sdk1
-from asyncutil import run_async
 from conftest import ROOT
-from test_proxy_eras import UI_EXTENSION, HttpProxy
+from harness import sdk1
+from harness.asyncutil import run_async
+from proxy.test_proxy_eras import UI_EXTENSION, HttpProxy
 
 MODES = ["2026-07-28", "auto", "legacy"]
 ASKER = str(ROOT / "fixtures" / "servers" / "handshake_asker.py")
@@ -186,7 +186,7 @@ def test_a_paused_call_lives_in_its_replica_and_a_retry_sent_to_another_is_refus
     """Two replicas over one PostgreSQL, each with its own handshake-era upstream: a round paused
     in replica A names A in its state; the retry sent to B is refused, saying the call lives in
     another replica; the same retry sent to A resumes the call."""
-    from cluster import Replica
+    from harness.cluster import Replica
 
     dsn = postgres.database("rounds_replicas")
     a, b = Replica(dsn, upstream=upstream, wait=False), Replica(dsn, upstream=upstream, wait=False)

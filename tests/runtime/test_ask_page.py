@@ -1,6 +1,6 @@
 """The ask page (issue 16, ``_ui_render``): the model sends a tree, the user answers.
 
-Through the official AppBridge (tests/apphost.py). The host plays the proxy's part: it answers
+Through the official AppBridge (tests/harness/apphost.py). The host plays the proxy's part: it answers
 ``_ui_view`` with ``render_body`` of a tree built from components.nodes and records
 ``_ui_respond``; the ask page is ``render_ask_page()``.
 """

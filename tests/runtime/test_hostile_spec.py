@@ -8,7 +8,7 @@ import pytest
 from compiler.compile import compile_tree
 from compiler.layout import check_spec
 from compiler.pipeline import build_page
-from test_hostile_page import ACTIVE, MARK, VECTORS
+from runtime.test_hostile_page import ACTIVE, MARK, VECTORS
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ import pytest
 
 from compiler.compile.budget import MAX_FIELDS
 from compiler.pipeline import build_page
-from test_cli_hostile import wide_tool
+from unit.test_cli_hostile import wide_tool
 
 pytestmark = pytest.mark.browser
 

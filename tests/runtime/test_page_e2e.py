@@ -1,4 +1,4 @@
-"""The page in a real host: headless Chromium + the official AppBridge (tests/apphost.py)."""
+"""The page in a real host: headless Chromium + the official AppBridge (tests/harness/apphost.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from compiler.render import render_page
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EVERY_FIELD = json.loads((ROOT / "fixtures" / "page" / "every_field.json").read_text())
 SCHEMA = EVERY_FIELD["inputSchema"]
 
@@ -512,7 +512,7 @@ def test_messages_from_other_windows_are_ignored(apphost, page_html):
 
 def test_the_official_example_app_initializes_in_the_harness(apphost):
     """The harness is a faithful host: the official vanilla-JS example app connects to it."""
-    from apphost import VANILLA_APP
+    from harness.apphost import VANILLA_APP
 
     host = apphost.load(VANILLA_APP.read_text(), host_context={"theme": "light"})
     assert host.wait_initialized() > 0
@@ -520,7 +520,7 @@ def test_the_official_example_app_initializes_in_the_harness(apphost):
 
 
 def test_tabs_sections_and_widgets_of_a_hand_built_tree(apphost):
-    from test_render import layout_tree
+    from unit.test_render import layout_tree
 
     host = apphost.load(render_page(layout_tree()))
     host.wait_initialized()

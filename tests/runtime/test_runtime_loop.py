@@ -1,6 +1,6 @@
 """The model hears about the user's runs (issue 16): ui/update-model-context after a run from the
 form, bounded; "Send to chat" (ui/message); the page's own calls marked ``compile-ui/app``.
-Through the official AppBridge (tests/apphost.py), with the capabilities each test declares."""
+Through the official AppBridge (tests/harness/apphost.py), with the capabilities each test declares."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from compiler.tools import load_tools
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EVERYTHING = ROOT / "fixtures" / "corpus" / "tools" / "everything.json"
 GET_SUM = next(t for _, t in load_tools(EVERYTHING.read_text(), str(EVERYTHING)) if t["name"] == "get-sum")
 NOTE = {"name": "note", "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}}}

@@ -7,7 +7,7 @@ only when its script is in the document's own ``<head>`` — enforced where a ho
 absent (no console error) where a host wraps the page in its own document, as MCP Inspector does.
 
 Served by the real proxy over stdio to the official ``mcp`` client; run in headless Chromium under
-the official AppBridge (tests/apphost.py)."""
+the official AppBridge (tests/harness/apphost.py)."""
 
 from __future__ import annotations
 
@@ -19,13 +19,13 @@ import re
 import pytest
 from mcp.shared.exceptions import MCPError
 
-import reach
-from asyncutil import run_async
 from compiler.pipeline import build_page
 from compiler.render import csp_policy
 from conftest import ROOT
+from harness import reach
+from harness.asyncutil import run_async
+from proxy.test_proxy import SDK_UPSTREAM, proxied
 from runtime_js import ALL, modules_for, runtime_css, runtime_js
-from test_proxy import SDK_UPSTREAM, proxied
 
 TYPICAL = next(t for t in json.loads((ROOT / "fixtures" / "corpus" / "tools" / "everything.json").read_text())["tools"] if t["name"] == "get-sum")
 PLAIN = {"name": "rows", "inputSchema": {"type": "object"}}

@@ -29,7 +29,7 @@ from runtime_js import MODULES, catalog
 
 SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 GOLDENS = sorted((FIXTURES / "golden").glob("*.tree.json"))
-JS = Path(__file__).parent / "js"
+JS = Path(__file__).parents[1] / "js"
 
 
 def _corpus_trees():

@@ -1,4 +1,4 @@
-"""Properties of the compiler core over arbitrary schemas (tests/strategies.py).
+"""Properties of the compiler core over arbitrary schemas (tests/harness/strategies.py).
 
 CI runs a quick profile; ``HYPOTHESIS_PROFILE=fuzz`` runs the long one locally.
 """
@@ -13,7 +13,7 @@ from compiler.compile import compile_tree
 from compiler.normalize import normalize
 from components.pointers import escape as escape_token
 from components.validate import encode, validate
-from strategies import object_schemas, schemas
+from harness.strategies import object_schemas, schemas
 
 RELAXED = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from asyncutil import port_open, run_async, wait_until
 from compiler.pipeline import build_page
 from conftest import FIXTURES, ROOT
+from harness.asyncutil import port_open, run_async, wait_until
 from runtime_js import RUNTIME_VERSION
 
 DEMO = ["--", sys.executable, "-m", "compiler.demo.server"]

@@ -15,7 +15,7 @@ from compiler.tools import load_tools
 from components.nodes import Node
 from components.validate import encode
 from conftest import FIXTURES
-from layout_trees import FORECAST_TOOL, forecast_tree
+from harness.layout_trees import FORECAST_TOOL, forecast_tree
 
 KITCHEN_SINK = next(tool for _, tool in load_tools((FIXTURES / "tools" / "kitchen_sink.json").read_bytes(), "kitchen_sink"))
 

@@ -1,7 +1,7 @@
 """Hardening fuzz: many random schemas through the whole pipeline, 0 crashes, each bounded.
 
 CI runs ``FUZZ_COUNT`` (default 1 500) schemas; the full run is
-``FUZZ_COUNT=100000 python -m pytest tests/test_fuzz.py`` (figures in the issue notes).
+``FUZZ_COUNT=100000 python -m pytest tests/unit/test_fuzz.py`` (figures in the issue notes).
 Each schema is both the input and the output schema of a tool, compiled, validated against the
 catalog, and rendered into a page. The per-schema bound is generous: it catches a hang or an
 explosion, not a slow machine.
@@ -16,7 +16,7 @@ import time
 from compiler.pipeline import compile_tool
 from compiler.render import render_page
 from components.validate import encode, validate
-from fuzzgen import schemas
+from harness.fuzzgen import schemas
 
 COUNT = int(os.environ.get("FUZZ_COUNT", "1500"))
 SEED = int(os.environ.get("FUZZ_SEED", "20261122"))

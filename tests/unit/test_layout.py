@@ -15,7 +15,7 @@ from compiler.layout import LayoutSpec, apply, check_spec, heuristic_spec, spec_
 from compiler.tools import load_tools
 from components.validate import encode, validate
 from conftest import CORPUS, FIXTURES
-from layout_trees import FORECAST_TOOL, forecast_tree
+from harness.layout_trees import FORECAST_TOOL, forecast_tree
 
 
 def tree_json(tree) -> dict:

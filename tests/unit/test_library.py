@@ -18,9 +18,9 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp_types import Tool as ToolModel
 
 import compile_ui
-from asyncutil import run_async
 from compiler.pipeline import build_page
 from conftest import FIXTURES, ROOT
+from harness.asyncutil import run_async
 
 README = (ROOT / "README.md").read_text()
 EXAMPLE = ROOT / "examples" / "unit_converter.py"

@@ -15,11 +15,11 @@ import anthropic
 import httpx2 as httpx  # the HTTP library the anthropic SDK 2.x is built on
 import pytest
 
-from asyncutil import run_async
 from compiler.layout import LLMLayout, LLMSettings, check_spec, spec_json, spec_schema
 from compiler.layout.llm import PARTS
 from compiler.pipeline import page_key
-from layout_trees import FORECAST_TOOL, forecast_tree
+from harness.asyncutil import run_async
+from harness.layout_trees import FORECAST_TOOL, forecast_tree
 
 KEY = "sk-ant-test-DO-NOT-LOG-0123456789"
 GOOD = {

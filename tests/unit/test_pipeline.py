@@ -11,7 +11,6 @@ import pytest
 
 import compiler.compile as compile_phase
 import compiler.compile.outputs as outputs
-from asyncutil import run_async
 from compiler.compile_cli import main
 from compiler.layout import LLMLayout, LLMSettings, check_spec, spec_json
 from compiler.pipeline import (
@@ -27,6 +26,7 @@ from compiler.pipeline import (
 )
 from compiler.proxy.pages import PageStore
 from conftest import FIXTURES, ROOT
+from harness.asyncutil import run_async
 
 TOOL = json.loads((FIXTURES / "tools" / "with_output.json").read_text())
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from components import pointers
 from runtime_js import MODULES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_tokens_escape_and_parse_as_rfc_6901_says():

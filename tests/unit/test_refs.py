@@ -22,10 +22,10 @@ from compiler.normalize import normalize
 from compiler.normalize import refs as refs_module
 from compiler.normalize.refs import Refs
 from components import pointers
-from fuzzgen import schemas as fuzz_schemas
-from strategies import schemas
+from harness.fuzzgen import schemas as fuzz_schemas
+from harness.strategies import schemas
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 KEYS = st.sampled_from([
     "$defs", "definitions", "properties", "items", "allOf", "prefixItems", "additionalProperties", "dependencies", "$ref",

@@ -85,7 +85,7 @@ from runtime_js import (
 )
 from runtime_js import catalog as runtime_catalog
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CORPUS_TOOLS = ROOT / "fixtures" / "corpus" / "tools"  # the committed copy: CI checks out this repository alone
 EVERY_FIELD = json.loads((ROOT / "fixtures" / "page" / "every_field.json").read_text())
 

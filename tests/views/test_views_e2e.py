@@ -1,4 +1,4 @@
-"""Result views in a real host: headless Chromium + the official AppBridge (tests/apphost.py)."""
+"""Result views in a real host: headless Chromium + the official AppBridge (tests/harness/apphost.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from compiler.pipeline import build_page
 from compiler.render import render_page
 from compiler.tools import load_tools
 from conftest import CORPUS
-from viewvalues import example, leaves
+from harness.viewvalues import example, leaves
 
 pytestmark = pytest.mark.browser
 
@@ -570,7 +570,7 @@ def test_series_in_different_units_get_their_own_chart_readable_at_every_width(a
 
 
 def test_a_results_layout_comes_from_the_server_and_each_result_fills_a_fresh_copy(apphost):
-    from test_render import result_layout_tree
+    from unit.test_render import result_layout_tree
 
     host = apphost(render_page(result_layout_tree()))
     host.wait_initialized()

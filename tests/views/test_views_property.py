@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 
 from compiler.compile import compile_tree
 from compiler.render import render_page
-from viewvalues import leaves, output_cases
+from harness.viewvalues import leaves, output_cases
 
 pytestmark = pytest.mark.browser
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-import reach
 from compiler.pipeline import build_page
 from conftest import FIXTURES
+from harness import reach
 
 pytestmark = pytest.mark.browser
 

@@ -2,7 +2,7 @@
 weaker than the shape view (AutoView) of the same data. The schema only tells the engine the
 shape sooner; whatever the AutoView page puts within one click, the typed page does too.
 
-Measured with ``tests/reach.py``'s checker in Chromium under the official AppBridge, on every
+Measured with ``tests/harness/reach.py``'s checker in Chromium under the official AppBridge, on every
 field recording whose tool has an ``outputSchema``, on a conforming value generated for every
 tool of the shared corpus that has one (``viewvalues.example``), and on generated schemas and
 values (``viewvalues.output_cases``). The same data goes to two pages: the tool as it is, and the
@@ -21,10 +21,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-import reach
 from compiler.tools import load_tools
 from conftest import CORPUS
-from viewvalues import example, output_cases
+from harness import reach
+from harness.viewvalues import example, output_cases
 
 pytestmark = pytest.mark.browser
 

@@ -1,14 +1,14 @@
 """Reach proven on results nobody recorded (issue 32, part 3): for output schemas of the kinds
-real servers emit (tests/outputs_strategy.py) and a readable value conforming to each, the tool's
+real servers emit (tests/harness/outputs_strategy.py) and a readable value conforming to each, the tool's
 self-contained page, in a host that reads no resource (the official AppBridge with a tools-only
 host's capabilities, headless Chromium), shows every scalar of the result in its default view or
-one click away (tests/reach.py's checker), shows no raw JSON in the default view, and logs no
+one click away (tests/harness/reach.py's checker), shows no raw JSON in the default view, and logs no
 console error.
 
 A few dozen examples in the ``ci`` profile (one browser and one host page for the module; each
 example a fresh app frame); many more with ``HYPOTHESIS_PROFILE=fuzz``. The figure per kind is
 printed by ``python bench/bench_views.py --reach N``. The field corpus's reach check stays beside
-this one (tests/test_views_reach.py)."""
+this one (tests/field/test_views_reach.py)."""
 
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-import reach
-from outputs_strategy import KINDS, Case, cases, result
+from harness import reach
+from harness.outputs_strategy import KINDS, Case, cases, result
 
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "dev")
 MAX_EXAMPLES = {"ci": 30, "dev": 40}.get(PROFILE, 2000)
