@@ -59,9 +59,10 @@ def wait_listening(port: int, process: subprocess.Popen) -> None:
 
 
 @contextmanager
-def running(args: list[str], journal: Path, port: int, env: dict[str, str] | None = None, stdout=None):
+def running(args: list[str], journal: Path, port: int, env: dict[str, str] | None = None, stdout=None,
+            stderr=subprocess.PIPE):
     process = subprocess.Popen([sys.executable, "-m", "compiler", *args], cwd=ROOT, stdout=stdout,
-                               stderr=subprocess.PIPE, text=True,
+                               stderr=stderr, text=True,
                                env={**os.environ, "UPSTREAM_JOURNAL": str(journal), **(env or {})})
     try:
         wait_listening(port, process)
@@ -71,25 +72,36 @@ def running(args: list[str], journal: Path, port: int, env: dict[str, str] | Non
         process.wait(15)
 
 
-@pytest.fixture
-def journal(tmp_path) -> Path:
-    path = tmp_path / "journal.txt"
-    path.write_text("")
-    return path
+@pytest.fixture(scope="module")
+def module_journal(tmp_path_factory) -> Path:
+    """The journal of the module's proxy and preview: each starts once (a start costs seconds)."""
+    return tmp_path_factory.mktemp("http-security") / "journal.txt"
 
 
 @pytest.fixture
-def proxy(journal):
+def journal(module_journal) -> Path:
+    """What reached the upstream during this test: the journal, emptied before it (the upstream
+    appends each note, so what a test reads is what its own requests did)."""
+    module_journal.write_text("")
+    return module_journal
+
+
+@pytest.fixture(scope="module")
+def proxy(module_journal, tmp_path_factory):
     port = free_port()
-    with running(["proxy", "--no-cache", "--serve", "http", "--port", str(port), "--", *UPSTREAM], journal, port):
+    log = tmp_path_factory.mktemp("proxy") / "stderr.txt"  # a file: a pipe nobody reads could fill up over the module
+    with open(log, "w") as stderr, running(["proxy", "--no-cache", "--serve", "http", "--port", str(port), "--", *UPSTREAM],
+                                           module_journal, port, stderr=stderr):
         yield port
 
 
-@pytest.fixture
-def preview(journal):
+@pytest.fixture(scope="module")
+def preview(module_journal, tmp_path_factory):
     port = free_port()
-    with running(["preview", "--no-browser", "--port", str(port), "--", *UPSTREAM], journal, port,
-                 stdout=subprocess.PIPE):
+    logs = tmp_path_factory.mktemp("preview")
+    with open(logs / "stdout.txt", "w") as stdout, open(logs / "stderr.txt", "w") as stderr, \
+            running(["preview", "--no-browser", "--port", str(port), "--", *UPSTREAM], module_journal, port,
+                    stdout=stdout, stderr=stderr):
         yield port
 
 
@@ -235,13 +247,15 @@ def test_healthz_answers_the_probes_operators_write_any_host_no_token_and_nothin
 # ------------------------------------------------------------------ bodies: size and time
 
 
-@pytest.fixture
-def tight_proxy(journal, tmp_path):
+@pytest.fixture(scope="module")
+def tight_proxy(module_journal, tmp_path_factory):
     port = free_port()
-    config = tmp_path / "proxy.json"
+    where = tmp_path_factory.mktemp("tight-proxy")
+    config = where / "proxy.json"
     config.write_text(json.dumps({"maxBodyBytes": 65536, "bodyTimeoutSeconds": 1}))
-    with running(["proxy", "--no-cache", "--serve", "http", "--port", str(port), "--config", str(config), "--", *UPSTREAM],
-                 journal, port):
+    with open(where / "stderr.txt", "w") as stderr, running(
+            ["proxy", "--no-cache", "--serve", "http", "--port", str(port), "--config", str(config), "--", *UPSTREAM],
+            module_journal, port, stderr=stderr):
         yield port
 
 
