@@ -25,8 +25,8 @@ from needs import require  # noqa: E402
 require(__file__, "browser")
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from apphost import Browser  # noqa: E402
 from compiler.pipeline import build_page  # noqa: E402
+from harness.apphost import Browser  # noqa: E402
 
 
 def wide(objects: int, each: int, scalars: int = 0, pad: int = 0) -> dict:

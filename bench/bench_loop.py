@@ -30,9 +30,9 @@ require(__file__, "browser")
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from apphost import Browser  # noqa: E402
 from compiler.pipeline import compile, make_page  # noqa: E402
-from test_proxy_browser import BackgroundSession  # noqa: E402  (the official client on a loop of its own)
+from harness.apphost import Browser  # noqa: E402
+from proxy.test_proxy_browser import BackgroundSession  # noqa: E402  (the official client on a loop of its own)
 
 FIXTURE = [sys.executable, str(ROOT / "fixtures" / "servers" / "upstream.py")]
 FIELD = ROOT / "fixtures" / "field"

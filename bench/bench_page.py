@@ -34,9 +34,9 @@ from needs import require  # noqa: E402
 require(__file__, "browser")
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from apphost import VANILLA_APP, Browser  # noqa: E402
 from compiler.pipeline import build_page  # noqa: E402
 from compiler.tools import load_tools  # noqa: E402
+from harness.apphost import VANILLA_APP, Browser  # noqa: E402
 from runtime_js import MODULES  # noqa: E402
 
 CORPUS_TOOLS = ROOT / "fixtures" / "corpus" / "tools"  # the committed copy: CI checks out this repository alone

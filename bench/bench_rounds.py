@@ -3,7 +3,7 @@
     python bench/bench_rounds.py [--calls N]
 
 The upstream is ``fixtures/servers/handshake_asker.py`` on ``mcp`` 1.30 (handshake era only;
-``tests/sdk1.py`` builds its venv once), its ``write_file`` tool asking "Overwrite PATH?" with a
+``tests/harness/sdk1.py`` builds its venv once), its ``write_file`` tool asking "Overwrite PATH?" with a
 form elicitation; the host is the official Python client (``mcp`` 2.x) whose handler accepts at
 once. Timed per call, interleaved (one call of each path per round): straight to the upstream in
 the handshake era, through ``compile-ui proxy`` in the handshake era (the upstream's request
@@ -28,7 +28,7 @@ from mcp.client.client import Client  # noqa: E402
 from mcp.client.stdio import StdioServerParameters  # noqa: E402
 from mcp_types import ElicitResult  # noqa: E402
 
-import sdk1  # noqa: E402
+from harness import sdk1  # noqa: E402
 
 ASKER = str(ROOT / "fixtures" / "servers" / "handshake_asker.py")
 

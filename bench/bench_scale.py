@@ -3,7 +3,7 @@ and 3 replicas, in one run.
 
     .venv/bin/python bench/bench_scale.py [--seconds S] [--concurrency N] [--clients P] [--cpu-share C]
 
-The real parts of ``tests/cluster.py``: Debian's PostgreSQL (the store), three
+The real parts of ``tests/harness/cluster.py``: Debian's PostgreSQL (the store), three
 ``compile-ui proxy --serve http --store postgresql://…`` replicas in front of the fixture
 upstream (``fixtures/servers/modern_upstream.py``), and HAProxy with the configuration
 ``docs/deploy.md`` shows, given the first 1, 2, then 3 replicas. The load: ``P`` client
@@ -102,7 +102,7 @@ def rate(pool: multiprocessing.pool.Pool, url: str, kind: str, seconds: float, c
 def measure(seconds: float = 5.0, concurrency: int = 16, clients: int = 2, cpu_share: float = 0.25) -> dict[str, object]:
     from cpushare import CpuShares
 
-    from cluster import HAProxy, Postgres, Replica, free_port, missing
+    from harness.cluster import HAProxy, Postgres, Replica, free_port, missing
 
     why = missing()
     if why is not None:

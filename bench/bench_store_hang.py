@@ -4,7 +4,7 @@ and the store write waiting on the hung store take.
     .venv/bin/python bench/bench_store_hang.py [--frozen S]
 
 One ``compile-ui proxy --serve http --store postgresql://…`` replica over Debian's PostgreSQL
-(``tests/cluster.py``). The server is SIGSTOPped — the postmaster and every process it forked:
+(``tests/harness/cluster.py``). The server is SIGSTOPped — the postmaster and every process it forked:
 alive, sockets open, the kernel acknowledging, nothing answering (a lock, a failover, a stuck
 disk) — while a ``_ui_refine`` write waits on it; then five forwarded ``tools/call echo``, a
 cached ``resources/read``, and ``GET /healthz`` are timed on that replica (each given up after
@@ -82,7 +82,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frozen", type=float, default=8.0, help="seconds PostgreSQL stays frozen at least (default 8)")
     args = parser.parse_args()
-    from cluster import Postgres, Replica, missing
+    from harness.cluster import Postgres, Replica, missing
 
     why = missing()
     if why is not None:

@@ -12,11 +12,11 @@ being in the DOM (rAF + a macrotask: the frame was painted). Both clocks are abs
 ``Table`` (outputSchema with typed columns) and for an ``AutoView`` (no schema, JSON text), each
 on a freshly loaded app. Target: median ≤ 150 ms.
 
-Reach (``--reach N``): N generated results of each kind of tests/outputs_strategy.py (seeded: the
+Reach (``--reach N``): N generated results of each kind of tests/harness/outputs_strategy.py (seeded: the
 same cases on every run), each in its tool's self-contained page under AppBridge with a tools-only
 host (``--untyped``: the same results from the tool without its outputSchema, the shape views);
 prints per kind the scalars within one click of the default view over all scalars
-(tests/reach.py's checker), the results wholly in reach, those showing raw JSON in the default
+(tests/harness/reach.py's checker), the results wholly in reach, those showing raw JSON in the default
 view or logging a console error, and the smallest result that lost a value.
 
 Text detection: how long the ranked detectors (``CU.views.kind``) take to decide what a 10 MB
@@ -40,11 +40,11 @@ from needs import require  # noqa: E402
 require(__file__, "browser")
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from apphost import Browser  # noqa: E402
 from compiler.compile import compile_tree  # noqa: E402
 from compiler.pipeline import build_page  # noqa: E402
 from compiler.render import render_page  # noqa: E402
 from compiler.tools import load_tools  # noqa: E402
+from harness.apphost import Browser  # noqa: E402
 from runtime_js import MODULES  # noqa: E402
 
 ROWS = 10_000
@@ -200,8 +200,8 @@ def measure(quick: bool = False) -> dict:
 def reach_figures(n: int, seed: int = 0, kinds: list[str] | None = None, typed: bool = True) -> dict[str, dict]:
     """kind → {found, total, whole, raw_json, console_errors, results, worst}: N generated results
     of that kind, each in its tool's self-contained page (see the module's docstring)."""
-    import reach
-    from outputs_strategy import KINDS, result, sample
+    from harness import reach
+    from harness.outputs_strategy import KINDS, result, sample
 
     browser = Browser()
     out: dict[str, dict] = {}
@@ -250,7 +250,7 @@ def value_class(value: object) -> str:
 
 
 def print_reach(figures: dict[str, dict], typed: bool = True) -> None:
-    from outputs_strategy import ONE_CLICK
+    from harness.outputs_strategy import ONE_CLICK
 
     held = [f for kind, f in figures.items() if kind in ONE_CLICK]
     found, total = sum(f["found"] for f in held), sum(f["total"] for f in held)

@@ -1,5 +1,5 @@
 """A gallery of result views: every field-corpus recording and every demo tool, rendered in headless
-Chromium under the official AppBridge (tests/apphost.py), light and dark, 380 and 900 px wide.
+Chromium under the official AppBridge (tests/harness/apphost.py), light and dark, 380 and 900 px wide.
 
     .venv/bin/python scripts/gallery.py [FILTER]     PNGs in out/gallery/ (git-ignored)
 
@@ -12,7 +12,7 @@ files in fixtures/field/ and, named pending__…, those in fixtures/field-pendin
 views show wrongly (see scripts/record_field.py). Each picture is the app frame at its own
 reported height. Look at them: a few chosen ones are copied to docs/ by hand.
 
-Last, it checks every field recording (of the FILTER) for values in reach (tests/reach.py: every
+Last, it checks every field recording (of the FILTER) for values in reach (tests/harness/reach.py: every
 scalar shown as a person reads it, in the default view or one click away), prints the figure and
 the worst recordings, and writes them to out/gallery/reach.txt.
 """
@@ -33,9 +33,9 @@ ROOT = Path(__file__).resolve().parent.parent
 # This checkout's code, not an installed copy (a worktree may share another checkout's venv).
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-import reach  # noqa: E402
-from apphost import Browser  # noqa: E402
 from compiler.pipeline import build_page  # noqa: E402
+from harness import reach  # noqa: E402
+from harness.apphost import Browser  # noqa: E402
 
 OUT = ROOT / "out" / "gallery"
 FIELD = ROOT / "fixtures" / "field"

@@ -24,7 +24,7 @@ holds for a run of every server in order.
 
 A recording that today's views show wrongly lives in ``fixtures/field-pending/`` instead (same
 format; its README.md says what fails); re-recording writes it there again. A new recording goes
-to ``fixtures/field/``: run tests/test_views_field.py and move it if it fails there.
+to ``fixtures/field/``: run tests/field/test_views_field.py and move it if it fails there.
 
 The servers are NOT dependencies of compile-ui or of its tests (the tests only read the
 recordings). To re-record, install them beside the checkout, under the git-ignored .cache/:

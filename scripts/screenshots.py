@@ -6,7 +6,7 @@
 
 It starts ``compile-ui demo --no-browser`` on a free port, runs the forecast tool through the
 preview host, and captures the whole preview and the app alone, in both themes. Then the same
-tool in MCP Inspector's web UI (tests/inspector.py: npm, in tests/js), in front of
+tool in MCP Inspector's web UI (tests/harness/inspector.py: npm, in tests/js), in front of
 ``compile-ui proxy`` and the demo server, light and then dark by the Inspector's own switch.
 """
 
@@ -51,7 +51,7 @@ def run_forecast(page, city: str) -> None:
 
 def inspector_shots(browser) -> None:
     sys.path.insert(0, str(ROOT / "tests"))
-    from inspector import DEMO, Inspector, InspectorPage, proxy_command
+    from harness.inspector import DEMO, Inspector, InspectorPage, proxy_command
 
     with Inspector(proxy_command(DEMO), era="legacy") as inspector:
         ui = InspectorPage(inspector, browser, width=1360, height=900)

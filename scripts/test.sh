@@ -15,7 +15,7 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 # Debian's PostgreSQL and HAProxy: the shared store's tests and the replicas' end-to-end test
-# (tests/test_store.py, tests/test_scale.py) start real ones; they fail, never skip, without them.
+# (tests/cluster/test_store.py, tests/cluster/test_scale.py) start real ones; they fail, never skip, without them.
 if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null && ! command -v initdb >/dev/null; then
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
@@ -45,6 +45,8 @@ node --test tests/js/unit/
 export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"
 # pytest exits 5 when it collects no test (on xdist's workers too): with `set -e` that fails the
 # run, as it must. Two workers, a test file each at a time (its module fixtures — a browser, an
-# Inspector, a server — stay in one worker): 14 min serially, 10 in parallel on two cores.
+# Inspector, a server — stay in one worker), the longest files first (tests/conftest.py,
+# SLOWEST_FIRST) so both end together: 22 min of test time, 11.5 min in parallel on two cores
+# shared with other jobs (issue 34).
 # PYTEST_WORKERS=0 runs it in one process.
 .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" --dist loadfile "$@"

@@ -9,7 +9,7 @@ the caller records why. The dialect comes from ``$schema`` (draft-07 and 2020-12
 Most tool schemas (pydantic's among them) refer only by pointer (``#/$defs/X``) inside a document
 that embeds no other resource: no ``$id`` below the root, no draft-04 ``id``. There a pointer
 means the same place from anywhere, and it is followed here, to the place ``referencing`` finds
-(``_follow``; tests/test_refs.py holds the two to the same answers); importing ``referencing`` (~25 ms, most of a small tool's start-up) waits for
+(``_follow``; tests/unit/test_refs.py holds the two to the same answers); importing ``referencing`` (~25 ms, most of a small tool's start-up) waits for
 a reference that needs it — an anchor, a URI, a document with embedded resources.
 """
 

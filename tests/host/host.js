@@ -1,4 +1,4 @@
-// A minimal MCP Apps host for tests, built on the official AppBridge (bundled by tests/apphost.py
+// A minimal MCP Apps host for tests, built on the official AppBridge (bundled by tests/harness/apphost.py
 // with esbuild into tests/host/dist/host.js). Python drives it through window.__host.
 import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
 

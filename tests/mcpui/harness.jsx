@@ -1,5 +1,5 @@
 // A small MCP Apps host built on @mcp-ui/client's AppRenderer, as a web host app would use it
-// (bundled by tests/mcpui.py with tests/js's esbuild into the git-ignored tests/mcpui/dist/).
+// (bundled by tests/harness/mcpui.py with tests/js's esbuild into the git-ignored tests/mcpui/dist/).
 //
 // The page shows one tool's app at a time: window.__harnessShow({server: NAME, tool, args,
 // theme: "light" | "dark", caps?: "full"}) connects the official TypeScript SDK client

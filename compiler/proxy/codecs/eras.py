@@ -26,7 +26,7 @@ from ..core.messages import Caller
 
 # The protocol's constants, as the official SDK defines them (mcp_types, mcp.shared.inbound);
 # spelled out here so the stdio proxy starts without importing the SDK's models (~50 MB, ~1.5 s).
-# tests/test_proxy_eras.py checks every one against the installed SDK.
+# tests/proxy/test_proxy_eras.py checks every one against the installed SDK.
 PROTOCOL_VERSION_META_KEY = "io.modelcontextprotocol/protocolVersion"
 CLIENT_INFO_META_KEY = "io.modelcontextprotocol/clientInfo"
 CLIENT_CAPABILITIES_META_KEY = "io.modelcontextprotocol/clientCapabilities"

@@ -1,0 +1,683 @@
+"""Result views on what real servers send: every recording in ``fixtures/field/`` (made by
+``scripts/record_field.py``) rendered in headless Chromium under the official AppBridge, through
+the page the proxy would serve for the recorded tool, and held to the properties of issue 15:
+times keep their zone, diffs are diffs, delimited text is a table, line-structured text keeps its
+lines in monospace, markdown only where it is markdown, nothing shown twice, numbers and words as
+a person writes them. The host's zone is Tokyo, so any conversion would show."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from typing import Any
+
+import pytest
+
+from compiler.pipeline import build_page
+from compiler.text import humanize
+from conftest import FIXTURES
+from harness import reach
+
+pytestmark = pytest.mark.browser
+
+FIELD = FIXTURES / "field"
+RECORDINGS = sorted(p.name for p in FIELD.glob("*.json"))
+PLAIN = {"name": "plain", "inputSchema": {"type": "object"}}
+CONTEXT = {"locale": "en-GB", "timeZone": "Asia/Tokyo", "theme": "light"}
+OFFSET_TIME = re.compile(r"^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.\d+)?(Z|[+-]\d\d:\d\d)$")
+TYPE_NAME = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+")
+
+
+def load(name: str) -> dict[str, Any]:
+    return json.loads((FIELD / name).read_text(encoding="utf-8"))
+
+
+def texts(result: dict[str, Any]) -> list[str]:
+    return [b["text"] for b in result.get("content", []) if b.get("type") == "text"]
+
+
+def strings(value: Any):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from strings(v)
+
+
+def data_of(result: dict[str, Any]) -> list[Any]:
+    """The data a result carries: its structuredContent and every text block that is JSON."""
+    out = [result["structuredContent"]] if "structuredContent" in result else []
+    for t in texts(result):
+        try:
+            out.append(json.loads(t))
+        except ValueError:
+            pass
+    return out
+
+
+def is_diff(text: str) -> bool:
+    return bool(re.search(r"(?m)^@@ -\d+", text)) and bool(re.search(r"(?m)^--- \S", text))
+
+
+delimited_rows = reach.delimited_rows  # the CSV/TSV rule written apart from the runtime: one copy, in reach
+
+
+class Upstream:
+    """What a page's tools/call meets in the corpus's host: the recording's JSON-RPC error. The
+    host rejects the call with its message, as a host does when the server answered so."""
+
+    error: dict[str, Any] | None = None
+
+    def __call__(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        assert self.error is not None, "only a recording of a JSON-RPC error calls its tool"
+        raise RuntimeError(self.error["message"])
+
+
+UPSTREAM = Upstream()
+
+
+@pytest.fixture(scope="module")
+def field_host(browser):
+    """One host page for the corpus (``reload`` swaps the app in a fresh iframe: fast)."""
+    host = browser.new_host(build_page(PLAIN), host_context=CONTEXT, on_call_tool=UPSTREAM)
+    yield host
+    host.close()
+
+
+def render(host, entry: dict[str, Any], width: int = 640):
+    host.reload(build_page(entry["tool"] or PLAIN), host_context=CONTEXT, width=width)
+    host.wait_initialized()
+    host.send_tool_result(entry["result"])
+    frame = host.frame
+    frame.wait_for_selector("#result .result-body .view")
+    host.wait_frames()  # the view painted, its size report sent
+    return frame
+
+
+@pytest.mark.parametrize("name", RECORDINGS)
+def test_field_result_renders_right(field_host, name):
+    entry = load(name)
+    result = entry["result"]
+    host = field_host
+    if "jsonrpcError" in result:
+        return shows_the_error_of_the_run(host, entry)
+    frame = render(host, entry)
+    body = "#result .result-body > .view"
+    shown = frame.inner_text(body)
+    assert host.console_errors == [] and host.csp_violations == []
+    assert not [e for e in host.logs if "result view failed" in json.dumps(e)]
+    blocks = texts(result)
+
+    if result.get("isError"):
+        alert = frame.locator(f"{body} .alert-error")
+        assert alert.count() == 1 and blocks[0].splitlines()[0] in alert.inner_text()
+        return
+
+    # Only matrices are heatmaps: no other recording of the corpus is drawn as one (a query's id,
+    # revenue and units are no matrix), and each of MATRICES is (its values: the test below).
+    assert (frame.locator("#result .heatmap").count() > 0) == (name in MATRICES), name
+
+    # Nothing twice: each line of prose, each string of the data, at most once — as a line or a
+    # cell of its own (a longer string of the data that holds it is another value: pdf-reader's
+    # JSON holds a page's text run together, "OutlookTwo new products…", beside the page's lines).
+    pieces = [p.strip() for p in re.split(r"[\n\t]", shown)]
+    for text in blocks:
+        for line in text.splitlines()[:20]:
+            line = line.strip()
+            if len(re.sub(r"[^A-Za-z]", "", line)) >= 8 and not is_diff(text):
+                assert pieces.count(line) <= max(1, text.count(line)), (line, shown[:600])
+
+    # Times keep their own wall clock and zone; the full value is on hover.
+    for value in data_of(result):
+        for s in strings(value):
+            m = OFFSET_TIME.match(s)
+            if m:
+                clock = f"{m[4]}:{m[5]}" + (f":{m[6]}" if m[6] != "00" else "")
+                # a zero offset is UTC: the same instant and zone as Z, written as the view writes Z
+                zone = "UTC" if m[7] in ("Z", "+00:00", "-00:00") else f"UTC{m[7]}"
+                assert f"{clock} ({zone})" in shown, (s, shown[:600])
+                assert frame.locator(f'{body} time[title="{s}"]').count() >= 1
+
+    # Diffs are diff views: one element per line, + and - lines marked, never markdown.
+    diffs = [t for t in blocks if is_diff(t)]
+    if diffs:
+        view = frame.locator(f"{body} pre.diff")
+        assert view.count() == len(diffs)
+        added = frame.locator(f"{body} pre.diff .d-add").all_text_contents()
+        removed = frame.locator(f"{body} pre.diff .d-del").all_text_contents()
+        for text in diffs:
+            lines = text.splitlines()
+            assert [ln + "\n" for ln in lines if ln.startswith("+") and not ln.startswith("+++ ")] == added
+            assert [ln + "\n" for ln in lines if ln.startswith("-") and not ln.startswith("--- ")] == removed
+        assert frame.locator(f"{body} .md, {body} li").count() == 0
+
+    # CSV and TSV text (a file, a query's export, a command's output) is a table: a column per
+    # header, a row per line.
+    tables = [rows for rows in map(delimited_rows, blocks) if rows]
+    if tables:
+        head = [humanize(h.strip()) for rows in tables for h in rows[0]]
+        # long-format cells (issue 32) open as their matrix: the lines are the Records tab's table
+        at = f"{body} .pivot > [role=tabpanel]:last-child" if frame.locator(f"{body} .pivot").count() else body
+        assert [t.strip() for t in frame.locator(f"{at} th").all_text_contents()] == head
+        assert frame.locator(f"{at} tbody tr").count() == sum(min(len(rows) - 1, 100) for rows in tables)
+
+    # Markdown only where it is markdown (two signs of it at least: headings, fences, links, bold,
+    # lists, quotes; reach.is_markdown); JSON never as text.
+    markdown = any(reach.is_markdown(t) and not data_of({"content": [{"type": "text", "text": t}]}) for t in blocks)
+    assert (frame.locator(f"{body} .md").count() > 0) == markdown
+    for pre in frame.locator(f"{body} pre").all_inner_texts():
+        assert not pre.lstrip().startswith(("{", "[{")), pre[:200]
+
+    # Line-structured text keeps its lines, in monospace.
+    for text in blocks:
+        lines = [ln for ln in text.splitlines() if ln.strip()]
+        shaped = reach.key_value_shaped(text) or reach.aligned_table(text)
+        if len(lines) > 1 and not (is_diff(text) or tables or markdown or shaped or data_of({"content": [{"type": "text", "text": text}]})):
+            mono = frame.locator(f"{body} pre.json").all_inner_texts()
+            seen = re.sub(r"\x1b\[[\d;:]*m", "", text).strip()  # a terminal's colours are colours, not text
+            assert any(seen in m for m in mono), (text[:200], mono)
+
+    # Words and numbers: no separators in 4-digit numbers, no "1 items", no raw booleans,
+    # headings that are not type names, keys that read as words.
+    for value in data_of(result):
+        for s in re.findall(r"\d+(?:\.\d+)?", json.dumps(value)):
+            if 1000 <= float(s) < 10000:
+                assert f"{float(s):,}".removesuffix(".0") not in shown
+    assert not re.search(r"\b1 (items|rows|fields)\b", shown)
+    for cell in frame.locator(f"{body} dd, {body} td").all_inner_texts():
+        assert cell not in ("true", "false")
+    for heading in frame.locator(f"{body} h3, {body} th, {body} dt").all_inner_texts():
+        assert not TYPE_NAME.fullmatch(heading.strip()), heading
+        assert not re.fullmatch(r"[a-z][a-z_]*", heading.strip()), heading
+
+
+def shows_the_error_of_the_run(host, entry: dict[str, Any]) -> None:
+    """A JSON-RPC error is no tool result: the page calls the tool with the recorded arguments
+    (from the form the host's tool-input filled), the host rejects the call with the error, and
+    the page says the run failed, with the error's message; the form stays usable."""
+    error = entry["result"]["jsonrpcError"]
+    host.reload(build_page(entry["tool"]), host_context=CONTEXT)
+    host.wait_initialized()
+    host.send_tool_input(entry["arguments"])
+    UPSTREAM.error = error
+    frame, n = host.frame, len(host.calls)
+    try:
+        frame.click("[data-action=submit]")
+        call = host.wait_calls(n + 1)[n]
+        host.wait_until(lambda: error["message"] in frame.locator("#result > .status").inner_text())
+    finally:
+        UPSTREAM.error = None
+    assert call["name"] == entry["tool"]["name"] and call["arguments"] == entry["arguments"]
+    assert frame.locator("#result .result-body .view").count() == 0
+    assert not frame.locator("[data-action=submit]").is_disabled()
+    assert host.console_errors == [] and host.csp_violations == []
+
+
+def test_the_corpus_covers_the_kinds_it_is_for():
+    """The recordings hold what the properties above are about (so they cannot pass vacuously)."""
+    entries = [load(n) for n in RECORDINGS]
+    servers = {e["server"] for e in entries}
+    assert {"filesystem", "memory", "everything", "time", "git", "fetch", "sqlite"} <= servers
+    blocks = [t for e in entries for t in texts(e["result"])]
+    assert sum(is_diff(t) for t in blocks) >= 2
+    assert sum(bool(delimited_rows(t)) for t in blocks) >= 2
+    assert any(OFFSET_TIME.match(s) for e in entries for d in data_of(e["result"]) for s in strings(d))
+    assert any(e["result"].get("isError") for e in entries if e["server"] == "fetch")
+    assert any(e.get("progress") for e in entries)
+    assert any("jsonrpcError" in e["result"] for e in entries)
+
+
+def test_convert_time_shows_both_times_as_sent(field_host):
+    """The case the issue opened with: 14:30 in Oslo is 08:30 in New York, never '1:30 PM' twice."""
+    frame = render(field_host, load("time__convert_time.json"))
+    shown = frame.inner_text("#result .result-body > .view")
+    assert "23 Nov 2026, 14:30 (UTC+01:00)" in shown and "23 Nov 2026, 08:30 (UTC-05:00)" in shown
+    assert [h.strip() for h in frame.locator("#result .result-body h3").all_inner_texts()] == ["Source", "Target"]
+    assert "Is DST" in shown and "No" in shown
+
+
+def test_sqlite_rows_in_python_repr_are_a_table(field_host):
+    frame = render(field_host, load("sqlite__read_query.json"))
+    assert frame.locator("#result .result-body th").all_inner_texts() == ["ID", "Region", "Quarter", "Revenue", "Units"]
+    assert frame.locator("#result .result-body tbody tr").count() == 12
+
+
+def test_csv_numbers_read_as_numbers(field_host):
+    frame = render(field_host, load("filesystem__read_text_file__csv.json"))
+    first = frame.locator("#result .result-body tbody tr").first.locator("td").all_inner_texts()
+    assert first == ["Oslo", "Norway", "709,037", "1040"]  # a population is grouped, a year is not
+    assert frame.locator("#result .result-body td.num").count() == 8
+
+
+# Seen in the gallery (scripts/gallery.py) at phone width, and mended:
+
+
+def test_a_narrow_table_scrolls_instead_of_cutting_words(field_host):
+    """sqlite's describe_table at 380 px: "INTEGER" was drawn as "INTEG" over "ER"."""
+    frame = render(field_host, load("sqlite__describe_table.json"), width=380)
+    lines = frame.evaluate(
+        """() => Array.from(document.querySelectorAll('#result td')).filter((td) => !/\\s/.test(td.textContent))
+             .map((td) => { const r = document.createRange(); r.selectNodeContents(td);
+               return [td.textContent, new Set(Array.from(r.getClientRects()).map((x) => Math.round(x.top))).size]; })"""
+    )
+    assert ["INTEGER", 1] in lines and all(n == 1 for _, n in lines), lines
+
+
+def test_a_diff_line_keeps_its_mark_across_the_scroll(field_host):
+    """git diff at 380 px: the lines are wider than the view; an added line's background spans
+    the whole line, not only the part in view."""
+    frame = render(field_host, load("git__git_diff.json"), width=380)
+    widths = frame.evaluate(
+        """() => { const pre = document.querySelector('#result pre.diff');
+             return [pre.scrollWidth > pre.clientWidth, Array.from(pre.children).map((s) => s.scrollWidth - s.clientWidth)]; }"""
+    )
+    assert widths[0] and max(widths[1]) <= 0, widths  # it scrolls, and no line overflows its own box
+
+
+def test_detection_is_bounded_on_10_mb(field_host):
+    """Ten megabytes of text that is nearly CSV everywhere: detection reads only the first 64 KB."""
+    frame = render(field_host, load("everything__echo.json"))
+    ms = frame.evaluate(
+        """() => { const line = 'a,b,c\\n'; const s = 'x,y,z\\n' + line.repeat(10 * 1024 * 1024 / line.length);
+        const t = performance.now(); const k = CU.views.kind(s); return [k, performance.now() - t]; }"""
+    )
+    assert ms[0] == ","  # the figure (ms) is printed by bench/bench_views.py, not asserted here
+
+
+
+# Issue 26's shape rules, each on recordings from two servers at least.
+
+
+def _grid(frame) -> tuple[list[str], list[list[str]]]:
+    """The headers and the cells of the result's tables, in order."""
+    body = "#result .result-body"
+    rows = [r.locator("td").all_inner_texts() for r in frame.locator(f"{body} tbody tr").all()]
+    return frame.locator(f"{body} th").all_inner_texts(), rows
+
+
+@pytest.mark.parametrize(
+    ("name", "head", "first", "count"),
+    [
+        # a sheet's range whose first row names the columns (excel), ragged rows (the matrix)
+        ("excel__read_range.json", ["ID", "Region", "Product", "Quarter", "Revenue", "Units"], ["1", "North", "Widget", "2026-Q1", "1191.5", "12"], 12),
+        ("excel__read_range__matrix.json", ["Cohort", "Size", "month 0", "month 1", "month 2", "month 3", "month 4", "month 5"], ["2026-01", "120", "100", "62", "38.4", "23.8", "14.8", "9.2"], 6),
+        # a driver's rows beside their column names (motherduck): no header row, columns 1, 2, 3…
+        ("motherduck__execute_query__pivot.json", ["1", "2", "3", "4", "5", "6", "7"], ["2026-01", "100", "62", "38.4", "23.8", "14.8", "9.2"], 6),
+    ],
+)
+def test_a_2d_array_of_scalars_is_a_grid(field_host, name, head, first, count):
+    """Rule "grid" (views.js ``grid``): an array of arrays of scalars is a table; a first row of
+    distinct strings over rows of other types is its header."""
+    ths, rows = _grid(render(field_host, load(name)))
+    assert ths == head and rows[0] == first and len(rows) == count
+    if name.endswith("matrix.json"):
+        assert rows[-1] == ["2026-06", "205", "100", "—", "—", "—", "—", "—"]  # a short row's missing cells
+
+
+@pytest.mark.parametrize(
+    ("name", "head", "first", "count"),
+    [
+        # lists of tuples, as Python servers print a query's rows (duckdb) or a program's (code-runner)
+        ("duckdb__query__pivot.json", ["1", "2", "3", "4", "5", "6", "7"], ["2026-02", "100", "63.9", "39.6", "24.5", "15.2", "null"], 6),
+        ("code-runner__run-code__tuples.json", ["1", "2", "3"], ["1", "North", "1250.5"], 3),
+        # (its lists of numbers are a matrix's rows: a heatmap after the region and the count)
+        ("duckdb__query__lists.json", ["1", "3"] + [f"2.{i}" for i in range(1, 10)], None, 4),
+        # a dict repr holding row dicts (dbutils), a list of dict reprs (sqlite)
+        ("dbutils__dbutils-run-query.json", ["ID", "Name", "Born"], ["1", "Ada Lovelace", "1815"], 4),
+        ("sqlite__read_query.json", ["ID", "Region", "Quarter", "Revenue", "Units"], ["1", "North", "2026-Q1", "1137.5", "13"], 12),
+    ],
+)
+def test_a_python_literal_is_the_data_it_stands_for(field_host, name, head, first, count):
+    """Rule "Python literal" (views.js ``pylit``): tuples are arrays (so a list of them is a grid),
+    None/True/False are null/true/false, strings in either quote are strings; never one line of text."""
+    frame = render(field_host, load(name))
+    ths, rows = _grid(frame)
+    if name == "duckdb__query__pivot.json":
+        rows = rows[1:]  # the first row of the pivot has no None
+    assert ths == head and len(rows) >= count - 1 and (first is None or rows[0] == first)
+    assert not [p for p in frame.locator("#result .result-body pre").all_inner_texts() if p.lstrip().startswith(("[", "{", "("))]
+
+
+def test_a_python_literal_keeps_what_json_would_lose(field_host):
+    """The reader is not eval: calls, bare names and broken literals stay text; ints past 15 digits
+    keep every digit; strings keep their quotes and brackets."""
+    frame = render(field_host, load("everything__echo.json"))
+    texts = ["[(1, \"a(b)\", None, True), (12345678901234567890, 'it\\'s', 2.5,)]", "[print('x')]", "(see below)", "[1, 2"]
+    got = frame.evaluate(
+        """(texts) => texts.map((s) => { const box = document.createElement('div');
+             CU.views.render(box, { content: [{ type: 'text', text: s }] }, null, { hostContext: {}, caps: {} });
+             return [box.querySelectorAll('td').length ? Array.from(box.querySelectorAll('td'), (td) => td.textContent) : box.textContent]; })""",
+        texts,
+    )
+    assert got[0] == [["1", "a(b)", "null", "✓ Yes", "12345678901234567890", "it's", "2.5", "—"]]
+    assert got[1:] == [["[print('x')]"], ["(see below)"], ["[1, 2"]]
+
+
+@pytest.mark.parametrize(
+    ("name", "items"),
+    [
+        ("redis__scan_all_keys.json", 8),
+        ("redis__smembers.json", 3),
+        ("tree-sitter__list_files.json", 6),
+    ],
+)
+def test_a_record_whose_parts_have_their_own_views_says_them_once(field_host, name, items):
+    """Rule "nothing twice" (typed.js ``KeyValue``): an outputSchema of one array property compiles
+    to a KeyValue holding that array's own view; the KeyValue (no scalar fields) showed the array
+    inline too. Each item is now one list item, once (the text blocks, one per item, are the data
+    again and are left out)."""
+    entry = load(name)
+    frame = render(field_host, entry)
+    shown = frame.inner_text("#result .result-body > .view")
+    lis = frame.locator("#result .result-body li").all_inner_texts()
+    assert sorted(lis) == sorted(entry["result"]["structuredContent"]["result"]) and len(lis) == items
+    assert all(shown.count(x) == 1 for x in lis if not any(x != y and x in y for y in lis)), shown
+
+
+@pytest.mark.parametrize("name", ["postgres__query__jsonb.json", "mysql-node__mysql_query__json-column.json"])
+def test_a_few_small_records_nested_in_a_cell_show_open(field_host, name):
+    """Rule "small records open" (views.js ``more``): a cell holding a few records of a few scalar
+    fields (a person's skills) shows them as a table at once, not behind "2 items"."""
+    frame = render(field_host, load(name))
+    body = "#result .result-body"
+    folds = frame.locator(f"{body} td details.more")
+    assert folds.count() == 3 and all(d.get_attribute("open") is not None for d in folds.all())
+    assert frame.locator(f"{body} td details.more table").count() == 3
+    inner = frame.locator(f"{body} td details.more tbody tr").all_inner_texts()
+    assert len(inner) == 5 and any("mathematics" in r and "5" in r for r in inner)
+
+
+@pytest.mark.parametrize(
+    ("name", "head", "first", "count"),
+    [
+        # numbered records (alchemy), records apart by blank lines (git), indented and named by the
+        # line before each (dbutils): rows of one table
+        ("alchemy__execute_query.json", ["", "ID", "Region", "Product", "Quarter", "Revenue", "Units"], ["1. row", "19", "East", "Widget", "2026-Q1", "1413.5", "18"], 9),
+        ("git__git_log.json", ["Commit", "Author", "Date", "Message"], ["6ff8abec310979fe5b4791bff0ca0a8da87d05f6", "Ada Lovelace", "2026-11-20 09:15:00+01:00", "fib: comment the loop, print fib(40)"], 2),
+        ("dbutils__dbutils-describe-table.json", ["", "Nullable", "Default", "Max Length", "Precision", "Scale"], ["cohort (character varying)", "NO", "None", "8", "—", "—"], 4),
+    ],
+)
+def test_key_value_lines_are_records(field_host, name, head, first, count):
+    """Rule "Key: value lines" (views.js ``kvt``): records; records that start with the same key
+    are the rows of one table; the other lines stay text."""
+    ths, rows = _grid(render(field_host, load(name)))
+    assert ths == head and rows[0] == first and len(rows) == count
+
+
+def test_a_lone_key_value_record_is_a_record(field_host):
+    frame = render(field_host, load("dbutils__dbutils-describe-table.json"))
+    dts = frame.locator("#result .result-body dt").all_inner_texts()
+    assert dts == ["Table", "Comment"] and frame.locator("#result .result-body dd").all_inner_texts() == ["retention", "No comment"]
+
+
+@pytest.mark.parametrize(
+    ("name", "head", "rows"),
+    [
+        # a program's f-strings (code-runner): right-aligned numbers, no rule
+        ("code-runner__run-code__aligned.json", ["Region", "Revenue", "Units"],
+         [["North", "12,450", "310"], ["South", "11,980.5", "287"], ["East", "13,002.25", "342"]]),
+        # SQLite's shell in column mode, run by cli-mcp-server: a rule of dashes under the header,
+        # left-aligned numbers, trailing blanks (and a second block: the command's return code)
+        ("cli__run_command__sqlite.json", ["City", "Population", "Founded"],
+         [["Oslo", "709,037", "1040"], ["Bergen", "291,189", "1070"], ["Trondheim", "214,565", "997"], ["Stavanger", "149,048", "1125"]]),
+    ],
+)
+def test_an_aligned_text_table_is_a_table(field_host, name, head, rows):
+    """Rule "aligned plain-text table" (views.js ``aligned``): columns apart by 2+ spaces under a
+    header of names, on two servers; the rule's other cases are in test_views_reach's checker
+    tests and reach.aligned_table."""
+    assert _grid(render(field_host, load(name))) == (head, rows)
+
+
+def test_single_spaced_columns_are_no_table(field_host):
+    """A log and an ls -l (single spaces, no header) are not tables."""
+    for other in ("filesystem__read_text_file__log.json", "cli__run_command.json", "cli__run_command__wc.json"):
+        assert _grid(render(field_host, load(other)))[0] == [], other
+
+
+def _md_tables(text: str) -> list[list[list[str]]]:
+    """The tables of a markdown text, read apart from the views: runs of "| … |" lines, the
+    "|---|" rule dropped, cells split on "|" and stripped."""
+    tables: list[list[list[str]]] = []
+    run: list[list[str]] = []
+    for line in [*text.splitlines(), ""]:
+        if reach.MD_TABLE.match(line):
+            if not reach.MD_RULE.fullmatch(line):
+                run.append([c.strip() for c in line.strip()[1:-1].split("|")])
+        elif run:
+            tables.append(run)
+            run = []
+    return tables
+
+
+@pytest.mark.parametrize(
+    ("name", "count"),
+    [
+        # a table and nothing else (markitdown's CSV); a heading over each sheet's table (its xlsx)
+        ("markitdown__convert_to_markdown__csv.json", 1),
+        ("markitdown__convert_to_markdown__xlsx.json", 2),
+        # a page read by mcp-server-fetch: a line, a heading and a paragraph, then the table — one
+        # sign of markdown besides the table, where two make markdown
+        ("fetch__fetch__table.json", 1),
+    ],
+)
+def test_a_markdown_table_is_a_table(field_host, name, count):
+    """Rule "markdown tables" (views.js ``MDT``): a "| a | b |" line over a "|---|---|" line makes
+    a text markdown on its own, and the table is a table: a column per header cell, a row per
+    line, each cell's text as written."""
+    entry = load(name)
+    (text,) = texts(entry["result"])
+    # a header that is a key reads as a heading ("cohort_size" → "Cohort size"), as the views write keys
+    key = re.compile(r"[A-Za-z_][\w-]*")
+    want = [[[humanize(h) if key.fullmatch(h) else h for h in t[0]], *t[1:]] for t in _md_tables(text)]
+    assert len(want) == count and reach.is_markdown(text)
+    frame = render(field_host, entry)
+    got = frame.evaluate(
+        """() => Array.from(document.querySelectorAll('#result .result-body .md table'), (t) =>
+             Array.from(t.querySelectorAll('tr'), (tr) => Array.from(tr.children, (c) => c.textContent)))"""
+    )
+    assert got == want
+    if name.startswith("fetch"):
+        assert got == [[["Region", "Revenue", "Units"], ["North", "12450.00", "310"], ["South", "11980.50", "287"],
+                        ["East", "13002.25", "342"], ["West", "9870.75", "251"]]]
+        md = frame.locator("#result .result-body .md")
+        assert md.locator("h4").inner_text() == "Sales by region, 2026-Q3"
+        assert md.locator("p").all_inner_texts()[-1] == "Revenue grew in every region but the West."
+
+
+@pytest.mark.parametrize(
+    ("name", "fields"),
+    [
+        # chroma-mcp's peek at an empty collection: a dict repr holding array([], dtype=float64)
+        ("chroma__chroma_peek_collection.json",
+         {"IDS": "none", "Embeddings": "none", "Documents": "none", "URIS": "null", "Included": "metadatas, documents, embeddings",
+          "Data": "null", "Metadatas": "none"}),
+        # a program's dict of arrays (code-runner): an int32 array (its dtype written) and float
+        # arrays printed with numpy's padding ("12450.  ")
+        ("code-runner__run-code__numpy.json",
+         {"Regions": "North, South, East", "Units": "310, 287, 342", "Revenue": "12,450, 11,980.5, 13,002.25", "Share": "0.333, 0.32, 0.347"}),
+    ],
+)
+def test_numpy_array_reprs_are_their_arrays(field_host, name, fields):
+    """Rule "numpy array reprs" (views.js ``pylit``): in a Python literal, array(X) and
+    array(X, dtype=Y) are X, so the dict is a record, not a line of text."""
+    frame = render(field_host, load(name))
+    body = "#result .result-body"
+    got = dict(zip(frame.locator(f"{body} dt").all_inner_texts(), frame.locator(f"{body} dd").all_inner_texts(), strict=True))
+    assert got == fields
+    assert frame.locator(f"{body} > .view pre").count() == 0
+
+
+def test_a_python_literal_with_arrays_keeps_to_the_literal(field_host):
+    """Arrays inside tuples (here numbers that form a matrix: a heatmap), 2-D and alone, a string
+    that looks like one; what is not numpy's repr (a numpy scalar, an array of two values) stays text."""
+    frame = render(field_host, load("everything__echo.json"))
+    got = frame.evaluate(
+        """(texts) => texts.map((s) => { const box = document.createElement('div');
+             CU.views.render(box, { content: [{ type: 'text', text: s }] }, null, { hostContext: {}, caps: {} });
+             return box.querySelectorAll('td').length ? Array.from(box.querySelectorAll('td'), (td) => td.textContent) : box.textContent; })""",
+        [
+            "[('a', array([1., 2.5])), ('b', array([3, 4], dtype=int64))]",
+            "array([[1.  , 0.62],\n       [1.  , 0.65]])",
+            "{'s': 'array(1)', 'x': array(['u', 'v'], dtype='<U1')}",
+            "[np.float64(1.5)]",
+            "[array(1, 2)]",
+        ],
+    )
+    assert got[0] == ["a", "1", "2.5", "b", "3", "4"]
+    assert got[1] == ["1", "0.62", "1", "0.65"]
+    assert "array(1)" in got[2] and "u, v" in got[2]
+    assert got[3:] == ["[np.float64(1.5)]", "[array(1, 2)]"]
+
+# Issue 26's matrix rule (matrix.js): numbers that form a matrix are a heatmap, on recordings of
+# five servers: excel-mcp-server, mcp-server-duckdb, mcp-server-motherduck, mcp-server-code-runner,
+# @modelcontextprotocol/server-postgres. What each should show is read here from the recording
+# itself (Python's own parsers), apart from the runtime.
+
+
+def _py(entry):
+    import ast
+
+    return ast.literal_eval(texts(entry["result"])[0])
+
+
+def _pad(row, n):
+    return list(row) + [None] * (n - len(row))
+
+
+def _excel(e):
+    values = e["result"]["structuredContent"]["values"]
+    head, rows = values[0], values[1:]
+    return [r[0] for r in rows], head[2:], [_pad(r, len(head))[2:] for r in rows]
+
+
+def _pivot(rows):
+    return [r[0] for r in rows], [str(i + 2) for i in range(len(rows[0]) - 1)], [list(r[1:]) for r in rows]
+
+
+def _motherduck(e):
+    return json.loads(e["result"]["structuredContent"]["result"])["rows"]
+
+
+def _arrays(rows, label, field, names):
+    width = max(len(r[field]) for r in rows)
+    return [r[label] for r in rows], names(width), [_pad(r[field], width) for r in rows]
+
+
+def _long(rows, name="", value=float):
+    """(row key, column key, value…) rows → the row keys, the column keys (numbers in order, else
+    as they come; a number after the key's ``name``: "Month 3"), the matrix of the first values."""
+    ints = all(re.fullmatch(r"\d+", str(r[1])) for r in rows)
+    rs, cs = list(dict.fromkeys(r[0] for r in rows)), list(dict.fromkeys(int(r[1]) if ints else r[1] for r in rows))
+    cs = sorted(cs) if ints else cs
+    cells = {(r[0], int(r[1]) if ints else r[1]): value(r[2]) for r in rows}
+    return rs, [f"{name} {c}" if ints else str(c) for c in cs], [[cells.get((r, c)) for c in cs] for r in rs]
+
+
+def _cohorts(e):
+    """The cohort-heatmap example: each cohort's cells {periodIndex, retention}, columns named by
+    the sibling periodLabels."""
+    data = e["result"]["structuredContent"]
+    width = len(data["periodLabels"])
+    rows = [[None] * width for _ in data["cohorts"]]
+    for i, cohort in enumerate(data["cohorts"]):
+        for cell in cohort["cells"]:
+            rows[i][cell["periodIndex"]] = cell["retention"]
+    return [c["cohortLabel"] for c in data["cohorts"]], data["periodLabels"], rows
+
+
+MATRICES = {
+    # a sheet's range: cohort, size, then "month 0" … "month 5" (one stem and a number)
+    "excel__read_range__matrix.json": _excel,
+    # pivots as Python tuples and as a driver's rows: no names, columns 2 … 7 after the label
+    "duckdb__query__pivot.json": lambda e: _pivot(_py(e)),
+    "motherduck__execute_query__pivot.json": lambda e: _pivot(_motherduck(e)),
+    # a bare matrix, no labels at all
+    "code-runner__run-code__matrix.json": lambda e: ([], ["1", "2", "3"], _py(e)),
+    # records holding a row of the matrix each (array_agg, list): columns are its indices
+    "postgres__query__arrays.json": lambda e: _arrays(json.loads(texts(e["result"])[0]), "cohort", "retained", lambda w: [str(i) for i in range(w)]),
+    "motherduck__execute_query__lists.json": lambda e: _arrays(_motherduck(e), 0, 2, lambda w: [f"3.{i + 1}" for i in range(w)]),
+    "duckdb__query__lists.json": lambda e: _arrays(_py(e), 0, 1, lambda w: [f"2.{i + 1}" for i in range(w)]),
+    # the issue's own case: cohorts c0, c1 with a size and a retention row each (ids name the
+    # rows: nothing better does)
+    "code-runner__run-code__json.json": lambda e: _arrays(json.loads(texts(e["result"])[0]), "id", "retention", lambda w: [str(i) for i in range(w)]),
+    # issue 32: long-format cells, one record (or CSV line) a cell, pivoted into their matrix
+    # (cohort × month → pct; product × quarter → units; region × product → revenue, units)
+    "mysql__execute_sql__retention.json": lambda e: _long(list(csv.reader(texts(e["result"])[0].splitlines()))[1:], "Month"),
+    "database-server__read_query.json": lambda e: _long([list(r.values()) for r in json.loads(texts(e["result"])[0])], "Month"),
+    "dbutils__dbutils-run-query__grouped.json": lambda e: _long([list(r.values()) for r in _py(e)["rows"]]),
+    "duckdb__query__grouped.json": lambda e: _long(_py(e)),
+    "cohort-heatmap__get-cohort-data.json": _cohorts,
+}
+
+_HEATMAP = """() => {
+  const parse = (c) => c.match(/[\\d.]+/g).map(Number);
+  const bg = parse(getComputedStyle(document.body).backgroundColor);
+  const lum = (c) => c.slice(0, 3).map((v) => v / 255).map((v) => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  // how far a cell's colour, over the page, is from the page's background
+  const far = (td) => { const c = parse(getComputedStyle(td).backgroundColor), a = c.length > 3 ? c[3] : 1;
+    return Math.abs(lum(c.map((v, i) => a * v + (1 - a) * bg[i])) - lum(bg)); };
+  const t = document.querySelector('#result .heatmap');
+  if (!t) return null;
+  return {
+    heads: Array.from(t.querySelectorAll('th'), (th) => th.textContent),
+    labels: Array.from(t.querySelectorAll('td.hm-row'), (td) => td.textContent),
+    rows: Array.from(t.querySelectorAll('tbody tr'), (tr) => Array.from(tr.children, (td) => [td.textContent, td.classList.contains('hm') ? far(td) : null])),
+    legend: Array.from(t.querySelectorAll('.hm-legend span'), (s) => s.textContent),
+    steps: Array.from(t.querySelectorAll('.hm-legend i'), far),
+  };
+}"""
+
+
+def _as_number(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
+@pytest.mark.parametrize("name", sorted(MATRICES))
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_matrix_is_a_heatmap_of_its_values(field_host, name, theme):
+    entry = load(name)
+    labels, columns, matrix = MATRICES[name](entry)
+    field_host.reload(build_page(entry["tool"] or PLAIN), host_context={**CONTEXT, "theme": theme}, width=640)
+    field_host.wait_initialized()
+    field_host.send_tool_result(entry["result"])
+    field_host.frame.wait_for_selector("#result .result-body .view")
+    hm = field_host.frame.evaluate(_HEATMAP)
+    assert hm is not None, name
+    # labels from the fields that name the rows and the columns
+    assert hm["labels"] == [str(x) for x in labels]
+    assert hm["heads"][-len(columns):] == columns
+    width = len(columns)
+    painted = []
+    for row, want in zip(hm["rows"], matrix, strict=True):
+        for (text, far), value in zip(row[-width:], want, strict=True):
+            if value is None:
+                assert far is None and text in ("—", "null")
+            else:  # the cell's text is its value, the colour an addition
+                assert far is not None and _as_number(text) == value, (text, value)
+                painted.append((value, far))
+    # the colour scale is monotonic: a greater value is never closer to the background
+    painted.sort()
+    assert all(b[1] >= a[1] - 1e-9 for a, b in zip(painted, painted[1:], strict=False)), painted
+    assert painted[-1][1] > painted[0][1]
+    # the legend: the scale's ends as numbers, its steps monotonic too
+    values = [v for v, _ in painted]
+    assert [_as_number(x) for x in hm["legend"][-2:]] == [min(values), max(values)]
+    assert hm["steps"] == sorted(hm["steps"]) and len(hm["steps"]) == 5
+
+
+def test_the_matrices_are_recordings_of_results_from_five_servers():
+    """Every one of MATRICES is a recording of a result (no error), so ``test_field_result_renders_right``
+    holds it to being a heatmap, and every other recording to being none; the corpus holds
+    matrices from five servers at least. (The heatmap check rides on that test's render of each
+    recording: a second pass over the corpus in Chromium cost a minute.)"""
+    for name in MATRICES:
+        assert name in RECORDINGS, name
+        result = load(name)["result"]
+        assert not result.get("isError") and "jsonrpcError" not in result, name
+    assert len({load(n)["server"] for n in MATRICES}) >= 5

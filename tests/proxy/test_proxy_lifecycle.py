@@ -1,0 +1,281 @@
+"""The proxy's life inside a host's: every way hosts stop a stdio server (``shared/reference/
+host-lifecycle.md``), at every phase, ends in exit 0, no traceback, and no surviving upstream.
+
+- the official TypeScript client (``tests/js/lifecycle.mjs``): connect → list → call → close, in
+  each negotiation mode, in front of the dual-era fixture and npm server-everything;
+- the sequences by hand: stdin end; stdin end and SIGTERM at once (a probe disposed of); SIGTERM
+  or SIGINT while the upstream starts, with a call in flight, during the proxy's own shutdown,
+  twice; SIGKILL of the proxy (its upstream dies with it: ``PR_SET_PDEATHSIG``).
+
+Every wait is on something observable: a line the proxy writes, a process's exit.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from conftest import ROOT
+from harness.asyncutil import wait_until
+
+FIXTURE = [sys.executable, str(ROOT / "fixtures" / "servers" / "modern_upstream.py")]
+EVERYTHING = ["node", str(ROOT / "tests" / "js" / "node_modules" / "@modelcontextprotocol" / "server-everything" / "dist" / "index.js"), "stdio"]
+LIFECYCLE = ROOT / "tests" / "js" / "lifecycle.mjs"
+PROXY = [sys.executable, "-m", "compiler", "proxy", "--no-cache", "--"]
+UPSTREAM_PID = re.compile(r"upstream started \(pid (\d+)\)")
+ENVELOPE = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}
+EXIT_S = 5.0
+
+
+def alive(pid: int) -> bool:
+    """Whether a process runs (a zombie waiting for its reaper does not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+
+
+def group_alive(pgid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except (FileNotFoundError, ProcessLookupError):
+                continue
+            if fields[0] != "Z" and int(fields[2]) == pgid:
+                found.append(int(entry))
+    return found
+
+
+def until(predicate, timeout: float = EXIT_S) -> bool:
+    """A condition no event tells us of (the end of a process that is not our child), until it holds."""
+    return bool(wait_until(predicate, timeout))
+
+
+class Proxy:
+    """``compile-ui proxy`` as a host starts it: pipes on stdin, stdout and stderr."""
+
+    def __init__(self, upstream: list[str], command: list[str] = PROXY, env: dict[str, str] | None = None) -> None:
+        self.process = subprocess.Popen([*command, *upstream], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, env=env)
+        self.stderr: list[str] = []
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.upstreams: list[int] = []
+        threading.Thread(target=self._read_stderr, daemon=True).start()
+        self.ids = 0
+
+    def _read_stderr(self) -> None:
+        for raw in self.process.stderr:
+            line = raw.decode(errors="replace")
+            self.stderr.append(line)
+            if match := UPSTREAM_PID.search(line):
+                self.upstreams.append(int(match.group(1)))
+            self.lines.put(line)
+
+    def wait_for_log(self, text: str, timeout: float = 20.0) -> None:
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                if text in self.lines.get(timeout=left):
+                    return
+            except queue.Empty:
+                break
+        raise AssertionError(f"the proxy never logged {text!r}:\n{''.join(self.stderr)}")
+
+    def send(self, method: str, params: dict | None = None, *, request: bool = True) -> int:
+        message: dict = {"jsonrpc": "2.0", "method": method, "params": params or {}}
+        if request:
+            self.ids += 1
+            message["id"] = self.ids
+        self.process.stdin.write(json.dumps(message).encode() + b"\n")
+        self.process.stdin.flush()
+        return self.ids
+
+    def answer(self, request_id: int) -> dict:
+        while True:
+            message = json.loads(self.process.stdout.readline())
+            if message.get("id") == request_id:
+                return message
+
+    def end_stdin(self) -> None:
+        self.process.stdin.close()
+
+    def signal(self, sig: signal.Signals) -> None:
+        self.process.send_signal(sig)
+
+    def finished(self) -> tuple[int, str]:
+        """Its exit status and everything it wrote to stderr, once it and its upstreams are gone."""
+        code = self.process.wait(EXIT_S)
+        self.process.stdout.close()
+        assert until(lambda: not any(alive(pid) or group_alive(pid) for pid in self.upstreams)), (
+            f"an upstream outlived the proxy: {self.upstreams}")
+        return code, "".join(self.stderr)
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        for pid in self.upstreams:
+            for member in group_alive(pid):
+                os.kill(member, signal.SIGKILL)
+
+
+@pytest.fixture
+def proxy_of():
+    started: list[Proxy] = []
+
+    def start(upstream: list[str], command: list[str] = PROXY, env: dict[str, str] | None = None) -> Proxy:
+        started.append(Proxy(upstream, command, env))
+        return started[-1]
+
+    yield start
+    for proxy in started:
+        proxy.kill()
+
+
+def _open(proxy: Proxy) -> None:
+    """A 2026-07-28 host's first request, answered: the upstream's session is open."""
+    answer = proxy.answer(proxy.send("server/discover", {"_meta": ENVELOPE}))
+    assert "result" in answer, answer
+
+
+PHASES = ["starting", "first request", "call in flight", "own shutdown"]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize("phase", PHASES)
+def test_a_signal_at_any_phase_ends_in_exit_0_with_no_traceback_and_no_upstream_left(proxy_of, phase, sig):
+    proxy = proxy_of(FIXTURE)
+    if phase == "starting":
+        proxy.wait_for_log("upstream started")
+    elif phase == "first request":  # the TypeScript client's probe disposal: its answer read, stdin end and SIGTERM at once
+        _open(proxy)
+        proxy.end_stdin()
+    elif phase == "call in flight":
+        _open(proxy)
+        proxy.send("tools/call", {"name": "wait", "arguments": {}, "_meta": ENVELOPE})
+        proxy.wait_for_log("upstream speaks")
+    else:
+        _open(proxy)
+        proxy.end_stdin()
+        proxy.wait_for_log("the host closed stdin")
+    proxy.signal(sig)
+    code, stderr = proxy.finished()
+    assert code == 0, stderr
+    assert "Traceback" not in stderr and "Error" not in stderr, stderr
+
+
+@pytest.mark.parametrize("phase", ["call in flight", "own shutdown"])
+def test_two_signals_hurry_the_stop_and_still_exit_0(proxy_of, phase):
+    proxy = proxy_of(FIXTURE)
+    _open(proxy)
+    proxy.send("tools/call", {"name": "wait", "arguments": {}, "_meta": ENVELOPE})
+    if phase == "own shutdown":
+        proxy.end_stdin()
+        proxy.wait_for_log("the host closed stdin")
+    proxy.signal(signal.SIGTERM)
+    proxy.wait_for_log("SIGTERM")  # stopping on it, or (during its own shutdown) hurried by it
+    proxy.signal(signal.SIGTERM)
+    code, stderr = proxy.finished()
+    assert code == 0 and "Traceback" not in stderr, stderr
+
+
+@pytest.mark.parametrize("upstream", [FIXTURE, EVERYTHING], ids=["fixture", "everything"])
+def test_stdin_end_stops_the_upstream_and_exits_0_at_once(proxy_of, upstream):
+    proxy = proxy_of(upstream)
+    _open(proxy)
+    proxy.end_stdin()
+    started = time.monotonic()
+    code, stderr = proxy.finished()
+    # server-everything does not exit on stdin EOF: it needs the SIGTERM step
+    assert code == 0 and "Traceback" not in stderr, stderr
+    assert time.monotonic() - started < 2.0, "slower than a host's first wait (2 s)"
+
+
+@pytest.mark.parametrize("how", ["stdin end", "SIGTERM"])
+def test_the_upstream_is_stopped_the_way_the_host_stopped_the_proxy(proxy_of, tmp_path, how):
+    """A host that ends stdin asks politely, and so does the proxy (stdin end; an upstream that
+    exits on it never sees a signal). A host that signals wants the proxy gone now — a disposed
+    probe waits only 1 s — so the proxy signals its upstream at once instead of waiting first."""
+    seen = tmp_path / "signals"
+    proxy = proxy_of([sys.executable, str(ROOT / "fixtures" / "servers" / "raw_upstream.py"), "--signals", str(seen)])
+    _open(proxy)
+    proxy.end_stdin()
+    if how == "SIGTERM":
+        proxy.signal(signal.SIGTERM)
+    code, stderr = proxy.finished()
+    assert code == 0 and "Traceback" not in stderr, stderr
+    got = seen.read_text().split() if seen.exists() else []
+    assert got == (["EOF"] if how == "stdin end" else ["SIGTERM"]), got
+
+
+def test_a_probe_is_answered_from_what_the_upstream_said_at_the_last_start(proxy_of, tmp_path):
+    """The TypeScript client probes a copy of the proxy and disposes of it; the proxy answers
+    the probe from the description the upstream gave at the last start (kept beside the cache),
+    not after starting the upstream again. Here the upstream's second start takes 60 s."""
+    cached = [sys.executable, "-m", "compiler", "proxy", "--cache-dir", str(tmp_path), "--"]
+    raw = [sys.executable, str(ROOT / "fixtures" / "servers" / "raw_upstream.py")]
+    first = proxy_of(raw, cached)
+    _open(first)
+    first.wait_for_log("upstream speaks")  # the description is kept once the session is open
+    first.end_stdin()
+    assert first.finished()[0] == 0
+    assert [p.name for p in (tmp_path / "upstreams").iterdir()][0].endswith(".json")
+    second = proxy_of(raw, cached, {**os.environ, "RAW_UPSTREAM_START_DELAY": "60"})
+    answer = second.answer(second.send("server/discover", {"_meta": ENVELOPE}))
+    assert answer["result"]["_meta"]["io.modelcontextprotocol/serverInfo"] == {"name": "raw", "version": "1"}, answer
+    assert not [line for line in second.stderr if "upstream speaks" in line]  # the upstream has not answered yet
+    second.end_stdin()
+    second.signal(signal.SIGTERM)  # disposed of, as a probe is
+    code, stderr = second.finished()
+    assert code == 0 and "Traceback" not in stderr, stderr
+
+
+def test_an_upstream_dies_with_a_killed_proxy(proxy_of):
+    proxy = proxy_of(EVERYTHING)
+    _open(proxy)
+    [upstream] = proxy.upstreams
+    proxy.process.kill()
+    proxy.process.wait()
+    assert until(lambda: not alive(upstream)), "the upstream outlived a SIGKILLed proxy"
+
+
+# --------------------------------------------------------------------------- the official TypeScript client
+
+
+@pytest.mark.npm
+@pytest.mark.parametrize("upstream", [FIXTURE, EVERYTHING], ids=["fixture", "everything"])
+@pytest.mark.parametrize("mode", ["legacy", "auto", "2026-07-28"])
+def test_the_typescript_clients_whole_life_through_the_proxy(mode, upstream):
+    done = subprocess.run(["node", str(LIFECYCLE), mode, *PROXY, *upstream], capture_output=True, text=True,
+                          timeout=60, cwd=LIFECYCLE.parent)
+    assert done.returncode == 0, done.stderr[-3000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["text"] in ("lifecycle", "Echo: lifecycle") and seen["tools"] > 1
+    assert "Traceback" not in done.stderr, done.stderr
+    upstreams = [int(m) for m in UPSTREAM_PID.findall(done.stderr)]
+    assert upstreams and not [pid for pid in upstreams if alive(pid) or group_alive(pid)]
+    # the client's close waits 2 s for the server before it signals: the proxy is gone well before
+    assert seen["ms"]["close"] < 2000, seen
+
+
+def test_the_stdio_proxy_starts_without_the_sdk():
+    """A host may start the proxy several times a minute (probes): the stdio path imports neither
+    the official SDK nor the HTTP stack (0.5 s of imports, once paid by every start), nor
+    jsonschema, which only a config file needs (a fifth of what is left)."""
+    probe = ("import sys, compiler.proxy.drivers.cli, compiler.proxy.drivers.runtime, compiler.proxy.drivers.transports; "
+             "print(sorted(m for m in ('mcp', 'mcp_types', 'starlette', 'uvicorn', 'pydantic', 'jsonschema') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip() == "[]", done.stdout

@@ -1,0 +1,728 @@
+"""The static page (compiler.render): structure, CSP, allow-list, escaping, determinism, size."""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import json
+import re
+from html import unescape
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from msgspec.structs import replace
+
+from compiler import render as render_module
+from compiler.compile import compile_tree
+from compiler.render import node_types, render_ask_page, render_body, render_page, script_json
+from compiler.tools import load_tools
+from components.nodes import (
+    FIELD_TYPES,
+    LAYOUT_TYPES,
+    NODE_TYPES,
+    VIEW_TYPES,
+    Action,
+    Alert,
+    AlertProps,
+    App,
+    AppProps,
+    BooleanField,
+    BooleanFieldProps,
+    Card,
+    CardProps,
+    Chart,
+    ChartEncoding,
+    ChartProps,
+    Column,
+    FieldNode,
+    Form,
+    FormProps,
+    Heading,
+    HeadingProps,
+    JsonView,
+    KeyValue,
+    KeyValueProps,
+    Metric,
+    MetricProps,
+    MultiSelectField,
+    MultiSelectFieldProps,
+    Node,
+    NumberField,
+    NumberFieldProps,
+    Option,
+    ResultView,
+    ResultViewProps,
+    Section,
+    SectionProps,
+    SelectField,
+    SelectFieldProps,
+    Stack,
+    StackProps,
+    Struct,
+    Table,
+    TableProps,
+    Tabs,
+    TabsProps,
+    Text,
+    TextField,
+    TextFieldProps,
+    TextProps,
+    ViewProps,
+)
+from runtime_js import (
+    ALL,
+    ASK,
+    MODULES,
+    RECORD_VIEWS,
+    RUNTIME_VERSION,
+    bundle_is_fresh,
+    compact,
+    modules_for,
+    runtime_css,
+    runtime_js,
+)
+from runtime_js import catalog as runtime_catalog
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS_TOOLS = ROOT / "fixtures" / "corpus" / "tools"  # the committed copy: CI checks out this repository alone
+EVERY_FIELD = json.loads((ROOT / "fixtures" / "page" / "every_field.json").read_text())
+
+ALLOWED_DATA = {"data-id", "data-action", "data-view", "data-csp"}  # data-view: a view's place in a result's template; data-csp: the page's policy, on the runtime's script
+ALLOWED_ACTIONS = {"submit", "add", "remove"}
+URL_ATTRS = {"src", "href", "action", "formaction", "srcset", "poster", "background", "xlink:href", "ping"}
+
+
+class Page(HTMLParser):
+    """Every element with its attributes, and the text of <script>/<style> elements."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.elements: list[tuple[str, dict[str, str | None]]] = []
+        self.scripts: list[tuple[dict[str, str | None], str]] = []
+        self.styles: list[str] = []
+        self.text: list[str] = []
+        self._open: tuple[str, dict[str, str | None]] | None = None
+        self._buf: list[str] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        attrs_d = dict(attrs)
+        self.elements.append((tag, attrs_d))
+        if tag in ("script", "style"):
+            self._open, self._buf = (tag, attrs_d), []
+
+    def handle_endtag(self, tag):
+        if self._open and tag == self._open[0]:
+            text = "".join(self._buf)
+            if tag == "script":
+                self.scripts.append((self._open[1], text))
+            else:
+                self.styles.append(text)
+            self._open = None
+
+    def handle_data(self, data):
+        if self._open:
+            self._buf.append(data)
+        else:
+            self.text.append(data)
+
+    def find(self, tag: str) -> list[dict[str, str | None]]:
+        return [a for t, a in self.elements if t == tag]
+
+
+def csp_of(page: Page) -> dict[str, str]:
+    """The page's policy: on its one runtime script, which puts it in a <meta> in <head> itself
+    (compiler.render.csp_policy); the page has no CSP <meta> of its own."""
+    assert not [a for a in page.find("meta") if a.get("http-equiv")]
+    (policy,) = [a["data-csp"] for a, _ in page.scripts if "data-csp" in a]
+    assert policy is not None
+    return {d.split(" ", 1)[0]: d.split(" ", 1)[1] for d in (x.strip() for x in policy.split(";"))}
+
+
+def sha(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def every_field_page() -> str:
+    return render_page(compile_tree(EVERY_FIELD), input_schema=EVERY_FIELD["inputSchema"])
+
+
+def corpus_tools() -> list[tuple[str, dict]]:
+    out = []
+    for path in sorted(CORPUS_TOOLS.glob("*.json")):
+        out += [(f"{path.stem}:{tool['name']}", tool) for _, tool in load_tools(path.read_text(), str(path))]
+    return out
+
+
+def layout_tree(title: str = "Layouts") -> App:
+    """A hand-built tree with every layout node and the widgets the compiler only picks via a
+    LayoutSpec (slider, select-multiple, select)."""
+    fields = (
+        NumberField(
+            id="f:/level",
+            props=NumberFieldProps(bind="/level", label="Level", integer=True, widget="slider", minimum=0, maximum=10, default=3),
+        ),
+        MultiSelectField(
+            id="f:/colors",
+            props=MultiSelectFieldProps(
+                bind="/colors", label="Colors", widget="select", options=(Option(value="r", label="Red"), Option(value="g", label="Green"))
+            ),
+        ),
+        SelectField(
+            id="f:/size",
+            props=SelectFieldProps(bind="/size", label="Size", options=(Option(value=1, label="Small"), Option(value=2, label="Big")), default=2),
+        ),
+    )
+    tabs = Tabs(
+        id="tabs",
+        props=TabsProps(),
+        children=(
+            Section(id="s1", props=SectionProps(title="Basics"), children=(fields[0],)),
+            Section(id="s2", props=SectionProps(title="More", description="Extra knobs"), children=(fields[1],)),
+        ),
+    )
+    form = Form(
+        id="form",
+        props=FormProps(toolName="layouts"),
+        children=(
+            Heading(id="h", props=HeadingProps(text="Options", level=2)),
+            Text(id="t", props=TextProps(text="Pick some.", tone="muted")),
+            Alert(id="a", props=AlertProps(text="Careful", tone="warning", title="Note")),
+            tabs,
+            Card(id="c", props=CardProps(title="Card"), children=(Stack(id="st", props=StackProps(direction="horizontal"), children=(fields[2],)),)),
+            Section(id="adv", props=SectionProps(title="Advanced", collapsible=True, collapsed=True), children=(
+                TextField(id="f:/note", props=TextFieldProps(bind="/note", label="Note", widget="password")),
+            )),
+        ),
+    )
+    return App(
+        id="app",
+        props=AppProps(toolName="layouts", title=title),
+        children=(form, ResultView(id="result", props=ResultViewProps())),
+    )
+
+
+# --------------------------------------------------------------------------- structure
+
+
+def test_document_head_and_title():
+    html = every_field_page()
+    assert html.startswith("<!doctype html>\n<html lang=\"en\">")
+    page = Page(html)
+    assert page.find("meta")[0] == {"charset": "utf-8"}
+    assert any(a.get("name") == "viewport" for a in page.find("meta"))
+    assert "<title>Every field kind</title>" in html
+    assert "<h1>Every field kind</h1>" in html
+    assert render_page(compile_tree(EVERY_FIELD), lang="de").startswith('<!doctype html>\n<html lang="de">')
+
+
+def folded(description: str) -> tuple[str, str]:
+    """A tool page's description as shown: (the <summary>, the text when opened)."""
+    body = render_body(compile_tree({"name": "t", "description": description, "inputSchema": {"type": "object"}}))
+    m = re.search(r'<details class="desc"><summary>(.*?)</summary><p>(.*?)</p></details>', body, re.S)
+    assert m, body[:300]
+    return unescape(m[1]), unescape(m[2])
+
+
+def test_a_long_description_folds_to_its_first_sentence_and_says_nothing_twice():
+    first = "Fetches a URL from the internet and optionally extracts its contents as markdown."
+    rest = "Although originally you did not have internet access, you now can. " * 5
+    # seen in the gallery: the fold showed 280 characters across two paragraphs, then all of them again
+    assert folded(first + "\n\n" + rest) == (first, rest.strip())
+    assert folded(first + " " + rest) == (first, rest.strip())
+    assert folded("Use e.g. this, or that. " + rest) == ("Use e.g. this, or that.", rest.strip())
+    words = "word " * 80  # no sentence ends within the first 280 characters: cut at a word
+    summary, opened = folded(words)
+    assert summary.endswith(" …") and opened.startswith("… ")
+    assert (summary.removesuffix(" …") + " " + opened.removeprefix("… ")).split() == words.split()
+    short = render_body(compile_tree({"name": "t", "description": first, "inputSchema": {"type": "object"}}))
+    assert f'<p class="desc">{first}</p>' in short
+
+
+def test_every_field_node_has_an_element_and_every_control_a_label():
+    tree = compile_tree(EVERY_FIELD)
+    page = Page(render_page(tree))
+    ids = {a["data-id"] for _, a in page.elements if "data-id" in a}
+
+    def walk(n):
+        yield n
+        for c in n.children:
+            yield from walk(c)
+
+    field_ids = {n.id for n in walk(tree) if isinstance(n, FieldNode)}
+    assert field_ids <= ids
+    labelled = {a["for"] for a in page.find("label") if a.get("for")}
+    for tag in ("input", "select", "textarea"):
+        for a in page.find(tag):
+            if a.get("type") in ("checkbox", "radio") and not a.get("id"):
+                continue  # inside a <label class="choice"> / <label class="nul">: labelled by nesting
+            if a.get("id") in labelled:
+                continue
+            assert a.get("type") in ("checkbox", "radio"), a
+
+
+def test_required_markers_and_constraints_are_attributes():
+    html = every_field_page()
+    page = Page(html)
+    query = next(a for a in page.find("input") if a.get("minlength") == "1")
+    assert query.get("maxlength") == "50" and "required" in query
+    count = next(a for a in page.find("input") if a.get("min") == "1" and a.get("max") == "100")
+    assert count["type"] == "number" and count["step"] == "1"
+    ratio = next(a for a in page.find("input") if a.get("step") == "any" and a.get("max") == "1")
+    assert ratio["min"] == "0"
+    assert page.find("textarea")  # notes (textarea widget) and extra (JSON)
+    assert any(a.get("type") == "date" for a in page.find("input"))
+    assert any(a.get("type") == "email" for a in page.find("input"))
+    assert any(a.get("type") == "file" and a.get("accept") == "text/plain" for a in page.find("input"))
+    assert html.count('class="req"') >= 3
+
+
+def test_templates_for_arrays_maps_and_union_branches():
+    html = every_field_page()
+    # keywords, points, headers: one template each; shape: one per branch
+    form = html[html.index("<form") : html.index("</form>")]
+    assert form.count("<template>") == 5
+    assert re.search(r'<template><li class="item"><div class="field field-text" data-id="f:/keywords/\*"', html)
+    assert 'data-id="f:/shape#0"' in html and 'data-id="f:/shape#1"' in html
+    assert "<option value=\"0\">Circle</option>" in html
+
+
+def test_layout_nodes_render():
+    html = render_page(layout_tree())
+    page = Page(html)
+    assert [a["role"] for a in page.find("button") if a.get("role")] == ["tab", "tab"]
+    panels = [a for a in page.find("div") if a.get("role") == "tabpanel"]
+    assert len(panels) == 2 and "hidden" not in panels[0] and "hidden" in panels[1]
+    assert '<details class="section"><summary>Advanced</summary>' in html  # collapsed: no open
+    assert any(a.get("type") == "range" for a in page.find("input"))
+    assert any("multiple" in a for a in page.find("select"))
+    assert '<option selected="selected" value="1">Big</option>' in html
+    assert 'class="alert alert-warning"' in html and "<h3>Options</h3>" in html
+    assert any(a.get("type") == "password" for a in page.find("input"))
+
+
+def result_layout_tree() -> App:
+    """A tree whose ResultView lays its views out: a section, a KeyValue holding a view, tabs."""
+    tree = compile_tree(EVERY_FIELD)
+    table = Table(id="v:/rows", props=TableProps(bind="/rows", label="Rows", columns=(Column(pointer="/k", label="K"),)))
+    views = (
+        Heading(id="rh", props=HeadingProps(text="Summary", level=3)),
+        KeyValue(id="v:", props=KeyValueProps(fields=(Column(pointer="/total", label="Total"),)), children=(
+            Section(id="rs", props=SectionProps(title="Detail", description="<b>not markup</b>"), children=(
+                Metric(id="v:/n", props=MetricProps(bind="/n", label="N")),
+            )),
+        )),
+        Tabs(id="rt", props=TabsProps(selected=1), children=(
+            Section(id="rt1", props=SectionProps(title="Chart"), children=(JsonView(id="v:/rows:json", props=ViewProps(bind="/rows")),)),
+            Section(id="rt2", props=SectionProps(title="Table"), children=(table,)),
+        )),
+    )
+    return replace(tree, children=(tree.children[0], ResultView(id="result", props=ResultViewProps(source="structured"), children=views)))
+
+
+def test_a_results_layout_is_the_servers_and_each_view_an_empty_place():
+    html = render_page(result_layout_tree())
+    start = html.index("<template>", html.index('<section aria-label="Result"'))
+    template = html[start : html.index("</template>", start) + len("</template>")]
+    # the layout kinds rendered by the same visitors as in a form; views left to the runtime
+    assert template.startswith(
+        '<template><h4>Summary</h4><div class="view" data-view="v:"><section class="section"><h2>Detail</h2>'
+        '<p class="help">&lt;b&gt;not markup&lt;/b&gt;</p><div class="view" data-view="v:/n"></div></section></div>'
+        '<div class="tabs"><div role="tablist">'
+    )
+    assert template.endswith('<div class="view" data-view="v:/rows"></div></div></div></template>')
+    assert '<div class="view" data-view="v:/rows"></div>' in template and '<div class="view" data-view="v:/rows:json"></div>' in template
+    panels = re.findall(r'<div aria-labelledby="u\d+" (hidden="hidden" )?id="u\d+" role="tabpanel">', template)
+    assert panels == ["hidden=\"hidden\" ", ""]  # the selected tab (1) shown, as in a form
+    check_allow_list(html)
+    # without an output schema the runtime decides the view from the data: no template
+    plain = render_body(compile_tree({"name": "t", "inputSchema": {"type": "object"}}))
+    assert "<template>" not in plain and "data-view" not in plain
+    # a view anywhere but in a result has no place to be built in
+    tree = result_layout_tree()
+    form = replace(tree.children[0], children=(Section(id="x", props=SectionProps(title="X"), children=(Metric(id="m", props=MetricProps()),)),))
+    with pytest.raises(TypeError, match="Metric"):
+        render_page(replace(tree, children=(form, tree.children[1])))
+
+
+def test_every_kind_has_one_renderer():
+    """The server renders a kind (a ``visit_<Kind>`` in compiler/render.py) or the runtime builds
+    it (a builder in its NODES table), never both, as components/catalog.json records."""
+    kinds = json.loads((ROOT / "components" / "catalog.json").read_text())["kinds"]
+    server = {kind for kind, entry in kinds.items() if entry["renderer"] == "server"}
+    assert server and server == set(NODE_TYPES) - VIEW_TYPES
+    assert {cls.__struct_config__.tag for cls in render_module._VISITORS} == server
+    built = set().union(*(got for (table, _), got in runtime_catalog.registered({m.name: m.source("js") for m in MODULES}).items() if table == "NODES"))
+    assert built == set(kinds) - server
+    assert runtime_catalog.problems() == []
+    # a runtime builder for a kind the server renders is named, wherever a module registers it
+    src = {m.name: m.source("js") for m in MODULES}
+    src["layout"] += "\nCU.views.NODES.Section = (n) => el(\"section\");"
+    src["views"] = src["views"].replace("var NODES = {", "var NODES = {\n    Heading: (n) => el(\"h2\", null, n.props.text),")
+    found = runtime_catalog.problems(src)
+    assert any("layout.js" in p and "'Section'" in p and "server renders" in p for p in found), found
+    assert any("views.js" in p and "'Heading'" in p and "server renders" in p for p in found), found
+
+
+def test_unknown_node_type_is_an_error():
+    class Bogus(Node, tag="Bogus"):
+        props: Struct
+
+    tree = App(id="app", props=AppProps(toolName="x", title="x"), children=(Bogus(id="b", props=Struct()),))
+    with pytest.raises(TypeError, match="Bogus"):
+        render_page(tree)
+
+
+# --------------------------------------------------------------------------- CSP and allow-list
+
+
+def test_csp_hashes_exactly_the_inline_blocks():
+    page = Page(every_field_page())
+    csp = csp_of(page)
+    executable = [text for attrs, text in page.scripts if attrs.get("type") != "application/json"]
+    assert len(executable) == 1 and len(page.styles) == 1
+    assert csp["script-src"] == sha(executable[0]) and csp["style-src"] == sha(page.styles[0])
+    # the every-field form needs the choices and the composite fields, its result the views,
+    # typed views and host features: all inline, in one script and one style
+    modules = ("runtime", "choices", "fields", "views", "matrix", "typed", "host", "question")
+    assert executable[0] == runtime_js(modules) and page.styles[0] == runtime_css(modules)
+    assert 'id="ui-mods"' not in every_field_page()
+    assert csp["default-src"] == "'none'"
+    assert csp["img-src"] == "data:" and csp["media-src"] == "data:"
+    assert csp["form-action"] == "'none'" and csp["base-uri"] == "'none'"
+    assert set(csp) == {"default-src", "script-src", "style-src", "img-src", "media-src", "form-action", "base-uri"}
+
+
+def check_allow_list(html: str, *, actions: set[str] = ALLOWED_ACTIONS, data: set[str] = ALLOWED_DATA, tree: bool = True) -> None:
+    """``actions``: the data-action values allowed (a tree's own actions add theirs); ``tree``:
+    the page carries its tree as JSON (the ask page fetches it instead)."""
+    page = Page(html)
+    scripts = [attrs for attrs, _ in page.scripts]
+    assert [a.get("type") for a in scripts] == ([None, "application/json"] if tree else [None])
+    assert len(page.styles) == 1
+    # the policy rides on the first script, the runtime, which installs it before the <style>
+    # and anything else after it is parsed
+    assert "data-csp" in scripts[0] and html.index("<script data-csp=") < html.index("<style>")
+    for tag, attrs in page.elements:
+        for name, value in attrs.items():
+            assert not name.startswith("on"), (tag, name)
+            assert name != "style", (tag, name)
+            assert name not in URL_ATTRS, (tag, name, value)
+            if name.startswith("data-"):
+                assert name in data, name
+            if name == "data-action":
+                assert value in actions, value
+        assert tag not in {"iframe", "object", "embed", "link", "base", "img", "a", "frame", "svg", "math"}, tag
+    for css in page.styles:
+        assert "url(" not in css and "@import" not in css
+
+
+def test_allow_list_every_field_and_layouts():
+    check_allow_list(every_field_page())
+    check_allow_list(render_page(layout_tree()))
+
+
+@pytest.mark.parametrize("name, tool", corpus_tools(), ids=lambda x: x if isinstance(x, str) else "")
+def test_corpus_pages_render_and_pass_the_allow_list(name, tool):
+    html = render_page(compile_tree(tool), input_schema=tool.get("inputSchema"))
+    check_allow_list(html)
+    assert len(html.encode()) < 200_000
+
+
+def test_runtime_uses_no_dynamic_code_or_html_sinks():
+    js = runtime_js()
+    for banned in ("eval(", "Function(", "innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "setTimeout(\"", "import("):
+        assert banned not in js, banned
+    assert "</script" not in js.lower() and "<!--" not in js
+
+
+# --------------------------------------------------------------------------- escaping
+
+
+HOSTILE = [
+    "</script><script>alert(1)</script>",
+    "<!--<script>",
+    "</SCRIPT >",
+    "a\u2028b\u2029c",
+    "<img src=x onerror=alert(1)>",
+    "&lt;&amp;\"'`",
+    "]]></style><style>*{display:none}</style>",
+]
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_json_payload_cannot_break_out(text):
+    tool = {
+        "name": "t" + str(len(text)),
+        "title": text,
+        "description": text,
+        "inputSchema": {"type": "object", "properties": {text: {"type": "string", "description": text, "default": text, "enum": [text, "b"]}}},
+    }
+    html = render_page(compile_tree(tool))
+    page = Page(html)
+    payload = next(t for a, t in page.scripts if a.get("id") == "ui-tree")
+    for ch in ("<", ">", "&", "\u2028", "\u2029"):
+        assert ch not in payload
+    assert json.loads(payload)["props"]["title"] == text.strip()[:200] or text.strip() in json.dumps(json.loads(payload))
+    check_allow_list(html)
+    assert "<script>alert" not in html and "<img" not in html and "<style><style>" not in html
+
+
+def test_script_json_escapes():
+    assert script_json({"a": "</script>&\u2028"}) == '{"a":"\\u003c/script\\u003e\\u0026\\u2028"}'
+    assert json.loads(script_json({"a": "</script>&\u2028"})) == {"a": "</script>&\u2028"}
+
+
+# --------------------------------------------------------------------------- actions, render_body, the ask page
+
+
+def ask_tree(text: str = "Pick a plan") -> App:
+    """A tree as the model sends it to _ui_render: actions on the App and beside the submit."""
+    form = Form(
+        id="form",
+        props=FormProps(toolName="_ui_render"),
+        children=(BooleanField(id="f:/agree", props=BooleanFieldProps(bind="/agree", label=text)),),
+        actions=(Action(id="submit", label="Go", primary=True), Action(id="later", label="Later")),
+    )
+    return App(
+        id="app",
+        props=AppProps(toolName="_ui_render", title=text, description=text),
+        children=(Text(id="t", props=TextProps(text=text)), form),
+        actions=(
+            Action(id="cancel", label="Cancel", destructive=True, alignment="end"),
+            Action(id="ok", label="OK", primary=True),
+        ),
+    )
+
+
+def test_actions_render_as_buttons_the_runtime_answers():
+    html = render_page(ask_tree())
+    # the Form's own: submit first, then the others beside it, before the form's status
+    assert (
+        '<div class="actions"><button class="btn primary" data-action="submit" type="submit">Go</button>'
+        '<button class="btn" data-action="later" type="button">Later</button><p aria-live="polite" class="status" role="status"></p></div>'
+    ) in html
+    # the App's: a row at the end of the main, aligned by the first action that asks
+    assert (
+        '<div class="actions align-end"><button class="btn danger" data-action="cancel" type="button">Cancel</button>'
+        '<button class="btn primary" data-action="ok" type="button">OK</button></div></main>'
+    ) in html
+    check_allow_list(html, actions=ALLOWED_ACTIONS | {"later", "cancel", "ok"})
+    # a compiled tool's tree has only the submit action: no extra markup (the goldens pin the bytes)
+    plain = render_page(compile_tree(EVERY_FIELD))
+    assert plain.count("data-action=\"submit\"") == 1 and "actions align-" not in plain
+
+
+def test_render_body_is_the_pages_main():
+    for tree in (ask_tree(), layout_tree(), compile_tree(EVERY_FIELD)):
+        body = render_body(tree)
+        assert body.startswith('<main class="app" id="app">') and body.endswith("</main>")
+        assert body in render_page(tree) and body == render_body(tree)
+        assert "<script" not in body and "<style" not in body
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_render_body_keeps_hostile_text_as_text(text):
+    body = render_body(ask_tree(text))
+    page = Page(body)
+    assert not [t for t, _ in page.elements if t in ("script", "img", "style")]
+    assert "<script" not in body.lower() and "<img" not in body and "<!--" not in body
+
+
+def test_the_ask_page_ships_every_module_and_waits():
+    html = render_ask_page()
+    page = Page(html)
+    check_allow_list(html, data=ALLOWED_DATA | {"data-ask"}, tree=False)
+    csp = csp_of(page)
+    [(_, js)] = page.scripts
+    assert js == runtime_js(ALL + (ASK,)) and page.styles == [runtime_css(ALL + (ASK,))]
+    assert csp["script-src"] == sha(js) and csp["style-src"] == sha(page.styles[0])
+    assert '<main class="app" data-ask="data-ask" id="app"><p aria-live="polite" class="status" role="status">Waiting for the question…</p></main>' in html
+    assert render_ask_page() == html
+    # ask.js travels in this page only
+    ask_js = next(m for m in MODULES if m.name == ASK).shipped("js")
+    assert ask_js in js and ask_js not in every_field_page() and ask_js not in render_page(layout_tree())
+
+
+# --------------------------------------------------------------------------- determinism, size
+
+
+def test_deterministic_bytes():
+    assert every_field_page() == every_field_page()
+    assert render_page(layout_tree()) == render_page(layout_tree())
+    assert re.fullmatch(r"[0-9a-f]{16}", RUNTIME_VERSION)
+
+
+def test_compact_drops_comments_and_indentation_only():
+    src = '/* head\n   more */\nfunction f() {\n  // note\n  return "a // b"; /* keep */\n}\n'
+    assert compact(src) == 'function f() {\nreturn "a // b"; /* keep */\n}'
+    assert compact("a {\n  color: red;\n}\n", line_comments=False) == "a {\ncolor: red;\n}"
+
+
+TYPICAL = ("everything.json", "get-sum")
+PAGE_BUDGET_RAW = 60 * 1024
+# Issue 16 taught every page to tell the host's model about the user's runs and to send a run to
+# the chat, and the typical page grew to 14 648 bytes gzipped (the budget was 14 KiB + 512 for a
+# while). Issue 15 brought it back under 14 KiB, measured as this test does (gzip level 9): the
+# choices (checkboxes, selects, radios, constants) moved to their own module, shipped only with
+# one of them (14 648 -> 14 337), CSS no longer ships twice or where it is not needed (-> 14 301),
+# markdown learned quotes (+86), canon/same went with the choices, ask.js calls tools/call
+# itself and the form's format checks share their regexes' text with the views (-> 14 283), and
+# the gallery's table and diff mends added 10: 14 648 before, 14 293 after, 14 266 once main
+# (its runtime words catalog) was merged in. Issue 26 moved the views compiled from an
+# outputSchema (KeyValue, Table, List, CardGrid, Metric, Image, JsonView) to typed.js, which an
+# AutoView page does not ship: 14 308 -> 14 090, room for the shape rules. Then the shape rules
+# and the host features grew the views past it (the typical page 14 270): issues 26 and 27
+# deferred every module that shows a result (views, typed, chart, host: read through the host when
+# a result needs them, runtime_js.split): the typical page 9 020, the corpus median 9 287; with
+# the safe area, touch and a live locale (issue 27) 9 663 and 9 929. Issue 32 made every page
+# self-contained again (a host without serverResources showed every result as text): the corpus
+# median 18 742, the typical page 18 308 — everything a result can need is inline again; the
+# runtime's JS minified by terser instead of esbuild (runtime_js/build.py): 18 253 and 17 790.
+# Issue 32's target is 16 KiB for both; not met (2.2 KB over at the median): the guard below holds
+# what is reached, and the target is a strict xfail that fails once it is met (then make it the
+# budget). Then the pivot of long-format cells into a matrix (matrix.min.js 1 350 -> 2 891 gzipped),
+# the text rules (terminal colours, trees, key: value blocks) and the questions asked in the page
+# (question.js with choices.js, on every page with a form) added to every page: the corpus median
+# 22 285, the typical page 21 971 (the guard below: what is reached, and a little room).
+PAGE_BUDGET_GZIP = 23 * 1024
+TARGET_GZIP = 16 * 1024
+"""Issue 32's target, for the typical page and the corpus median, self-contained."""
+
+
+def typical_page_bytes() -> bytes:
+    path = CORPUS_TOOLS / TYPICAL[0]
+    tool = next(t for _, t in load_tools(path.read_text(), str(path)) if t["name"] == TYPICAL[1])
+    return render_page(compile_tree(tool)).encode()
+
+
+def median_corpus_gzip() -> int:
+    sizes = sorted(len(gzip.compress(render_page(compile_tree(tool)).encode(), 9)) for _, tool in corpus_tools())
+    return sizes[len(sizes) // 2]
+
+
+def test_size_budget_for_a_typical_tool():
+    html = typical_page_bytes()
+    assert len(html) <= PAGE_BUDGET_RAW, len(html)
+    assert len(gzip.compress(html, 9)) <= PAGE_BUDGET_GZIP, len(gzip.compress(html, 9))
+
+
+def test_the_median_corpus_page_is_within_the_budget():
+    assert median_corpus_gzip() <= PAGE_BUDGET_GZIP, median_corpus_gzip()
+
+
+@pytest.mark.xfail(strict=True, reason="issue 32's 16 KiB: the median is 22 285, the typical page 21 971")
+def test_the_median_and_typical_pages_are_within_the_target():
+    assert median_corpus_gzip() <= TARGET_GZIP and len(gzip.compress(typical_page_bytes(), 9)) <= TARGET_GZIP
+
+
+def test_a_page_ships_only_the_runtime_modules_its_tree_needs():
+    path = CORPUS_TOOLS / TYPICAL[0]
+    tool = next(t for _, t in load_tools(path.read_text(), str(path)) if t["name"] == TYPICAL[1])
+    plain = Page(render_page(compile_tree(tool)))
+    # the form's runtime, what shows any result of the tool (the views, matrices, host features),
+    # and the questions asked in the page with the choices their fields are
+    shipped = ("runtime", "choices", "views", "matrix", "host", "question")
+    assert [text for attrs, text in plain.scripts if "data-csp" in attrs] == [runtime_js(shipped)]
+    assert plain.styles == [runtime_css(shipped)]
+    assert len(plain.scripts) == 2 and plain.scripts[1][0].get("id") == "ui-tree"
+    tree = layout_tree()
+    chart = Chart(
+        id="v:chart",
+        props=ChartProps(mark="bar", x=ChartEncoding(pointer="/k", label="K", type="nominal"), y=(ChartEncoding(pointer="/v", label="V", type="quantitative"),)),
+    )
+    charted = replace(tree, children=(tree.children[0], ResultView(id="result", props=ResultViewProps(), children=(chart,))))
+    assert "Chart" in node_types(charted) and "MultiSelectField" in node_types(charted)
+    assert Page(render_page(charted)).styles == [runtime_css(("runtime", "choices", "fields", "layout", "views", "matrix", "chart", "host", "question"))]
+    assert modules_for(set()) == ("runtime", "views", "matrix")
+    # the choices ship with a choice; the composite fields bring them (their multi-selects use them)
+    assert modules_for({"TextField", "BooleanField"}) == ("runtime", "choices", "views", "matrix")
+    assert modules_for({"TextField", "ArrayField"}) == ("runtime", "choices", "fields", "views", "matrix")
+    # layout.js hydrates tabs and carries the layout CSS: it ships only with a layout node
+    assert modules_for({"KeyValue", "Table"}) == ("runtime", "views", "matrix", "typed", "host")
+    assert modules_for({"Tabs", "Table"}) == ("runtime", "layout", "views", "matrix", "typed", "host")
+    # host.js (downloads, fullscreen) with every view (any can hold a table); typed.js (the views
+    # compiled from an outputSchema) not with an AutoView
+    assert modules_for({"AutoView", "KeyValue"}) == ("runtime", "views", "matrix", "typed", "host")
+    assert modules_for({"ResultView", "AutoView"}) == ("runtime", "views", "matrix", "host")
+    assert all("host" in modules_for({kind}) for kind in RECORD_VIEWS)
+    with pytest.raises(ValueError, match="unknown runtime modules"):
+        runtime_js(("runtime", "nope"))
+    # ask.js is the ask page's alone: no tree ever picks it, not even one with every kind
+    assert ASK not in modules_for(NODE_TYPES) and modules_for(NODE_TYPES) == ALL
+    assert MODULES[-1].name == ASK and ASK not in ALL
+
+
+def _registered(source: str, opening: str, key: str = r"(?m)^\s+(\w+):") -> set[str]:
+    """The keys of the JS object literal that follows ``opening`` in a runtime source (it ends
+    at the first line holding only ``};`` or ``});``)."""
+    body = re.split(r"(?m)^\s*\}\)?;$", source[source.index(opening) + len(opening) :], maxsplit=1)[0]
+    return set(re.findall(key, body))
+
+
+def test_module_conditions_match_what_each_module_registers():
+    src = {m.name: m.source("js") for m in MODULES}
+    needed = {m.name: m.needed_by for m in MODULES}
+    assert set().union(*needed.values()) <= set(NODE_TYPES)
+    core_fields = _registered(src["runtime"], "var FIELDS = {", r"(\w+Field): ")
+    choices = _registered(src["choices"], "Object.assign(U.FIELDS, {", r"(\w+Field): ")
+    composite = _registered(src["fields"], "Object.assign(U.FIELDS, {", r"(\w+Field): ")
+    # every field kind is handled by exactly one module; choices and composites ship with their module
+    assert core_fields | choices | composite == FIELD_TYPES
+    assert not core_fields & choices and not core_fields & composite and not choices & composite
+    assert needed["choices"] == choices and needed["fields"] == composite
+    assert needed["chart"] == set(re.findall(r"\bviews\.NODES\.(\w+) =", src["chart"])) == {"Chart"}
+    typed = _registered(src["typed"], "Object.assign(views.NODES, {")
+    assert needed["typed"] == typed and not typed & _registered(src["views"], "var NODES = {")
+    assert VIEW_TYPES - _registered(src["views"], "var NODES = {") - typed == {"Chart"}
+    # layout nodes are the server's everywhere: layout.js builds none (it hydrates tabs)
+    assert needed["layout"] == LAYOUT_TYPES and not runtime_catalog.keyed({"layout": src["layout"]})["layout.js"] & set(NODE_TYPES)
+
+
+def test_modules_come_with_and_after_what_they_build_on():
+    order = [m.name for m in MODULES]
+    for m in MODULES:
+        assert all(order.index(r) < order.index(m.name) for r in m.requires), m.name
+        if not m.named_only:
+            # and the other modules the same kinds need (a Chart brings chart.js and host.js)
+            alongside = {o.name for o in MODULES if o.needed_by & m.needed_by and not o.named_only}
+            assert modules_for(m.needed_by) == tuple(n for n in order if n in {"runtime", "views", "matrix", m.name, *m.requires, *alongside})
+    with pytest.raises(ValueError, match="'chart' needs"):
+        runtime_js(("runtime", "chart"))
+
+
+def test_nodes_nest_only_through_children():
+    # render.node_types, which picks a page's runtime modules, walks `children` alone: no props
+    # may hold a node, or a field kind reached only through props could miss its module.
+    import msgspec.inspect as mi
+
+    def holds_node(t: mi.Type, seen: set) -> bool:
+        if isinstance(t, mi.StructType):
+            if issubclass(t.cls, Node):
+                return True
+            if t.cls in seen:
+                return False
+            seen.add(t.cls)
+            return any(holds_node(f.type, seen) for f in t.fields)
+        parts = [getattr(t, name) for name in t.__struct_fields__]  # item, key, value and member types
+        inner = [x for part in parts for x in (part if isinstance(part, tuple) else (part,)) if isinstance(x, mi.Type)]
+        return any(holds_node(x, seen) for x in inner)
+
+    for name, cls in NODE_TYPES.items():
+        props = next(f for f in mi.type_info(cls).fields if f.name == "props")
+        assert not holds_node(props.type, set()), name
+
+
+def test_runtime_never_sizes_by_the_viewport():
+    # 100vh inside an auto-sized frame grows forever (the host resizes to the reported height)
+    assert not re.search(r"\d+(vh|dvh|svh|lvh)\b", runtime_css())
+    assert "innerHeight" not in runtime_js()
+
+
+def test_the_minified_bundle_is_built_from_the_current_sources():
+    # Like components/schema.json: the committed bundle must match the sources it came from.
+    # (A stale bundle is never shipped — runtime_js falls back to the compact sources — but then
+    # the page is larger than it should be.)
+    assert bundle_is_fresh(), "runtime_js/*.min.* are stale: run `python -m runtime_js.build` and commit them"
