@@ -17,8 +17,8 @@ design (``shared/DESIGN.md``, "The proxy"); an arrow is "imports":
                 shared by replicas
 
 ``drivers`` also builds the services and the store it hands the router, so it imports every
-folder; nothing imports ``drivers``. The one arrow against the picture: ``core`` takes
-``UpstreamInfo`` (what the upstream said about itself) and two small names from ``codecs.eras``.
-``tests/test_architecture.py`` holds the folders to this. ``drivers.cli`` is
+folder; nothing imports ``drivers``; ``core`` imports no other folder (what it knows of the peers,
+their eras and what the upstream said about itself, is ``core/peers.py``; the codecs build on it).
+``tests/unit/test_architecture.py`` holds the folders to this. ``drivers.cli`` is
 ``compile-ui proxy``; the configuration file's schema is ``config.schema.json`` beside this file.
 """

@@ -794,7 +794,7 @@ def test_http_routing_headers_and_versions_are_checked():
 def test_an_empty_capability_object_is_a_declaration():
     """``"resources": {}`` says "resources, no sub-features": reads must reach such an upstream
     (a recorded session's replay server declares exactly that)."""
-    from compiler.proxy.codecs.eras import UpstreamInfo
+    from compiler.proxy.core.peers import UpstreamInfo
 
     declared = UpstreamInfo.from_initialize({"capabilities": {"resources": {}, "tools": {"listChanged": True}}})
     assert declared.has("resources") and declared.has("tools") and not declared.has("prompts")

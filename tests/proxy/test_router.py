@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 from compiler.proxy.codecs.codec import HostCodec, Refused, UpstreamCodec
-from compiler.proxy.codecs.eras import Era, UpstreamInfo
 from compiler.proxy.core.exchanges import Kind
 from compiler.proxy.core.messages import (
     AppRun,
@@ -26,6 +25,7 @@ from compiler.proxy.core.messages import (
     ToHost,
     ToUpstream,
 )
+from compiler.proxy.core.peers import Era, UpstreamInfo
 from compiler.proxy.core.router import Router
 from compiler.proxy.core.services import ReadPage, ToolCall
 from compiler.proxy.services.local import LocalSide

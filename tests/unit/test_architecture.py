@@ -212,10 +212,6 @@ PROXY_FOLDERS: dict[str, set[str]] = {
     "store": {"store"},
 }
 """Each folder of the proxy, and the folders its modules may import (its own included)."""
-CORE_MAY_IMPORT = {f"{PROXY}.codecs", f"{PROXY}.codecs.eras"}
-"""The one arrow against the picture: the router takes ``UpstreamInfo`` (what the upstream said
-about itself) and two small names from the era codecs' vocabulary (importing ``codecs.eras`` runs
-the ``codecs`` package too)."""
 IO_MODULES = frozenset({
     "anyio", "asyncio", "concurrent", "http", "httpx", "mcp", "multiprocessing", "psycopg", "psycopg_pool", "selectors",
     "signal", "socket", "sqlite3", "ssl", "starlette", "subprocess", "threading", "time", "urllib", "uvicorn", "uvloop",
@@ -244,7 +240,7 @@ def proxy_folder_violations(edges: dict[str, set[str]]) -> list[str]:
             if folder is None:
                 if into == "drivers":
                     found.append(f"{module} → {target}: only the drivers import drivers/")
-            elif into not in PROXY_FOLDERS[folder] and not (folder == "core" and target in CORE_MAY_IMPORT):
+            elif into not in PROXY_FOLDERS[folder]:
                 found.append(f"{module} → {target}: {folder}/ may not import {into}/")
     return found
 
@@ -331,11 +327,14 @@ def test_what_the_graph_holds():
      ["compiler.proxy.core.router → compiler.proxy.services.local: core/ may not import services/"]),
     ({"compiler.proxy.core.router": {"compiler.proxy.codecs.codec"}},
      ["compiler.proxy.core.router → compiler.proxy.codecs.codec: core/ may not import codecs/"]),
+    ({"compiler.proxy.core.router": {"compiler.proxy.codecs.eras"}},
+     ["compiler.proxy.core.router → compiler.proxy.codecs.eras: core/ may not import codecs/"]),
     ({"compiler.proxy.store.base": {"compiler.proxy.core.wire"}},
      ["compiler.proxy.store.base → compiler.proxy.core.wire: store/ may not import core/"]),
     ({"compiler.cli": {"compiler.proxy.drivers.cli"}},
      ["compiler.cli → compiler.proxy.drivers.cli: only the drivers import drivers/"]),
-    ({"compiler.proxy.core.router": {"compiler.proxy.codecs.eras", "compiler.proxy.core.wire", "compiler.messages"},
+    ({"compiler.proxy.core.router": {"compiler.proxy.core.peers", "compiler.proxy.core.wire", "compiler.messages"},
+      "compiler.proxy.codecs.eras": {"compiler.proxy.core.peers"},
       "compiler.proxy.drivers.runtime": {"compiler.proxy.store.sqlite", "compiler.proxy.services.local"},
       "compiler.proxy.services.pages": {"compiler.proxy.store.base"}}, []),
 ])

@@ -22,8 +22,8 @@ import msgspec
 from ..core import wire
 from ..core.failures import ProxyError, response
 from ..core.messages import Caller, Describe, Message, Notification, Request, Response
+from ..core.peers import Era
 from . import eras
-from .eras import Era
 
 
 class Refused(Exception):

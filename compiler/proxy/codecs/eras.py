@@ -14,8 +14,6 @@ with the supported list for an unknown version, -32020 (HTTP) when headers and b
 
 from __future__ import annotations
 
-import enum
-from dataclasses import dataclass, field
 from typing import Any
 
 from compiler.apps import APP_MIME_TYPE, UI_EXTENSION
@@ -23,6 +21,16 @@ from compiler.apps import APP_MIME_TYPE, UI_EXTENSION
 from ..core import wire
 from ..core.failures import ProxyError
 from ..core.messages import Caller
+from ..core.peers import (
+    HANDSHAKE_PROTOCOL_VERSIONS,
+    LATEST_HANDSHAKE_VERSION,
+    LATEST_MODERN_VERSION,
+    MODERN_PROTOCOL_VERSIONS,
+    PROXY_INFO,
+    SERVER_INFO_META_KEY,
+    Era,
+    UpstreamInfo,
+)
 
 # The protocol's constants, as the official SDK defines them (mcp_types, mcp.shared.inbound);
 # spelled out here so the stdio proxy starts without importing the SDK's models (~50 MB, ~1.5 s).
@@ -31,25 +39,9 @@ PROTOCOL_VERSION_META_KEY = "io.modelcontextprotocol/protocolVersion"
 CLIENT_INFO_META_KEY = "io.modelcontextprotocol/clientInfo"
 CLIENT_CAPABILITIES_META_KEY = "io.modelcontextprotocol/clientCapabilities"
 LOG_LEVEL_META_KEY = "io.modelcontextprotocol/logLevel"
-SERVER_INFO_META_KEY = "io.modelcontextprotocol/serverInfo"
-HANDSHAKE_PROTOCOL_VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
-MODERN_PROTOCOL_VERSIONS = ("2026-07-28",)
-LATEST_HANDSHAKE_VERSION = HANDSHAKE_PROTOCOL_VERSIONS[-1]
-LATEST_MODERN_VERSION = MODERN_PROTOCOL_VERSIONS[-1]
 CACHEABLE_METHODS = frozenset({"prompts/list", "resources/list", "resources/read", "resources/templates/list", "server/discover", "tools/list"})
 """Methods whose 2026-07-28 results carry ``ttlMs``/``cacheScope``."""
 
-SUBSCRIPTION_ID_META_KEY = "io.modelcontextprotocol/subscriptionId"
-"""On every frame of a ``subscriptions/listen`` stream: that request's id."""
-
-
-class Era(enum.Enum):
-    """The two protocol eras; the only names they have in the code."""
-
-    HANDSHAKE = "handshake"
-    """``initialize`` once per connection (protocol versions up to 2025-11-25)."""
-    MODERN = LATEST_MODERN_VERSION
-    """2026-07-28: stateless, every request carries its envelope."""
 
 
 UNSUPPORTED_PROTOCOL_VERSION = wire.UNSUPPORTED_PROTOCOL_VERSION
@@ -58,7 +50,6 @@ REMOVED_IN_MODERN = frozenset({"initialize", "ping", "logging/setLevel", "resour
 """Requests that do not exist in 2026-07-28 (a host asking for them in that era gets -32601)."""
 HANDSHAKE_ONLY_NOTIFICATIONS = frozenset({"notifications/initialized", "notifications/roots/list_changed", "notifications/progress"})
 """Client notifications 2026-07-28 removed: not forwarded to a 2026-07-28 upstream."""
-PROXY_INFO = {"name": "compile-ui", "version": "0"}
 
 
 def is_enveloped(params: Any) -> bool:
@@ -111,14 +102,6 @@ def handshake_caller(init: Any) -> Caller:
     capabilities = init.get("capabilities") if isinstance(init.get("capabilities"), dict) else {}
     info = init.get("clientInfo") if isinstance(init.get("clientInfo"), dict) else None
     return Caller(capabilities, info)
-
-
-def supports_apps(capabilities: Any) -> bool:
-    """Whether declared client capabilities include MCP Apps with the app MIME type."""
-    extensions = capabilities.get("extensions") if isinstance(capabilities, dict) else None
-    settings = extensions.get(UI_EXTENSION) if isinstance(extensions, dict) else None
-    mime_types = settings.get("mimeTypes") if isinstance(settings, dict) else None
-    return isinstance(mime_types, list) and APP_MIME_TYPE in mime_types
 
 
 # --------------------------------------------------------------------------- towards the upstream
@@ -198,52 +181,6 @@ def names_modern(error: Any) -> bool:
 
 
 # --------------------------------------------------------------------------- towards the host
-
-
-@dataclass
-class UpstreamInfo:
-    """What the upstream said about itself, in either era."""
-
-    era: Era = Era.HANDSHAKE
-    protocol_version: str = LATEST_HANDSHAKE_VERSION
-    capabilities: dict[str, Any] = field(default_factory=dict)
-    server_info: dict[str, Any] = field(default_factory=lambda: dict(PROXY_INFO))
-    instructions: str | None = None
-
-    @classmethod
-    def from_initialize(cls, result: dict[str, Any]) -> UpstreamInfo:
-        return cls(Era.HANDSHAKE, str(result.get("protocolVersion") or LATEST_HANDSHAKE_VERSION), _dict(result.get("capabilities")),
-                   _dict(result.get("serverInfo")) or dict(PROXY_INFO), _str(result.get("instructions")))
-
-    @classmethod
-    def from_discover(cls, result: dict[str, Any]) -> UpstreamInfo:
-        meta = _dict(result.get("_meta"))
-        return cls(Era.MODERN, LATEST_MODERN_VERSION, _dict(result.get("capabilities")), _dict(meta.get(SERVER_INFO_META_KEY)) or dict(PROXY_INFO),
-                   _str(result.get("instructions")))
-
-    @property
-    def sessions(self) -> bool:
-        """It keeps per-connection state (the handshake era): one session for every host, its
-        notifications and server-to-client requests naming no request."""
-        return self.era is Era.HANDSHAKE
-
-    def has(self, capability: str) -> bool:
-        """Declared at all: ``"resources": {}`` (no sub-features) is a declaration too."""
-        return isinstance(self.capabilities.get(capability), dict)
-
-    def as_json(self) -> dict[str, Any]:
-        return {"era": self.era.value, "protocolVersion": self.protocol_version, "capabilities": self.capabilities,
-                "serverInfo": self.server_info, "instructions": self.instructions}
-
-    @classmethod
-    def from_json(cls, data: Any) -> UpstreamInfo | None:
-        """What ``as_json`` wrote; ``None`` for anything else (a file from another version)."""
-        if not isinstance(data, dict) or data.get("era") not in {era.value for era in Era}:
-            return None
-        if not isinstance(data.get("capabilities"), dict) or not isinstance(data.get("serverInfo"), dict):
-            return None
-        return cls(Era(data["era"]), str(data.get("protocolVersion") or LATEST_HANDSHAKE_VERSION), data["capabilities"],
-                   data["serverInfo"], _str(data.get("instructions")))
 
 
 def capabilities(info: UpstreamInfo, *, ui: bool) -> dict[str, Any]:

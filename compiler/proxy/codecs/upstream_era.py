@@ -29,8 +29,8 @@ from typing import Any, Protocol
 
 from ..core import failures
 from ..core.messages import Caller
+from ..core.peers import LATEST_MODERN_VERSION, Era, UpstreamInfo
 from . import eras
-from .eras import Era, UpstreamInfo
 
 log = logging.getLogger("compile_ui.proxy")
 PROBE_TIMEOUT_S = 10.0
@@ -67,7 +67,7 @@ async def detect(opener: Opener, caller: Caller, init: dict[str, Any] | None) ->
     if discovered is not None:
         return discovered
     log.warning("the upstream does not answer server/discover but speaks 2026-07-28; its capabilities are unknown (tools assumed)")
-    return UpstreamInfo(Era.MODERN, eras.LATEST_MODERN_VERSION, {"tools": {}})
+    return UpstreamInfo(Era.MODERN, LATEST_MODERN_VERSION, {"tools": {}})
 
 
 async def _probe(opener: Opener) -> UpstreamInfo | None:

@@ -47,7 +47,6 @@ import msgspec
 
 from compiler import messages as m
 
-from ..codecs.eras import SUBSCRIPTION_ID_META_KEY, UpstreamInfo, supports_apps
 from . import failures, rounds, wire
 from .exchanges import Exchange, ExchangeTable, Kind
 from .failures import ProxyError
@@ -70,6 +69,7 @@ from .messages import (
     ToHost,
     ToUpstream,
 )
+from .peers import SUBSCRIPTION_ID_META_KEY, UpstreamInfo, supports_apps
 from .services import ASK_META, AskInApp, ListResources, LocalServices, ReadPage, ToolCall
 
 FIRST_START_WAIT_S = 60.0

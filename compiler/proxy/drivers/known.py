@@ -24,7 +24,7 @@ import logging
 import os
 from pathlib import Path
 
-from ..codecs.eras import UpstreamInfo
+from ..core.peers import UpstreamInfo
 
 log = logging.getLogger("compile_ui.proxy")
 

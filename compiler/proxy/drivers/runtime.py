@@ -28,7 +28,6 @@ from compiler.apps import ui_uri
 
 from ..codecs import upstream_era
 from ..codecs.codec import HostCodec, Refused, UpstreamCodec
-from ..codecs.eras import Era, UpstreamInfo
 from ..core import wire
 from ..core.messages import (
     AppRun,
@@ -47,6 +46,7 @@ from ..core.messages import (
     ToHost,
     ToUpstream,
 )
+from ..core.peers import Era, UpstreamInfo
 from ..core.router import Router
 from ..services.local import LocalSide
 from ..services.pages import Made, PageStore
