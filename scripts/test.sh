@@ -40,7 +40,7 @@ python3 -m venv .venv
 tests/js/node_modules/.bin/tsc -p tests/js/tsconfig.json
 (cd runtime_js && ../tests/js/node_modules/.bin/eslint .)
 ls tests/js/unit/*.test.mjs >/dev/null  # no test file fails the run, as pytest collecting none does
-node --test tests/js/unit/
+node --test --test-reporter=dot tests/js/unit/
 
 export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"
 # pytest exits 5 when it collects no test (on xdist's workers too): with `set -e` that fails the
