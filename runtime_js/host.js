@@ -57,7 +57,7 @@
     var seen = {};
     /** @type {string[]} */
     var pointers = [];
-    rows.forEach((row) => { if (isRecord(row)) for (var key in row) if (!seen[key]) { seen[key] = 1; pointers.push(CU.escapeToken(key)); } });
+    rows.forEach((row) => { if (isRecord(row)) for (var key in row) if (!seen[key]) { seen[key] = 1; pointers.push(CU.pointerTo(key)); } });
     return pointers.length ? pointers : [""];
   }
   // RFC 4180: a cell with a comma, quote or line break is quoted; nested data is its JSON.

@@ -35,7 +35,7 @@
    Contract (types/matrix.d.ts): CU.matrix(rows, columns) → {cs, cell, wrap} or undefined;
    CU.pivot(rows, columns) → the two tabs' element or undefined. The columns a pivot hands to
    views.js's table() carry what CU.matrix reads back: m (a matrix column), l (the rows' label),
-   of (what the columns count: "Month"), v (what the cells hold: "Retention"). */
+   of (what the columns count, e.g. Month), v (what the cells hold, e.g. Retention). */
 ((views) => {
   var at = views.at, formatNumber = views.formatNumber, isRecord = views.isRecord;
   /** @type {(value: unknown) => value is number} */

@@ -341,7 +341,7 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
     return null;
   }
   // JSON Pointer (RFC 6901): the runtime's one unescape (a token → its key) and escape (a key →
-  // its one-token pointer). ~1 is unescaped before ~0, so "~01" is the key "~1".
+  // its one-token pointer). ~1 is unescaped before ~0, so ~01 is the key ~1.
   /** @param {string} token */
   var unescapeToken = (token) => token.replace(/~1/g, "/").replace(/~0/g, "~");
   /** @param {string} key */
@@ -805,7 +805,7 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
   var U = /** @type {CompileUi} */ (/** @type {unknown} */ ({
     FIELDS: FIELDS, UNSET: UNSET, invalid: bad, baseField: base, bindField: bind, scalarField: scalar, markInvalid: fail,
     ownChild: own, putOwn: putOwn, hasOwn: hasOwn, isObject: isObject, fieldsOf: fieldsOf,
-    fieldKey: keyOf, unescapeToken: unescapeToken, escapeToken: pointerTo, matchesPattern: matches,
+    fieldKey: keyOf, unescapeToken: unescapeToken, pointerTo: pointerTo, matchesPattern: matches,
     NOTES: NOTES, viewContext: ctx, hydrate: hydrate, run: run, check: check, collect: collect, unmark: unmark, request: request
   }));
   return U;

@@ -14,7 +14,7 @@
      at, num, date, isO, auto, table, kv, cols, list, val, img, PJ   the builders others reuse
      kind(text)                             what a text is (the ranked detectors below)
      text: { human, guess, pylit, term }    the rules inside, for the unit tests:
-       human(key)      a key as a heading ("isDst" → "Is DST")
+       human(key)      a key as a heading (isDst → Is DST)
        guess(value)    the format a value without a schema looks like ("date", "uuid", …)
        pylit(text)     a Python literal read as the JSON it stands for (undefined: not one)
        term(text)      terminal output as text nodes and colour spans (ANSI SGR) */
@@ -37,7 +37,7 @@ CU.views = (() => {
   var button = (onClick, ...children) => /** @type {HTMLButtonElement} */ (el("button", { type: "button", class: "btn small", onclick: onClick }, ...children));
   /** @type {(value: unknown) => HTMLElement} */
   var jsonBlock = (value) => el("pre", { class: "json" }, toJson(value, 2));
-  var unescapeToken = CU.unescapeToken, escapeKey = CU.escapeToken;
+  var unescapeToken = CU.unescapeToken, escapeKey = CU.pointerTo;
   /**
    * JSON Pointer lookup; undefined when any step is missing.
    * @param {Views.Json | undefined} data

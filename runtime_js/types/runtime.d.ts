@@ -209,7 +209,7 @@ interface CompileUi {
   fieldsOf(nodes: UiNode[] | undefined): UiNode[];
   fieldKey(node: UiNode): string;
   unescapeToken(token: string): string;
-  escapeToken(key: string): string;
+  pointerTo(key: string): string;
   matchesPattern(pattern: string, text: string): boolean;
   NOTES: Notes;
   viewContext: RuntimeContext;

@@ -47,7 +47,7 @@ def test_python_escapes_pointers_in_one_module():
 
 def test_the_runtime_escapes_pointers_in_one_place():
     found = {m.name: len(_JS.findall(m.source("js"))) for m in MODULES}
-    assert found == {**{name: 0 for name in found}, "runtime": 5}  # tok: /~1/g, /~0/g; esc: /~/g, "~0", "~1"
+    assert found == {**{name: 0 for name in found}, "runtime": 5}  # unescapeToken: /~1/g, /~0/g; pointerTo: /~/g, "~0", "~1"
 
 
 def test_the_runtime_and_python_agree_on_every_token():
@@ -59,10 +59,10 @@ def test_the_runtime_and_python_agree_on_every_token():
     if node is None:
         pytest.skip("node is not installed")
     source = next(m for m in MODULES if m.name == "runtime").source("js")
-    pair = "\n".join(re.findall(r"(?m)^\s*(var (?:tok|esc) = .*;)$", source))
+    pair = "\n".join(re.findall(r"(?m)^\s*(var (?:unescapeToken|pointerTo) = .*;)$", source))
     names = ["a", "a/b", "~", "~1", "~01", "/~/", "", "ü/~0"]
     script = pair + "\nconst names = JSON.parse(require('fs').readFileSync(0, 'utf8'));\n" + (
-        "process.stdout.write(JSON.stringify(names.map((n) => [esc(n), tok(esc(n).slice(1))])));"
+        "process.stdout.write(JSON.stringify(names.map((n) => [pointerTo(n), unescapeToken(pointerTo(n).slice(1))])));"
     )
     done = subprocess.run([node, "-e", script], input=json.dumps(names), capture_output=True, text=True, check=True)
     assert json.loads(done.stdout) == [["/" + pointers.escape(n), n] for n in names]

@@ -49,6 +49,10 @@ SESSION_IDLE_S = 3600.0
 PING_S = 15.0
 """An SSE stream that has said nothing for this long gets a comment line, so idle connections
 between here and the host (a balancer's timeout) stay open."""
+NO_ANSWER = b""
+"""A request's answer that will never come (the host cancelled it, or ended its session): its
+response ends as an event stream with no events — not a JSON-RPC error the host would have to
+route to a request it has forgotten (the official Python client fails on one)."""
 BACKLOG = 100
 """Server-initiated messages a handshake-era session keeps while it has no stream to put them on."""
 
@@ -158,7 +162,8 @@ class Session:
       notification or a response: ``202``. A client that goes away cancels its request upstream.
     - ``GET``: the session's one stream of server-initiated messages (``409`` for a second). What
       arrives while no stream is open waits for one (``BACKLOG`` messages at most).
-    - ``DELETE``: the session ends; later requests naming it get ``404``.
+    - ``DELETE``: the session ends; later requests naming it get ``404``. A request the host
+      cancelled, or still open when its session ends, gets no answer (``NO_ANSWER``).
 
     The checks are the transport's (spec 2025-11-25, "Streamable HTTP"): a ``POST`` must accept
     ``application/json`` and ``text/event-stream`` (406) and send ``application/json`` (415); a
@@ -213,6 +218,8 @@ class Session:
     async def post(self, body: bytes, env: wire.Envelope, receive: Receive, send: Send) -> None:
         if not env.is_request:  # a notification, or the host's answer to a question
             await _whole(send, 202, b"application/json", b"", self._header())
+            if env.method == "notifications/cancelled":
+                self._unanswered(wire.decode_params(env.params).get("requestId") if env.params is not msgspec.UNSET else None)
             await self._proxy.on_host(self.peer, body)
             return
         key = env.key
@@ -295,16 +302,22 @@ class Session:
             log.warning("host session %s: no stream open and %d messages waiting; %s dropped",
                         self.id[:8], BACKLOG, env.method)
 
+    def _unanswered(self, request_id: Any) -> None:
+        """The host gave up on its request: no answer will come (the spec: a cancelled request is
+        not answered), so its response ends, empty."""
+        pending = self._pending.get(wire.encode(request_id))
+        if pending is not None and not pending.answer.done():
+            pending.answer.set_result(NO_ANSWER)
+
     def close(self) -> None:
         """End the session: its requests answered with an error, its stream closed, the router told."""
         if self.closed:
             return
         self.closed = True
         self._sessions.pop(self.id, None)
-        for key, pending in self._pending.items():
+        for pending in self._pending.values():
             if not pending.answer.done():
-                pending.answer.set_result(wire.error(msgspec.json.decode(key), wire.INTERNAL_ERROR,
-                                                     "Session terminated before the request completed"))
+                pending.answer.set_result(NO_ANSWER)
         if self._stream is not None:
             self._stream.put_nowait(None)
         self._proxy.detach(self.peer)
@@ -403,6 +416,11 @@ async def _respond(send: Send, answer: asyncio.Future[bytes], events: asyncio.Qu
             getter.cancel()
         if answer in done:
             data = answer.result()
+            if data == NO_ANSWER:  # a stream of no events: what the SDK's clients read as "no answer"
+                if not streaming:
+                    await _sse_start(send, extra)
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
+                return True
             if not streaming:
                 await _whole(send, status(data), b"application/json", data, extra)
                 return True
