@@ -2,6 +2,10 @@
 // chart.js, host.js and matrix.js read CU.views.* too. The types live in the namespace Views
 // (merged with the interface of the same name), so their short names clash with no other file's.
 
+/** The core's names, for the namespace below (whose own names would shadow them). */
+type CoreContentBlock = ContentBlock;
+type CoreToolResult = ToolResult;
+
 declare namespace Views {
   /** Any JSON value: what a tool result's data is. */
   type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -44,18 +48,9 @@ interface ViewContext {
   type Build = (node: ViewNode, data: Json | undefined) => Node | string;
   interface Nodes { [type: string]: Build }
 
-  /** A content block of a tool result (MCP): the same shape as the core's ContentBlock. */
-  interface ContentBlock {
-    type: string;
-    text?: string;
-    [member: string]: unknown;
-  }
-  /** An MCP tools/call result: the same shape as the core's ToolResult. */
-  interface ToolResult {
-    content?: ContentBlock[];
-    structuredContent?: Json;
-    isError?: boolean;
-  }
+  /** A content block of a tool result, and the result: the core's (types/runtime.d.ts). */
+  type ContentBlock = CoreContentBlock;
+  type ToolResult = CoreToolResult;
   type RenderContext = ViewContext;
 
   /** What a text is: "diff", "," (CSV), "\t" (TSV), "aligned" (a plain-text table), "md"

@@ -34,3 +34,16 @@ export function load(...names) {
   for (const name of names) vm.runInContext(source(name), context, { filename: `${name}.min.js` });
   return context;
 }
+
+/** A renderer of results into fresh boxes in a loaded context (`load("runtime", "views")`): each
+ *  call renders `result` with a host context of `locale` (which also sets the locale the views'
+ *  formatters use after it) and records the links the page asked the host to open in `box.opened`. */
+export function resultRenderer(context) {
+  return function render(result, { openLinks = true, locale = "en-GB" } = {}) {
+    const box = context.document.createElement("div");
+    const opened = [];
+    context.CU.views.render(box, result, null, { caps: { openLinks }, hostContext: { locale }, openLink: (u) => opened.push(u) });
+    box.opened = opened;
+    return box;
+  };
+}

@@ -4,9 +4,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { load } from "./harness.mjs";
+import { load, resultRenderer } from "./harness.mjs";
 
-const { CU, document, Event } = load("runtime", "views");
+const loaded = load("runtime", "views");
+const { CU, document, Event } = loaded;
 const V = CU.views;
 const FIELD = new URL("../../../fixtures/field/", import.meta.url);
 
@@ -16,13 +17,7 @@ function fieldText(name, index = 0) {
   return entry.result.content[index].text;
 }
 /** A result rendered into a fresh box (en-GB, links opened by the host unless told). */
-function render(result, { openLinks = true, locale = "en-GB" } = {}) {
-  const box = document.createElement("div");
-  const opened = [];
-  V.render(box, result, null, { caps: { openLinks }, hostContext: { locale }, openLink: (u) => opened.push(u) });
-  box.opened = opened;
-  return box;
-}
+const render = resultRenderer(loaded);
 const renderText = (text, options) => render({ content: [{ type: "text", text }] }, options);
 // Values made in the views' context (another realm) compared as plain JSON.
 const plain = (value) => JSON.parse(JSON.stringify(value));

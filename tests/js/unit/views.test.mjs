@@ -5,9 +5,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { load } from "./harness.mjs";
+import { load, resultRenderer } from "./harness.mjs";
 
-const { CU, document, Event } = load("runtime", "views");
+const loaded = load("runtime", "views");
+const { CU, document, Event } = loaded;
 const V = CU.views;
 // linkedom does not reflect <details open> as the element's open property (browsers do, and the
 // views read it to fill a fold when it opens): the property as the HTML standard defines it.
@@ -22,14 +23,8 @@ const FIELD = new URL("../../../fixtures/field/", import.meta.url);
 
 /** A recorded tools/call result. */
 const fieldResult = (name) => JSON.parse(readFileSync(new URL(`${name}.json`, FIELD), "utf8")).result;
-/** A result rendered into a fresh box; the locale also sets the one num() and date() use after. */
-function render(result, { openLinks = true, locale = "en-GB" } = {}) {
-  const box = document.createElement("div");
-  const opened = [];
-  V.render(box, result, null, { caps: { openLinks }, hostContext: { locale }, openLink: (u) => opened.push(u) });
-  box.opened = opened;
-  return box;
-}
+/** A result rendered into a fresh box (en-GB, links opened by the host unless told). */
+const render = resultRenderer(loaded);
 const renderData = (data, options) => render({ content: [], structuredContent: data }, options);
 const withLocale = (locale) => render({ content: [] }, { locale });
 // Values made in the views' context (another realm) compared as plain JSON.
