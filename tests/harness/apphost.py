@@ -116,6 +116,22 @@ class Browser:
         self.context = self.browser.new_context(viewport={"width": 900, "height": 900})
         self.context.add_init_script(_CSP_PROBE)
         self._host_html = host_page_html()
+        self._idle: list[Any] = []
+        """Host pages an ``AppHost`` gave back untouched: the host page loaded, no app, no
+        bindings. Loading the host page (its 1.2 MB AppBridge bundle) costs about 0.3 s and
+        replacing the app in it 0.1: most page tests take one of these."""
+        self._owner: dict[Any, AppHost] = {}
+        """Which ``AppHost`` a pooled page's console messages and errors belong to now."""
+
+    def _pooled_page(self) -> tuple[Any, bool]:
+        """An idle host page (and True), or a new page (False) whose console and errors go to
+        whichever ``AppHost`` owns it at the time."""
+        if self._idle:
+            return self._idle.pop(), True
+        page = self.context.new_page()
+        page.on("console", lambda m: self._owner[page].console.append((m.type, m.text)))
+        page.on("pageerror", lambda e: self._owner[page].page_errors.append(str(e)))
+        return page, False
 
     def new_host(
         self,
@@ -165,28 +181,40 @@ class AppHost:
         read_delay_ms: int = 0,
         start_call_tool: StartCallTool | None = None,
     ) -> None:
-        self.page = browser.context.new_page()
         self.console: list[tuple[str, str]] = []
         self.page_errors: list[str] = []
-        self.page.on("console", lambda m: self.console.append((m.type, m.text)))
-        self.page.on("pageerror", lambda e: self.page_errors.append(str(e)))
+        # A host that answers the app's tool calls binds functions into its page for good: it gets
+        # a page of its own. Any other takes a pooled one, given back at close unless the test
+        # used the page itself (``.page``: a binding, a viewport, a key press may stay behind).
+        self._browser = browser
+        self._poolable = on_call_tool is None and start_call_tool is None
+        self._touched = False
+        warm = False
+        if self._poolable:
+            self._page, warm = browser._pooled_page()
+            browser._owner[self._page] = self
+        else:
+            self._page = browser.context.new_page()
+            self._page.on("console", lambda m: self.console.append((m.type, m.text)))
+            self._page.on("pageerror", lambda e: self.page_errors.append(str(e)))
         self.on_call_tool = on_call_tool
         if on_call_tool is not None:
-            self.page.expose_function("__onCallTool", self._call_tool)
+            self._page.expose_function("__onCallTool", self._call_tool)
         self.start_call_tool = start_call_tool
         self._started: dict[int, concurrent.futures.Future[dict[str, Any]]] = {}
         self._keys = itertools.count(1)
         if start_call_tool is not None:
-            self.page.expose_function("__startCallTool", self._start_call)
-            self.page.expose_function("__pollCallTool", self._poll_call)
-        self.page.set_content(browser._host_html)
+            self._page.expose_function("__startCallTool", self._start_call)
+            self._page.expose_function("__pollCallTool", self._poll_call)
+        if not warm:
+            self._page.set_content(browser._host_html)
         opts = {"hostContext": host_context or {}, "width": width, "height": height, "reads": reads,
                 "modules": modules or {}, "readDelayMs": read_delay_ms}
         if host_capabilities is not None:
             opts["hostCapabilities"] = host_capabilities
         if message_result is not None:
             opts["messageResult"] = message_result
-        self.page.evaluate("([html, o]) => window.__host.load(html, o)", [html, opts])
+        self._page.evaluate("([html, o]) => window.__host.load(html, o)", [html, opts])
 
     def reload(
         self,
@@ -204,7 +232,7 @@ class AppHost:
         opts = {"hostContext": host_context or {}, "width": width, "height": height, "reads": reads}
         if host_capabilities is not None:
             opts["hostCapabilities"] = host_capabilities
-        self.page.evaluate("([html, o]) => window.__host.load(html, o)", [html, opts])
+        self._page.evaluate("([html, o]) => window.__host.load(html, o)", [html, opts])
 
     def _start_call(self, name: str, arguments: dict[str, Any], meta: Any) -> int:
         assert self.start_call_tool is not None
@@ -229,7 +257,7 @@ class AppHost:
     @property
     def frame(self):  # -> playwright.sync_api.Frame
         """The app's frame (Playwright ``Frame``): query, fill, click, evaluate inside the app."""
-        handle = self.page.query_selector("iframe#app")
+        handle = self._page.query_selector("iframe#app")
         assert handle is not None, "no app iframe"
         frame = handle.content_frame()
         assert frame is not None, "app iframe has no frame"
@@ -238,53 +266,54 @@ class AppHost:
     def screenshot(self, path: str | Path, *, full_page: bool = True) -> None:
         """A PNG of the app (the iframe element, sized to the app's last reported height)."""
         height = self.size_reports[-1]["height"] if self.size_reports else 600
-        self.page.set_viewport_size({"width": 900, "height": max(900, height + 40)})
-        self.page.evaluate("(h) => { document.getElementById('app').style.height = h + 'px'; }", height)
+        self._touched = True  # the viewport changes: this page is not given to another test
+        self._page.set_viewport_size({"width": 900, "height": max(900, height + 40)})
+        self._page.evaluate("(h) => { document.getElementById('app').style.height = h + 'px'; }", height)
         self.wait_frames(2)  # the resized frame painted
-        self.page.locator("iframe#app").screenshot(path=str(path))
+        self._page.locator("iframe#app").screenshot(path=str(path))
 
     # ------------------------------------------------------------------ protocol
 
     def _state(self, key: str) -> Any:
-        return self.page.evaluate(f"() => window.__host[{key!r}]")
+        return self._page.evaluate(f"() => window.__host[{key!r}]")
 
     def wait_initialized(self, timeout: float = 10.0) -> float:
         """Wait for ``ui/notifications/initialized``; returns ms from srcdoc to initialized."""
-        self.page.wait_for_function("() => window.__host.initialized", timeout=timeout * 1000)
+        self._page.wait_for_function("() => window.__host.initialized", timeout=timeout * 1000)
         return float(self._state("initMs"))
 
     def wait_first_size(self, timeout: float = 10.0) -> float:
         """Wait for the app's first ``ui/notifications/size-changed``; returns ms from srcdoc to it
         (a real host shows the frame at its reported size, so this is when the user sees it)."""
-        self.page.wait_for_function("() => window.__host.sizes.length > 0", timeout=timeout * 1000)
-        return float(self.page.evaluate("() => window.__host.sizes[0].t - window.__host.t0"))
+        self._page.wait_for_function("() => window.__host.sizes.length > 0", timeout=timeout * 1000)
+        return float(self._page.evaluate("() => window.__host.sizes[0].t - window.__host.t0"))
 
     @property
     def initialized(self) -> bool:
         return bool(self._state("initialized"))
 
     def send_tool_input(self, arguments: dict[str, Any]) -> None:
-        self.page.evaluate("(a) => window.__host.toolInput(a)", arguments)
+        self._page.evaluate("(a) => window.__host.toolInput(a)", arguments)
 
     def send_tool_input_partial(self, arguments: dict[str, Any]) -> None:
-        self.page.evaluate("(a) => window.__host.toolInputPartial(a)", arguments)
+        self._page.evaluate("(a) => window.__host.toolInputPartial(a)", arguments)
 
     def send_tool_result(self, result: dict[str, Any]) -> None:
-        self.page.evaluate("(r) => window.__host.toolResult(r)", result)
+        self._page.evaluate("(r) => window.__host.toolResult(r)", result)
 
     def send_cancelled(self, reason: str | None = None) -> None:
-        self.page.evaluate("(r) => window.__host.cancelled(r)", reason)
+        self._page.evaluate("(r) => window.__host.cancelled(r)", reason)
 
     def teardown(self) -> Any:
         """Send ``ui/resource-teardown``; returns the app's answer."""
-        return self.page.evaluate("() => window.__host.teardown()")
+        return self._page.evaluate("() => window.__host.teardown()")
 
     def set_host_context(self, partial: dict[str, Any]) -> None:
         """Send ``ui/notifications/host-context-changed`` with only these keys."""
-        self.page.evaluate("(c) => window.__host.bridge.sendHostContextChange(c)", partial)
+        self._page.evaluate("(c) => window.__host.bridge.sendHostContextChange(c)", partial)
 
     def wait_calls(self, n: int, timeout: float = 10.0) -> list[dict[str, Any]]:
-        self.page.wait_for_function(f"() => window.__host.calls.length >= {n}", timeout=timeout * 1000)
+        self._page.wait_for_function(f"() => window.__host.calls.length >= {n}", timeout=timeout * 1000)
         return self.calls
 
     def wait_until(self, predicate: Callable[[], Any], timeout: float = 5.0) -> Any:
@@ -293,7 +322,7 @@ class AppHost:
         while not (value := predicate()):
             if time.monotonic() > end:
                 raise TimeoutError("condition not met")
-            self.page.wait_for_timeout(40)
+            self._page.wait_for_timeout(40)
         return value
 
     def wait_handled(self) -> None:
@@ -310,7 +339,7 @@ class AppHost:
             "(n) => new Promise((done) => { const f = () => (--n > 0 ? requestAnimationFrame(f) : done()); requestAnimationFrame(f); })",
             n,
         )
-        self.page.evaluate("() => new Promise((done) => setTimeout(done, 0))")  # one host task: messages in flight land
+        self._page.evaluate("() => new Promise((done) => setTimeout(done, 0))")  # one host task: messages in flight land
 
     # ------------------------------------------------------------------ what the host saw
 
@@ -368,8 +397,23 @@ class AppHost:
     def csp_violations(self) -> list[str]:
         return [text for kind, text in self.console if "CSP-VIOLATION" in text or "Content Security Policy" in text]
 
+    @property
+    def page(self):  # -> playwright.sync_api.Page
+        """The host page (Playwright ``Page``). A test that uses it gets it to itself: the page is
+        closed after the test, never given to another."""
+        self._touched = True
+        return self._page
+
     def close(self) -> None:
-        self.page.close()
+        if self._poolable and not self._touched and not self._page.is_closed():
+            try:  # the app goes now, so nothing of it can speak in the next test's name
+                self._page.evaluate("() => { window.__host.bridge?.close?.(); document.getElementById('app')?.remove(); }")
+            except Exception:  # noqa: BLE001 (a page that cannot be cleaned is closed instead)
+                self._page.close()
+                return
+            self._browser._idle.append(self._page)
+            return
+        self._page.close()
 
 
 class Loader:
