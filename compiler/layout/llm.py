@@ -16,8 +16,9 @@ came from where and why.
 * The tool definition is data between markers; its strings are truncated and cannot contain the
   markers (angle brackets in data are replaced), and the system prompt says to treat it as data.
 * The ``anthropic`` SDK is large (``import anthropic`` costs about a second of CPU): with a key it
-  is imported in a worker thread from the moment an ``LLMLayout`` exists (``load_sdk``), and a
-  generation awaits that without ever blocking the event loop; without a key it is never imported.
+  is imported, and its client made, in worker threads from the moment an ``LLMLayout`` exists
+  (``load_sdk``, ``_make_client``), and a generation awaits them without ever blocking the event
+  loop; without a key it is never imported.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -165,6 +166,21 @@ def load_sdk() -> concurrent.futures.Future[Any]:
         return _sdk
 
 
+def _in_thread(make: Callable[[], Any], name: str) -> concurrent.futures.Future[Any]:
+    """``make()`` in a daemon thread of its own; its result (or exception) in the future."""
+    future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+    future.set_running_or_notify_cancel()  # running: a cancelled waiter cannot cancel it
+
+    def run() -> None:
+        try:
+            future.set_result(make())
+        except BaseException as error:  # noqa: BLE001 (handed to whoever awaits it)
+            future.set_exception(error)
+
+    threading.Thread(target=run, name=name, daemon=True).start()
+    return future
+
+
 def _import_sdk(future: concurrent.futures.Future[Any]) -> None:
     try:
         import anthropic
@@ -178,31 +194,33 @@ class LLMLayout:
     def __init__(self, settings: LLMSettings, client: Any = None) -> None:
         self.settings = settings
         self._client = client
-        self._client_made: asyncio.Future[Any] | None = None
+        self._client_made: concurrent.futures.Future[Any] | None = None
         self._semaphore: asyncio.Semaphore | None = None
         self._inflight: dict[str, _Shared] = {}
         self.calls = 0
         """Model requests sent (for tests and reports)."""
-        if settings.enabled:  # off the first page's path: the import runs while the proxy starts
-            load_sdk()
+        if settings.enabled and client is None:
+            # Off the first page's path: the import, then the client (it reads the CA bundle), in
+            # a worker thread from the moment the proxy starts.
+            self._client_made = _in_thread(self._make_client, "anthropic-client")
 
     async def sdk(self) -> Any:
         """The ``anthropic`` module, without blocking the event loop while it imports."""
         return await asyncio.wrap_future(load_sdk())
 
     async def client(self) -> Any:
-        """The SDK's client, made once, in a worker thread (it reads the CA bundle)."""
+        """The SDK's client, made once, in a worker thread (started with the layout, or now)."""
         if self._client is not None:
             return self._client
         if self._client_made is None:
-            self._client_made = asyncio.ensure_future(self._make_client())
-        self._client = await asyncio.shield(self._client_made)
+            self._client_made = _in_thread(self._make_client, "anthropic-client")
+        self._client = await asyncio.shield(asyncio.wrap_future(self._client_made))
         return self._client
 
-    async def _make_client(self) -> Any:
-        anthropic = await self.sdk()
-        return await asyncio.to_thread(
-            anthropic.AsyncAnthropic,
+    def _make_client(self) -> Any:
+        """In a worker thread: the SDK once imported (``load_sdk``), its client."""
+        anthropic = load_sdk().result()
+        return anthropic.AsyncAnthropic(
             api_key=self.settings.api_key,
             base_url=self.settings.base_url,
             max_retries=0,  # retries are ours, inside the one budget

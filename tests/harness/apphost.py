@@ -187,7 +187,7 @@ class AppHost:
         # a page of its own. Any other takes a pooled one, given back at close unless the test
         # used the page itself (``.page``: a binding, a viewport, a key press may stay behind).
         self._browser = browser
-        self._poolable = on_call_tool is None and start_call_tool is None
+        self._poolable = on_call_tool is None and start_call_tool is None and isinstance(browser, Browser)
         self._touched = False
         warm = False
         if self._poolable:
