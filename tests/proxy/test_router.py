@@ -7,6 +7,7 @@ the same way. No sockets, no subprocesses, no sleeps: time is a number the test 
 
 from __future__ import annotations
 
+import base64
 import json
 from typing import Any
 
@@ -538,6 +539,20 @@ def test_a_forged_foreign_or_misdirected_request_state_is_refused_and_the_round_
     assert world.last_up() == {"jsonrpc": "2.0", "id": 7, "result": {"action": "decline"}}
     world.from_upstream({"id": key, "result": {"content": [], "isError": True}})
     assert world.got(good)[-1]["id"] == "c2"
+
+
+def test_a_state_whose_last_character_differs_only_in_unused_bits_is_refused():
+    """base64's last character of the 32-byte MAC carries two unused bits: a state with them
+    changed decodes to the same bytes, yet it is not the text the proxy minted — an altered state
+    (found when tests/proxy/test_rounds_e2e.py's one-character forgery landed on those bits)."""
+    seals = Router(World(HANDSHAKE_INFO).local, secret=b"k").seals
+    state = seals.seal("u1", 1, "tools/call write")
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    last = alphabet.index(state[-1])
+    twin = state[:-1] + alphabet[last ^ 1]  # the lowest bit of the last character: unused
+    assert base64.urlsafe_b64decode(twin.rsplit(".", 1)[1] + "=") == base64.urlsafe_b64decode(state.rsplit(".", 1)[1] + "=")
+    assert not isinstance(seals.open(state), str)
+    assert "not minted by this compile-ui proxy" in seals.open(twin)
 
 
 def test_an_abandoned_round_times_out_the_upstreams_question_is_answered_and_its_call_cancelled():

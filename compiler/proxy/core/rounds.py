@@ -149,4 +149,10 @@ def _b64(data: bytes) -> str:
 
 
 def _unb64(text: str) -> bytes:
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    """The bytes of ``_b64``'s text, which must be exactly its text: base64's last character can
+    carry unused bits, and a state with one of them changed would decode the same (an altered
+    state taken for the genuine one)."""
+    data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    if _b64(data) != text:
+        raise ValueError("not the canonical encoding")
+    return data
