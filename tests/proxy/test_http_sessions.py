@@ -257,3 +257,35 @@ def test_the_transports_header_checks(proxy, method, headers, status):
     assert answer.status_code == status, answer.text
     if status == 405:
         assert answer.headers["allow"] == "GET, POST, DELETE"
+
+
+@pytest.mark.parametrize("era", ["handshake", "2026-07-28"])
+def test_a_call_still_running_when_the_grace_ends_gets_an_error_and_the_log_no_traceback(era):
+    """SIGTERM while a call runs upstream (the fixture's ``wait``): the proxy drains for its grace
+    (``--grace-seconds 1``), then answers the call itself — a JSON-RPC error naming why — and
+    exits 0 with no traceback in its log, instead of uvicorn cancelling the request's task."""
+    served = HttpProxy(FIXTURE, "--grace-seconds", "1")
+
+    async def scenario():
+        async with httpx2.AsyncClient(timeout=30) as http:
+            if era == "handshake":
+                headers = await open_session(http, served.url)
+                params: dict = {"name": "wait", "arguments": {}}
+            else:
+                headers = {**BOTH, "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "wait"}
+                params = {"name": "wait", "arguments": {}, "_meta": {
+                    "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": UI,
+                    "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"}}}
+            calling = asyncio.ensure_future(http.post(served.url, headers=headers, json={
+                "jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": params}))
+            await asyncio.sleep(1.0)
+            served.process.terminate()
+            return await calling
+
+    try:
+        answer = run_async(scenario())
+    finally:
+        log = served.close()
+    assert answer.status_code == 200, answer.text
+    assert json.loads(answer.text)["error"] == {"code": -32603, "message": "the proxy stopped before this request finished"}
+    assert served.process.returncode == 0 and "Traceback" not in log, log

@@ -79,7 +79,7 @@ def parser() -> argparse.ArgumentParser:
                    "(default: the cache file) or postgresql://USER@HOST/DB, shared by replicas (needs "
                    "'compile-ui[postgres]')")
     p.add_argument("--grace-seconds", type=float, metavar="S", help="with --serve http: on SIGTERM, stop accepting "
-                   "and give in-flight calls this long to finish (default 10)")
+                   "and give in-flight calls this long to finish, then answer the rest with an error (default 10)")
     p.add_argument("--no-cache", action="store_true", default=None, help="no cache at all")
     p.add_argument("--model", help="the Anthropic model for layouts (default claude-haiku-4-5)")
     p.add_argument("--llm-budget", type=float, metavar="S", help="total seconds per layout generation (default 15)")

@@ -57,11 +57,33 @@ BACKLOG = 100
 """Server-initiated messages a handshake-era session keeps while it has no stream to put them on."""
 
 
-def http_app(proxy: Proxy, *, session_idle_s: float = SESSION_IDLE_S) -> Callable[[Scope, Receive, Send], Awaitable[None]]:
+class InFlight:
+    """The requests whose answers this HTTP server still owes, so that a shutdown whose grace has
+    run out answers them itself (an error naming why) instead of having uvicorn cancel their
+    tasks: a traceback in the log and a bare 500 for the host."""
+
+    def __init__(self) -> None:
+        self._owed: dict[asyncio.Future[bytes], Any] = {}
+
+    def add(self, answer: asyncio.Future[bytes], request_id: Any) -> None:
+        self._owed[answer] = request_id
+
+    def discard(self, answer: asyncio.Future[bytes]) -> None:
+        self._owed.pop(answer, None)
+
+    def end(self) -> None:
+        for answer, request_id in list(self._owed.items()):
+            if not answer.done():
+                answer.set_result(wire.error(request_id, wire.INTERNAL_ERROR, "the proxy stopped before this request finished"))
+
+
+def http_app(proxy: Proxy, *, session_idle_s: float = SESSION_IDLE_S,
+             in_flight: InFlight | None = None) -> Callable[[Scope, Receive, Send], Awaitable[None]]:
     """The ASGI application serving ``proxy`` at ``/mcp`` (the proxy must be started).
     A handshake-era session idle for ``session_idle_s`` is closed (a host that went away without
     ``DELETE`` would otherwise hold its session for ever)."""
     sessions: dict[str, Session] = {}
+    owed = in_flight or InFlight()
     proxy.spawn(_expire_idle(sessions, session_idle_s))
 
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
@@ -80,7 +102,7 @@ def http_app(proxy: Proxy, *, session_idle_s: float = SESSION_IDLE_S) -> Callabl
         session_id = headers.get("mcp-session-id")
         version = headers.get("mcp-protocol-version")
         if session_id is None and scope["method"] == "POST" and version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS:
-            await _exchange(proxy, scope, receive, send, headers)
+            await _exchange(proxy, scope, receive, send, headers, owed)
         elif session_id is not None:
             session = sessions.get(session_id)
             if session is None:
@@ -88,7 +110,7 @@ def http_app(proxy: Proxy, *, session_idle_s: float = SESSION_IDLE_S) -> Callabl
             else:
                 await session.handle(scope, receive, send, headers)
         elif scope["method"] == "POST":
-            await _open_session(proxy, sessions, scope, receive, send, headers)
+            await _open_session(proxy, sessions, scope, receive, send, headers, owed)
         else:
             await _json(send, 400, wire.error(None, wire.INVALID_REQUEST, "Bad Request: no session (POST initialize, or use 2026-07-28)"))
 
@@ -123,7 +145,7 @@ async def _expire_idle(sessions: dict[str, Session], idle_s: float) -> None:
 
 
 async def _open_session(proxy: Proxy, sessions: dict[str, Session], scope: Scope, receive: Receive, send: Send,
-                        headers: dict[str, str]) -> None:
+                        headers: dict[str, str], owed: InFlight) -> None:
     body, env = await _read_message(receive, send)
     if env is None:
         return
@@ -133,7 +155,7 @@ async def _open_session(proxy: Proxy, sessions: dict[str, Session], scope: Scope
         return
     if not await _acceptable(send, headers, both=True):
         return
-    session = Session(proxy, sessions)
+    session = Session(proxy, sessions, owed)
     log.info("host session %s opened over HTTP", session.id[:8])
     await session.post(body, env, receive, send)
 
@@ -142,12 +164,11 @@ class _Pending:
     """A host's request of a session, waiting for its answer; what comes before it goes on its
     response's stream."""
 
-    __slots__ = ("answer", "events", "token")
+    __slots__ = ("answer", "events")
 
-    def __init__(self, token: bytes | None) -> None:
+    def __init__(self) -> None:
         self.answer: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
         self.events: asyncio.Queue[bytes] = asyncio.Queue()
-        self.token = token
 
 
 class Session:
@@ -170,9 +191,9 @@ class Session:
     ``GET`` must accept ``text/event-stream`` (406). No resumability (``Last-Event-ID``): the
     spec makes it optional, and nothing is stored to replay."""
 
-    def __init__(self, proxy: Proxy, sessions: dict[str, Session]) -> None:
+    def __init__(self, proxy: Proxy, sessions: dict[str, Session], owed: InFlight) -> None:
         self.id = uuid.uuid4().hex
-        self._proxy, self._sessions = proxy, sessions
+        self._proxy, self._sessions, self._owed = proxy, sessions, owed
         self._pending: dict[bytes, _Pending] = {}
         self._progress: dict[bytes, bytes] = {}
         """progressToken (JSON bytes) → the request (its id's JSON bytes) it reports on."""
@@ -228,7 +249,8 @@ class Session:
                         self._header())
             return
         token = _progress_token(env)
-        pending = self._pending[key] = _Pending(token)
+        pending = self._pending[key] = _Pending()
+        self._owed.add(pending.answer, env.id)
         if token is not None:
             self._progress[token] = key
         watcher = asyncio.ensure_future(http_api.disconnected(receive))
@@ -241,6 +263,7 @@ class Session:
         finally:
             watcher.cancel()
             self._pending.pop(key, None)
+            self._owed.discard(pending.answer)
             if token is not None:
                 self._progress.pop(token, None)
 
@@ -310,7 +333,7 @@ class Session:
             pending.answer.set_result(NO_ANSWER)
 
     def close(self) -> None:
-        """End the session: its requests answered with an error, its stream closed, the router told."""
+        """End the session: its open requests end with no answer, its stream closes, the router is told."""
         if self.closed:
             return
         self.closed = True
@@ -329,8 +352,8 @@ def _progress_token(env: wire.Envelope, *, in_params: bool = False) -> bytes | N
     notification (``params.progressToken``), as JSON bytes."""
     if env.params is msgspec.UNSET:
         return None
-    params = wire.decode_params(env.params)
-    holder = params if in_params else params.get("_meta")
+    # a request's params may be large (a call's arguments): only its _meta is decoded
+    holder = wire.decode_params(env.params) if in_params else wire.meta_of(env.params)
     if not isinstance(holder, dict) or "progressToken" not in holder:
         return None
     return wire.encode(holder["progressToken"])
@@ -354,7 +377,8 @@ async def _acceptable(send: Send, headers: dict[str, str], *, both: bool) -> boo
     return True
 
 
-async def _exchange(proxy: Proxy, scope: Scope, receive: Receive, send: Send, headers: dict[str, str]) -> None:
+async def _exchange(proxy: Proxy, scope: Scope, receive: Receive, send: Send, headers: dict[str, str],
+                    owed: InFlight) -> None:
     """One 2026-07-28 POST: the request through the router, its answer back."""
     body, env = await _read_message(receive, send)
     if env is None:
@@ -366,6 +390,7 @@ async def _exchange(proxy: Proxy, scope: Scope, receive: Receive, send: Send, he
         await _json(send, 400, wire.error(None, wire.INVALID_REQUEST, "Body must be a single JSON-RPC request or notification object"))
         return
     answer: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+    owed.add(answer, env.id)
     events: asyncio.Queue[bytes] = asyncio.Queue()
     # Streamed (SSE) only when something may come before the answer: progress, log lines the
     # request opted in to, a listen stream's frames; otherwise one JSON body.
@@ -388,6 +413,7 @@ async def _exchange(proxy: Proxy, scope: Scope, receive: Receive, send: Send, he
             await proxy.host_message(peer, Notification("notifications/cancelled", {"requestId": env.id, "reason": "client disconnected"}))
     finally:
         watcher.cancel()
+        owed.discard(answer)
         proxy.detach(peer)
 
 
@@ -493,9 +519,10 @@ async def serve_http(settings: GuardSettings, proxy: Proxy, *, session_idle_s: f
     # closed gets a read error on a POST it cannot safely retry (seen with 20 busy hosts).
     # No X-Forwarded-* rewriting (nothing here reads the client's address), no Server/Date
     # headers: per-request work that every forwarded call paid for nothing.
-    app = guard(http_app(proxy, session_idle_s=session_idle_s), settings, probes=(HEALTH_PATH,))
+    owed = InFlight()
+    app = guard(http_app(proxy, session_idle_s=session_idle_s, in_flight=owed), settings, probes=(HEALTH_PATH,))
     config = uvicorn.Config(app, host=settings.bind, port=settings.port, log_level="warning", lifespan="off",
-                            timeout_keep_alive=120, timeout_graceful_shutdown=math.ceil(grace_s),
+                            timeout_keep_alive=120, timeout_graceful_shutdown=math.ceil(grace_s) + 5,
                             proxy_headers=False, server_header=False, date_header=False)
     server = Server(config)
     log.info("serving MCP over HTTP at http://%s:%d%s (2026-07-28 and handshake sessions)", settings.bind, settings.port, PATH)
@@ -506,7 +533,13 @@ async def serve_http(settings: GuardSettings, proxy: Proxy, *, session_idle_s: f
             proxy.draining = True
             log.info("draining: no new connections; in-flight calls have %g s to finish", grace_s)
             server.should_exit = True
-            await serving
+            # the grace is ours: when it ends, what is still owed is answered here (uvicorn's own
+            # timeout, a few seconds later, would cancel the tasks instead)
+            ended = asyncio.get_running_loop().call_later(grace_s, owed.end)
+            try:
+                await serving
+            finally:
+                ended.cancel()
     finally:
         if not serving.done():
             serving.cancel()
