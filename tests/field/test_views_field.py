@@ -82,30 +82,56 @@ UPSTREAM = Upstream()
 
 @pytest.fixture(scope="module")
 def field_host(browser):
-    """One host page for the corpus (``reload`` swaps the app in a fresh iframe: fast)."""
+    """One host page for the corpus (``reload`` swaps the app in a fresh iframe: fast); a host
+    that reads resources (``serverResources``), as most do."""
     host = browser.new_host(build_page(PLAIN), host_context=CONTEXT, on_call_tool=UPSTREAM)
     yield host
     host.close()
 
 
-def render(host, entry: dict[str, Any], width: int = 640):
-    host.reload(build_page(entry["tool"] or PLAIN), host_context=CONTEXT, width=width)
+@pytest.fixture(scope="module")
+def tools_only_host(browser):
+    """A host that renders MCP Apps and offers nothing optional: no ``serverResources``."""
+    host = browser.new_host(build_page(PLAIN), host_context=CONTEXT, reads=False)
+    yield host
+    host.close()
+
+
+def render(host, entry: dict[str, Any], width: int = 640, *, reads: bool = True):
+    host.reload(build_page(entry["tool"] or PLAIN), host_context=CONTEXT, width=width, reads=reads)
     host.wait_initialized()
-    host.send_tool_result(entry["result"])
+    host.send_tool_result(reach.shown_result(entry))
     frame = host.frame
     frame.wait_for_selector("#result .result-body .view")
-    host.wait_frames()  # the view painted, its size report sent
+    host.wait_frames(2)  # the view painted (its rows laid out: some checks read where lines break)
+    return frame
+
+
+# The result region as a person sees it: its visible text and the shape of its elements.
+SEEN_JS = """() => { const body = document.querySelector('#result .result-body');
+  return [body.innerText, [...body.querySelectorAll('*')].map((e) => e.tagName + '.' + e.getAttribute('class')).join(' ')]; }"""
+
+
+def shows_the_same_without_server_resources(field_host, tools_only_host, entry: dict[str, Any]):
+    """Issue 32: every page is self-contained, so a host that offers only tools shows a result
+    exactly as one that reads resources does, and neither reads anything. Returns the frame of
+    ``field_host``, showing the result (a JSON-RPC error as the host shows it: an error result)."""
+    alone = render(tools_only_host, entry, reads=False).evaluate(SEEN_JS)
+    frame = render(field_host, entry)
+    assert frame.evaluate(SEEN_JS) == alone
+    assert field_host.reads == [] and tools_only_host.reads == []
+    assert tools_only_host.page_errors == [] and field_host.page_errors == []
     return frame
 
 
 @pytest.mark.parametrize("name", RECORDINGS)
-def test_field_result_renders_right(field_host, name):
+def test_field_result_renders_right(field_host, tools_only_host, name):
     entry = load(name)
     result = entry["result"]
     host = field_host
+    frame = shows_the_same_without_server_resources(field_host, tools_only_host, entry)
     if "jsonrpcError" in result:
         return shows_the_error_of_the_run(host, entry)
-    frame = render(host, entry)
     body = "#result .result-body > .view"
     shown = frame.inner_text(body)
     assert host.console_errors == [] and host.csp_violations == []

@@ -22,7 +22,6 @@ from mcp.shared.exceptions import MCPError
 from compiler.pipeline import build_page
 from compiler.render import csp_policy
 from conftest import ROOT
-from harness import reach
 from harness.asyncutil import run_async
 from proxy.test_proxy import SDK_UPSTREAM, proxied
 from runtime_js import ALL, modules_for, runtime_css, runtime_js
@@ -166,62 +165,6 @@ def test_a_page_wrapped_like_the_inspector_wraps_it_logs_nothing_and_adds_no_pol
     assert host.console_errors == [] and host.csp_violations == [] and host.page_errors == []
 
 
-# --------------------------------------------------------------------------- the field corpus, twice
-
-SEEN_JS = """async () => {
-  // The view of the result just sent: a new one (draw() replaces the result's body), drawn.
-  const view = () => { const v = document.querySelector('#result .result-body > .view');
-    return v && v !== window.__seen && v.parentNode.querySelector('details.raw') ? v : null; };
-  while (!view()) await new Promise((ok) => requestAnimationFrame(ok));
-  await new Promise((ok) => requestAnimationFrame(ok));
-  const body = view().parentNode;
-  window.__seen = body.firstElementChild;
-  const shape = [...body.querySelectorAll('*')].map((e) => e.tagName + '.' + e.getAttribute('class')).join(' ');
-  return [body.innerText, shape];
-}"""
-
-
-SEND_JS = """([html, opts, result]) => {
-  const h = window.__host;
-  if (!html) { h.toolResult(result); return; }
-  h.load(html, opts).then(async () => {
-    while (!h.initialized) await new Promise((ok) => setTimeout(ok, 5));
-    h.toolResult(result);
-  });
-}"""
-
-
-def seen(hosts, entry: dict) -> list[list[str]]:
-    """The result region in each host after ``entry``'s result: its visible text and the shape of
-    its elements. A page is loaded once per tool (the next recording of that tool is sent to the
-    same page); the hosts load and draw at once, then each is read."""
-    html, result = reach.page_of(entry.get("tool")), reach.shown_result(entry)
-    for host in hosts:
-        same = getattr(host, "field_page", None) == html
-        opts = {"hostContext": reach.CONTEXT, "width": 640, "height": 600, "reads": host.field_reads}
-        host.page.evaluate(SEND_JS, [None if same else html, opts, result])
-        host.field_page = html
-    for host in hosts:
-        host.page.wait_for_function("() => window.__host.initialized")
-    return [host.frame.evaluate(SEEN_JS) for host in hosts]
-
-
-@pytest.mark.browser
-def test_every_field_recording_shows_the_same_with_and_without_server_resources(browser):
-    """Done when (issue 32): every recording of the field corpus, in a tools-only host and in a
-    host that reads resources, shows the same text in the same elements, and reads nothing."""
-    tools_only, reading = (browser.new_host("<!doctype html><title>blank</title>") for _ in range(2))
-    tools_only.field_reads, reading.field_reads = False, True
-    try:
-        corpus = reach.corpus()
-        differ = []
-        for name, entry in corpus:
-            a, b = seen((tools_only, reading), entry)
-            if a != b:
-                differ.append(name)
-            assert tools_only.reads == [] and reading.reads == [], name
-        assert len(corpus) > 150 and differ == []
-        assert tools_only.page_errors == [] and reading.page_errors == []
-    finally:
-        tools_only.close()
-        reading.close()
+# The field corpus, twice (issue 32's "done when": every recording in a tools-only host and in one
+# that reads resources, the same visible): tests/field/test_views_field.py, on each recording's
+# own render there (test_field_result_renders_right).
