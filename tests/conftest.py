@@ -76,7 +76,7 @@ def postgres():
 # their order and stay together.
 SLOWEST_FIRST = [
     "proxy/test_proxy_eras.py",  # twenty HTTP hosts under load; every mode against every upstream
-    "proxy/test_proxy.py",  # a 50 MB result through the proxy
+    "proxy/test_proxy.py",  # a 20 MB result through the proxy
     "field/test_views_field.py",
     "views/test_views_e2e.py",
     "runtime/test_selfcontained.py",
