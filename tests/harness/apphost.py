@@ -131,6 +131,8 @@ class Browser:
         page = self.context.new_page()
         page.on("console", lambda m: self._owner[page].console.append((m.type, m.text)))
         page.on("pageerror", lambda e: self._owner[page].page_errors.append(str(e)))
+        # A binding stays in a page for good: one per pooled page, answering for its owner of the time
+        page.expose_function("__onCallTool", lambda name, arguments: self._owner[page]._call_tool(name, arguments))
         return page, False
 
     def new_host(
@@ -183,11 +185,12 @@ class AppHost:
     ) -> None:
         self.console: list[tuple[str, str]] = []
         self.page_errors: list[str] = []
-        # A host that answers the app's tool calls binds functions into its page for good: it gets
-        # a page of its own. Any other takes a pooled one, given back at close unless the test
-        # used the page itself (``.page``: a binding, a viewport, a key press may stay behind).
+        # A host whose calls are started and polled (``start_call_tool``) binds functions of its
+        # own into its page for good: it gets a page of its own. Any other takes a pooled one (its
+        # ``on_call_tool`` answers through the pooled page's one binding), given back at close
+        # unless the test used the page itself (``.page``: a viewport, a key press may stay behind).
         self._browser = browser
-        self._poolable = on_call_tool is None and start_call_tool is None and isinstance(browser, Browser)
+        self._poolable = start_call_tool is None and isinstance(browser, Browser)
         self._touched = False
         warm = False
         if self._poolable:
@@ -198,7 +201,7 @@ class AppHost:
             self._page.on("console", lambda m: self.console.append((m.type, m.text)))
             self._page.on("pageerror", lambda e: self.page_errors.append(str(e)))
         self.on_call_tool = on_call_tool
-        if on_call_tool is not None:
+        if on_call_tool is not None and not self._poolable:
             self._page.expose_function("__onCallTool", self._call_tool)
         self.start_call_tool = start_call_tool
         self._started: dict[int, concurrent.futures.Future[dict[str, Any]]] = {}
@@ -249,7 +252,8 @@ class AppHost:
         return {"error": f"{type(error).__name__}: {error}"} if error is not None else {"result": future.result()}
 
     def _call_tool(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-        assert self.on_call_tool is not None
+        if self.on_call_tool is None:  # what the host page answers without a binding
+            return {"content": [{"type": "text", "text": "ok"}]}
         return self.on_call_tool(name, arguments)
 
     # ------------------------------------------------------------------ the app frame
