@@ -15,10 +15,10 @@ typical tool), a hand-written page that only does the handshake (the floor), and
 example. Then, from srcdoc to a 20-row result drawn (the result sent by the host the moment the
 page is initialized), for ours and for the drawing floor (the handshake floor that also draws
 the result as a plain 20-row table: what any page must at least do). "Drawn" is stamped inside
-the frame, by a script put first in the page's <head> (``DRAWN_PROBE``; the same in both pages): the first
-task after the animation frame that holds the table's 20th row (its style, layout and paint
-done), on the frame's clock against the host's srcdoc stamp (both ``performance.timeOrigin``
-based). Its ratio to the handshake floor's time to ``initialized`` is issue 32's target (≤ 1.2);
+the frame, by a script put first in the page's <head> (``DRAWN_PROBE``, the same in both pages):
+in the animation frame after the table's 20th row is in the DOM, once that frame's style and
+layout are done (only its paint is left), on the frame's clock against the host's srcdoc stamp
+(both ``performance.timeOrigin`` based). Its ratio to the handshake floor's time to ``initialized`` is issue 32's target (≤ 1.2);
 the drawing floor's own ratio is what no page can beat in this host. And the same result sent
 400 ms after initialized (a tool that runs a while): from its arrival in the frame to drawn.
 """
@@ -148,8 +148,6 @@ def typical_page() -> str:
 TYPICAL_RESULT = {"content": [{"type": "text", "text": json.dumps([{"id": i, "name": f"row {i}", "value": i * 1.5} for i in range(20)])}]}
 
 DRAWN_WAIT_MS = 250  # after initialized, before the stamps are read: drawn is ~50 ms later here
-
-
 LATER_MS = 400  # the other case: the result sent this long after initialized (a tool that runs a while)
 
 
