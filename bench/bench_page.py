@@ -18,9 +18,10 @@ the result as a plain 20-row table: what any page must at least do). "Drawn" is 
 the frame, by a script put first in the page's <head> (``DRAWN_PROBE``, the same in both pages):
 in the animation frame after the table's 20th row is in the DOM, once that frame's style and
 layout are done (only its paint is left), on the frame's clock against the host's srcdoc stamp
-(both ``performance.timeOrigin`` based). Its ratio to the handshake floor's time to ``initialized`` is issue 32's target (≤ 1.2);
-the drawing floor's own ratio is what no page can beat in this host. And the same result sent
-400 ms after initialized (a tool that runs a while): from its arrival in the frame to drawn.
+(both ``performance.timeOrigin`` based). Its ratio to the handshake floor's time to
+``initialized`` is issue 32's target (≤ 1.2); the drawing floor's own ratio is what no page can
+beat in this host. And the same result sent 400 ms after initialized (a tool that runs a while):
+from its arrival in the frame to drawn.
 """
 
 from __future__ import annotations
