@@ -74,6 +74,9 @@ def markdown(results: dict, info: dict, quick: bool) -> str:
         "Every comparison in a row was measured in the same run. Raw numbers: "
         "[performance.json](performance.json).",
         "",
+        "Dated measurements of single changes, and where their time goes: "
+        "[performance-history.md](performance-history.md) (written by hand; this command never touches it).",
+        "",
     ]
     for name, title in BENCHES:
         result = results[name]

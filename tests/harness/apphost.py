@@ -120,7 +120,7 @@ class Browser:
         """Host pages an ``AppHost`` gave back untouched: the host page loaded, no app, no
         bindings. Loading the host page (its 1.2 MB AppBridge bundle) costs about 0.3 s and
         replacing the app in it 0.1: most page tests take one of these."""
-        self._owner: dict[Any, AppHost] = {}
+        self._owner: dict[Any, AppHost | _Nobody] = {}
         """Which ``AppHost`` a pooled page's console messages and errors belong to now."""
 
     def _pooled_page(self) -> tuple[Any, bool]:
@@ -162,6 +162,23 @@ class Browser:
         self.context.close()
         self.browser.close()
         self._pw.stop()
+
+
+class _Nobody:
+    """The owner of a pooled host page between two tests: what the page says goes nowhere, and
+    a tool call of the app that just left fails."""
+
+    def __init__(self) -> None:
+        self.console: list[tuple[str, str]] = []
+        self.page_errors: list[str] = []
+
+    def _call_tool(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        self.console.clear()
+        self.page_errors.clear()
+        raise RuntimeError(f"tools/call {name}: the app that called has left the host page")
+
+
+_NOBODY = _Nobody()
 
 
 class AppHost:
@@ -410,6 +427,10 @@ class AppHost:
 
     def close(self) -> None:
         if self._poolable and not self._touched and not self._page.is_closed():
+            # Nobody owns the page now: a tool call its app made just before (its binding call
+            # still on the way, dispatched during the evaluate below) fails at once instead of
+            # reaching this test's handler, whose session may be closed already
+            self._browser._owner[self._page] = _NOBODY
             try:  # the app goes now, so nothing of it can speak in the next test's name
                 self._page.evaluate("() => { window.__host.bridge?.close?.(); document.getElementById('app')?.remove(); }")
             except Exception:  # noqa: BLE001 (a page that cannot be cleaned is closed instead)
