@@ -93,7 +93,8 @@ CU.views = (() => {
    * @returns {string}
    */
   function num(value, key) {
-    if (Number.isInteger(value) && /(^|[^a-z])(id|year|code|no|number|zip|port|pid)$|Id$/i.test(key || "")) return String(value);
+    // "user_id", "fiscal-year", "ID"; camelCase "invoiceId" by its capital only ("paid", "valid" are words)
+    if (Number.isInteger(value) && (/(^|[^a-z])(id|year|code|no|number|zip|port|pid)$/i.test(key || "") || /[a-z0-9](Id|ID)$/.test(key || ""))) return String(value);
     // Every digit the number has (20 fraction digits: the shortest text that reads back as it), never rounded.
     return Math.abs(value) < 1e15 && (!value || Math.abs(value) >= 1e-6)
       ? formatter("n", () => new Intl.NumberFormat(locale, /** @type {Intl.NumberFormatOptions} */ (/** @type {unknown} */ ({ maximumFractionDigits: 20, useGrouping: "min2" })))).format(value)

@@ -56,6 +56,9 @@ test("num: ids, years, codes, ports and pids are never grouped", () => {
     assert.equal(V.formatNumber(1795162500, key), "1795162500", key);
   }
   assert.equal(V.formatNumber(1795162500, "size"), "1,795,162,500");
+  for (const key of ["paid", "valid", "amountPaid", "void"]) { // words that end in "id" are no ids
+    assert.equal(V.formatNumber(1250000, key), "1,250,000", key);
+  }
   assert.equal(V.formatNumber(1795162500.5, "id"), "1,795,162,500.5"); // only whole ids
 });
 
