@@ -136,9 +136,12 @@
         td.title = (labelColumn ? String(at(row, labelColumn.pointer)) + " · " : "") + (column.of ? column.of + " " : "") + column.label + ": " + formatNumber(value);
         return paint(td, value);
       },
-      // The legend: what the cells hold, the scale's ends as numbers, five steps of colour between.
+      // The legend: what the cells hold, the scale's ends as numbers, five steps of colour between
+      // (the steps inside are places on the scale, not data: four significant digits, never
+      // 0.30000000000000004).
       wrap: (box) => {
-        var low = diverging ? -magnitude : least, high = diverging ? magnitude : most, steps = [0, 1, 2, 3, 4].map((k) => low + (high - low) * k / 4);
+        var low = diverging ? -magnitude : least, high = diverging ? magnitude : most,
+          steps = [0, 1, 2, 3, 4].map((k) => (k % 4 ? Number((low + (high - low) * k / 4).toPrecision(4)) : k ? high : low));
         var legend = el("div", { class: "hm-legend", role: "img", "aria-label": M.colourScale(formatNumber(low), formatNumber(high)) },
           arrayColumn && !positional ? el("span", null, arrayColumn.label) : cellColumns[0].v ? el("span", null, cellColumns[0].v) : null, el("span", null, formatNumber(low)),
           steps.map((value) => paint(el("i", { title: formatNumber(value) }), value)), el("span", null, formatNumber(high)));

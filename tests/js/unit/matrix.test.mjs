@@ -164,7 +164,13 @@ test("the official ext-apps cohort-heatmap result: each cohort's cells {periodIn
   // The triangle: the last cohort has one cell.
   const last = rows[rows.length - 1];
   assert.equal(last.filter((td) => td.classList.contains("hm")).length, 1);
-  assert.deepEqual(texts(matrix.querySelectorAll(".hm-legend span")), ["Retention", CU.views.formatNumber(Math.min(...cohorts.flatMap((c) => c.cells.map((x) => x.retention)))), "1"]);
+  const least = Math.min(...cohorts.flatMap((c) => c.cells.map((x) => x.retention)));
+  assert.deepEqual(texts(matrix.querySelectorAll(".hm-legend span")), ["Retention", CU.views.formatNumber(least), "1"]);
+  // The swatches between the ends are places on the scale: four significant digits at most.
+  const swatches = [...matrix.querySelectorAll(".hm-legend i")].map((i) => i.title);
+  assert.equal(swatches.length, 5);
+  assert.deepEqual([swatches[0], swatches[4]], [CU.views.formatNumber(least), "1"]);
+  for (const title of swatches.slice(1, 4)) assert.match(title, /^0\.\d{1,4}$/, title);
   // Every cell record on the second tab, after the first of its cohort's fields named like a
   // label (here cohortId, matched by "cohort", before cohortLabel).
   const cellCount = cohorts.reduce((n, c) => n + c.cells.length, 0);
