@@ -214,6 +214,40 @@ def test_a_tree_without_a_form_or_action_gets_an_ok_button_and_a_text_root_is_wr
     assert 'data-action="ok"' in view["html"]
 
 
+def test_a_page_that_asks_while_its_render_is_being_stored_is_shown_it():
+    """A host sends ``_ui_render`` and shows its page at once: the page's ``_ui_view`` can come
+    while the proxy is still storing the render (a remote store takes a while). It is shown the
+    render when stored, not told the question is no longer open; arguments nobody is asking about
+    are refused at once."""
+    from compiler import ask as asking
+    from compiler.proxy.services import renders
+    from compiler.proxy.store.sqlite import SqliteStore
+
+    class SlowStore(SqliteStore):
+        """The embedded store, its render writes as slow as a remote store's under load."""
+
+        async def add_render(self, row, **kw):
+            await asyncio.sleep(0.3)
+            await super().add_render(row, **kw)
+
+    kept = SlowStore(":memory:")
+    store = renders.Renders(kept, renders.Events(kept))
+    question, _ = asking.check(ask())
+
+    async def scenario():
+        opening = asyncio.ensure_future(store.open(question, ask(), 1))
+        await asyncio.sleep(0.05)  # the render is being stored, not yet there
+        assert await kept.open_renders(renders._canonical(ask())) == []
+        shown = await store.shown_for(ask(), None)
+        opened = await opening
+        nobody = await asyncio.wait_for(store.shown_for(ask(title="never asked"), None), 0.2)
+        return shown, opened, nobody
+
+    shown, opened, nobody = run_async(scenario())
+    assert shown is not None and shown.id == opened.id
+    assert nobody is None
+
+
 # --------------------------------------------------------------------------- the store's bounds, on a clock of its own
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 
 import pytest
 
@@ -37,6 +38,14 @@ def shown(apphost, session, arguments, visible: str):
     is on screen; the host and the pending call."""
     page = session.call(lambda s: s.read_resource("ui://compile-ui/_ui_render")).contents[0].text
     pending = session.start(lambda s: s.call_tool("_ui_render", arguments))
+    # As a host: the call goes out, then the page shows (the proxy has it in flight; it may still
+    # be storing the question when the page asks for it)
+    def in_flight() -> int:  # the proxy's own calls in flight: _ui_render's, and this _ui_status
+        return session.call(lambda s: s.call_tool("_ui_status", {})).structured_content["inFlight"]["local"]
+
+    deadline = time.monotonic() + 10
+    while in_flight() < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
     host = apphost.load(page, on_call_tool=relay(session))
     host.wait_initialized()
     host.send_tool_input(arguments)

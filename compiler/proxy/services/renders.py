@@ -50,6 +50,10 @@ MAX_EVENTS = 1000
 MAX_EVENT_WAIT_S = 60.0
 MAX_EVENT_VALUE_BYTES = 16 * 1024
 """An event's arguments or values longer than this (as JSON) are replaced by their size."""
+OPENING_WAIT_S = 10.0
+"""How long a page's ``_ui_view`` waits for a render of its arguments that this process is
+storing (the host sent ``_ui_render`` first and shows the page at once: its ask can come before
+the store has the render)."""
 
 _APP_ONLY = {"ui": {"visibility": ["app"]}}
 _RENDER_ID = {"type": "string", "description": "The renderId a _ui_render call returned"}
@@ -163,12 +167,25 @@ class Renders:
         self.clock = clock
         self._waiters: dict[str, set[asyncio.Event]] = {}
         self._closing: set[asyncio.Task[None]] = set()
+        self._opening: dict[str, int] = {}
+        """Renders being stored by this process, by their canonical arguments (how many)."""
+        self._stored = asyncio.Event()
+        """Set (and replaced) each time one of them is stored or fails to be."""
 
     # ------------------------------------------------------------------ the model's side
 
     async def open(self, question: ask.Question, arguments: dict[str, Any], host_request_id: Any) -> Render:
         row = RenderRow(f"r{secrets.token_hex(6)}", _canonical(arguments), host_request_id, self.clock())
-        await self.store.add_render(row, keep=MAX_RENDERS, expired_before=row.created - KEEP_S)
+        self._opening[row.arguments] = self._opening.get(row.arguments, 0) + 1
+        try:
+            await self.store.add_render(row, keep=MAX_RENDERS, expired_before=row.created - KEEP_S)
+        finally:
+            if self._opening[row.arguments] == 1:
+                del self._opening[row.arguments]
+            else:
+                self._opening[row.arguments] -= 1
+            stored, self._stored = self._stored, asyncio.Event()
+            stored.set()
         return Render(row, question)
 
     async def wait(self, render: Render, timeout_s: float, *, close_on_timeout: bool) -> dict[str, Any]:
@@ -239,8 +256,20 @@ class Renders:
     # ------------------------------------------------------------------ the page's side
 
     async def shown_for(self, arguments: Any, request_id: Any) -> Render | None:
-        """The open render a page showing ``arguments`` belongs to."""
-        same = [r for r in await self.store.open_renders(_canonical(arguments)) if not self._expired(r)]
+        """The open render a page showing ``arguments`` belongs to; one this process is storing
+        is waited for (``OPENING_WAIT_S`` at most)."""
+        key = _canonical(arguments)
+        deadline = asyncio.get_running_loop().time() + OPENING_WAIT_S
+        while True:
+            stored = self._stored
+            same = [r for r in await self.store.open_renders(key) if not self._expired(r)]
+            left = deadline - asyncio.get_running_loop().time()
+            if same or key not in self._opening or left <= 0:
+                break
+            try:
+                await asyncio.wait_for(stored.wait(), left)
+            except TimeoutError:
+                pass
         if not same:
             return None
         named = [r for r in same if request_id is not None and r.host_request_id == request_id]
