@@ -44,9 +44,9 @@ node --test --test-reporter=dot tests/js/unit/
 
 export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"
 # pytest exits 5 when it collects no test (on xdist's workers too): with `set -e` that fails the
-# run, as it must. Two workers, a test file each at a time (its module fixtures — a browser, an
-# Inspector, a server — stay in one worker), the longest files first (tests/conftest.py,
-# SLOWEST_FIRST) so both end together: about 9 min on two idle cores (2026-11-25, a fresh clone,
-# with this script's set-up and checks about 10).
-# PYTEST_WORKERS=0 runs it in one process.
-.venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" --dist loadfile "$@"
+# run, as it must. Three workers on two cores — the tests wait more than they compute (browsers,
+# servers, subprocesses: two workers kept about one core busy) — a test file each at a time (its
+# module fixtures — a browser, an Inspector, a server — stay in one worker), the longest files
+# first (tests/conftest.py, SLOWEST_FIRST) so all end together. The 20 slowest are listed at the
+# end, for whoever makes it faster next. PYTEST_WORKERS=0 runs it in one process.
+.venv/bin/python -m pytest -n "${PYTEST_WORKERS:-3}" --dist loadfile --durations=20 "$@"
