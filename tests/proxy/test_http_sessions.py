@@ -289,3 +289,27 @@ def test_a_call_still_running_when_the_grace_ends_gets_an_error_and_the_log_no_t
     assert answer.status_code == 200, answer.text
     assert json.loads(answer.text)["error"] == {"code": -32603, "message": "the proxy stopped before this request finished"}
     assert served.process.returncode == 0 and "Traceback" not in log, log
+
+
+def test_a_get_stream_still_open_when_the_grace_ends_is_ended_and_the_log_has_no_traceback():
+    """SIGTERM while a handshake-era host holds its GET stream open (hosts keep one for the
+    server's own messages): when the grace ends (``--grace-seconds 1``) the proxy ends the stream
+    itself, as when the session ends, and exits 0 — not uvicorn cancelling the stream's task 5 s
+    later, with a traceback in the log."""
+    served = HttpProxy(FIXTURE, "--grace-seconds", "1")
+
+    async def scenario():
+        async with httpx2.AsyncClient(timeout=30) as http:
+            headers = await open_session(http, served.url)
+            listen = {k: v for k, v in headers.items() if k != "content-type"} | {"accept": "text/event-stream"}
+            async with http.stream("GET", served.url, headers=listen) as stream:
+                assert stream.status_code == 200
+                served.process.terminate()
+                return [line async for line in stream.aiter_lines()]  # until the proxy ends it
+
+    try:
+        lines = run_async(scenario())
+    finally:
+        log = served.close()
+    assert all(line == "" or line.startswith(":") for line in lines), lines  # pings at most, no message
+    assert served.process.returncode == 0 and "Traceback" not in log, log

@@ -58,12 +58,14 @@ BACKLOG = 100
 
 
 class InFlight:
-    """The requests whose answers this HTTP server still owes, so that a shutdown whose grace has
-    run out answers them itself (an error naming why) instead of having uvicorn cancel their
-    tasks: a traceback in the log and a bare 500 for the host."""
+    """The requests whose answers this HTTP server still owes, and the handshake-era GET streams
+    it holds open, so that a shutdown whose grace has run out ends them itself (an error naming
+    why; the stream's end) instead of having uvicorn cancel their tasks: a traceback in the log,
+    a bare 500 for the host, and the stop 5 s later."""
 
     def __init__(self) -> None:
         self._owed: dict[asyncio.Future[bytes], Any] = {}
+        self._streams: set[asyncio.Queue[bytes | None]] = set()
 
     def add(self, answer: asyncio.Future[bytes], request_id: Any) -> None:
         self._owed[answer] = request_id
@@ -71,10 +73,18 @@ class InFlight:
     def discard(self, answer: asyncio.Future[bytes]) -> None:
         self._owed.pop(answer, None)
 
+    def add_stream(self, stream: asyncio.Queue[bytes | None]) -> None:
+        self._streams.add(stream)
+
+    def discard_stream(self, stream: asyncio.Queue[bytes | None]) -> None:
+        self._streams.discard(stream)
+
     def end(self) -> None:
         for answer, request_id in list(self._owed.items()):
             if not answer.done():
                 answer.set_result(wire.error(request_id, wire.INTERNAL_ERROR, "the proxy stopped before this request finished"))
+        for stream in self._streams:
+            stream.put_nowait(None)  # the stream's end, as when its session ends
 
 
 def http_app(proxy: Proxy, *, session_idle_s: float = SESSION_IDLE_S,
@@ -277,6 +287,7 @@ class Session:
             queue.put_nowait(data)
         self._backlog.clear()
         self._stream = queue
+        self._owed.add_stream(queue)
         watcher = asyncio.ensure_future(http_api.disconnected(receive))
         try:
             await _sse_start(send, self._header())
@@ -296,6 +307,7 @@ class Session:
                 await send({"type": "http.response.body", "body": _sse(item), "more_body": True})
         finally:
             watcher.cancel()
+            self._owed.discard_stream(queue)
             if self._stream is queue:
                 self._stream = None
 
