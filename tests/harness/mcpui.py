@@ -29,6 +29,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -222,8 +223,14 @@ class Harness:
         for s in self._servers:
             s.shutdown()
             s.server_close()
+        for proxy in self.proxies.values():  # all told at once: each drains for its grace
+            if proxy.proc.poll() is None:
+                os.killpg(proxy.proc.pid, signal.SIGTERM)
         for proxy in self.proxies.values():
-            proxy.stop()
+            try:
+                proxy.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                proxy.stop()
 
     def __enter__(self) -> Self:
         return self
