@@ -228,6 +228,9 @@ class AppHost:
             self._page.expose_function("__pollCallTool", self._poll_call)
         if not warm:
             self._page.set_content(browser._host_html)
+        # The page in front: a tab behind another gets an animation frame about once a second and
+        # its clicks may not land (pooled pages are older than the tabs opened since)
+        self._page.bring_to_front()
         opts = {"hostContext": host_context or {}, "width": width, "height": height, "reads": reads,
                 "modules": modules or {}, "readDelayMs": read_delay_ms}
         if host_capabilities is not None:
@@ -246,7 +249,9 @@ class AppHost:
         host_capabilities: dict[str, Any] | None = None,
         reads: bool = True,
     ) -> None:
-        """Replace the app with ``html`` in a fresh iframe and bridge (the host page stays: fast)."""
+        """Replace the app with ``html`` in a fresh iframe and bridge (the host page stays: fast),
+        the host page in front (a test may take turns with two hosts: the other is behind)."""
+        self._page.bring_to_front()
         self.console.clear()
         self.page_errors.clear()
         opts = {"hostContext": host_context or {}, "width": width, "height": height, "reads": reads}
