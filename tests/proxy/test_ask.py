@@ -248,6 +248,34 @@ def test_a_page_that_asks_while_its_render_is_being_stored_is_shown_it():
     assert nobody is None
 
 
+def test_a_render_cancelled_while_it_is_being_stored_is_closed_once_stored():
+    """A host that cancels ``_ui_render`` while the proxy is still storing its question (under
+    load, a remote store): the question is closed once stored, not left open for ten minutes."""
+    from compiler import ask as asking
+    from compiler.proxy.services import renders
+    from compiler.proxy.store.sqlite import SqliteStore
+
+    class SlowStore(SqliteStore):
+        async def add_render(self, row, **kw):
+            await asyncio.sleep(0.3)
+            await super().add_render(row, **kw)
+
+    kept = SlowStore(":memory:")
+    store = renders.Renders(kept, renders.Events(kept))
+    question, _ = asking.check(ask())
+
+    async def scenario():
+        opening = asyncio.ensure_future(store.open(question, ask(), 1))
+        await asyncio.sleep(0.05)
+        opening.cancel()
+        await asyncio.gather(opening, return_exceptions=True)
+        await asyncio.sleep(0.5)  # the store's write lands, then the close
+        return await kept.open_renders(renders._canonical(ask())), [row[0] for row in kept.execute("SELECT closed FROM renders")]
+
+    still_open, closed = run_async(scenario())
+    assert still_open == [] and closed == ["cancelled"]
+
+
 # --------------------------------------------------------------------------- the store's bounds, on a clock of its own
 
 

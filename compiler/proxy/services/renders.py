@@ -177,8 +177,14 @@ class Renders:
     async def open(self, question: ask.Question, arguments: dict[str, Any], host_request_id: Any) -> Render:
         row = RenderRow(f"r{secrets.token_hex(6)}", _canonical(arguments), host_request_id, self.clock())
         self._opening[row.arguments] = self._opening.get(row.arguments, 0) + 1
+        adding = asyncio.ensure_future(self.store.add_render(row, keep=MAX_RENDERS, expired_before=row.created - KEEP_S))
         try:
-            await self.store.add_render(row, keep=MAX_RENDERS, expired_before=row.created - KEEP_S)
+            await asyncio.shield(adding)
+        except asyncio.CancelledError:  # the call was cancelled while its question was being stored:
+            # once stored, it is closed (in a task of its own: a cancelled call answers at once)
+            self._closing.add(closing := asyncio.ensure_future(self._close_once_stored(adding, row.id)))
+            closing.add_done_callback(self._closing.discard)
+            raise
         finally:
             if self._opening[row.arguments] == 1:
                 del self._opening[row.arguments]
@@ -233,6 +239,13 @@ class Renders:
         if row.closed:
             return {"renderId": render_id, "closed": row.closed}
         return None
+
+    async def _close_once_stored(self, adding: asyncio.Future[None], render_id: str) -> None:
+        try:
+            await adding
+        except (StoreError, asyncio.CancelledError):
+            return  # never stored: nothing to close
+        await self._close_quietly(render_id, "cancelled")
 
     async def _close_quietly(self, render_id: str, why: str) -> None:
         try:
