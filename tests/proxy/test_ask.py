@@ -214,25 +214,31 @@ def test_a_tree_without_a_form_or_action_gets_an_ok_button_and_a_text_root_is_wr
     assert 'data-action="ok"' in view["html"]
 
 
-def test_a_page_that_asks_while_its_render_is_being_stored_is_shown_it():
-    """A host sends ``_ui_render`` and shows its page at once: the page's ``_ui_view`` can come
-    while the proxy is still storing the render (a remote store takes a while). It is shown the
-    render when stored, not told the question is no longer open; arguments nobody is asking about
-    are refused at once."""
+def slowly_stored():
+    """The embedded store with its render writes as slow as a remote store's under load (0.3 s),
+    the renders kept in it, and the question of ``ask()``."""
     from compiler import ask as asking
     from compiler.proxy.services import renders
     from compiler.proxy.store.sqlite import SqliteStore
 
     class SlowStore(SqliteStore):
-        """The embedded store, its render writes as slow as a remote store's under load."""
-
         async def add_render(self, row, **kw):
             await asyncio.sleep(0.3)
             await super().add_render(row, **kw)
 
     kept = SlowStore(":memory:")
-    store = renders.Renders(kept, renders.Events(kept))
     question, _ = asking.check(ask())
+    return kept, renders.Renders(kept, renders.Events(kept)), question
+
+
+def test_a_page_that_asks_while_its_render_is_being_stored_is_shown_it():
+    """A host sends ``_ui_render`` and shows its page at once: the page's ``_ui_view`` can come
+    while the proxy is still storing the render (a remote store takes a while). It is shown the
+    render when stored, not told the question is no longer open; arguments nobody is asking about
+    are refused at once."""
+    from compiler.proxy.services import renders
+
+    kept, store, question = slowly_stored()
 
     async def scenario():
         opening = asyncio.ensure_future(store.open(question, ask(), 1))
@@ -251,18 +257,9 @@ def test_a_page_that_asks_while_its_render_is_being_stored_is_shown_it():
 def test_a_render_cancelled_while_it_is_being_stored_is_closed_once_stored():
     """A host that cancels ``_ui_render`` while the proxy is still storing its question (under
     load, a remote store): the question is closed once stored, not left open for ten minutes."""
-    from compiler import ask as asking
     from compiler.proxy.services import renders
-    from compiler.proxy.store.sqlite import SqliteStore
 
-    class SlowStore(SqliteStore):
-        async def add_render(self, row, **kw):
-            await asyncio.sleep(0.3)
-            await super().add_render(row, **kw)
-
-    kept = SlowStore(":memory:")
-    store = renders.Renders(kept, renders.Events(kept))
-    question, _ = asking.check(ask())
+    kept, store, question = slowly_stored()
 
     async def scenario():
         opening = asyncio.ensure_future(store.open(question, ask(), 1))
