@@ -24,14 +24,7 @@ from ..core.failures import ProxyError, response
 from ..core.messages import Caller, Describe, Message, Notification, Request, Response
 from ..core.peers import Era
 from . import eras
-
-
-class Refused(Exception):
-    """A message the codec answers itself (a malformed envelope, a method the era removed)."""
-
-    def __init__(self, answer: Response) -> None:
-        super().__init__(str(answer.error))
-        self.answer = answer
+from .jsonline import Read, Refused
 
 
 class HostCodec:
@@ -43,17 +36,15 @@ class HostCodec:
         self.caller = Caller()
         """What a handshake-era host declared at ``initialize`` (and its log level since)."""
         self._modern: set[bytes] = set()
+        """Ids of the 2026-07-28 requests not yet answered: their answers are completed."""
         self.eras: set[Era] = set()
         """The eras this host has spoken in (``_ui_status``)."""
-        """Ids of the 2026-07-28 requests not yet answered: their answers are completed."""
 
-    def decode(self, line: bytes) -> Message:
-        """``msgspec.DecodeError`` when the line is not JSON-RPC; ``Refused`` when it is answered here."""
-        env = wire.peek(line)
+    def decode(self, env: wire.Envelope) -> Message | Refused:
+        """A checked envelope (``host_door.read``) in the internal form; ``Refused`` when the era's
+        rules answer it here (a malformed 2026-07-28 envelope, a method that era removed)."""
         if env.is_response:
             return Response(env.id, env.result, env.error)
-        if env.method is msgspec.UNSET:
-            raise msgspec.DecodeError("neither a request, a notification nor a response")
         params: Any = env.params if env.params is not msgspec.UNSET else None
         if env.is_notification:
             return Notification(env.method, params)
@@ -71,7 +62,7 @@ class HostCodec:
             self.caller = Caller(self.caller.capabilities, self.caller.client_info, level if isinstance(level, str) else None)
         return Request(env.id, method, params, self.caller)
 
-    def _modern_request(self, request_id: Any, method: str, params: dict[str, Any]) -> Request:
+    def _modern_request(self, request_id: Any, method: str, params: dict[str, Any]) -> Request | Refused:
         self._modern.add(wire.encode(request_id))
         self.eras.add(Era.MODERN)
         try:
@@ -79,7 +70,7 @@ class HostCodec:
             if method in eras.REMOVED_IN_MODERN:
                 raise ProxyError(wire.METHOD_NOT_FOUND, f"Method not found: {method} does not exist in 2026-07-28")
         except ProxyError as error:
-            raise Refused(response(request_id, method, error)) from error
+            return Refused(error.message, response(request_id, method, error))
         stripped = eras.strip(params)
         return Request(request_id, method, stripped or None, caller, askable=False)
 
@@ -132,14 +123,13 @@ class UpstreamCodec:
             self._caller, self._envelope = caller, eras.envelope_of(caller)
         return eras.stamp_raw(params, caller, self._envelope)
 
-    def decode(self, line: bytes) -> Message:
-        env = wire.peek(line)
+    def decode(self, read: Read) -> Message:
+        """A checked envelope (``upstream_door.read``) in the internal form."""
+        env = read.envelope
         params: Any = env.params if env.params is not msgspec.UNSET else None
         if env.is_response:
             kind = wire.result_type(env.result) if self.era is Era.MODERN else None
-            return Response(env.id, env.result, env.error, result_type=kind)
-        if env.method is msgspec.UNSET:
-            raise msgspec.DecodeError("neither a request, a notification nor a response")
+            return Response(env.id, env.result, env.error, result_type=kind, repairs=read.repairs)
         if env.is_request:
             return Request(env.id, env.method, params)
         return Notification(env.method, params)

@@ -72,6 +72,9 @@ class Response:
     """The method of the request this answers (the codec completes results per method)."""
     result_type: str | None = None
     """The upstream's ``resultType`` (2026-07-28), read by its codec."""
+    repairs: tuple[str, ...] = ()
+    """What the upstream's door repaired to read it (``codecs/jsonline.py``): the router warns
+    once per tool and kind."""
 
 
 @dataclass(slots=True)

@@ -122,6 +122,7 @@ class Router:
         """Whose envelope the proxy's own requests carry (the first host's)."""
         self.first_host_seen = False
         self.not_ready_reason: str | None = None
+        self._repairs_said: set[tuple[str, str]] = set()
 
     # ------------------------------------------------------------------ peers
 
@@ -308,6 +309,9 @@ class Router:
         entry = self.table.get(response.id)
         if entry is None or entry.kind not in (Kind.FORWARD, Kind.OWN, Kind.LISTEN):
             return [Log(logging.DEBUG, f"an answer from the upstream matches no request (ignored): {response.id!r:.80}")]
+        return self._say_repairs(entry, response.repairs) + self._answered(entry, response)
+
+    def _answered(self, entry: Exchange, response: Response) -> list[Effect]:
         if entry.kind is Kind.OWN:
             self.table.retire(entry.key, "answered")
             return [_settle(entry.key, response)]
@@ -318,6 +322,18 @@ class Router:
             return self._round(entry, response)
         self.table.retire(entry.key, "answered")
         return self._cancel_children(entry) + self._deliver(entry, response)
+
+    def _say_repairs(self, entry: Exchange, repairs: tuple[str, ...]) -> list[Effect]:
+        """The upstream's door repaired this answer (``codecs/upstream_door.py``): said once per
+        tool (or method) and kind of repair."""
+        subject = f"tool {entry.tool}" if entry.tool else entry.method
+        effects: list[Effect] = []
+        for kind in repairs:
+            if (subject, kind) not in self._repairs_said:
+                self._repairs_said.add((subject, kind))
+                effects.append(Log(logging.WARNING, f"the upstream's answer to {subject:.80} was repaired to be read: "
+                                                    f"{wire.REPAIRS.get(kind, kind)} (said once)"))
+        return effects
 
     def _deliver(self, entry: Exchange, response: Response) -> list[Effect]:
         assert entry.host is not None

@@ -16,9 +16,12 @@ ID_PREFIX = "compile-ui:"
 
 
 class Envelope(msgspec.Struct, omit_defaults=True):
-    jsonrpc: str = "2.0"
+    """A message as read: ``jsonrpc``, ``id`` and ``method`` may be of any type until an edge's
+    door (``codecs/host_door.py``, ``codecs/upstream_door.py``) has checked them."""
+
+    jsonrpc: Any = "2.0"
     id: Any = msgspec.UNSET
-    method: str | msgspec.UnsetType = msgspec.UNSET
+    method: Any = msgspec.UNSET
     params: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET
     result: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET
     error: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET
@@ -98,6 +101,16 @@ INVALID_PARAMS = -32602
 INTERNAL_ERROR = -32603
 RESOURCE_NOT_FOUND = -32001
 UNSUPPORTED_PROTOCOL_VERSION = -32022
+
+REPAIRS = {
+    "nan": "NaN or Infinity became null",
+    "surrogate": "a lone surrogate in a string became U+FFFD",
+    "utf-8": "bytes that are not UTF-8 became U+FFFD",
+    "error": "an error that was not a JSON-RPC error object became one, keeping its text",
+    "answer": "an answer with no usable result became an error",
+    "unreadable": "an answer that could not be read became an error for its request",
+}
+"""What each repair of the doors (``codecs/jsonline.py``, ``codecs/upstream_door.py``) means, for the log."""
 
 
 # --------------------------------------------------------------------------- reading params

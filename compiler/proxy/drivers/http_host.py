@@ -34,11 +34,12 @@ from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
 from compiler.httpguard import GuardSettings, guard
 
-from ..codecs import eras
+from ..codecs import eras, host_door
+from ..codecs.jsonline import Refused
 from ..core import wire
 from ..core.messages import Notification
 from . import http_api
-from .http_api import Message, Receive, Scope, Send
+from .http_api import Receive, Scope, Send
 from .runtime import Proxy
 
 log = logging.getLogger("compile_ui.proxy")
@@ -156,7 +157,7 @@ async def _expire_idle(sessions: dict[str, Session], idle_s: float) -> None:
 
 async def _open_session(proxy: Proxy, sessions: dict[str, Session], scope: Scope, receive: Receive, send: Send,
                         headers: dict[str, str], owed: InFlight) -> None:
-    body, env = await _read_message(receive, send)
+    env = await _read_message(proxy, receive, send)
     if env is None:
         return
     if env.method != "initialize":
@@ -167,7 +168,7 @@ async def _open_session(proxy: Proxy, sessions: dict[str, Session], scope: Scope
         return
     session = Session(proxy, sessions, owed)
     log.info("host session %s opened over HTTP", session.id[:8])
-    await session.post(body, env, receive, send)
+    await session.post(env, receive, send)
 
 
 class _Pending:
@@ -227,9 +228,9 @@ class Session:
             if method == "POST":
                 if not await _acceptable(send, headers, both=True):
                     return
-                body, env = await _read_message(receive, send)
+                env = await _read_message(self._proxy, receive, send)
                 if env is not None:
-                    await self.post(body, env, receive, send)
+                    await self.post(env, receive, send)
             elif method == "GET":
                 if await _acceptable(send, headers, both=False):
                     await self._listen(receive, send)
@@ -246,12 +247,12 @@ class Session:
     def _header(self) -> list[tuple[bytes, bytes]]:
         return [(b"mcp-session-id", self.id.encode())]
 
-    async def post(self, body: bytes, env: wire.Envelope, receive: Receive, send: Send) -> None:
+    async def post(self, env: wire.Envelope, receive: Receive, send: Send) -> None:
         if not env.is_request:  # a notification, or the host's answer to a question
             await _whole(send, 202, b"application/json", b"", self._header())
             if env.method == "notifications/cancelled":
                 self._unanswered(wire.decode_params(env.params).get("requestId") if env.params is not msgspec.UNSET else None)
-            await self._proxy.on_host(self.peer, body)
+            await self._proxy.on_envelope(self.peer, env)
             return
         key = env.key
         if key in self._pending:
@@ -265,7 +266,7 @@ class Session:
             self._progress[token] = key
         watcher = asyncio.ensure_future(http_api.disconnected(receive))
         try:
-            await self._proxy.on_host(self.peer, body)
+            await self._proxy.on_envelope(self.peer, env)
             answered = await _respond(send, pending.answer, pending.events, watcher, self._header())
             if not answered and not self.closed:  # the client went away: cancel upstream
                 await self._proxy.host_message(self.peer, Notification(
@@ -392,7 +393,7 @@ async def _acceptable(send: Send, headers: dict[str, str], *, both: bool) -> boo
 async def _exchange(proxy: Proxy, scope: Scope, receive: Receive, send: Send, headers: dict[str, str],
                     owed: InFlight) -> None:
     """One 2026-07-28 POST: the request through the router, its answer back."""
-    body, env = await _read_message(receive, send)
+    env = await _read_message(proxy, receive, send)
     if env is None:
         return
     if env.is_notification:
@@ -419,7 +420,7 @@ async def _exchange(proxy: Proxy, scope: Scope, receive: Receive, send: Send, he
     peer = proxy.attach(deliver, lasting=False, headers=headers, name="a 2026-07-28 exchange")
     watcher = asyncio.ensure_future(http_api.disconnected(receive))
     try:
-        await proxy.on_host(peer, body)
+        await proxy.on_envelope(peer, env)
         answered = await _respond(send, answer, events if stream else None, watcher, stream_now=stream, status=_status)
         if not answered:  # the client went away: cancel upstream
             await proxy.host_message(peer, Notification("notifications/cancelled", {"requestId": env.id, "reason": "client disconnected"}))
@@ -488,30 +489,22 @@ def _status(data: bytes) -> int:
     return ERROR_CODE_HTTP_STATUS.get(code, 200) if isinstance(code, int) else 200
 
 
-async def _read_message(receive: Receive, send: Send) -> tuple[bytes, wire.Envelope | None]:
-    """The body and its JSON-RPC envelope; a body that is not JSON is answered (-32700) here."""
-    body = await http_api.read_body(receive)
-    try:
-        return body, wire.peek(body)
-    except msgspec.DecodeError:
-        await _json(send, 400, wire.error(None, wire.PARSE_ERROR, "Parse error"))
-        return body, None
+async def _read_message(proxy: Proxy, receive: Receive, send: Send) -> wire.Envelope | None:
+    """The body's JSON-RPC envelope, read by the host's door (``codecs/host_door.py``); a body it
+    refuses is answered here (400 and the JSON-RPC error; 202 for a notification)."""
+    read = host_door.read(await http_api.read_body(receive))
+    if isinstance(read, Refused):
+        log.warning("an HTTP host: %s", read.why)
+        if read.answer is None:
+            await _plain(send, 202, b"")
+        else:
+            await _json(send, 400, wire.message(id=read.answer.id, error=read.answer.error))
+        return None
+    if read.repairs:
+        proxy.repaired("an HTTP host's message", read.repairs)
+    return read.envelope
 
 
-
-
-def _replay(body: bytes, receive: Receive) -> Receive:
-    """``receive`` again for a body already read: the body once, then the client's own events."""
-    sent = False
-
-    async def replayed() -> Message:
-        nonlocal sent
-        if not sent:
-            sent = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return await receive()
-
-    return replayed
 
 
 async def serve_http(settings: GuardSettings, proxy: Proxy, *, session_idle_s: float = SESSION_IDLE_S,

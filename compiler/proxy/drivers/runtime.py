@@ -22,12 +22,11 @@ from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-import msgspec
-
 from compiler.apps import ui_uri
 
-from ..codecs import upstream_era
-from ..codecs.codec import HostCodec, Refused, UpstreamCodec
+from ..codecs import host_door, upstream_door, upstream_era
+from ..codecs.codec import HostCodec, UpstreamCodec
+from ..codecs.jsonline import Refused
 from ..core import wire
 from ..core.messages import (
     AppRun,
@@ -41,6 +40,7 @@ from ..core.messages import (
     OpenUpstream,
     Refresh,
     Request,
+    Response,
     RunLocal,
     Settle,
     ToHost,
@@ -125,6 +125,7 @@ class Proxy:
         self._timer: asyncio.TimerHandle | None = None
         self._refresh_lock = asyncio.Lock()
         self._supervisor_task: asyncio.Task[None] | None = None
+        self._repairs_said: set[tuple[str, str]] = set()
         self.draining = False
         """Set on SIGTERM with ``--serve http``: in-flight calls finish, ``/healthz`` says 503."""
 
@@ -210,7 +211,15 @@ class Proxy:
         """Route one lasting host (``receive``/``send`` of lines) until it goes."""
         peer = self.attach(host.send)
         try:
-            while (line := await host.receive()) is not None:
+            while True:
+                try:
+                    line = await host.receive()
+                except ValueError as error:  # a line past the reader's limit (the rest of it comes as junk)
+                    await self.refuse_host(peer, Refused(f"a line could not be read ({error})", Response(
+                        None, error={"code": wire.PARSE_ERROR, "message": f"Parse error: the line is too long ({error})"})))
+                    continue
+                if line is None:
+                    break
                 if line.strip():
                     await self.on_host(peer, line.strip())
         finally:
@@ -227,18 +236,42 @@ class Proxy:
             self.spawn(self.apply(effects))
 
     async def on_host(self, peer: HostPeer, line: bytes) -> None:
+        """One line (or HTTP body) from a host, through its door (``codecs/host_door.py``)."""
+        read = host_door.read(line)
+        if isinstance(read, Refused):
+            await self.refuse_host(peer, read)
+            return
+        if read.repairs:
+            self.repaired(f"{peer.name}'s message", read.repairs)
+        await self.on_envelope(peer, read.envelope)
+
+    async def on_envelope(self, peer: HostPeer, env: wire.Envelope) -> None:
+        """A host's message its door has read: the era's rules, then the router."""
         codec: HostCodec = peer.link.codec
         try:
-            message = codec.decode(line)
-        except Refused as refused:
+            message = codec.decode(env)
+            if isinstance(message, Refused):
+                await self.refuse_host(peer, message)
+                return
+            self.host_eras |= codec.eras
+            await self.apply(self.router.from_host(peer, message))
+        except Exception as error:  # noqa: BLE001 - a fault of ours on one message: that request's answer, never the end
+            log.exception("routing %s's %s failed", peer.name, env.method if isinstance(env.method, str) else "answer")
+            if env.is_request:
+                await self._send_host(peer, Response(env.id, error={
+                    "code": wire.INTERNAL_ERROR, "message": f"Internal error: {type(error).__name__}"}, method=env.method))
+
+    async def refuse_host(self, peer: HostPeer, refused: Refused) -> None:
+        log.warning("%s: %s", peer.name, refused.why)
+        if refused.answer is not None:
             await self._send_host(peer, refused.answer)
-            return
-        except msgspec.DecodeError:
-            log.warning("host sent a line that is not JSON-RPC; answered with a parse error")
-            await peer.link.send(wire.error(None, wire.PARSE_ERROR, "Parse error"))
-            return
-        self.host_eras |= codec.eras
-        await self.apply(self.router.from_host(peer, message))
+
+    def repaired(self, what: str, repairs: tuple[str, ...]) -> None:
+        """A repair is said once per kind and peer (a server writing NaN writes it often)."""
+        for kind in repairs:
+            if (what, kind) not in self._repairs_said:
+                self._repairs_said.add((what, kind))
+                log.warning("%s was repaired to be read: %s (said once)", what, wire.REPAIRS.get(kind, kind))
 
     async def host_message(self, peer: HostPeer, message: Message) -> None:
         """A message already in the internal form (the JSON API)."""
@@ -326,11 +359,16 @@ class Proxy:
     # ------------------------------------------------------------------ the upstream
 
     async def _upstream_line(self, line: bytes) -> None:
-        try:
-            message = self.upstream.decode(line)
-        except msgspec.DecodeError:
-            log.warning("upstream wrote a line that is not JSON-RPC (ignored): %.120r", line)
+        """One line from the upstream, through its door (``codecs/upstream_door.py``)."""
+        read = upstream_door.read(line)
+        if isinstance(read, Refused):
+            log.warning("%s", read.why)
+            if read.answer is not None:
+                await self._send_upstream(read.answer)
             return
+        message = self.upstream.decode(read)
+        if read.repairs and not isinstance(message, Response):  # an answer's repairs are the router's to say, per tool
+            self.repaired(f"the upstream's {message.method:.80}", read.repairs)
         await self.apply(self.router.from_upstream(message))
 
     def _on_start(self) -> None:

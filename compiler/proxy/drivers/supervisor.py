@@ -91,7 +91,11 @@ class Supervisor:
                 self.state = "running"
                 self.running.set()
                 self.on_start()
-                await self._read()
+                try:
+                    await self._read()
+                except Exception as error:  # noqa: BLE001 - a failed reader is an upstream that exited: restart it
+                    log.error("reading the upstream failed (%s: %s); it is stopped and started again",
+                              type(error).__name__, error, exc_info=error)
                 self.running.clear()
                 await self.upstream.stop()
             self.running.clear()
