@@ -8,6 +8,7 @@ underneath); the property test at both edges is ``test_wire_property.py``.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import queue
 import subprocess
@@ -183,3 +184,67 @@ def test_nan_in_arguments_becomes_null(host):
                + (b', "_meta": ' + json.dumps(ENVELOPE).encode() if host.modern else b"") + b"}}")
     assert json.loads(host.answer(10)["result"]["content"][0]["text"]) == {"x": None}
     host.still_serving()
+
+
+@pytest.mark.parametrize("version", ["2026-07-28", "2025-11-25"])
+def test_a_deep_body_over_http_is_refused_to_its_id_with_no_traceback(version):
+    import http.client
+
+    from proxy.test_proxy_eras import HttpProxy
+
+    proxy = HttpProxy(WIRE_UPSTREAM)
+    try:
+        client = http.client.HTTPConnection("127.0.0.1", proxy.port, timeout=20)
+        deep = "[" * DEEP + "]" * DEEP
+        body = '{"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "echo", "arguments": {"x": ' + deep + "}}}"
+        client.request("POST", "/mcp", body=body.encode(), headers={
+            "mcp-protocol-version": version, "accept": "application/json, text/event-stream", "content-type": "application/json"})
+        response = client.getresponse()
+        status, answer = response.status, json.loads(response.read())
+        client.close()
+    finally:
+        stderr = proxy.close()
+    assert status == 400 and answer == {"jsonrpc": "2.0", "id": 3, "error": {
+        "code": -32600, "message": "Invalid Request: the message nests deeper than 512 levels"}}
+    assert "Traceback" not in stderr
+
+
+# --------------------------------------------------------------------------- a reader that fails
+
+
+def test_a_reader_that_fails_is_an_upstream_that_exited_and_comes_back():
+    """Whatever fails while a line of the upstream is handled ends that run as an exit would:
+    the process is stopped, ``on_exit`` answers what was in flight, and a new run starts."""
+    from compiler.proxy.drivers.supervisor import Supervisor
+    from compiler.proxy.drivers.transports import UpstreamStdio
+    from harness.asyncutil import run_async
+
+    async def scenario() -> tuple[list[bytes], list[str], int, int | None, bool]:
+        lines: list[bytes] = []
+        exits: list[str] = []
+
+        async def on_line(line: bytes) -> None:
+            lines.append(line)
+            if len(lines) == 1:
+                raise RuntimeError("a fault while handling the line")
+
+        supervisor = Supervisor(lambda: UpstreamStdio(WIRE_UPSTREAM), on_line, lambda: None, exits.append)
+        task = asyncio.ensure_future(supervisor.run())
+        ping = b'{"jsonrpc": "2.0", "id": 1, "method": "ping"}'
+        await supervisor.send(ping)
+        first = supervisor.upstream
+        while not exits:
+            await asyncio.sleep(0.01)
+        await supervisor.send(ping)  # waits for the next run (the backoff), then goes to it
+        while len(lines) < 2:
+            await asyncio.sleep(0.01)
+        gone = first is not None and first.process is not None and first.process.returncode is not None
+        restarts = supervisor.restarts
+        supervisor.stopping = True
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        return lines, exits, restarts, first.pid if first else None, gone
+
+    lines, exits, restarts, _, gone = run_async(asyncio.wait_for(scenario(), 30))
+    assert [json.loads(line)["id"] for line in lines] == [1, 1]
+    assert exits[0] == "the upstream server exited" and restarts == 1 and gone
