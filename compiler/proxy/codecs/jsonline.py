@@ -42,9 +42,12 @@ from ..core.messages import Response
 MAX_DEPTH = 512
 """Deepest nesting read (objects and arrays): MCP messages nest a few dozen levels at most."""
 
-_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
-_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
-_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
+_NOT_OPENERS = bytes(b for b in range(256) if b not in b"[{")
+_NOT_SKELETON = bytes(b for b in range(256) if b not in b'"[]{}')
+_NORMAL = bytes.maketrans(b"{}", b"[]")
+_STEPS = bytes.maketrans(b"[]", b"\x01\xff")
+_PASSES = 32
+"""Peeling passes before the exact measure: data a few dozen levels deep is peeled whole."""
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 _SURROGATES = re.compile("[\ud800-\udfff]")
 _ID = re.compile(rb'"id"\s*:\s*(-?\d+|"[^"\\]*(?:\\.[^"\\]*)*")')
@@ -91,10 +94,51 @@ def read(line: bytes) -> Read | Unreadable:
 
 
 def too_deep(line: bytes) -> bool:
-    if line.count(b"[") + line.count(b"{") <= MAX_DEPTH:
+    """Whether ``line`` nests deeper than ``MAX_DEPTH``, in C-speed passes over its bytes (a
+    result of megabytes costs about what decoding it does):
+
+    1. fewer opening brackets than the bound, in strings or not: not too deep (most lines);
+    2. the bracket skeleton: escaped backslashes and quotes taken out, then every character but
+       quotes and brackets (``{}`` read as ``[]``), then the strings (the quotes alternate);
+    3. each pass taking out every ``[]`` takes exactly one level off the deepest point (the
+       deepest opener is always followed by its closer), so a few passes shrink a wide skeleton
+       to its deep part, and that part is measured exactly."""
+    if len(line.translate(None, _NOT_OPENERS)) <= MAX_DEPTH:
         return False
-    skeleton = _STRING.sub(b"", line).translate(None, _NOT_BRACKETS).translate(_STEPS)
-    return max(accumulate(array("b", skeleton)), default=0) > MAX_DEPTH
+    skeleton = _skeleton(line)
+    for peeled in range(_PASSES):
+        if len(skeleton) <= 2 * (MAX_DEPTH - peeled):
+            return False
+        shorter = skeleton.replace(b"[]", b"")
+        if len(shorter) == len(skeleton):
+            break
+        skeleton = shorter
+    else:
+        peeled = _PASSES
+    return peeled + _deepest(skeleton, MAX_DEPTH - peeled) > MAX_DEPTH
+
+
+def _skeleton(text: bytes) -> bytes:
+    """The brackets of ``text`` outside its strings, ``{}`` read as ``[]``."""
+    if b'\\"' in text or b"\\\\" in text:  # escapes that could hide a quote: taken out first
+        text = text.replace(b"\\\\", b"").replace(b'\\"', b"")
+    skeleton = text.translate(_NORMAL, _NOT_SKELETON).replace(b'""', b"")  # the quotes still alternate
+    return b"".join(skeleton.split(b'"')[::2]) if b'"' in skeleton else skeleton
+
+
+def _deepest(skeleton: bytes, enough: int) -> int:
+    """The deepest nesting of a skeleton of ``[`` and ``]`` (at least ``enough + 1`` once it is
+    known to pass ``enough``), measured in chunks: a chunk that cannot reach past ``enough`` from
+    where it starts is only counted."""
+    steps, depth, chunk = skeleton.translate(_STEPS), 0, 256
+    for start in range(0, len(steps), chunk):
+        piece = steps[start:start + chunk]
+        if depth + len(piece) > enough:
+            deepest = depth + max(accumulate(array("b", piece)))
+            if deepest > enough:
+                return deepest
+        depth += piece.count(1) - piece.count(255)
+    return min(depth, enough)
 
 
 def top_level_id(line: bytes) -> Any:
@@ -102,8 +146,8 @@ def top_level_id(line: bytes) -> Any:
     still names the request it answers, usually first: SDKs write ``jsonrpc``, ``id``, then the
     rest); UNSET when there is none."""
     for match in _ID.finditer(line):
-        prefix = _STRING.sub(b"", line[:match.start()]).translate(None, _NOT_BRACKETS).translate(_STEPS)
-        if sum(array("b", prefix)) == 1:
+        prefix = _skeleton(line[:match.start()])
+        if prefix.count(b"[") - prefix.count(b"]") == 1:
             try:
                 value = json.loads(match.group(1))
             except ValueError:
