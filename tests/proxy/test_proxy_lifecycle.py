@@ -26,8 +26,9 @@ import time
 import pytest
 
 from compiler.proxy.drivers import spawn
+from compiler.proxy.drivers.transports import UpstreamStdio
 from conftest import ROOT
-from harness.asyncutil import wait_until
+from harness.asyncutil import run_async, wait_until
 
 FIXTURE = [sys.executable, str(ROOT / "fixtures" / "servers" / "modern_upstream.py")]
 EVERYTHING = ["node", str(ROOT / "tests" / "js" / "node_modules" / "@modelcontextprotocol" / "server-everything" / "dist" / "index.js"), "stdio"]
@@ -304,6 +305,28 @@ def test_a_missing_upstream_program_is_logged_as_before(proxy_of):
     proxy.wait_for_log("upstream failed to start: [Errno 2] No such file or directory: 'compile-ui-no-such-program'")
     proxy.end_stdin()
     assert proxy.finished()[0] == 0
+
+
+def test_a_stop_kills_what_the_upstream_left_in_its_group_and_then_signals_that_group_no_more(caplog):
+    """An upstream that exits on stdin end leaving a child behind in its group (as an ``npx``
+    wrapper may): the stop kills the child. After the stop the group's id is free for another
+    process: stopping again (a shutdown during the restart's backoff) or a second signal sends
+    nothing, and the upstream's end is logged once."""
+    async def scenario() -> tuple[int, int]:
+        upstream = UpstreamStdio(["sh", "-c", "sleep 600 & echo $!; read line; exit 4"])
+        await upstream.start()
+        left = int(await upstream.receive() or b"0")
+        await upstream.stop()
+        assert upstream.pid is not None
+        await upstream.stop()
+        upstream.kill()
+        return upstream.pid, left
+
+    caplog.set_level("INFO", logger="compile_ui.proxy")
+    pid, left = run_async(scenario())
+    assert until(lambda: not alive(left)), "a child left in the upstream's group outlived its stop"
+    assert [r.getMessage() for r in caplog.records if "upstream (pid" in r.getMessage()] == [
+        f"upstream (pid {pid}) exited with status 4"]
 
 
 WAYS = [pytest.param("setpriv", marks=pytest.mark.skipif(spawn._tools() is None, reason="no setpriv here")), "python"]

@@ -73,6 +73,10 @@ class UpstreamStdio:
         self.env = env
         self.cwd = cwd
         self.process: asyncio.subprocess.Process | None = None
+        self._group: int | None = None
+        """The process group signalled: the upstream's, from its start until a stop ends. Then
+        its id is free and may be taken by another process leading a group of its own, which a
+        late signal (a second SIGTERM, a shutdown during the restart's backoff) would kill."""
 
     async def start(self) -> None:
         spawn.check_program(self.command, self.env, self.cwd)
@@ -86,6 +90,7 @@ class UpstreamStdio:
             limit=LINE_LIMIT,
             start_new_session=True,  # setsid() in the child: no Python runs there
         )
+        self._group = self.process.pid
 
     async def receive(self) -> bytes | None:
         assert self.process is not None and self.process.stdout is not None
@@ -110,9 +115,10 @@ class UpstreamStdio:
         """Stop it as a host stops a server: stdin closed, then SIGTERM, then SIGKILL to its group.
         In a ``hurry`` (the proxy itself was signalled) stdin end and SIGTERM go at once, as a host
         disposes of a probe: the host is waiting for the proxy's exit, not for a polite upstream.
-        Cancelled half-way, it kills the group at once: nothing is left behind."""
+        Cancelled half-way, it kills the group at once: nothing is left behind. Once stopped, stopping
+        again does nothing."""
         process = self.process
-        if process is None:
+        if process is None or self._group is None:
             return
         try:
             if process.returncode is None:
@@ -125,13 +131,14 @@ class UpstreamStdio:
                         await _exited(process, STOP_GRACE_S)
         finally:
             self.kill()
+            self._group = None
             if process.returncode is not None:
                 log.info("upstream (pid %s) %s", process.pid, _ended(process.returncode))
 
     def kill(self) -> None:
         """SIGKILL to whatever of its group is left (a second signal, the last step of a stop)."""
-        if self.process is not None:
-            _signal_group(self.process.pid, signal.SIGKILL)
+        if self._group is not None:
+            _signal_group(self._group, signal.SIGKILL)
 
 
 async def _exited(process: asyncio.subprocess.Process, timeout: float) -> bool:
