@@ -3,9 +3,10 @@ host-lifecycle.md``), at every phase, ends in exit 0, no traceback, and no survi
 
 - the official TypeScript client (``tests/js/lifecycle.mjs``): connect → list → call → close, in
   each negotiation mode, in front of the dual-era fixture and npm server-everything;
-- the sequences by hand: stdin end; stdin end and SIGTERM at once (a probe disposed of); SIGTERM
-  or SIGINT while the upstream starts, with a call in flight, during the proxy's own shutdown,
-  twice; SIGKILL of the proxy (its upstream dies with it: ``PR_SET_PDEATHSIG``).
+- the sequences by hand: stdin end; stdin end and SIGTERM at once (a probe disposed of) or 50 ms
+  later; SIGTERM or SIGINT while the upstream starts, with a call in flight, during the proxy's
+  own shutdown, twice; SIGKILL of the proxy (its upstream dies with it: ``PR_SET_PDEATHSIG``, set
+  by the exec wrapper of ``drivers/spawn.py``, whose two ways are tried here on their own too).
 
 Every wait is on something observable: a line the proxy writes, a process's exit.
 """
@@ -24,11 +25,15 @@ import time
 
 import pytest
 
+from compiler.proxy.drivers import spawn
+from compiler.proxy.drivers.transports import UpstreamStdio
 from conftest import ROOT
-from harness.asyncutil import wait_until
+from harness.asyncutil import run_async, wait_until
 
 FIXTURE = [sys.executable, str(ROOT / "fixtures" / "servers" / "modern_upstream.py")]
 EVERYTHING = ["node", str(ROOT / "tests" / "js" / "node_modules" / "@modelcontextprotocol" / "server-everything" / "dist" / "index.js"), "stdio"]
+LINGERING = [sys.executable, "-c", f"import runpy, time; runpy.run_path({str(FIXTURE[1])!r}, run_name='__main__'); time.sleep(600)"]
+"""The fixture, staying on after its stdin ends (a server that does not exit on EOF)."""
 LIFECYCLE = ROOT / "tests" / "js" / "lifecycle.mjs"
 PROXY = [sys.executable, "-m", "compiler", "proxy", "--no-cache", "--"]
 UPSTREAM_PID = re.compile(r"upstream started \(pid (\d+)\)")
@@ -104,9 +109,14 @@ class Proxy:
         return self.ids
 
     def answer(self, request_id: int) -> dict:
+        return self.read_until(lambda message: message.get("id") == request_id)
+
+    def read_until(self, predicate) -> dict:
+        """The first message the proxy writes to the host that ``predicate`` takes."""
         while True:
-            message = json.loads(self.process.stdout.readline())
-            if message.get("id") == request_id:
+            line = self.process.stdout.readline()
+            assert line, f"the proxy's stdout ended:\n{''.join(self.stderr)}"
+            if predicate(message := json.loads(line)):
                 return message
 
     def end_stdin(self) -> None:
@@ -192,14 +202,32 @@ def test_two_signals_hurry_the_stop_and_still_exit_0(proxy_of, phase):
     assert code == 0 and "Traceback" not in stderr, stderr
 
 
+def _busy(proxy: Proxy, upstream: list[str]) -> None:
+    """A call in flight at the upstream: its first progress notification has reached the host."""
+    name, arguments = ("trigger-long-running-operation", {"duration": 60, "steps": 600}) if upstream is EVERYTHING \
+        else ("slow", {"steps": 100_000})
+    proxy.send("tools/call", {"name": name, "arguments": arguments, "_meta": {**ENVELOPE, "progressToken": "busy"}})
+    proxy.read_until(lambda message: message.get("method") == "notifications/progress")
+
+
 @pytest.mark.parametrize("upstream", [FIXTURE, EVERYTHING], ids=["fixture", "everything"])
-def test_stdin_end_stops_the_upstream_and_exits_0_at_once(proxy_of, upstream):
+@pytest.mark.parametrize("stop", ["stdin end", "stdin end + SIGTERM 50 ms", "SIGTERM busy"])
+def test_each_stop_sequence_exits_0_at_once_and_leaves_no_process_of_the_group(proxy_of, upstream, stop):
+    """The three ways hosts stop a server, in front of real servers (server-everything does not
+    exit on stdin EOF: it needs the proxy's SIGTERM step). ``bench/bench_stops.py`` runs each 50
+    times with the machine loaded."""
     proxy = proxy_of(upstream)
     _open(proxy)
-    proxy.end_stdin()
+    if stop == "SIGTERM busy":
+        _busy(proxy, upstream)
+    else:
+        proxy.end_stdin()
     started = time.monotonic()
-    code, stderr = proxy.finished()
-    # server-everything does not exit on stdin EOF: it needs the SIGTERM step
+    if stop == "stdin end + SIGTERM 50 ms":
+        time.sleep(0.05)  # the host's own timing (a client whose wait ran out), not a wait for a condition
+    if stop != "stdin end":
+        proxy.signal(signal.SIGTERM)  # a no-op if the proxy has already exited and been reaped
+    code, stderr = proxy.finished()  # the upstream, and every process of its group, gone
     assert code == 0 and "Traceback" not in stderr, stderr
     assert time.monotonic() - started < 2.0, "slower than a host's first wait (2 s)"
 
@@ -246,13 +274,99 @@ def test_a_probe_is_answered_from_what_the_upstream_said_at_the_last_start(proxy
     assert code == 0 and "Traceback" not in stderr, stderr
 
 
-def test_an_upstream_dies_with_a_killed_proxy(proxy_of):
-    proxy = proxy_of(EVERYTHING)
+@pytest.mark.parametrize("upstream", [FIXTURE, EVERYTHING, LINGERING], ids=["fixture", "everything", "lingering"])
+def test_an_upstream_dies_with_a_killed_proxy(proxy_of, upstream):
+    """Its stdin ends with the proxy; one that stays on after that is killed by the kernel."""
+    proxy = proxy_of(upstream)
     _open(proxy)
-    [upstream] = proxy.upstreams
+    [upstream_pid] = proxy.upstreams
     proxy.process.kill()
     proxy.process.wait()
-    assert until(lambda: not alive(upstream)), "the upstream outlived a SIGKILLed proxy"
+    assert until(lambda: not alive(upstream_pid) and not group_alive(upstream_pid)), "the upstream outlived a SIGKILLed proxy"
+
+
+def test_the_pid_logged_is_the_upstreams_own_and_so_is_its_exit_status(proxy_of):
+    """The wrapper execs the upstream in its own process: the pid the proxy logs (and signals) runs
+    the upstream's program and leads its process group, and the status logged is the upstream's."""
+    proxy = proxy_of(FIXTURE)
+    _open(proxy)
+    [pid] = proxy.upstreams
+    with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+        assert cmdline.read().split(b"\0")[:2] == [arg.encode() for arg in FIXTURE]
+    assert os.getpgid(pid) == pid
+    proxy.send("tools/call", {"name": "die", "arguments": {}, "_meta": ENVELOPE})  # os._exit(3)
+    proxy.wait_for_log(f"upstream (pid {pid}) exited with status 3")
+    proxy.end_stdin()
+    assert proxy.finished()[0] == 0
+
+
+def test_a_missing_upstream_program_is_logged_as_before(proxy_of):
+    proxy = proxy_of(["compile-ui-no-such-program"])
+    proxy.wait_for_log("upstream failed to start: [Errno 2] No such file or directory: 'compile-ui-no-such-program'")
+    proxy.end_stdin()
+    assert proxy.finished()[0] == 0
+
+
+def test_a_stop_kills_what_the_upstream_left_in_its_group_and_then_signals_that_group_no_more(caplog):
+    """An upstream that exits on stdin end leaving a child behind in its group (as an ``npx``
+    wrapper may): the stop kills the child. After the stop the group's id is free for another
+    process: stopping again (a shutdown during the restart's backoff) or a second signal sends
+    nothing, and the upstream's end is logged once."""
+    async def scenario() -> tuple[int, int]:
+        upstream = UpstreamStdio(["sh", "-c", "sleep 600 & echo $!; read line; exit 4"])
+        await upstream.start()
+        left = int(await upstream.receive() or b"0")
+        await upstream.stop()
+        assert upstream.pid is not None
+        await upstream.stop()
+        upstream.kill()
+        return upstream.pid, left
+
+    caplog.set_level("INFO", logger="compile_ui.proxy")
+    pid, left = run_async(scenario())
+    assert until(lambda: not alive(left)), "a child left in the upstream's group outlived its stop"
+    assert [r.getMessage() for r in caplog.records if "upstream (pid" in r.getMessage()] == [
+        f"upstream (pid {pid}) exited with status 4"]
+
+
+WAYS = [pytest.param("setpriv", marks=pytest.mark.skipif(spawn._tools() is None, reason="no setpriv here")), "python"]
+PARENT = """
+import subprocess, sys
+from compiler.proxy.drivers import spawn
+program = [sys.executable, "-c", "import os, time; print(os.getpid(), flush=True); time.sleep(600)"]
+child = subprocess.Popen(spawn.wrapped(program, via=sys.argv[1]), start_new_session=True)
+print(child.pid, flush=True)
+child.wait()
+"""
+
+
+@pytest.mark.parametrize("via", WAYS)
+def test_the_wrapper_has_the_kernel_kill_the_program_when_its_parent_is_killed(via):
+    """A parent (as the proxy, with ``start_new_session``) starts a program through the wrapper;
+    once the program runs (it prints its pid), the parent is SIGKILLed: the program dies too."""
+    parent = subprocess.Popen([sys.executable, "-c", PARENT, via], cwd=ROOT, stdout=subprocess.PIPE)
+    try:
+        started, running = int(parent.stdout.readline()), int(parent.stdout.readline())
+        assert started == running, "the wrapper runs the program in the process it started"
+        parent.kill()
+        parent.wait()
+        assert until(lambda: not alive(running)), "the program outlived its SIGKILLed parent"
+    finally:
+        parent.kill()
+        parent.wait()
+        parent.stdout.close()
+
+
+@pytest.mark.parametrize("via", WAYS)
+def test_the_wrapper_does_not_run_the_program_when_its_parent_died_before_the_signal_was_set(via, tmp_path):
+    """Had the proxy died between the fork and the ``prctl``, the signal would never come: the
+    wrapper finds a parent other than the one named and exits without running the program."""
+    ran = tmp_path / "ran"
+    program = [sys.executable, "-c", f"open({str(ran)!r}, 'w').close()"]
+    assert subprocess.run(spawn.wrapped(program, via=via, parent=os.getppid())).returncode == 1
+    assert not ran.exists()
+    assert subprocess.run(spawn.wrapped([*program[:2], "import sys; sys.exit(5)"], via=via)).returncode == 5
+    assert subprocess.run(spawn.wrapped(program, via=via)).returncode == 0 and ran.exists()
 
 
 # --------------------------------------------------------------------------- the official TypeScript client

@@ -7,22 +7,28 @@ keeps the host's stderr pipe open, and the host then waits for it):
 - it runs in its own process group, so stopping it reaches the whole tree (``npx`` wrappers,
   shells): stdin is closed first (the spec's polite stop), then SIGTERM to the group, then
   SIGKILL, each wait ``STOP_GRACE_S``;
-- it is started with ``PR_SET_PDEATHSIG`` (Linux): the kernel sends it SIGKILL when the proxy
-  dies, even by SIGKILL. That reaches the direct child only (a grandchild of an ``npx`` wrapper
-  is reached by the group signals of an orderly stop, not by a SIGKILL of the proxy itself). The
-  signal fires when the *thread* that forked exits: asyncio forks from the event loop's thread,
-  which lives as long as the proxy.
+- it gets SIGKILL from the kernel when the proxy dies, even by SIGKILL (``PR_SET_PDEATHSIG``, on
+  Linux): it is started through a small ``exec`` wrapper that sets the signal (``spawn.py`` says
+  which and why: not ``preexec_fn``, which runs Python in the forked child of a threaded
+  process). That reaches the direct child only (a grandchild of an ``npx`` wrapper is reached by
+  the group signals of an orderly stop, not by a SIGKILL of the proxy itself).
+
+The wrappers ``exec`` the upstream in the same process: the pid logged and signalled, the group
+it leads and the exit status logged when it ends are the upstream's own.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import signal
 import sys
 from collections.abc import Sequence
 from typing import Any
+
+from . import spawn
 
 LINE_LIMIT = 1 << 30
 """Largest message accepted (1 GiB): big results must pass; asyncio's default is 64 KiB."""
@@ -31,17 +37,7 @@ STOP_GRACE_S = 0.4
 its stdin (the TypeScript client's close) and 1 s after disposing of a probe before it signals;
 a well-behaved server exits at once on stdin EOF, so three steps of 0.4 s keep the proxy inside
 the host's shortest wait even when the upstream needs SIGKILL."""
-PR_SET_PDEATHSIG = 1
-
-
-def _die_with_parent() -> None:
-    """In the child, before exec: SIGKILL when the proxy dies (Linux; elsewhere nothing)."""
-    try:
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except (OSError, AttributeError):
-        pass
+log = logging.getLogger("compile_ui.proxy")
 
 
 class HostStdio:
@@ -77,19 +73,24 @@ class UpstreamStdio:
         self.env = env
         self.cwd = cwd
         self.process: asyncio.subprocess.Process | None = None
+        self._group: int | None = None
+        """The process group signalled: the upstream's, from its start until a stop ends. Then
+        its id is free and may be taken by another process leading a group of its own, which a
+        late signal (a second SIGTERM, a shutdown during the restart's backoff) would kill."""
 
     async def start(self) -> None:
+        spawn.check_program(self.command, self.env, self.cwd)
         self.process = await asyncio.create_subprocess_exec(
-            *self.command,
+            *spawn.wrapped(self.command),
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             stderr=None,  # the upstream's own logs go to our stderr, never to the host's stdout
             env=self.env,
             cwd=self.cwd,
             limit=LINE_LIMIT,
-            start_new_session=True,
-            preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
+            start_new_session=True,  # setsid() in the child: no Python runs there
         )
+        self._group = self.process.pid
 
     async def receive(self) -> bytes | None:
         assert self.process is not None and self.process.stdout is not None
@@ -114,9 +115,10 @@ class UpstreamStdio:
         """Stop it as a host stops a server: stdin closed, then SIGTERM, then SIGKILL to its group.
         In a ``hurry`` (the proxy itself was signalled) stdin end and SIGTERM go at once, as a host
         disposes of a probe: the host is waiting for the proxy's exit, not for a polite upstream.
-        Cancelled half-way, it kills the group at once: nothing is left behind."""
+        Cancelled half-way, it kills the group at once: nothing is left behind. Once stopped, stopping
+        again does nothing."""
         process = self.process
-        if process is None:
+        if process is None or self._group is None:
             return
         try:
             if process.returncode is None:
@@ -129,11 +131,14 @@ class UpstreamStdio:
                         await _exited(process, STOP_GRACE_S)
         finally:
             self.kill()
+            self._group = None
+            if process.returncode is not None:
+                log.info("upstream (pid %s) %s", process.pid, _ended(process.returncode))
 
     def kill(self) -> None:
         """SIGKILL to whatever of its group is left (a second signal, the last step of a stop)."""
-        if self.process is not None:
-            _signal_group(self.process.pid, signal.SIGKILL)
+        if self._group is not None:
+            _signal_group(self._group, signal.SIGKILL)
 
 
 async def _exited(process: asyncio.subprocess.Process, timeout: float) -> bool:
@@ -142,6 +147,16 @@ async def _exited(process: asyncio.subprocess.Process, timeout: float) -> bool:
         return True
     except TimeoutError:
         return False
+
+
+def _ended(returncode: int) -> str:
+    """How a process ended, from its ``returncode`` (negative: the signal that ended it)."""
+    if returncode >= 0:
+        return f"exited with status {returncode}"
+    try:
+        return f"ended by {signal.Signals(-returncode).name}"
+    except ValueError:
+        return f"ended by signal {-returncode}"
 
 
 def _signal_group(pid: int, sig: signal.Signals) -> None:
