@@ -21,7 +21,7 @@ import pytest
 from conftest import ROOT
 
 WIRE_UPSTREAM = [sys.executable, str(ROOT / "fixtures" / "servers" / "wire_upstream.py")]
-ANSWER_S = 20.0
+ANSWER_S = 60.0
 """Every answer here comes at once; the bound only keeps a broken proxy from hanging the suite."""
 ENVELOPE = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}
 DEEP = 50_000

@@ -170,7 +170,7 @@ def _run_stdio(host: RawHost) -> None:
 
 def test_every_body_a_host_posts_is_answered_and_the_server_lives_on():
     proxy = HttpProxy(WIRE_UPSTREAM)
-    client = http.client.HTTPConnection("127.0.0.1", proxy.port, timeout=20)
+    client = http.client.HTTPConnection("127.0.0.1", proxy.port, timeout=60)
     modern = {"mcp-protocol-version": "2026-07-28", "accept": "application/json, text/event-stream", "content-type": "application/json"}
 
     def post(body: bytes, headers: dict[str, str]) -> tuple[int, Any]:
