@@ -77,6 +77,24 @@ def test_bad_requests_get_clear_answers(api):
     assert status in (200, 404) and ("isError" in json.dumps(result) or "error" in result)
 
 
+def test_an_odd_body_is_read_by_the_hosts_door(api):
+    """A JSON API body is read as a host's line is (``codecs/jsonline.py``): bounded, repaired."""
+    def post(raw: bytes) -> tuple[int, object]:
+        request = urllib.request.Request(api.url.removesuffix("/mcp") + "/api/tools/echo", data=raw, method="POST",
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+    status, body = post(b'{"message": ' + b"[" * 50_000 + b"]" * 50_000 + b"}")
+    assert status == 400 and body == {"error": "the body nests deeper than 512 levels"}
+    status, result = post(b'{"message": "a\\ud800b"}')
+    assert status == 200 and result["content"][0]["text"] == "a\ufffdb"
+    assert http(api, "POST", "/api/tools/echo", {"message": "next"})[1]["content"][0]["text"] == "next"
+
+
 def test_the_long_poll_returns_answers_and_app_started_runs_as_they_happen(api):
     _, start = http(api, "GET", "/api/events?after=0&timeout=0")
     after = start["latest"]

@@ -165,12 +165,37 @@ def is_null(raw: msgspec.Raw) -> bool:
     return len(view) == 4 and bytes(view) == b"null"
 
 
+def read_value(text: bytes) -> tuple[Any, tuple[str, ...]] | Unreadable:
+    """Any JSON text (a JSON API body: a tool's arguments) as a value, with the same bound and
+    repairs as a line, and what was repaired."""
+    if too_deep(text):
+        return Unreadable(f"nests deeper than {MAX_DEPTH} levels", json=True)
+    try:
+        return msgspec.json.decode(text), ()
+    except msgspec.DecodeError:
+        return _decode_leniently(text)
+
+
 def _read_leniently(line: bytes) -> Read | Unreadable:
+    decoded = _decode_leniently(line)
+    if isinstance(decoded, Unreadable):
+        return decoded
+    value, repairs = decoded
+    if not isinstance(value, dict):
+        return Unreadable("is not a JSON object", json=True)
+    try:
+        return Read(wire.peek(wire.encode(value)), repairs)
+    except (msgspec.DecodeError, msgspec.EncodeError, OverflowError) as error:
+        return Unreadable(f"is not JSON-RPC ({_first_line(error)})", value.get("id", msgspec.UNSET))
+
+
+def _decode_leniently(text: bytes) -> tuple[Any, tuple[str, ...]] | Unreadable:
+    """Python's ``json`` reading what ``msgspec`` refused, and the repairs that made it readable."""
     repairs: list[str] = []
     try:
-        text = line.decode()
+        decoded = text.decode()
     except UnicodeDecodeError:
-        text = line.decode(errors="replace")
+        decoded = text.decode(errors="replace")
         repairs.append("utf-8")
 
     def constant(_name: str) -> None:
@@ -178,19 +203,14 @@ def _read_leniently(line: bytes) -> Read | Unreadable:
             repairs.append("nan")
 
     try:
-        value = json.loads(text, parse_constant=constant)
+        value = json.loads(decoded, parse_constant=constant)
     except (ValueError, RecursionError) as error:
-        return Unreadable(f"is not JSON ({_first_line(error)})", top_level_id(line))
-    if _SURROGATE_ESCAPE.search(line):
+        return Unreadable(f"is not JSON ({_first_line(error)})", top_level_id(text))
+    if _SURROGATE_ESCAPE.search(text):
         value, changed = _without_surrogates(value)
         if changed:
             repairs.append("surrogate")
-    if not isinstance(value, dict):
-        return Unreadable("is not a JSON object", json=True)
-    try:
-        return Read(wire.peek(wire.encode(value)), tuple(repairs))
-    except (msgspec.DecodeError, msgspec.EncodeError, OverflowError) as error:
-        return Unreadable(f"is not JSON-RPC ({_first_line(error)})", value.get("id", msgspec.UNSET))
+    return value, tuple(repairs)
 
 
 def _without_surrogates(value: Any) -> tuple[Any, bool]:

@@ -28,6 +28,7 @@ from mcp.shared.inbound import ERROR_CODE_HTTP_STATUS
 
 from compiler.apps import APP_MIME_TYPE, UI_EXTENSION
 
+from ..codecs import jsonline
 from ..core import wire
 from ..core.messages import Caller, Notification, Request
 from ..services.renders import MAX_EVENT_WAIT_S
@@ -80,11 +81,13 @@ async def _tools(proxy: Proxy) -> list[dict[str, Any]]:
 
 
 async def _call(proxy: Proxy, name: str, body: bytes, send: Send, gone: asyncio.Future[None]) -> None:
-    try:
-        arguments = json.loads(body or b"{}")
-    except ValueError as error:
-        await _reply(send, 400, {"error": f"the body is not JSON: {error}"})
+    read = jsonline.read_value(body or b"{}")  # the host's door's reading: bounded, repaired
+    if isinstance(read, jsonline.Unreadable):
+        await _reply(send, 400, {"error": f"the body {read.why}"})
         return
+    arguments, repairs = read
+    if repairs:
+        proxy.repaired("a JSON API body", repairs)
     if not isinstance(arguments, dict):
         await _reply(send, 400, {"error": "the body must be a JSON object: the tool's arguments"})
         return
