@@ -13,6 +13,8 @@ Every wait is on something observable: a line the proxy writes, a process's exit
 
 from __future__ import annotations
 
+import asyncio
+
 import json
 import os
 import queue
@@ -317,6 +319,8 @@ def test_a_stop_kills_what_the_upstream_left_in_its_group_and_then_signals_that_
         await upstream.start()
         left = int(await upstream.receive() or b"0")
         await upstream.stop()
+        assert upstream.process is not None and upstream.process.stdout is not None
+        await asyncio.wait_for(upstream.process.stdout.read(), 10)  # the child's end closes the pipe: nothing left to collect
         assert upstream.pid is not None
         await upstream.stop()
         upstream.kill()
