@@ -164,6 +164,7 @@ CU.views = (() => {
     if (format === "enum" || format === "boolean") return el("span", { class: "tag tag-" + String(value).replace(/\W/g, "").slice(0, 20) }, option ? option.label : String(value));
     if (typeof value === "number") return num(value, key);
     value = String(value);
+    if (format === "md") return el("span", null, markdownInline(value));
     if (format === "uri") return link(value);
     // An id is shown whole (a table cell keeps it on one line): a value cut short is out of reach.
     if (format === "uuid") return el("span", { class: "uuid" }, value);
@@ -319,7 +320,7 @@ CU.views = (() => {
       if (value.length && value.every(isObj)) return table(value, cols(value), 100);
       return grid(value) || list(value);
     }
-    if (isObj(value)) return childListKey(value) ? tree(value, 0) : kv(value, [], depth);
+    if (isObj(value)) return columnTable(value, depth) || (childListKey(value) ? tree(value, 0) : kv(value, [], depth));
     if (typeof value === "string") return textView(value);
     return el("div", { class: "metric" }, val(value));
   }
@@ -397,6 +398,49 @@ CU.views = (() => {
       && rows.some((row) => !/** @type {Views.Json[]} */ (row).every((cell) => typeof cell === "string")) && /** @type {Views.Json[]} */ (head);
     return table(head ? rows.slice(1) : rows, indexColumns(width, /** @type {Views.Json[] | false} */ (head)), 100);
   }
+  // A table given as its columns' names and its rows (SQL drivers, DuckDB-style answers):
+  // {columns|fields|headers, rows|data|values}, any casing, every row an array as wide as the
+  // names; a name may be {name, type} (the type: the column's format, and its header's title).
+  // The other keys beside them (a row count, the query) show as a record above the table.
+  var SQL_FORMATS = [[/int|dec|num|float|double|real/i, "number"], [/timestamp|datetime/i, "date-time"], [/^date$/i, "date"]];
+  /**
+   * @param {Views.Record} record
+   * @param {number} [depth]
+   * @returns {HTMLElement | undefined}
+   */
+  function columnTable(record, depth) {
+    var keys = Object.keys(record), namesKey = keys.find((key) => /^(columns|fields|headers)$/i.test(key)), rowsKey = keys.find((key) => /^(rows|data|values)$/i.test(key));
+    var names = namesKey && record[namesKey], rows = rowsKey && record[rowsKey], rest = Object.assign({}, record);
+    /** @type {(name: Views.Json) => Views.Json} */
+    var nameOf = (name) => isObj(name) ? name.name : name;
+    if (!Array.isArray(names) || !Array.isArray(rows) || !names.length || !names.every((name) => typeof nameOf(name) === "string")
+      || !rows.every((row) => Array.isArray(row) && row.length === /** @type {Views.Json[]} */ (names).length)) return;
+    var columns = indexColumns(names.length, names.map(nameOf));
+    names.forEach((name, i) => {
+      var type = isObj(name) && typeof name.type === "string" ? name.type : "", format = SQL_FORMATS.find((pair) => /** @type {RegExp} */ (pair[0]).test(type));
+      if (format) { delete columns[i].g; columns[i].format = /** @type {string} */ (format[1]); }
+      columns[i].type = type || undefined;
+    });
+    delete rest[/** @type {string} */ (namesKey)]; delete rest[/** @type {string} */ (rowsKey)];
+    return el("div", { class: "view" }, Object.keys(rest).length ? kv(rest, [], depth) : null, table(rows, columns, 100));
+  }
+  /**
+   * Rows of text cells under a header as a table (CSV, TSV, aligned text, markdown and HTML
+   * tables): a column whose every cell is a number holds numbers; in marked-up text (markdown)
+   * the other cells keep their inline marks. Rows may be ragged: the widest sets the columns.
+   * @param {string[]} head its names ([]: none, the columns are 1, 2, 3…)
+   * @param {(string | number | null)[][]} rows
+   * @param {string} [format] the cells' format ("md": inline markdown)
+   * @returns {HTMLElement}
+   */
+  function cellTable(head, rows, format) {
+    var width = Math.max(head.length, ...rows.map((row) => row.length)), columns = indexColumns(width, head.length > 0 && Array.from({ length: width }, (unused, i) => head[i] || ""));
+    columns.forEach((column, i) => {
+      if (rows.every((row) => row[i] == null || row[i] === "" || /^-?\d+(\.\d+)?$/.test(/** @type {string} */ (row[i])))) rows.forEach((row) => { row[i] = row[i] == null || row[i] === "" ? null : +(/** @type {string} */ (row[i])); });
+      else if (format) { delete column.g; column.format = format; }
+    });
+    return table(rows, columns, 100);
+  }
   /**
    * A list, 200 items at a time.
    * @param {Views.Json[]} items
@@ -464,7 +508,7 @@ CU.views = (() => {
     var next = button(() => { page++; draw(); }, M.next);
     /** @type {(column: Views.Column) => string | null} */
     var numeric = (column) => /^(number|integer)$/.test(/** @type {string} */ (column.format)) ? "num" : null;
-    var head = columns.map((column, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(column) }, el("button", { type: "button", onclick: () => sort(i) }, column.label)));
+    var head = columns.map((column, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(column), title: column.type }, el("button", { type: "button", onclick: () => sort(i) }, column.label)));
     /** @param {number} index */
     function sort(index) {
       direction = sortedBy === index ? -direction : 1; sortedBy = index;
@@ -522,6 +566,7 @@ CU.views = (() => {
     var head = str.slice(0, 65536), lines = head.split(/\r?\n/);
     if (str.length > head.length || !lines[lines.length - 1]) lines.pop(); // a cut or empty last line says nothing
     if (/^@@ -\d+(,\d+)? \+\d+/m.test(head) && /^--- \S/m.test(head)) return "diff";
+    if (/^\s*<(!doctype\b|[a-z][\w-]*)[^<>]*>/i.test(head) && /<\/[a-z][\w-]*>/i.test(head)) return "html";
     if (STACK_TRACE.test(head) || lines.filter((line) => LOG_LINE.test(line)).length * 2 > lines.length) return "lines";
     if (MARKDOWN_TABLE.test(head)) return "md";
     var delimiter = delimiterOf(lines);
@@ -631,7 +676,7 @@ CU.views = (() => {
    */
   function alignedRows(lines) {
     var body = lines.filter((line) => line.trim() && !RULE_LINE.test(line)), width = 0, cuts = /** @type {number[]} */ ([]), i, j;
-    if (body.length < 3 || body.length > 500) return;
+    if (body.length < 3) return;
     body.forEach((line) => { width = Math.max(width, line.trimEnd().length); });
     /** @type {(x: number) => boolean} */
     var blank = (column) => body.every((line) => column >= line.length || line[column] === " ");
@@ -654,13 +699,8 @@ CU.views = (() => {
    */
   function delimitedTable(str, delimiter) {
     var lines = str.split(/\r?\n/).filter((line) => line), aligned = delimiter === "aligned" && alignedRows(lines);
-    var head = aligned ? aligned[0] : splitCells(lines[0], delimiter);
-    /** @type {(string | number | null)[][]} */
-    var rows = aligned ? aligned.slice(1) : lines.slice(1).map((line) => splitCells(line, delimiter));
-    head.forEach((name, i) => {
-      if (rows.every((row) => row[i] === "" || /^-?\d+(\.\d+)?$/.test(/** @type {string} */ (row[i])))) rows.forEach((row) => { row[i] = row[i] === "" ? null : +(/** @type {string} */ (row[i])); });
-    });
-    return table(rows, indexColumns(head.length, head), 100);
+    if (delimiter === "aligned" && !aligned) return textNode(str, 1); // aligned in its first 64 KB only
+    return aligned ? cellTable(aligned[0], aligned.slice(1)) : cellTable(splitCells(lines[0], delimiter), lines.slice(1).map((line) => splitCells(line, delimiter)));
   }
   /**
    * One line per line; added, removed, hunk and file lines marked by class (and by their sign).
@@ -714,6 +754,17 @@ CU.views = (() => {
     return bad ? undefined : parseJson(str);
   }
   /**
+   * A text that is data — JSON, a Python literal, CSV, TSV or an aligned table — as its view.
+   * @param {string} str
+   * @returns {HTMLElement | undefined}
+   */
+  function dataView(str) {
+    var data = parseJson(str), textKind;
+    if (data === undefined) data = pythonLiteral(str);
+    if (data !== undefined) return auto(data);
+    if (str.trim() && /^(,|\t|aligned)$/.test(textKind = kind(str))) return delimitedTable(str, /** @type {"," | "\t" | "aligned"} */ (textKind));
+  }
+  /**
    * Any text, by what it is: data (JSON, a Python literal), terminal output, or its kind().
    * @param {string} str
    * @returns {HTMLElement}
@@ -727,7 +778,42 @@ CU.views = (() => {
     if (textKind === "diff") return diffView(str.length > MAX_TEXT * 10 ? str.slice(0, MAX_TEXT * 10) : str);
     if (textKind === "," || textKind === "\t" || textKind === "aligned") return delimitedTable(str, textKind);
     if (textKind === "kv") return keyValueText(str);
-    return textKind === "md" && str.length <= MAX_TEXT ? markdown(str) : textNode(str, textKind === "lines" ? 1 : 2);
+    if (textKind === "html") return htmlView(str);
+    // markdown with a table, of any size (its tables are paged); other markdown up to 100 KB
+    return textKind === "md" && (str.length <= MAX_TEXT || MARKDOWN_TABLE.test(str.slice(0, 65536))) ? markdown(str) : textNode(str, textKind === "lines" ? 1 : 2);
+  }
+  // HTML in a text (a spreadsheet's range, a converted page): its tables are tables, read inertly —
+  // the markup is parsed into a document that is never shown nor runs anything, and only its
+  // cells' text is taken; every node shown is built here. The text between tables shows as text,
+  // a line per text node. HTML without a table is source: monospace, as written.
+  /**
+   * @param {string} str
+   * @returns {HTMLElement}
+   */
+  function htmlView(str) {
+    if (!/<table[\s>]/i.test(str)) return textNode(str, 1);
+    // The one parse of a result's markup, audited: DOMParser makes an inert document (no script
+    // runs, nothing loads, it is never put in the page); only textContent is read from it.
+    // eslint-disable-next-line no-restricted-syntax
+    var body = new DOMParser().parseFromString(str, "text/html").body, out = el("div", { class: "view" });
+    /** @type {string[]} */
+    var text = [];
+    var flush = () => { if (text.length) out.append(textNode(text.join("\n"), 2)); text = []; };
+    /** @type {(node: Node) => void} */
+    var walk = (node) => {
+      if (node.nodeName === "TABLE") {
+        flush();
+        var cells = Array.from(/** @type {Element} */ (node).querySelectorAll("tr"), (row) => Array.from(row.children).filter((cell) => /^T[DH]$/.test(cell.nodeName)));
+        // a first row of header cells only is the header
+        var headed = cells.length > 1 && cells[0].every((cell) => cell.nodeName === "TH"), rows = cells.map((row) => row.map((cell) => /** @type {string} */ (cell.textContent).trim()));
+        return out.append(cellTable(headed ? /** @type {string[]} */ (rows.shift()) : [], rows));
+      }
+      if (node.nodeType === 3 && /** @type {string} */ (node.textContent).trim()) text.push(/** @type {string} */ (node.textContent).trim());
+      if (!/^(SCRIPT|STYLE|TEMPLATE)$/.test(node.nodeName)) node.childNodes.forEach(walk);
+    };
+    walk(body);
+    flush();
+    return out;
   }
   /**
    * The markdown subset, as DOM nodes: headings, fences, quotes, lists, tables, paragraphs.
@@ -747,12 +833,13 @@ CU.views = (() => {
     function flush() { if (paragraph.length) out.appendChild(el("p", null, markdownInline(paragraph.join("\n")))); paragraph = []; }
     while (i < lines.length) {
       var line = lines[i++];
-      if (/^```/.test(line)) {
+      if ((match = /^```\s*(\w*)/.exec(line))) {
         flush(); listNode = null;
         var code = [];
         while (i < lines.length && !/^```/.test(lines[i])) code.push(lines[i++]);
         i++;
-        out.appendChild(el("pre", { class: "json" }, el("code", null, code.join("\n"))));
+        // a fence is code, or data when fenced as such (json, csv, tsv)
+        out.appendChild((/^(json|csv|tsv)$/i.test(match[1]) && dataView(code.join("\n"))) || el("pre", { class: "json" }, el("code", null, code.join("\n"))));
       } else if (QUOTE.test(line) && level < 8) {
         flush(); listNode = null;
         var quote = [line];
@@ -761,6 +848,10 @@ CU.views = (() => {
       } else if ((match = /^(#{1,6}) +(.*)/.exec(line))) {
         flush(); listNode = null;
         out.appendChild(el("h" + Math.min(6, match[1].length + 2), null, markdownInline(match[2])));
+        // a section whose body (to the next heading or fence) is data shows as that data
+        for (var end = i; end < lines.length && !/^(#{1,6} |```)/.test(lines[end]);) end++;
+        var data = dataView(lines.slice(i, end).join("\n"));
+        if (data) { out.appendChild(data); i = end; }
       } else if ((match = /^\s*([-*+]|\d+\.) +(.*)/.exec(line))) {
         flush();
         var tag = /\d/.test(match[1]) ? "ol" : "ul";
@@ -773,9 +864,8 @@ CU.views = (() => {
         /** @type {(row: string) => string[]} */
         var cellsOf = (row) => row.trim().slice(1, -1).split("|").map((cell) => cell.trim());
         var rows = tableLines.filter((row) => !/^[\s|:-]+$/.test(row)).map(cellsOf); // the |---| rule goes
-        // (a header that is a key, "cohort_size", reads as the data views write keys: "Cohort size")
-        out.appendChild(el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, rows[0].map((cell) => el("th", null, markdownInline(human(cell)))))),
-          el("tbody", null, rows.slice(1).map((row) => el("tr", null, row.map((cell) => el("td", { class: noWrap(cell) || null }, markdownInline(cell)))))))));
+        // a table of any size, paged; its header's marks off ("**Name**" heads the column Name)
+        out.appendChild(cellTable(rows[0].map((cell) => cell.replace(/\*\*|`/g, "")), rows.slice(1), "md"));
       } else if (!line.trim()) { flush(); listNode = null; } else { listNode = null; paragraph.push(line.trim()); }
     }
     flush();
@@ -856,7 +946,12 @@ CU.views = (() => {
       if (copy === undefined) copy = pythonLiteral(text);
       return copy !== undefined && [data, wrapped].concat(Array.isArray(wrapped) ? wrapped : []).some((shownData) => sameData(/** @type {Views.Json} */ (copy), shownData));
     };
-    return content.filter((block) => !(data !== undefined && isObj(block) && block.type === "text" && (seen.indexOf(String(block.text).trim()) >= 0 || again(String(block.text))))).map(contentBlock);
+    // of another text, the lines the data already shows are left out (a footer line), the rest kept
+    /** @type {(block: Views.ContentBlock) => Views.ContentBlock} */
+    var unseenLines = (block) => data === undefined || !isObj(block) || block.type !== "text" ? block
+      : Object.assign({}, block, { text: String(block.text).split(/\r?\n/).filter((line) => !line.trim() || seen.indexOf(line.trim()) < 0).join("\n") });
+    return content.filter((block) => !(data !== undefined && isObj(block) && block.type === "text" && (seen.indexOf(String(block.text).trim()) >= 0 || again(String(block.text)))))
+      .map(unseenLines).filter((block) => !isObj(block) || block.type !== "text" || String(block.text).trim()).map(contentBlock);
   }
   /**
    * The same data (a null field the same as an absent one).
@@ -929,6 +1024,27 @@ CU.views = (() => {
   }
 
   /**
+   * An error's text by the same rules as a result's, its message first: JSON as data (its
+   * message, error or detail field first), a traceback under its last line (the exception), a
+   * terminal's output in monospace, other text of several lines — code and a caret, a log, a
+   * CSV — under its first line; one line, or prose, as a paragraph.
+   * @param {string} message
+   * @returns {(HTMLElement | string)[]}
+   */
+  function errorView(message) {
+    var data = parseJson(message), lines = message.trim().split(/\r?\n/), textKind = kind(message);
+    if (isObj(data)) {
+      var record = data, first = Object.keys(record).find((key) => /^(message|error|detail)$/i.test(key) && typeof record[key] === "string");
+      return [auto(first ? Object.assign({ [first]: record[first] }, record) : record)];
+    }
+    if (data !== undefined) return [auto(data)];
+    if (STACK_TRACE.test(message) && /^Traceback/m.test(message)) return [el("p", null, /** @type {string} */ (lines.pop())), textNode(lines.join("\n"), 1)];
+    if (/\x1b|^\s+at /m.test(message)) return [textNode(message, 1)];
+    if (lines.length < 2 || textKind === "prose") return [el("p", null, message)];
+    var rest = lines.slice(1).join("\n");
+    return [el("p", null, lines[0]), dataView(rest) || (textKind === "md" ? markdown(rest) : textNode(rest, 1))];
+  }
+  /**
    * A tool result into box: an error's message, the data in the server's layout (or its
    * AutoView), and the content blocks not already shown.
    * @param {HTMLElement} box
@@ -941,9 +1057,8 @@ CU.views = (() => {
     locale = (context.hostContext || {}).locale || undefined;
     var content = Array.isArray(result.content) ? result.content : [], data = result.structuredContent;
     current = { content: content };
-    // An error's text is a message, or a terminal's (a traceback, a log, colours) kept in monospace.
     var message = content.filter((block) => isObj(block) && block.type === "text").map((block) => String(block.text)).join("\n") || M.errorUntold;
-    if (result.isError) return box.append(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, M.error), /\x1b/.test(message) || STACK_TRACE.test(message) ? textNode(message, 1) : el("p", null, message)));
+    if (result.isError) return box.append(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, M.error), errorView(message)));
     if (data !== undefined) resultView && resultView.props && resultView.props.source !== "content" ? fillLayout(box, resultView, data) : box.append(auto(data));
     // The text blocks usually repeat the data as JSON; the rest shows unless a view already did.
     if (!current.shown) box.append(...unshownBlocks(content, data));
