@@ -27,6 +27,8 @@ CU.views = (() => {
   // An ISO 8601 date, or date-time with its optional zone (Z or an offset).
   var DATE_TIME = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?\s*(Z|[+-]\d\d:?\d\d)?)?$/i;
   // Words of a key written in capitals in a heading ("user_id" → "User ID").
+  // An image as a string: a data: URL, or base64 that starts as a PNG, JPEG, GIF or WebP file does.
+  var IMAGE = /^(data:image\/[\w.+-]+;base64,|iVBORw0KGgo|\/9j\/|R0lGOD|UklGR)[A-Za-z0-9+/=\s]{16,}$/;
   var ACRONYM = /^(id|url|uri|api|ceo|dst|utc|json|csv|sql|html|http|ip|uuid|os|cpu)s?$/i;
   var isObj = /** @type {(value: unknown) => value is Views.Record} */ (CU.isObject);
   /** @type {(value: unknown) => value is Views.Scalar} */
@@ -143,7 +145,7 @@ CU.views = (() => {
     if (typeof value === "number") return "number";
     if (typeof value === "boolean") return "boolean";
     if (value === null || typeof value !== "string") return value === null ? "text" : "json";
-    return ISO_DATE.test(value) ? "date" : ISO_DATE_TIME.test(value) ? "date-time" : /^https?:\/\/\S+$/i.test(value) ? "uri"
+    return ISO_DATE.test(value) ? "date" : ISO_DATE_TIME.test(value) ? "date-time" : /^https?:\/\/\S+$/i.test(value) ? "uri" : IMAGE.test(value) ? "image"
       : /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(value) ? "uuid" : "text";
   }
   /**
@@ -226,6 +228,19 @@ CU.views = (() => {
     }
     if (fillNow) fill();
     return details;
+  }
+  /**
+   * An image given as a record ({data, mimeType: "image/…", width, height, …}, an MCP image
+   * block): the image, and every other value of the record beside it (its size, its colour space).
+   * @param {Views.Record} record
+   * @param {number} [depth]
+   * @returns {HTMLElement | undefined}
+   */
+  function imageRecord(record, depth) {
+    var rest = Object.assign({}, record), mime = String(record.mimeType || record.mime_type || "");
+    if (!/^image\//.test(mime) || typeof record.data !== "string") return;
+    delete rest.data; delete rest.type;
+    return el("div", { class: "view" }, image(record.data, mime), kv(rest, [], depth));
   }
   /**
    * Only a well-formed base64 image becomes an <img>; anything else is shown as text.
@@ -320,7 +335,7 @@ CU.views = (() => {
       if (value.length && value.every(isObj)) return table(value, cols(value), 100);
       return grid(value) || list(value);
     }
-    if (isObj(value)) return columnTable(value, depth) || (childListKey(value) ? tree(value, 0) : kv(value, [], depth));
+    if (isObj(value)) return columnTable(value, depth) || imageRecord(value, depth) || (childListKey(value) ? tree(value, 0) : kv(value, [], depth));
     if (typeof value === "string") return textView(value);
     return el("div", { class: "metric" }, val(value));
   }
@@ -899,7 +914,7 @@ CU.views = (() => {
     if (!isObj(block)) return jsonBlock(block);
     var type = block.type, resource = block.resource;
     if (type === "text") return textView(String(block.text));
-    if (type === "image") return image(String(block.data), /** @type {string | undefined} */ (block.mimeType));
+    if (type === "image") return isObj(block._meta) ? /** @type {HTMLElement} */ (imageRecord(Object.assign({}, block._meta, { data: block.data, mimeType: block.mimeType }))) : image(String(block.data), /** @type {string | undefined} */ (block.mimeType));
     if (type === "audio") {
       var audioMime = String(block.mimeType), audio = String(block.data);
       return /^audio\/[\w.+-]+$/.test(audioMime) && /^[A-Za-z0-9+/]*={0,2}$/.test(audio) ? el("audio", { controls: true, src: "data:" + audioMime + ";base64," + audio }) : textNode(audio);
@@ -931,7 +946,8 @@ CU.views = (() => {
    * The blocks not already shown. Beside structured data, a text block is left out only when
    * it is the data again (the spec's compatibility copy): JSON or a Python literal equal to it
    * (a null field the same as an absent one), to the one value it wraps ({"result": …}), or to
-   * an item of that list (one block per item); or the text of one of its strings. Any other text
+   * an item of that list (one block per item); or the text of one of its strings (an image
+   * block: the base64 of one, which the data's view shows as the image). Any other text
    * shows — a decision on its content, not its presence (a notebook cell's printed output beside
    * its execution metadata).
    * @param {Views.ContentBlock[]} content
@@ -950,7 +966,8 @@ CU.views = (() => {
     /** @type {(block: Views.ContentBlock) => Views.ContentBlock} */
     var unseenLines = (block) => data === undefined || !isObj(block) || block.type !== "text" ? block
       : Object.assign({}, block, { text: String(block.text).split(/\r?\n/).filter((line) => !line.trim() || seen.indexOf(line.trim()) < 0).join("\n") });
-    return content.filter((block) => !(data !== undefined && isObj(block) && block.type === "text" && (seen.indexOf(String(block.text).trim()) >= 0 || again(String(block.text)))))
+    return content.filter((block) => !(data !== undefined && isObj(block) && ((block.type === "text" && (seen.indexOf(String(block.text).trim()) >= 0 || again(String(block.text))))
+      || (block.type === "image" && seen.indexOf(String(block.data).trim()) >= 0)))) // an image the data holds and shows
       .map(unseenLines).filter((block) => !isObj(block) || block.type !== "text" || String(block.text).trim()).map(contentBlock);
   }
   /**

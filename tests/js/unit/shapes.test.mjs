@@ -135,3 +135,26 @@ test("a text line the structured data already shows is not shown again; what the
   const only = render({ structuredContent: { footer: "Showing 1 of 240 rows" }, content: [{ type: "text", text: "\nShowing 1 of 240 rows\n" }] });
   assert.equal(only.textContent.split("Showing 1 of 240 rows").length, 2);
 });
+
+// ------------------------------------------------------------------ images and their values
+
+// a 1×1 PNG
+const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+
+test("an image's values show beside it: a record {data, mimeType, …}, base64 or a data: URL under any key, an image block's _meta", () => {
+  const record = render({ structuredContent: { thumbnail: { data: PNG, mimeType: "image/png", width: 640, height: 480, colorSpace: "sRGB" } } });
+  assert.equal(record.querySelectorAll("img").length, 1);
+  assert.deepEqual(texts(record, "dd"), ["image/png", "640", "480", "sRGB"]);
+  const flat = render({ structuredContent: { image: PNG, preview: "data:image/png;base64," + PNG, width: 640 } });
+  assert.equal(flat.querySelectorAll("dd img").length, 2);
+  assert.ok(!flat.textContent.includes(PNG.slice(0, 20)));
+  const block = render({ content: [{ type: "image", data: PNG, mimeType: "image/png", _meta: { width: 640, height: 480, colorSpace: "Display P3" } }] });
+  assert.deepEqual(texts(block, "dd"), ["640", "480", "Display P3", "image/png"]);
+  const twice = render({ structuredContent: { image: PNG, width: 640 }, content: [{ type: "image", data: PNG, mimeType: "image/png" }] });
+  assert.equal(twice.querySelectorAll("img").length, 1); // the block is the data's image again
+});
+
+test("a string that merely starts like base64 is no image", () => {
+  const box = render({ structuredContent: { code: "R0lGOD", note: "/9j/ is how a JPEG's base64 starts" } });
+  assert.equal(box.querySelectorAll("img").length, 0);
+});
