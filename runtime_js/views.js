@@ -415,9 +415,10 @@ CU.views = (() => {
   }
   // A table given as its columns' names and its rows (SQL drivers, DuckDB-style answers):
   // {columns|fields|headers, rows|data|values}, any casing, every row an array as wide as the
-  // names; a name may be {name, type} (the type: the column's format, and its header's title).
+  // names; a name may be {name, type}, or the types a list of their own beside ({columnTypes}):
+  // a type gives the column's format, and shows under its name.
   // The other keys beside them (a row count, the query) show as a record above the table.
-  var SQL_FORMATS = [[/int|dec|num|float|double|real/i, "number"], [/timestamp|datetime/i, "date-time"], [/^date$/i, "date"]];
+  var SQL_FORMATS = [[/^[^[]*(int|dec|num|float|double|real)[^[]*$/i, "number"], [/timestamp|datetime/i, "date-time"], [/^date$/i, "date"]];
   /**
    * @param {Views.Record} record
    * @param {number} [depth]
@@ -425,6 +426,7 @@ CU.views = (() => {
    */
   function columnTable(record, depth) {
     var keys = Object.keys(record), namesKey = keys.find((key) => /^(columns|fields|headers)$/i.test(key)), rowsKey = keys.find((key) => /^(rows|data|values)$/i.test(key));
+    var typesKey = keys.find((key) => /^(column_?)?types$/i.test(key)), types = typesKey && record[typesKey];
     var names = namesKey && record[namesKey], rows = rowsKey && record[rowsKey], rest = Object.assign({}, record);
     /** @type {(name: Views.Json) => Views.Json} */
     var nameOf = (name) => isObj(name) ? name.name : name;
@@ -432,11 +434,12 @@ CU.views = (() => {
       || !rows.every((row) => Array.isArray(row) && row.length === /** @type {Views.Json[]} */ (names).length)) return;
     var columns = indexColumns(names.length, names.map(nameOf));
     names.forEach((name, i) => {
-      var type = isObj(name) && typeof name.type === "string" ? name.type : "", format = SQL_FORMATS.find((pair) => /** @type {RegExp} */ (pair[0]).test(type));
+      var type = isObj(name) && typeof name.type === "string" ? name.type : Array.isArray(types) && typeof types[i] === "string" ? types[i] : "", format = SQL_FORMATS.find((pair) => /** @type {RegExp} */ (pair[0]).test(type));
       if (format) { delete columns[i].g; columns[i].format = /** @type {string} */ (format[1]); }
       columns[i].type = type || undefined;
     });
     delete rest[/** @type {string} */ (namesKey)]; delete rest[/** @type {string} */ (rowsKey)];
+    if (Array.isArray(types) && types.length === names.length) delete rest[/** @type {string} */ (typesKey)];
     return el("div", { class: "view" }, Object.keys(rest).length ? kv(rest, [], depth) : null, table(rows, columns, 100));
   }
   /**
@@ -523,7 +526,7 @@ CU.views = (() => {
     var next = button(() => { page++; draw(); }, M.next);
     /** @type {(column: Views.Column) => string | null} */
     var numeric = (column) => /^(number|integer)$/.test(/** @type {string} */ (column.format)) ? "num" : null;
-    var head = columns.map((column, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(column), title: column.type }, el("button", { type: "button", onclick: () => sort(i) }, column.label)));
+    var head = columns.map((column, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(column) }, el("button", { type: "button", onclick: () => sort(i) }, column.label), column.type ? el("small", null, column.type) : null));
     /** @param {number} index */
     function sort(index) {
       direction = sortedBy === index ? -direction : 1; sortedBy = index;

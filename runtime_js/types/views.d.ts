@@ -98,7 +98,7 @@ interface TableColumn {
   g?: number;
   /** A grid's positional column: its header cell, as written (false when the grid has none). */
   name?: string | false;
-  /** The type a table given as columns and rows names for it ("INTEGER", "VARCHAR"): its header's title. */
+  /** The type a table given as columns and rows names for it ("INTEGER", "VARCHAR"): shown under its heading. */
   type?: string;
 }
 

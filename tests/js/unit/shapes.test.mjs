@@ -26,10 +26,17 @@ test("columns and rows: the names head the columns, in any casing and under any 
 test("columns and rows: typed columns ([{name, type}]) format by their type; other keys show beside the table", () => {
   const box = render({ structuredContent: { columns: [{ name: "day", type: "DATE" }, { name: "total", type: "DECIMAL(10,2)" }, { name: "code", type: "VARCHAR" }],
     rows: [["2026-03-01", 12500.5, "A7"], ["2026-03-02", 980, "B2"]], rowCount: 2, query: "select * from sales" } });
-  assert.deepEqual(headers(box), ["Day", "Total", "Code"]);
-  assert.equal(box.querySelector("th").getAttribute("title"), "DATE");
+  assert.deepEqual(texts(box, "th button"), ["Day", "Total", "Code"]);
+  assert.deepEqual(texts(box, "th small"), ["DATE", "DECIMAL(10,2)", "VARCHAR"]); // each type under its name
   assert.deepEqual(rows(box)[0], ["1 Mar 2026", "12,500.5", "A7"]);
   assert.deepEqual(texts(box, "dd"), ["2", "select * from sales"]);
+});
+
+test("columns and rows: types as a list of their own beside the names (columnTypes) are the columns' types, not a list shown apart", () => {
+  const box = render({ structuredContent: { success: true, columns: ["cohort", "0"], columnTypes: ["VARCHAR", "DOUBLE[]"], rows: [["2026-01", [100, 62]]] } });
+  assert.deepEqual(texts(box, "th small"), ["VARCHAR", "DOUBLE[]"]);
+  assert.deepEqual(texts(box, "dt"), ["Success"]);
+  assert.deepEqual(rows(box), [["2026-01", "100, 62"]]); // a list type is no number
 });
 
 test("columns and rows: rows that are not arrays as wide as the names are no such table", () => {
