@@ -803,7 +803,7 @@ CU.views = (() => {
   // HTML in a text (a spreadsheet's range, a converted page): its tables are tables, read inertly —
   // the markup is parsed into a document that is never shown nor runs anything, and only its
   // cells' text is taken; every node shown is built here. The text between tables shows as text,
-  // a line per text node. HTML without a table is source: monospace, as written.
+  // a line per block (a heading, a paragraph, an item). HTML without a table is source: monospace.
   /**
    * @param {string} str
    * @returns {HTMLElement}
@@ -811,14 +811,21 @@ CU.views = (() => {
   function htmlView(str) {
     if (!/<table[\s>]/i.test(str)) return textNode(str, 1);
     // The one parse of a result's markup, audited: DOMParser makes an inert document (no script
-    // runs, nothing loads, it is never put in the page); only textContent is read from it.
+    // runs, nothing loads, it is never put in the page); only textContent is read from it. Its
+    // on… attributes are renamed first: not for safety (the document runs none of them) but
+    // because Chromium checks the page's CSP as it parses one and logs a violation for each.
+    var inert = str.replace(/<[a-z][^<>]*>/gi, (tag) => tag.replace(/(\s)on/gi, "$1no"));
     // eslint-disable-next-line no-restricted-syntax
-    var body = new DOMParser().parseFromString(str, "text/html").body, out = el("div", { class: "view" });
+    var body = new DOMParser().parseFromString(inert, "text/html").body, out = el("div", { class: "view" });
     /** @type {string[]} */
     var text = [];
-    var flush = () => { if (text.length) out.append(textNode(text.join("\n"), 2)); text = []; };
+    var line = "";
+    // a line ends where a block ends (a heading, a paragraph, a list item, a break); inline markup does not end it
+    var endLine = () => { if (line.trim()) text.push(line.replace(/\s+/g, " ").trim()); line = ""; };
+    var flush = () => { endLine(); if (text.length) out.append(textNode(text.join("\n"), 2)); text = []; };
     /** @type {(node: Node) => void} */
     var walk = (node) => {
+      var block = !/^(#text|A|ABBR|B|CITE|CODE|EM|I|KBD|MARK|Q|S|SMALL|SPAN|STRONG|SUB|SUP|TIME|U)$/.test(node.nodeName);
       if (node.nodeName === "TABLE") {
         flush();
         var cells = Array.from(/** @type {Element} */ (node).querySelectorAll("tr"), (row) => Array.from(row.children).filter((cell) => /^T[DH]$/.test(cell.nodeName)));
@@ -826,8 +833,10 @@ CU.views = (() => {
         var headed = cells.length > 1 && cells[0].every((cell) => cell.nodeName === "TH"), rows = cells.map((row) => row.map((cell) => /** @type {string} */ (cell.textContent).trim()));
         return out.append(cellTable(headed ? /** @type {string[]} */ (rows.shift()) : [], rows));
       }
-      if (node.nodeType === 3 && /** @type {string} */ (node.textContent).trim()) text.push(/** @type {string} */ (node.textContent).trim());
+      if (node.nodeType === 3) line += node.textContent;
+      if (block) endLine();
       if (!/^(SCRIPT|STYLE|TEMPLATE)$/.test(node.nodeName)) node.childNodes.forEach(walk);
+      if (block) endLine();
     };
     walk(body);
     flush();

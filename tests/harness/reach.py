@@ -350,8 +350,14 @@ def text_scalars(text: str, path: str, out: list[Scalar]) -> None:
     markdown = is_markdown(text)
     plain = md_plain if markdown else str
     skip = markdown_data(lines, path, out) if markdown else set()
+    fenced = False  # a fence's lines are code, as written (no marks to take off)
     for n, ln in enumerate(lines):
+        if markdown and ln.startswith("```"):
+            fenced = not fenced
         if n in skip or not ln.strip() or MD_RULE.fullmatch(ln) or re.fullmatch(r"\s*(```.*|[=-]{3,})", ln):
+            continue
+        if fenced:
+            leaf(ln.strip(), f"{path}/line{n}", out)
             continue
         if MD_TABLE.match(ln):
             for j, cell in enumerate(ln.strip().strip("|").split("|")):
@@ -365,9 +371,13 @@ def text_scalars(text: str, path: str, out: list[Scalar]) -> None:
 HTML_START = re.compile(r"\s*<(!doctype\b|[a-z][\w-]*)[^<>]*>", re.I)
 
 
+INLINE_TAGS = {"a", "abbr", "b", "cite", "code", "em", "i", "kbd", "mark", "q", "s", "small", "span", "strong", "sub", "sup", "time", "u"}
+
+
 class _HtmlCells(HTMLParser):
-    """An HTML text's table cells and the pieces of text outside its tables (script and style
-    bodies are text too: the views read the parsed text, never run it)."""
+    """An HTML text's table cells and its lines outside its tables: a line per block (inline
+    tags do not end one), whitespace runs as one space; script and style bodies are text too
+    (the views read the parsed text, never run it)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -375,12 +385,21 @@ class _HtmlCells(HTMLParser):
         self.cell: list[str] | None = None
         self.cells: list[str] = []
         self.text: list[str] = []
+        self.line = ""
+
+    def end_line(self) -> None:
+        if self.line.strip():
+            self.text.append(" ".join(self.line.split()))
+        self.line = ""
 
     def handle_starttag(self, tag: str, attrs: Any) -> None:
         if tag == "table":
+            self.end_line()
             self.tables += 1
         elif tag in ("td", "th") and self.tables:
             self.cell = []
+        elif tag not in INLINE_TAGS and not self.tables:
+            self.end_line()
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "table":
@@ -388,12 +407,18 @@ class _HtmlCells(HTMLParser):
         elif tag in ("td", "th") and self.cell is not None:
             self.cells.append("".join(self.cell).strip())
             self.cell = None
+        elif tag not in INLINE_TAGS and not self.tables:
+            self.end_line()
 
     def handle_data(self, data: str) -> None:
         if self.cell is not None:
             self.cell.append(data)
-        elif not self.tables and data.strip():
-            self.text.append(data.strip())
+        elif not self.tables:
+            self.line += data
+
+    def close(self) -> None:
+        super().close()
+        self.end_line()
 
 
 def html_scalars(text: str, path: str, out: list[Scalar]) -> None:
