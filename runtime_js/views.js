@@ -27,8 +27,8 @@ CU.views = (() => {
   // An ISO 8601 date, or date-time with its optional zone (Z or an offset).
   var DATE_TIME = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?\s*(Z|[+-]\d\d:?\d\d)?)?$/i;
   // Words of a key written in capitals in a heading ("user_id" → "User ID").
-  // An image as a string: a data: URL, or base64 that starts as a PNG, JPEG, GIF or WebP file does.
-  var IMAGE = /^(data:image\/[\w.+-]+;base64,|iVBORw0KGgo|\/9j\/|R0lGOD|UklGR)[A-Za-z0-9+/=\s]{16,}$/;
+  // An image as a string: a data: URL, or base64 that starts as a PNG file does.
+  var IMAGE = /^(data:image\/[\w.+-]+;base64,|iVBORw0KGgo)[\w+/=\s]{16,}$/;
   var ACRONYM = /^(id|url|uri|api|ceo|dst|utc|json|csv|sql|html|http|ip|uuid|os|cpu)s?$/i;
   var isObj = /** @type {(value: unknown) => value is Views.Record} */ (CU.isObject);
   /** @type {(value: unknown) => value is Views.Scalar} */
@@ -229,19 +229,7 @@ CU.views = (() => {
     if (fillNow) fill();
     return details;
   }
-  /**
-   * An image given as a record ({data, mimeType: "image/…", width, height, …}, an MCP image
-   * block): the image, and every other value of the record beside it (its size, its colour space).
-   * @param {Views.Record} record
-   * @param {number} [depth]
-   * @returns {HTMLElement | undefined}
-   */
-  function imageRecord(record, depth) {
-    var rest = Object.assign({}, record), mime = String(record.mimeType || record.mime_type || "");
-    if (!/^image\//.test(mime) || typeof record.data !== "string") return;
-    delete rest.data; delete rest.type;
-    return el("div", { class: "view" }, image(record.data, mime), kv(rest, [], depth));
-  }
+
   /**
    * Only a well-formed base64 image becomes an <img>; anything else is shown as text.
    * @param {string} value base64, or a data: URL
@@ -335,7 +323,7 @@ CU.views = (() => {
       if (value.length && value.every(isObj)) return table(value, cols(value), 100);
       return grid(value) || list(value);
     }
-    if (isObj(value)) return columnTable(value, depth) || imageRecord(value, depth) || (childListKey(value) ? tree(value, 0) : kv(value, [], depth));
+    if (isObj(value)) return columnTable(value, depth) || (childListKey(value) ? tree(value, 0) : kv(value, [], depth));
     if (typeof value === "string") return textView(value);
     return el("div", { class: "metric" }, val(value));
   }
@@ -398,7 +386,7 @@ CU.views = (() => {
    * @param {Views.Json[] | false} [names]
    * @returns {Views.Column[]}
    */
-  var indexColumns = (width, names) => Array.from({ length: width }, (unused, i) => ({ pointer: "/" + i, label: names ? human(String(names[i]).trim()) : String(i + 1), g: 1, name: names && String(names[i]) }));
+  var indexColumns = (width, names) => Array.from({ length: width }, (unused, i) => ({ pointer: "/" + i, label: names ? human(String(names[i] ?? "").trim()) : String(i + 1), g: 1, name: names && String(names[i] ?? "") }));
   /**
    * A grid: an array of arrays of scalars (a sheet's range, a driver's rows, a matrix; a cell may
    * be a short list of scalars, shown inline). A first row of distinct strings over rows that are
@@ -415,33 +403,26 @@ CU.views = (() => {
   }
   // A table given as its columns' names and its rows (SQL drivers, DuckDB-style answers):
   // {columns|fields|headers, rows|data|values}, any casing, every row an array as wide as the
-  // names; a name may be {name, type}, or the types a list of their own beside ({columnTypes}):
-  // a type gives the column's format, and shows under its name.
+  // names; a name may be {name, type}: the type shows under its name (the values' own shape
+  // formats them, as in any table).
   // The other keys beside them (a row count, the query) show as a record above the table.
-  var SQL_FORMATS = [[/^[^[]*(int|dec|num|float|double|real)[^[]*$/i, "number"], [/timestamp|datetime/i, "date-time"], [/^date$/i, "date"]];
   /**
    * @param {Views.Record} record
    * @param {number} [depth]
    * @returns {HTMLElement | undefined}
    */
   function columnTable(record, depth) {
-    var keys = Object.keys(record), namesKey = keys.find((key) => /^(columns|fields|headers)$/i.test(key)), rowsKey = keys.find((key) => /^(rows|data|values)$/i.test(key));
-    var typesKey = keys.find((key) => /^(column_?)?types$/i.test(key)), types = typesKey && record[typesKey];
-    var names = namesKey && record[namesKey], rows = rowsKey && record[rowsKey], rest = Object.assign({}, record);
-    /** @type {(name: Views.Json) => Views.Json} */
-    var nameOf = (name) => isObj(name) ? name.name : name;
-    if (!Array.isArray(names) || !Array.isArray(rows) || !names.length || !names.every((name) => typeof nameOf(name) === "string")
-      || !rows.every((row) => Array.isArray(row) && row.length === /** @type {Views.Json[]} */ (names).length)) return;
-    var columns = indexColumns(names.length, names.map(nameOf));
-    names.forEach((name, i) => {
-      var type = isObj(name) && typeof name.type === "string" ? name.type : Array.isArray(types) && typeof types[i] === "string" ? types[i] : "", format = SQL_FORMATS.find((pair) => /** @type {RegExp} */ (pair[0]).test(type));
-      if (format) { delete columns[i].g; columns[i].format = /** @type {string} */ (format[1]); }
-      columns[i].type = type || undefined;
-    });
-    delete rest[/** @type {string} */ (namesKey)]; delete rest[/** @type {string} */ (rowsKey)];
-    if (Array.isArray(types) && types.length === names.length) delete rest[/** @type {string} */ (typesKey)];
-    return el("div", { class: "view" }, Object.keys(rest).length ? kv(rest, [], depth) : null, table(rows, columns, 100));
+    var rest = Object.assign({}, record);
+    /** @type {(pattern: RegExp) => Views.Json} the value of the first key the pattern names, taken out of rest */
+    var take = (pattern) => { var key = Object.keys(rest).find((name) => pattern.test(name)) || "", value = rest[key]; delete rest[key]; return value; };
+    var names = take(/^(columns|fields|headers)$/i), rows = take(/^(rows|data|values)$/i);
+    var heads = Array.isArray(names) && names.map((name) => isObj(name) ? name.name : name);
+    if (!heads || !heads.every((name) => typeof name === "string") || !Array.isArray(rows) || !rows.every((row) => Array.isArray(row) && row.length === /** @type {Views.Json[]} */ (heads).length)) return;
+    var columns = indexColumns(heads.length, heads);
+    columns.forEach((column, i) => { var name = /** @type {Views.Json[]} */ (names)[i]; column.type = /** @type {string} */ (isObj(name) && name.type) || undefined; });
+    return el("div", { class: "view" }, kv(rest, [], depth), table(rows, columns, 100));
   }
+
   /**
    * Rows of text cells under a header as a table (CSV, TSV, aligned text, markdown and HTML
    * tables): a column whose every cell is a number holds numbers; in marked-up text (markdown)
@@ -452,13 +433,25 @@ CU.views = (() => {
    * @returns {HTMLElement}
    */
   function cellTable(head, rows, format) {
-    var width = Math.max(head.length, ...rows.map((row) => row.length)), columns = indexColumns(width, head.length > 0 && Array.from({ length: width }, (unused, i) => head[i] || ""));
+    var width = rows.reduce((most, row) => Math.max(most, row.length), head.length), columns = indexColumns(width, head.length > 0 && head);
     columns.forEach((column, i) => {
-      if (rows.every((row) => row[i] == null || row[i] === "" || /^-?\d+(\.\d+)?$/.test(/** @type {string} */ (row[i])))) rows.forEach((row) => { row[i] = row[i] == null || row[i] === "" ? null : +(/** @type {string} */ (row[i])); });
-      else if (format) { delete column.g; column.format = format; }
+      if (!numberColumn(rows, i) && format) { delete column.g; column.format = format; }
     });
     return table(rows, columns, 100);
   }
+  /**
+   * A column whose every value (but empty ones) is a number's text holds those numbers: its
+   * values are made numbers (an empty one null), and the answer is true.
+   * @param {(Views.Json[] | Views.Record)[]} rows
+   * @param {string | number} key
+   * @returns {boolean}
+   */
+  function numberColumn(rows, key) {
+    var cells = /** @type {Views.Record[]} */ (rows), numbers = cells.every((row) => row[key] == null || row[key] === "" || /^-?\d+(\.\d+)?$/.test(String(row[key])));
+    if (numbers) cells.forEach((row) => { if (row[key] != null) row[key] = row[key] === "" ? null : +(/** @type {string} */ (row[key])); });
+    return numbers;
+  }
+
   /**
    * A list, 200 items at a time.
    * @param {Views.Json[]} items
@@ -526,7 +519,7 @@ CU.views = (() => {
     var next = button(() => { page++; draw(); }, M.next);
     /** @type {(column: Views.Column) => string | null} */
     var numeric = (column) => /^(number|integer)$/.test(/** @type {string} */ (column.format)) ? "num" : null;
-    var head = columns.map((column, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(column) }, el("button", { type: "button", onclick: () => sort(i) }, column.label), column.type ? el("small", null, column.type) : null));
+    var head = columns.map((column, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(column) }, el("button", { type: "button", onclick: () => sort(i) }, column.label), column.type && el("small", { class: "muted" }, column.type)));
     /** @param {number} index */
     function sort(index) {
       direction = sortedBy === index ? -direction : 1; sortedBy = index;
@@ -584,7 +577,7 @@ CU.views = (() => {
     var head = str.slice(0, 65536), lines = head.split(/\r?\n/);
     if (str.length > head.length || !lines[lines.length - 1]) lines.pop(); // a cut or empty last line says nothing
     if (/^@@ -\d+(,\d+)? \+\d+/m.test(head) && /^--- \S/m.test(head)) return "diff";
-    if (/^\s*<(!doctype\b|[a-z][\w-]*)[^<>]*>/i.test(head) && /<\/[a-z][\w-]*>/i.test(head)) return "html";
+    if (/^\s*<[a-z!][^<>]*>[^]*<\/[a-z]/i.test(head)) return "html";
     if (STACK_TRACE.test(head) || lines.filter((line) => LOG_LINE.test(line)).length * 2 > lines.length) return "lines";
     if (MARKDOWN_TABLE.test(head)) return "md";
     var delimiter = delimiterOf(lines);
@@ -661,13 +654,7 @@ CU.views = (() => {
       if (run.length < 2) out.append(item.lab ? el("h3", null, item.lab) : "", kv(record, [], 2));
       else {
         var rows = run.map((runItem) => labelled ? Object.assign({ "": runItem.lab }, runItem.r) : /** @type {Views.Record} */ (runItem.r)), columns = cols(rows);
-        // a column whose every value is a number holds numbers
-        columns.forEach((column) => {
-          var pointer = column.pointer;
-          if (rows.every((row) => at(row, pointer) == null || /^-?\d+(\.\d+)?$/.test(/** @type {string} */ (at(row, pointer))))) {
-            rows.forEach((row) => { var value = at(row, pointer); if (value != null) row[pointer.slice(1)] = +value; });
-          }
-        });
+        columns.forEach((column) => { numberColumn(rows, unescapeToken(column.pointer.slice(1))); });
         if (!labelled) run.filter((runItem) => runItem.lab).forEach((runItem) => { out.append(textNode(/** @type {string} */ (runItem.lab), 2)); });
         out.append(table(rows, columns, 100));
       }
@@ -774,13 +761,15 @@ CU.views = (() => {
   /**
    * A text that is data — JSON, a Python literal, CSV, TSV or an aligned table — as its view.
    * @param {string} str
+   * @param {Views.TextKind} [textKind] its kind, when known
    * @returns {HTMLElement | undefined}
    */
-  function dataView(str) {
-    var data = parseJson(str), textKind;
+  function dataView(str, textKind) {
+    var data = parseJson(str);
     if (data === undefined) data = pythonLiteral(str);
     if (data !== undefined) return auto(data);
-    if (str.trim() && /^(,|\t|aligned)$/.test(textKind = kind(str))) return delimitedTable(str, /** @type {"," | "\t" | "aligned"} */ (textKind));
+    textKind = textKind || kind(str);
+    if (/^(,|\t|aligned)$/.test(textKind)) return delimitedTable(str, /** @type {"," | "\t" | "aligned"} */ (textKind));
   }
   /**
    * Any text, by what it is: data (JSON, a Python literal), terminal output, or its kind().
@@ -788,60 +777,47 @@ CU.views = (() => {
    * @returns {HTMLElement}
    */
   function textView(str) {
-    var data = parseJson(str);
-    if (data === undefined) data = pythonLiteral(str);
-    if (data !== undefined) return auto(data);
-    if (/\x1b/.test(str)) return textNode(str, 1); // a terminal's output, its colours kept
-    var textKind = kind(str);
-    if (textKind === "diff") return diffView(str.length > MAX_TEXT * 10 ? str.slice(0, MAX_TEXT * 10) : str);
-    if (textKind === "," || textKind === "\t" || textKind === "aligned") return delimitedTable(str, textKind);
-    if (textKind === "kv") return keyValueText(str);
-    if (textKind === "html") return htmlView(str);
-    // markdown with a table, of any size (its tables are paged); other markdown up to 100 KB
-    return textKind === "md" && (str.length <= MAX_TEXT || MARKDOWN_TABLE.test(str.slice(0, 65536))) ? markdown(str) : textNode(str, textKind === "lines" ? 1 : 2);
+    var textKind = /\x1b/.test(str) ? "lines" : kind(str); // a terminal's output: its colours kept, in monospace
+    return dataView(str, textKind) || (textKind === "diff" ? diffView(str.length > MAX_TEXT * 10 ? str.slice(0, MAX_TEXT * 10) : str)
+      : textKind === "kv" ? keyValueText(str) : textKind === "html" ? htmlView(str)
+      // markdown with a table, of any size (its tables are paged); other markdown up to 100 KB
+      : textKind === "md" && (str.length <= MAX_TEXT || MARKDOWN_TABLE.test(str)) ? markdown(str) : textNode(str, textKind === "lines" ? 1 : 2));
   }
   // HTML in a text (a spreadsheet's range, a converted page): its tables are tables, read inertly —
   // the markup is parsed into a document that is never shown nor runs anything, and only its
-  // cells' text is taken; every node shown is built here. The text between tables shows as text,
-  // a line per block (a heading, a paragraph, an item). HTML without a table is source: monospace.
+  // cells' text is taken; every node shown is built here. Its other parts show as their text, in
+  // order, a line per part and per line of it. HTML without a table is source: monospace.
   /**
    * @param {string} str
    * @returns {HTMLElement}
    */
   function htmlView(str) {
-    if (!/<table[\s>]/i.test(str)) return textNode(str, 1);
+    if (!/<table/i.test(str)) return textNode(str, 1);
+    var out = el("div", { class: "view" }), text = "";
+    var flush = () => { text = text.replace(/\s*\n\s*/g, "\n").trim(); if (text) out.append(textNode(text, 2)); text = ""; };
+    /** @type {(node: Node) => void} a table; a part holding tables, part by part; other parts' text */
+    var walk = (node) => {
+      if (node.nodeName === "TABLE") {
+        flush();
+        var rows = Array.from(/** @type {Element} */ (node).querySelectorAll("tr"), (row) => Array.from(row.querySelectorAll("td, th")));
+        // a first row of header cells only is the header
+        var head = rows[0] && rows[0].every((cell) => cell.nodeName === "TH") ? /** @type {Element[]} */ (rows.shift()) : [];
+        /** @type {(cell: Element) => string} */
+        var textOf = (cell) => /** @type {string} */ (cell.textContent).trim();
+        out.append(cellTable(head.map(textOf), rows.map((row) => row.map(textOf))));
+      } else if (node.nodeType === 1 && /** @type {Element} */ (node).querySelector("table")) node.childNodes.forEach(walk);
+      else text += node.textContent + "\n";
+    };
     // The one parse of a result's markup, audited: DOMParser makes an inert document (no script
     // runs, nothing loads, it is never put in the page); only textContent is read from it. Its
     // on… attributes are renamed first: not for safety (the document runs none of them) but
     // because Chromium checks the page's CSP as it parses one and logs a violation for each.
-    var inert = str.replace(/<[a-z][^<>]*>/gi, (tag) => tag.replace(/(\s)on/gi, "$1no"));
     // eslint-disable-next-line no-restricted-syntax
-    var body = new DOMParser().parseFromString(inert, "text/html").body, out = el("div", { class: "view" });
-    /** @type {string[]} */
-    var text = [];
-    var line = "";
-    // a line ends where a block ends (a heading, a paragraph, a list item, a break); inline markup does not end it
-    var endLine = () => { if (line.trim()) text.push(line.replace(/\s+/g, " ").trim()); line = ""; };
-    var flush = () => { endLine(); if (text.length) out.append(textNode(text.join("\n"), 2)); text = []; };
-    /** @type {(node: Node) => void} */
-    var walk = (node) => {
-      var block = !/^(#text|A|ABBR|B|CITE|CODE|EM|I|KBD|MARK|Q|S|SMALL|SPAN|STRONG|SUB|SUP|TIME|U)$/.test(node.nodeName);
-      if (node.nodeName === "TABLE") {
-        flush();
-        var cells = Array.from(/** @type {Element} */ (node).querySelectorAll("tr"), (row) => Array.from(row.children).filter((cell) => /^T[DH]$/.test(cell.nodeName)));
-        // a first row of header cells only is the header
-        var headed = cells.length > 1 && cells[0].every((cell) => cell.nodeName === "TH"), rows = cells.map((row) => row.map((cell) => /** @type {string} */ (cell.textContent).trim()));
-        return out.append(cellTable(headed ? /** @type {string[]} */ (rows.shift()) : [], rows));
-      }
-      if (node.nodeType === 3) line += node.textContent;
-      if (block) endLine();
-      if (!/^(SCRIPT|STYLE|TEMPLATE)$/.test(node.nodeName)) node.childNodes.forEach(walk);
-      if (block) endLine();
-    };
-    walk(body);
+    new DOMParser().parseFromString(str.replace(/<[a-z][^<>]*>/gi, (tag) => tag.replace(/(\s)on/gi, "$1no")), "text/html").body.childNodes.forEach(walk);
     flush();
     return out;
   }
+
   /**
    * The markdown subset, as DOM nodes: headings, fences, quotes, lists, tables, paragraphs.
    * @param {string} str
@@ -891,8 +867,8 @@ CU.views = (() => {
         /** @type {(row: string) => string[]} */
         var cellsOf = (row) => row.trim().slice(1, -1).split("|").map((cell) => cell.trim());
         var rows = tableLines.filter((row) => !/^[\s|:-]+$/.test(row)).map(cellsOf); // the |---| rule goes
-        // a table of any size, paged; its header's marks off ("**Name**" heads the column Name)
-        out.appendChild(cellTable(rows[0].map((cell) => cell.replace(/\*\*|`/g, "")), rows.slice(1), "md"));
+        // a table of any size, paged
+        out.appendChild(cellTable(rows[0], rows.slice(1), "md"));
       } else if (!line.trim()) { flush(); listNode = null; } else { listNode = null; paragraph.push(line.trim()); }
     }
     flush();
@@ -926,7 +902,7 @@ CU.views = (() => {
     if (!isObj(block)) return jsonBlock(block);
     var type = block.type, resource = block.resource;
     if (type === "text") return textView(String(block.text));
-    if (type === "image") return isObj(block._meta) ? /** @type {HTMLElement} */ (imageRecord(Object.assign({}, block._meta, { data: block.data, mimeType: block.mimeType }))) : image(String(block.data), /** @type {string | undefined} */ (block.mimeType));
+    if (type === "image") return image(String(block.data), /** @type {string | undefined} */ (block.mimeType));
     if (type === "audio") {
       var audioMime = String(block.mimeType), audio = String(block.data);
       return /^audio\/[\w.+-]+$/.test(audioMime) && /^[A-Za-z0-9+/]*={0,2}$/.test(audio) ? el("audio", { controls: true, src: "data:" + audioMime + ";base64," + audio }) : textNode(audio);
@@ -934,7 +910,7 @@ CU.views = (() => {
     if (type === "resource_link") return el("div", { class: "res" }, link(String(block.uri), /** @type {string} */ (block.title || block.name || block.uri)), block.description ? el("div", { class: "muted" }, /** @type {string} */ (block.description)) : null);
     if (type === "resource" && isObj(resource)) {
       var mime = String(resource.mimeType || ""), text = resource.text;
-      var body = text != null ? (/json/.test(mime) ? auto(parseJson(String(text)) !== undefined ? parseJson(String(text)) : text)
+      var body = text != null ? (/json/.test(mime) ? textView(String(text))
         : /markdown/.test(mime) && /** @type {string} */ (text).length <= MAX_TEXT ? markdown(String(text)) : textNode(String(text), 1))
         : /^image\//.test(mime) ? image(String(resource.blob), mime) : downloadButton(resource);
       return el("div", { class: "res" }, el("div", { class: "muted" }, resource.uri + (mime ? " · " + mime : "")), body);
@@ -958,8 +934,7 @@ CU.views = (() => {
    * The blocks not already shown. Beside structured data, a text block is left out only when
    * it is the data again (the spec's compatibility copy): JSON or a Python literal equal to it
    * (a null field the same as an absent one), to the one value it wraps ({"result": …}), or to
-   * an item of that list (one block per item); or the text of one of its strings (an image
-   * block: the base64 of one, which the data's view shows as the image). Any other text
+   * an item of that list (one block per item); or the text of one of its strings. Any other text
    * shows — a decision on its content, not its presence (a notebook cell's printed output beside
    * its execution metadata).
    * @param {Views.ContentBlock[]} content
@@ -974,13 +949,12 @@ CU.views = (() => {
       if (copy === undefined) copy = pythonLiteral(text);
       return copy !== undefined && [data, wrapped].concat(Array.isArray(wrapped) ? wrapped : []).some((shownData) => sameData(/** @type {Views.Json} */ (copy), shownData));
     };
-    // of another text, the lines the data already shows are left out (a footer line), the rest kept
-    /** @type {(block: Views.ContentBlock) => Views.ContentBlock} */
-    var unseenLines = (block) => data === undefined || !isObj(block) || block.type !== "text" ? block
-      : Object.assign({}, block, { text: String(block.text).split(/\r?\n/).filter((line) => !line.trim() || seen.indexOf(line.trim()) < 0).join("\n") });
-    return content.filter((block) => !(data !== undefined && isObj(block) && ((block.type === "text" && (seen.indexOf(String(block.text).trim()) >= 0 || again(String(block.text))))
-      || (block.type === "image" && seen.indexOf(String(block.data).trim()) >= 0)))) // an image the data holds and shows
-      .map(unseenLines).filter((block) => !isObj(block) || block.type !== "text" || String(block.text).trim()).map(contentBlock);
+    // Of another text, the lines the data already shows are left out (a footer line), the rest kept.
+    /** @type {(text: string) => string} */
+    var unseen = (text) => seen.indexOf(text.trim()) < 0 && !again(text) ? text.split(/\r?\n/).filter((line) => !line.trim() || seen.indexOf(line.trim()) < 0).join("\n") : "";
+    return content.map((block) => data === undefined || !isObj(block) ? block : block.type === "text" ? Object.assign({}, block, { text: unseen(String(block.text)) })
+      : block)
+      .filter((block) => block && (!isObj(block) || block.type !== "text" || String(block.text).trim())).map((block) => contentBlock(block));
   }
   /**
    * The same data (a null field the same as an absent one).
@@ -1053,26 +1027,18 @@ CU.views = (() => {
   }
 
   /**
-   * An error's text by the same rules as a result's, its message first: JSON as data (its
-   * message, error or detail field first), a traceback under its last line (the exception), a
-   * terminal's output in monospace, other text of several lines — code and a caret, a log, a
-   * CSV — under its first line; one line, or prose, as a paragraph.
+   * An error's text by the same rules as a result's, its message first: JSON as data, a traceback
+   * under its last line (the exception), a terminal's output in monospace; one line a paragraph;
+   * other text — a stack, code and a caret, a log, a CSV, prose — under its first line.
    * @param {string} message
-   * @returns {(HTMLElement | string)[]}
+   * @returns {HTMLElement[]}
    */
   function errorView(message) {
-    var data = parseJson(message), lines = message.trim().split(/\r?\n/), textKind = kind(message);
-    if (isObj(data)) {
-      var record = data, first = Object.keys(record).find((key) => /^(message|error|detail)$/i.test(key) && typeof record[key] === "string");
-      return [auto(first ? Object.assign({ [first]: record[first] }, record) : record)];
-    }
-    if (data !== undefined) return [auto(data)];
-    if (STACK_TRACE.test(message) && /^Traceback/m.test(message)) return [el("p", null, /** @type {string} */ (lines.pop())), textNode(lines.join("\n"), 1)];
-    if (/\x1b|^\s+at /m.test(message)) return [textNode(message, 1)];
-    if (lines.length < 2 || textKind === "prose") return [el("p", null, message)];
-    var rest = lines.slice(1).join("\n");
-    return [el("p", null, lines[0]), dataView(rest) || (textKind === "md" ? markdown(rest) : textNode(rest, 1))];
+    var lines = message.trim().split(/\r?\n/), first = /^Traceback/m.test(message) ? lines.pop() : lines.shift();
+    return parseJson(message) !== undefined || /\x1b/.test(message) ? [textView(message)]
+      : lines.length ? [el("p", null, /** @type {string} */ (first)), textView(lines.join("\n"))] : [el("p", null, message)];
   }
+
   /**
    * A tool result into box: an error's message, the data in the server's layout (or its
    * AutoView), and the content blocks not already shown.

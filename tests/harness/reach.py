@@ -371,7 +371,7 @@ def text_scalars(text: str, path: str, out: list[Scalar]) -> None:
 HTML_START = re.compile(r"\s*<(!doctype\b|[a-z][\w-]*)[^<>]*>", re.I)
 
 
-INLINE_TAGS = {"a", "abbr", "b", "cite", "code", "em", "i", "kbd", "mark", "q", "s", "small", "span", "strong", "sub", "sup", "time", "u"}
+INLINE_TAGS = {"a", "b", "code", "em", "i", "span", "strong"}
 
 
 class _HtmlCells(HTMLParser):

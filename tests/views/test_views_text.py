@@ -285,10 +285,10 @@ def test_a_real_runners_colours_and_errors(host):
         pre = frame.locator(f"{BODY} .alert-error pre")
         assert pre.count() == 1
         text = result["content"][0]["text"]
-        if "Traceback (most recent call last):" in text:  # the message first: the exception, over its traceback (issue 40)
-            *trace, message = text.strip().splitlines()
-            assert frame.locator(f"{BODY} .alert-error p").inner_text() == message
-            text = "\n".join(trace)
+        lines = text.strip().splitlines()  # the message first (issue 40): a traceback's exception, a stack's first line
+        message = lines.pop() if "Traceback (most recent call last):" in text else lines.pop(0)
+        assert frame.locator(f"{BODY} .alert-error p").inner_text() == message
+        text = "\n".join(lines)
         assert_terminal(frame, pre, text)
 
 

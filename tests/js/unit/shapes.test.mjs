@@ -23,7 +23,7 @@ test("columns and rows: the names head the columns, in any casing and under any 
   }
 });
 
-test("columns and rows: typed columns ([{name, type}]) format by their type; other keys show beside the table", () => {
+test("columns and rows: typed columns ([{name, type}]) show their types; other keys show beside the table", () => {
   const box = render({ structuredContent: { columns: [{ name: "day", type: "DATE" }, { name: "total", type: "DECIMAL(10,2)" }, { name: "code", type: "VARCHAR" }],
     rows: [["2026-03-01", 12500.5, "A7"], ["2026-03-02", 980, "B2"]], rowCount: 2, query: "select * from sales" } });
   assert.deepEqual(texts(box, "th button"), ["Day", "Total", "Code"]);
@@ -32,11 +32,12 @@ test("columns and rows: typed columns ([{name, type}]) format by their type; oth
   assert.deepEqual(texts(box, "dd"), ["2", "select * from sales"]);
 });
 
-test("columns and rows: types as a list of their own beside the names (columnTypes) are the columns' types, not a list shown apart", () => {
+test("columns and rows: other keys beside them (a success flag, the types as a list) show as a record above the table", () => {
   const box = render({ structuredContent: { success: true, columns: ["cohort", "0"], columnTypes: ["VARCHAR", "DOUBLE[]"], rows: [["2026-01", [100, 62]]] } });
-  assert.deepEqual(texts(box, "th small"), ["VARCHAR", "DOUBLE[]"]);
-  assert.deepEqual(texts(box, "dt"), ["Success"]);
-  assert.deepEqual(rows(box), [["2026-01", "100, 62"]]); // a list type is no number
+  assert.deepEqual(texts(box, "th button"), ["Cohort", "0"]);
+  assert.deepEqual(texts(box, "dt"), ["Success", "Column types"]);
+  assert.deepEqual(texts(box, "dd"), ["✓ Yes", "VARCHAR, DOUBLE[]"]);
+  assert.deepEqual(rows(box), [["2026-01", "100, 62"]]);
 });
 
 test("columns and rows: rows that are not arrays as wide as the names are no such table", () => {
@@ -112,10 +113,17 @@ test("CSV and aligned tables of any size are tables (a command's stdout with a h
 
 const error = (text) => render({ isError: true, content: [{ type: "text", text }] }).querySelector(".alert-error");
 
-test("errors: JSON is data, its message first", () => {
-  const alert = error(JSON.stringify({ code: 42, hint: "check the name", message: "relation \"sales\" does not exist" }));
+test("errors: JSON is data (a record of its fields, in their order)", () => {
+  const alert = error(JSON.stringify({ message: "relation \"sales\" does not exist", code: 42, hint: "check the name" }));
   assert.deepEqual(texts(alert, "dt"), ["Message", "Code", "Hint"]);
   assert.equal(texts(alert, "dd")[0], "relation \"sales\" does not exist");
+  assert.equal(alert.querySelectorAll("p").length, 0);
+});
+
+test("errors: a JS stack under its first line (the message), the frames in monospace", () => {
+  const alert = error("TypeError: x is undefined\n    at render (/srv/app.js:41:17)\n    at main (/srv/app.js:9:3)");
+  assert.equal(alert.querySelector("p").textContent, "TypeError: x is undefined");
+  assert.equal(alert.querySelector("pre.lines").textContent, "    at render (/srv/app.js:41:17)\n    at main (/srv/app.js:9:3)");
 });
 
 test("errors: a parser's message first, then the offending line and its caret in monospace", () => {
@@ -148,17 +156,14 @@ test("a text line the structured data already shows is not shown again; what the
 // a 1×1 PNG
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
-test("an image's values show beside it: a record {data, mimeType, …}, base64 or a data: URL under any key, an image block's _meta", () => {
+test("an image's values show beside it: base64 (a PNG's) or a data: URL in the data is the image, its other values beside", () => {
   const record = render({ structuredContent: { thumbnail: { data: PNG, mimeType: "image/png", width: 640, height: 480, colorSpace: "sRGB" } } });
-  assert.equal(record.querySelectorAll("img").length, 1);
-  assert.deepEqual(texts(record, "dd"), ["image/png", "640", "480", "sRGB"]);
+  assert.equal(record.querySelectorAll("dd img").length, 1);
+  assert.deepEqual(texts(record, "dd").slice(1), ["image/png", "640", "480", "sRGB"]);
   const flat = render({ structuredContent: { image: PNG, preview: "data:image/png;base64," + PNG, width: 640 } });
   assert.equal(flat.querySelectorAll("dd img").length, 2);
   assert.ok(!flat.textContent.includes(PNG.slice(0, 20)));
-  const block = render({ content: [{ type: "image", data: PNG, mimeType: "image/png", _meta: { width: 640, height: 480, colorSpace: "Display P3" } }] });
-  assert.deepEqual(texts(block, "dd"), ["640", "480", "Display P3", "image/png"]);
-  const twice = render({ structuredContent: { image: PNG, width: 640 }, content: [{ type: "image", data: PNG, mimeType: "image/png" }] });
-  assert.equal(twice.querySelectorAll("img").length, 1); // the block is the data's image again
+  assert.deepEqual(texts(flat, "dd").slice(2), ["640"]);
 });
 
 test("a string that merely starts like base64 is no image", () => {

@@ -336,14 +336,16 @@ test("ANSI: a line redrawn with carriage returns shows as it ended; control char
   assert.deepEqual(plain(V.text.terminal("no escapes\tat all\n")), ["no escapes\tat all\n"]);
 });
 
-test("errors: a traceback under its exception, a JS stack kept in monospace; a message is a paragraph", () => {
+test("errors: a traceback under its exception, a JS stack under its message; a message is a paragraph", () => {
   const traceback = fieldText("code-runner__run-code__traceback"), lines = traceback.trim().split("\n");
   const shown = render({ isError: true, content: [{ type: "text", text: traceback }] }).querySelector(".alert-error");
   assert.equal(shown.getAttribute("role"), "alert");
   assert.equal(shown.querySelector("p").textContent, lines.at(-1)); // the message first
   assert.equal(shown.querySelector("pre.lines").textContent, lines.slice(0, -1).join("\n"));
-  const stack = fieldText("code-runner__run-code__stack");
-  assert.equal(render({ isError: true, content: [{ type: "text", text: stack }] }).querySelector(".alert-error pre.lines").textContent, stack);
+  const stack = fieldText("code-runner__run-code__stack"), frames = stack.trim().split("\n");
+  const stacked = render({ isError: true, content: [{ type: "text", text: stack }] }).querySelector(".alert-error");
+  assert.equal(stacked.querySelector("p").textContent, frames[0]); // the message first
+  assert.equal(stacked.querySelector("pre.lines").textContent, frames.slice(1).join("\n"));
   const message = fieldText("time__convert_time__bad-zone");
   const box = render({ isError: true, content: [{ type: "text", text: message }] });
   assert.equal(box.querySelector(".alert-error p").textContent, message);
