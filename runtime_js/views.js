@@ -27,6 +27,8 @@ CU.views = (() => {
   // An ISO 8601 date, or date-time with its optional zone (Z or an offset).
   var DATE_TIME = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?\s*(Z|[+-]\d\d:?\d\d)?)?$/i;
   // Words of a key written in capitals in a heading ("user_id" → "User ID").
+  // An image as a string: a data: URL, or base64 that starts as a PNG file does.
+  var IMAGE = /^(data:image\/[\w.+-]+;base64,|iVBORw0KGgo)[\w+/=\s]{16,}$/;
   var ACRONYM = /^(id|url|uri|api|ceo|dst|utc|json|csv|sql|html|http|ip|uuid|os|cpu)s?$/i;
   var isObj = /** @type {(value: unknown) => value is Views.Record} */ (CU.isObject);
   /** @type {(value: unknown) => value is Views.Scalar} */
@@ -143,7 +145,7 @@ CU.views = (() => {
     if (typeof value === "number") return "number";
     if (typeof value === "boolean") return "boolean";
     if (value === null || typeof value !== "string") return value === null ? "text" : "json";
-    return ISO_DATE.test(value) ? "date" : ISO_DATE_TIME.test(value) ? "date-time" : /^https?:\/\/\S+$/i.test(value) ? "uri"
+    return ISO_DATE.test(value) ? "date" : ISO_DATE_TIME.test(value) ? "date-time" : /^https?:\/\/\S+$/i.test(value) ? "uri" : IMAGE.test(value) ? "image"
       : /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(value) ? "uuid" : "text";
   }
   /**
@@ -164,6 +166,7 @@ CU.views = (() => {
     if (format === "enum" || format === "boolean") return el("span", { class: "tag tag-" + String(value).replace(/\W/g, "").slice(0, 20) }, option ? option.label : String(value));
     if (typeof value === "number") return num(value, key);
     value = String(value);
+    if (format === "md") return el("span", null, markdownInline(value));
     if (format === "uri") return link(value);
     // An id is shown whole (a table cell keeps it on one line): a value cut short is out of reach.
     if (format === "uuid") return el("span", { class: "uuid" }, value);
@@ -226,6 +229,7 @@ CU.views = (() => {
     if (fillNow) fill();
     return details;
   }
+
   /**
    * Only a well-formed base64 image becomes an <img>; anything else is shown as text.
    * @param {string} value base64, or a data: URL
@@ -319,7 +323,7 @@ CU.views = (() => {
       if (value.length && value.every(isObj)) return table(value, cols(value), 100);
       return grid(value) || list(value);
     }
-    if (isObj(value)) return childListKey(value) ? tree(value, 0) : kv(value, [], depth);
+    if (isObj(value)) return columnTable(value, depth) || (childListKey(value) ? tree(value, 0) : kv(value, [], depth));
     if (typeof value === "string") return textView(value);
     return el("div", { class: "metric" }, val(value));
   }
@@ -382,7 +386,7 @@ CU.views = (() => {
    * @param {Views.Json[] | false} [names]
    * @returns {Views.Column[]}
    */
-  var indexColumns = (width, names) => Array.from({ length: width }, (unused, i) => ({ pointer: "/" + i, label: names ? human(String(names[i]).trim()) : String(i + 1), g: 1, name: names && String(names[i]) }));
+  var indexColumns = (width, names) => Array.from({ length: width }, (unused, i) => ({ pointer: "/" + i, label: names ? human(String(names[i] ?? "").trim()) : String(i + 1), g: 1, name: names && String(names[i] ?? "") }));
   /**
    * A grid: an array of arrays of scalars (a sheet's range, a driver's rows, a matrix; a cell may
    * be a short list of scalars, shown inline). A first row of distinct strings over rows that are
@@ -397,6 +401,57 @@ CU.views = (() => {
       && rows.some((row) => !/** @type {Views.Json[]} */ (row).every((cell) => typeof cell === "string")) && /** @type {Views.Json[]} */ (head);
     return table(head ? rows.slice(1) : rows, indexColumns(width, /** @type {Views.Json[] | false} */ (head)), 100);
   }
+  // A table given as its columns' names and its rows (SQL drivers, DuckDB-style answers):
+  // {columns|fields|headers, rows|data|values}, any casing, every row an array as wide as the
+  // names; a name may be {name, type}: the type shows under its name (the values' own shape
+  // formats them, as in any table).
+  // The other keys beside them (a row count, the query) show as a record above the table.
+  /**
+   * @param {Views.Record} record
+   * @param {number} [depth]
+   * @returns {HTMLElement | undefined}
+   */
+  function columnTable(record, depth) {
+    var rest = Object.assign({}, record);
+    /** @type {(pattern: RegExp) => Views.Json} the value of the first key the pattern names, taken out of rest */
+    var take = (pattern) => { var key = Object.keys(rest).find((name) => pattern.test(name)) || "", value = rest[key]; delete rest[key]; return value; };
+    var names = take(/^(columns|fields|headers)$/i), rows = take(/^(rows|data|values)$/i);
+    var heads = Array.isArray(names) && names.map((name) => isObj(name) ? name.name : name);
+    if (!heads || !heads.every((name) => typeof name === "string") || !Array.isArray(rows) || !rows.every((row) => Array.isArray(row) && row.length === /** @type {Views.Json[]} */ (heads).length)) return;
+    var columns = indexColumns(heads.length, heads);
+    columns.forEach((column, i) => { var name = /** @type {Views.Json[]} */ (names)[i]; column.type = /** @type {string} */ (isObj(name) && name.type) || undefined; });
+    return el("div", { class: "view" }, kv(rest, [], depth), table(rows, columns, 100));
+  }
+
+  /**
+   * Rows of text cells under a header as a table (CSV, TSV, aligned text, markdown and HTML
+   * tables): a column whose every cell is a number holds numbers; in marked-up text (markdown)
+   * the other cells keep their inline marks. Rows may be ragged: the widest sets the columns.
+   * @param {string[]} head its names ([]: none, the columns are 1, 2, 3…)
+   * @param {(string | number | null)[][]} rows
+   * @param {string} [format] the cells' format ("md": inline markdown)
+   * @returns {HTMLElement}
+   */
+  function cellTable(head, rows, format) {
+    var width = rows.reduce((most, row) => Math.max(most, row.length), head.length), columns = indexColumns(width, head.length > 0 && head);
+    columns.forEach((column, i) => {
+      if (!numberColumn(rows, i) && format) { delete column.g; column.format = format; }
+    });
+    return table(rows, columns, 100);
+  }
+  /**
+   * A column whose every value (but empty ones) is a number's text holds those numbers: its
+   * values are made numbers (an empty one null), and the answer is true.
+   * @param {(Views.Json[] | Views.Record)[]} rows
+   * @param {string | number} key
+   * @returns {boolean}
+   */
+  function numberColumn(rows, key) {
+    var cells = /** @type {Views.Record[]} */ (rows), numbers = cells.every((row) => row[key] == null || row[key] === "" || /^-?\d+(\.\d+)?$/.test(String(row[key])));
+    if (numbers) cells.forEach((row) => { if (row[key] != null) row[key] = row[key] === "" ? null : +(/** @type {string} */ (row[key])); });
+    return numbers;
+  }
+
   /**
    * A list, 200 items at a time.
    * @param {Views.Json[]} items
@@ -464,7 +519,7 @@ CU.views = (() => {
     var next = button(() => { page++; draw(); }, M.next);
     /** @type {(column: Views.Column) => string | null} */
     var numeric = (column) => /^(number|integer)$/.test(/** @type {string} */ (column.format)) ? "num" : null;
-    var head = columns.map((column, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(column) }, el("button", { type: "button", onclick: () => sort(i) }, column.label)));
+    var head = columns.map((column, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(column) }, el("button", { type: "button", onclick: () => sort(i) }, column.label), column.type && el("small", { class: "muted" }, column.type)));
     /** @param {number} index */
     function sort(index) {
       direction = sortedBy === index ? -direction : 1; sortedBy = index;
@@ -522,6 +577,7 @@ CU.views = (() => {
     var head = str.slice(0, 65536), lines = head.split(/\r?\n/);
     if (str.length > head.length || !lines[lines.length - 1]) lines.pop(); // a cut or empty last line says nothing
     if (/^@@ -\d+(,\d+)? \+\d+/m.test(head) && /^--- \S/m.test(head)) return "diff";
+    if (/^\s*<[a-z!][^<>]*>[^]*<\/[a-z]/i.test(head)) return "html";
     if (STACK_TRACE.test(head) || lines.filter((line) => LOG_LINE.test(line)).length * 2 > lines.length) return "lines";
     if (MARKDOWN_TABLE.test(head)) return "md";
     var delimiter = delimiterOf(lines);
@@ -598,13 +654,7 @@ CU.views = (() => {
       if (run.length < 2) out.append(item.lab ? el("h3", null, item.lab) : "", kv(record, [], 2));
       else {
         var rows = run.map((runItem) => labelled ? Object.assign({ "": runItem.lab }, runItem.r) : /** @type {Views.Record} */ (runItem.r)), columns = cols(rows);
-        // a column whose every value is a number holds numbers
-        columns.forEach((column) => {
-          var pointer = column.pointer;
-          if (rows.every((row) => at(row, pointer) == null || /^-?\d+(\.\d+)?$/.test(/** @type {string} */ (at(row, pointer))))) {
-            rows.forEach((row) => { var value = at(row, pointer); if (value != null) row[pointer.slice(1)] = +value; });
-          }
-        });
+        columns.forEach((column) => { numberColumn(rows, unescapeToken(column.pointer.slice(1))); });
         if (!labelled) run.filter((runItem) => runItem.lab).forEach((runItem) => { out.append(textNode(/** @type {string} */ (runItem.lab), 2)); });
         out.append(table(rows, columns, 100));
       }
@@ -631,7 +681,7 @@ CU.views = (() => {
    */
   function alignedRows(lines) {
     var body = lines.filter((line) => line.trim() && !RULE_LINE.test(line)), width = 0, cuts = /** @type {number[]} */ ([]), i, j;
-    if (body.length < 3 || body.length > 500) return;
+    if (body.length < 3) return;
     body.forEach((line) => { width = Math.max(width, line.trimEnd().length); });
     /** @type {(x: number) => boolean} */
     var blank = (column) => body.every((line) => column >= line.length || line[column] === " ");
@@ -654,13 +704,8 @@ CU.views = (() => {
    */
   function delimitedTable(str, delimiter) {
     var lines = str.split(/\r?\n/).filter((line) => line), aligned = delimiter === "aligned" && alignedRows(lines);
-    var head = aligned ? aligned[0] : splitCells(lines[0], delimiter);
-    /** @type {(string | number | null)[][]} */
-    var rows = aligned ? aligned.slice(1) : lines.slice(1).map((line) => splitCells(line, delimiter));
-    head.forEach((name, i) => {
-      if (rows.every((row) => row[i] === "" || /^-?\d+(\.\d+)?$/.test(/** @type {string} */ (row[i])))) rows.forEach((row) => { row[i] = row[i] === "" ? null : +(/** @type {string} */ (row[i])); });
-    });
-    return table(rows, indexColumns(head.length, head), 100);
+    if (delimiter === "aligned" && !aligned) return textNode(str, 1); // aligned in its first 64 KB only
+    return aligned ? cellTable(aligned[0], aligned.slice(1)) : cellTable(splitCells(lines[0], delimiter), lines.slice(1).map((line) => splitCells(line, delimiter)));
   }
   /**
    * One line per line; added, removed, hunk and file lines marked by class (and by their sign).
@@ -714,21 +759,65 @@ CU.views = (() => {
     return bad ? undefined : parseJson(str);
   }
   /**
+   * A text that is data — JSON, a Python literal, CSV, TSV or an aligned table — as its view.
+   * @param {string} str
+   * @param {Views.TextKind} [textKind] its kind, when known
+   * @returns {HTMLElement | undefined}
+   */
+  function dataView(str, textKind) {
+    var data = parseJson(str);
+    if (data === undefined) data = pythonLiteral(str);
+    if (data !== undefined) return auto(data);
+    textKind = textKind || kind(str);
+    if (/^(,|\t|aligned)$/.test(textKind)) return delimitedTable(str, /** @type {"," | "\t" | "aligned"} */ (textKind));
+  }
+  /**
    * Any text, by what it is: data (JSON, a Python literal), terminal output, or its kind().
    * @param {string} str
    * @returns {HTMLElement}
    */
   function textView(str) {
-    var data = parseJson(str);
-    if (data === undefined) data = pythonLiteral(str);
-    if (data !== undefined) return auto(data);
-    if (/\x1b/.test(str)) return textNode(str, 1); // a terminal's output, its colours kept
-    var textKind = kind(str);
-    if (textKind === "diff") return diffView(str.length > MAX_TEXT * 10 ? str.slice(0, MAX_TEXT * 10) : str);
-    if (textKind === "," || textKind === "\t" || textKind === "aligned") return delimitedTable(str, textKind);
-    if (textKind === "kv") return keyValueText(str);
-    return textKind === "md" && str.length <= MAX_TEXT ? markdown(str) : textNode(str, textKind === "lines" ? 1 : 2);
+    var textKind = /\x1b/.test(str) ? "lines" : kind(str); // a terminal's output: its colours kept, in monospace
+    return dataView(str, textKind) || (textKind === "diff" ? diffView(str.length > MAX_TEXT * 10 ? str.slice(0, MAX_TEXT * 10) : str)
+      : textKind === "kv" ? keyValueText(str) : textKind === "html" ? htmlView(str)
+      // markdown with a table, of any size (its tables are paged); other markdown up to 100 KB
+      : textKind === "md" && (str.length <= MAX_TEXT || MARKDOWN_TABLE.test(str)) ? markdown(str) : textNode(str, textKind === "lines" ? 1 : 2));
   }
+  // HTML in a text (a spreadsheet's range, a converted page): its tables are tables, read inertly —
+  // the markup is parsed into a document that is never shown nor runs anything, and only its
+  // cells' text is taken; every node shown is built here. Its other parts show as their text, in
+  // order, a line per part and per line of it. HTML without a table is source: monospace.
+  /**
+   * @param {string} str
+   * @returns {HTMLElement}
+   */
+  function htmlView(str) {
+    if (!/<table/i.test(str)) return textNode(str, 1);
+    var out = el("div", { class: "view" }), text = "";
+    var flush = () => { text = text.replace(/\s*\n\s*/g, "\n").trim(); if (text) out.append(textNode(text, 2)); text = ""; };
+    /** @type {(node: Node) => void} a table; a part holding tables, part by part; other parts' text */
+    var walk = (node) => {
+      if (node.nodeName === "TABLE") {
+        flush();
+        var rows = Array.from(/** @type {Element} */ (node).querySelectorAll("tr"), (row) => Array.from(row.querySelectorAll("td, th")));
+        // a first row of header cells only is the header
+        var head = rows[0] && rows[0].every((cell) => cell.nodeName === "TH") ? /** @type {Element[]} */ (rows.shift()) : [];
+        /** @type {(cell: Element) => string} */
+        var textOf = (cell) => /** @type {string} */ (cell.textContent).trim();
+        out.append(cellTable(head.map(textOf), rows.map((row) => row.map(textOf))));
+      } else if (node.nodeType === 1 && /** @type {Element} */ (node).querySelector("table")) node.childNodes.forEach(walk);
+      else text += node.textContent + "\n";
+    };
+    // The one parse of a result's markup, audited: DOMParser makes an inert document (no script
+    // runs, nothing loads, it is never put in the page); only textContent is read from it. Its
+    // on… attributes are renamed first: not for safety (the document runs none of them) but
+    // because Chromium checks the page's CSP as it parses one and logs a violation for each.
+    // eslint-disable-next-line no-restricted-syntax
+    new DOMParser().parseFromString(str.replace(/<[a-z][^<>]*>/gi, (tag) => tag.replace(/(\s)on/gi, "$1no")), "text/html").body.childNodes.forEach(walk);
+    flush();
+    return out;
+  }
+
   /**
    * The markdown subset, as DOM nodes: headings, fences, quotes, lists, tables, paragraphs.
    * @param {string} str
@@ -747,12 +836,13 @@ CU.views = (() => {
     function flush() { if (paragraph.length) out.appendChild(el("p", null, markdownInline(paragraph.join("\n")))); paragraph = []; }
     while (i < lines.length) {
       var line = lines[i++];
-      if (/^```/.test(line)) {
+      if ((match = /^```\s*(\w*)/.exec(line))) {
         flush(); listNode = null;
         var code = [];
         while (i < lines.length && !/^```/.test(lines[i])) code.push(lines[i++]);
         i++;
-        out.appendChild(el("pre", { class: "json" }, el("code", null, code.join("\n"))));
+        // a fence is code, or data when fenced as such (json, csv, tsv)
+        out.appendChild((/^(json|csv|tsv)$/i.test(match[1]) && dataView(code.join("\n"))) || el("pre", { class: "json" }, el("code", null, code.join("\n"))));
       } else if (QUOTE.test(line) && level < 8) {
         flush(); listNode = null;
         var quote = [line];
@@ -761,6 +851,10 @@ CU.views = (() => {
       } else if ((match = /^(#{1,6}) +(.*)/.exec(line))) {
         flush(); listNode = null;
         out.appendChild(el("h" + Math.min(6, match[1].length + 2), null, markdownInline(match[2])));
+        // a section whose body (to the next heading or fence) is data shows as that data
+        for (var end = i; end < lines.length && !/^(#{1,6} |```)/.test(lines[end]);) end++;
+        var data = dataView(lines.slice(i, end).join("\n"));
+        if (data) { out.appendChild(data); i = end; }
       } else if ((match = /^\s*([-*+]|\d+\.) +(.*)/.exec(line))) {
         flush();
         var tag = /\d/.test(match[1]) ? "ol" : "ul";
@@ -773,9 +867,8 @@ CU.views = (() => {
         /** @type {(row: string) => string[]} */
         var cellsOf = (row) => row.trim().slice(1, -1).split("|").map((cell) => cell.trim());
         var rows = tableLines.filter((row) => !/^[\s|:-]+$/.test(row)).map(cellsOf); // the |---| rule goes
-        // (a header that is a key, "cohort_size", reads as the data views write keys: "Cohort size")
-        out.appendChild(el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, rows[0].map((cell) => el("th", null, markdownInline(human(cell)))))),
-          el("tbody", null, rows.slice(1).map((row) => el("tr", null, row.map((cell) => el("td", { class: noWrap(cell) || null }, markdownInline(cell)))))))));
+        // a table of any size, paged
+        out.appendChild(cellTable(rows[0], rows.slice(1), "md"));
       } else if (!line.trim()) { flush(); listNode = null; } else { listNode = null; paragraph.push(line.trim()); }
     }
     flush();
@@ -817,7 +910,7 @@ CU.views = (() => {
     if (type === "resource_link") return el("div", { class: "res" }, link(String(block.uri), /** @type {string} */ (block.title || block.name || block.uri)), block.description ? el("div", { class: "muted" }, /** @type {string} */ (block.description)) : null);
     if (type === "resource" && isObj(resource)) {
       var mime = String(resource.mimeType || ""), text = resource.text;
-      var body = text != null ? (/json/.test(mime) ? auto(parseJson(String(text)) !== undefined ? parseJson(String(text)) : text)
+      var body = text != null ? (/json/.test(mime) ? textView(String(text))
         : /markdown/.test(mime) && /** @type {string} */ (text).length <= MAX_TEXT ? markdown(String(text)) : textNode(String(text), 1))
         : /^image\//.test(mime) ? image(String(resource.blob), mime) : downloadButton(resource);
       return el("div", { class: "res" }, el("div", { class: "muted" }, resource.uri + (mime ? " · " + mime : "")), body);
@@ -856,7 +949,12 @@ CU.views = (() => {
       if (copy === undefined) copy = pythonLiteral(text);
       return copy !== undefined && [data, wrapped].concat(Array.isArray(wrapped) ? wrapped : []).some((shownData) => sameData(/** @type {Views.Json} */ (copy), shownData));
     };
-    return content.filter((block) => !(data !== undefined && isObj(block) && block.type === "text" && (seen.indexOf(String(block.text).trim()) >= 0 || again(String(block.text))))).map(contentBlock);
+    // Of another text, the lines the data already shows are left out (a footer line), the rest kept.
+    /** @type {(text: string) => string} */
+    var unseen = (text) => seen.indexOf(text.trim()) < 0 && !again(text) ? text.split(/\r?\n/).filter((line) => !line.trim() || seen.indexOf(line.trim()) < 0).join("\n") : "";
+    return content.map((block) => data === undefined || !isObj(block) ? block : block.type === "text" ? Object.assign({}, block, { text: unseen(String(block.text)) })
+      : block)
+      .filter((block) => block && (!isObj(block) || block.type !== "text" || String(block.text).trim())).map((block) => contentBlock(block));
   }
   /**
    * The same data (a null field the same as an absent one).
@@ -929,6 +1027,19 @@ CU.views = (() => {
   }
 
   /**
+   * An error's text by the same rules as a result's, its message first: JSON as data, a traceback
+   * under its last line (the exception), a terminal's output in monospace; one line a paragraph;
+   * other text — a stack, code and a caret, a log, a CSV, prose — under its first line.
+   * @param {string} message
+   * @returns {HTMLElement[]}
+   */
+  function errorView(message) {
+    var lines = message.trim().split(/\r?\n/), first = /^Traceback/m.test(message) ? lines.pop() : lines.shift();
+    return parseJson(message) !== undefined || /\x1b/.test(message) ? [textView(message)]
+      : lines.length ? [el("p", null, /** @type {string} */ (first)), textView(lines.join("\n"))] : [el("p", null, message)];
+  }
+
+  /**
    * A tool result into box: an error's message, the data in the server's layout (or its
    * AutoView), and the content blocks not already shown.
    * @param {HTMLElement} box
@@ -941,9 +1052,8 @@ CU.views = (() => {
     locale = (context.hostContext || {}).locale || undefined;
     var content = Array.isArray(result.content) ? result.content : [], data = result.structuredContent;
     current = { content: content };
-    // An error's text is a message, or a terminal's (a traceback, a log, colours) kept in monospace.
     var message = content.filter((block) => isObj(block) && block.type === "text").map((block) => String(block.text)).join("\n") || M.errorUntold;
-    if (result.isError) return box.append(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, M.error), /\x1b/.test(message) || STACK_TRACE.test(message) ? textNode(message, 1) : el("p", null, message)));
+    if (result.isError) return box.append(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, M.error), errorView(message)));
     if (data !== undefined) resultView && resultView.props && resultView.props.source !== "content" ? fillLayout(box, resultView, data) : box.append(auto(data));
     // The text blocks usually repeat the data as JSON; the rest shows unless a view already did.
     if (!current.shown) box.append(...unshownBlocks(content, data));

@@ -55,7 +55,7 @@ interface ViewContext {
 
   /** What a text is: "diff", "," (CSV), "\t" (TSV), "aligned" (a plain-text table), "md"
    *  (markdown), "kv" (key: value lines), "lines" (monospace: code, logs, tracebacks), "prose". */
-  type TextKind = "diff" | "," | "\t" | "aligned" | "md" | "kv" | "lines" | "prose";
+  type TextKind = "diff" | "," | "\t" | "aligned" | "md" | "html" | "kv" | "lines" | "prose";
 
   /** A table's box: its rows and columns ride on it (host.js offers them as a file). */
   type TableElement = HTMLElement & { rows: Json[]; cols: Column[] };
@@ -98,6 +98,8 @@ interface TableColumn {
   g?: number;
   /** A grid's positional column: its header cell, as written (false when the grid has none). */
   name?: string | false;
+  /** The type a table given as columns and rows names for it ("INTEGER", "VARCHAR"): shown under its heading. */
+  type?: string;
 }
 
 // The builders take any value (data is JSON, but a caller may hold it as unknown): their

@@ -107,3 +107,35 @@ def test_forms_say_what_a_person_reads():
     assert reach.forms("2026-11-23T14:30:05-05:00")[-1] == ["s", "23 Nov 2026, 14:30:05 (UTC-05:00)"]
     assert reach.forms("2026-11-23T14:30:00.250Z") == [["s", "2026-11-23T14:30:00.250Z"]]  # sub-seconds are not dropped
     assert reach.canon("1,234.50") == "1234.5" and reach.canon("1e3") == "1000" and reach.canon("-0.0") == "0"
+
+
+SHAPES = [(name, entry) for name, entry in reach.corpus() if name.startswith("shapes__")]
+
+
+@pytest.fixture(scope="module")
+def tools_only(browser):
+    h = browser.new_host(reach.page_of(None), host_context=reach.CONTEXT, reads=False)
+    yield h
+    h.close()
+
+
+@pytest.mark.parametrize(("name", "entry"), SHAPES, ids=[name for name, _ in SHAPES])
+def test_each_hand_made_shape_is_whole_in_reach_in_a_tools_only_host(tools_only, name, entry):
+    """Issue 40's shapes (fixtures/field/shapes__*: made by hand, one or more of each kind — a
+    table as columns and rows, a big and wide markdown table, HTML tables in text and HTML source,
+    markdown sections of JSON and fences, a command's CSV and fixed-width stdout, errors that are
+    JSON, a parser's caret, a traceback, a CSV and a log, a footer line twice, an image and its
+    metadata): every scalar shown or one click away, in its own tool's self-contained page, in a
+    host that offers no resource read, with no console error."""
+    tools_only.console.clear()
+    tools_only.page_errors.clear()
+    tools_only.reach_page = None
+    report = reach.check(tools_only, entry, name)
+    assert tools_only.console_errors == [] and tools_only.reads == []
+    assert (report.found, report.missing) == (report.total, []), report.missing[:10]
+
+
+def test_the_hand_made_shapes_cover_every_kind_of_issue_40():
+    kinds = {name.split("__")[-1] for name, _ in SHAPES}
+    assert {"columns-rows", "big-markdown", "html-table", "html-source", "markdown-json", "markdown-fences", "stdout-csv", "stdout-fixed-width",
+            "error-json", "error-syntax", "error-traceback", "error-csv", "error-log", "footer-twice", "image-metadata"} <= kinds

@@ -21,7 +21,18 @@ time's records, the ext-apps cohort heatmap's long-format cells):
 - ``series``: a time series (timestamps at a fixed step and one or more measures);
 - ``paging``: a page of records in an envelope (``items``, ``nextCursor``, ``total``);
 - ``tree``: a recursive structure through ``$defs`` (a query plan's nodes and their children, an
-  outline, a directory tree), three levels deep or four.
+  outline, a directory tree), three levels deep or four;
+
+and issue 40's long tail, whose results are not a schema's value (``Case.raw`` is the result; the
+tool has no output schema, but ``columns``, which has one):
+
+- ``columns``: a table given as its columns' names and its rows (``{columns|fields|headers,
+  rows|data|values}``, any casing; names as strings or ``{name, type}``), a row count beside;
+- ``markdown``: a markdown table of 101 to 200 rows (two pages), under a heading, or a markdown
+  section whose body is JSON rows and a fenced code block;
+- ``html``: HTML tables in a text block, with text around them;
+- ``error``: an error (``isError``) that is JSON, a parser's message with the line and a caret,
+  a traceback, a CSV under its message, or a log.
 
 Every field may be optional (left out of ``required``, sometimes absent) or nullable (Pydantic's
 ``anyOf [T, null]`` or a type list; sometimes null). Values are what a person would read: names,
@@ -34,12 +45,14 @@ test's subject).
 from __future__ import annotations
 
 import datetime as dt
+import html
+import json
 from dataclasses import dataclass
 from typing import Any
 
 from hypothesis import strategies as st
 
-KINDS = ("record", "records", "nested", "long", "matrix", "map", "series", "paging", "tree")
+KINDS = ("record", "records", "nested", "long", "matrix", "map", "series", "paging", "columns", "markdown", "html", "error", "tree")
 # The kinds whose every scalar must be one click from the default view (issue 32, part 3). A tree
 # is not among them: its rule is one click per level (part 2), so its depth-3 nodes are two clicks
 # away by design; bench_views.py --reach measures it all the same.
@@ -74,13 +87,15 @@ class Case:
     kind: str
     schema: dict[str, Any]
     value: dict[str, Any]
+    raw: dict[str, Any] | None = None  # the result itself, when it is no schema's value (text, an error)
 
     def tool(self, typed: bool = True) -> dict[str, Any]:
         """A typed tool whose result this is (a small input schema, the generated output schema);
-        not ``typed``: the same tool without its output schema (the shape views then)."""
+        not ``typed`` (or a result of text): the same tool without its output schema (the shape
+        views then)."""
         tool = {"name": f"get_{self.kind}", "description": f"A generated {self.kind} result.",
                 "inputSchema": {"type": "object", "properties": {"query": {"type": "string"}}}}
-        return {**tool, "outputSchema": self.schema} if typed else tool
+        return {**tool, "outputSchema": self.schema} if typed and self.raw is None else tool
 
 
 # --------------------------------------------------------------------------- scalar values
@@ -419,8 +434,90 @@ def tree(draw: st.DrawFn) -> Case:
     return Case("tree", schema, {"plan": draw(plan_node(draw(st.integers(3, 4)))), "planningTimeMs": draw(share())})
 
 
+# --------------------------------------------------------------------------- issue 40's long tail
+
+COLUMN_TYPES = {"name": "VARCHAR", "place": "VARCHAR", "count": "BIGINT", "amount": "DECIMAL(12,2)", "share": "DOUBLE", "when": "TIMESTAMP WITH TIME ZONE"}
+
+
+@st.composite
+def table_rows(draw: st.DrawFn, low: int = 1, high: int = 12) -> tuple[list[str], list[str], list[list[Any]]]:
+    """Column names, their SQL types and rows of values (no nulls: a cell shows its value)."""
+    kinds = draw(st.lists(st.sampled_from(list(COLUMN_TYPES)), min_size=2, max_size=6))
+    names: list[str] = []
+    for k in kinds:
+        pool = [n for n in SCALARS[k][0] if n not in names]
+        names.append(draw(st.sampled_from(pool)) if pool else f"{SCALARS[k][0][0]}_{len(names)}")
+    rows = draw(st.lists(st.tuples(*(SCALARS[k][2] for k in kinds)).map(list), min_size=low, max_size=high))
+    return names, [COLUMN_TYPES[k] for k in kinds], rows
+
+
+@st.composite
+def columns_rows(draw: st.DrawFn) -> Case:
+    names, types, rows = draw(table_rows())
+    names_key = draw(st.sampled_from(["columns", "fields", "headers", "Columns", "FIELDS"]))
+    rows_key = draw(st.sampled_from(["rows", "data", "values", "Rows", "DATA"]))
+    typed = draw(st.booleans())
+    column = {"type": "object", "properties": {"name": {"type": "string"}, "type": {"type": "string"}}, "required": ["name", "type"]} if typed else {"type": "string"}
+    schema = root({names_key: {"type": "array", "items": column}, rows_key: {"type": "array", "items": {"type": "array"}}, "rowCount": {"type": "integer"}})
+    value = {names_key: [{"name": n, "type": t} for n, t in zip(names, types, strict=True)] if typed else names, rows_key: rows, "rowCount": len(rows)}
+    return Case("columns", schema, value)
+
+
+def _text_case(kind: str, text: str, error: bool = False) -> Case:
+    return Case(kind, {"type": "object"}, {}, {"content": [{"type": "text", "text": text}], **({"isError": True} if error else {})})
+
+
+def _cell(value: Any) -> str:
+    return str(value).replace("|", "/")
+
+
+@st.composite
+def markdown_text(draw: st.DrawFn) -> Case:
+    names, _, rows = draw(table_rows(101, 200)) if draw(st.booleans()) else draw(table_rows(2, 12))
+    if draw(st.booleans()):  # a table under a heading, a paragraph after it
+        lines = [f"## {draw(st.sampled_from(['Export', 'Sheet1', 'Results']))}", "", "| " + " | ".join(names) + " |", "|" + "---|" * len(names)]
+        lines += ["| " + " | ".join(_cell(v) for v in row) + " |" for row in rows]
+        return _text_case("markdown", "\n".join([*lines, "", draw(st.sampled_from(SENTENCES))]))
+    records = [dict(zip(names, row, strict=True)) for row in rows[:12]]  # a section of JSON rows, then code
+    code = draw(st.sampled_from(["await page.locator('tr').allTextContents();", "select * from sales order by 1;"]))
+    return _text_case("markdown", f"### Result\n{json.dumps(records, indent=draw(st.sampled_from([None, 2])))}\n\n### Ran code\n```js\n{code}\n```\n")
+
+
+@st.composite
+def html_text(draw: st.DrawFn) -> Case:
+    names, _, rows = draw(table_rows(1, 12))
+    head = "<tr>" + "".join(f"<th>{n}</th>" for n in names) + "</tr>" if draw(st.booleans()) else ""
+    body = "\n".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row) + "</tr>" for row in rows)
+    before = f"<h2>{draw(st.sampled_from(['Sheet Data', 'Range A1:F9', 'Report']))}</h2>\n" if draw(st.booleans()) else ""
+    after = f"\n<p>{draw(st.sampled_from(SENTENCES))}</p>" if draw(st.booleans()) else ""
+    return _text_case("html", f"{before}<table>\n{head}\n{body}\n</table>{after}")
+
+
+@st.composite
+def error_text(draw: st.DrawFn) -> Case:
+    how = draw(st.sampled_from(["json", "caret", "traceback", "csv", "log"]))
+    if how == "json":
+        data = draw(record_of(draw(fields(1, 4)))[1])
+        return _text_case("error", json.dumps({"error": draw(st.sampled_from(SENTENCES)), **data}), True)
+    if how == "caret":
+        query = f"select {draw(st.sampled_from(WORDS))} from {draw(st.sampled_from(['orders', 'sales', 'users']))} wher id = {draw(st.integers(1, 99))}"
+        at = query.index("wher")
+        return _text_case("error", f"syntax error at line 1, col {at + 1}\n{query}\n{' ' * at}^", True)
+    if how == "traceback":
+        name = draw(st.sampled_from(["load", "parse", "convert"]))
+        return _text_case("error", f"Traceback (most recent call last):\n  File \"/srv/app.py\", line {draw(st.integers(2, 400))}, in {name}\n"
+                          f"    rows = {name}(handle)\nValueError: {draw(st.sampled_from(SENTENCES))}", True)
+    names, _, rows = draw(table_rows(2, 8))
+    if how == "csv":
+        lines = [",".join(names)] + [",".join(_cell(v).replace(",", " ") for v in row) for row in rows]
+        return _text_case("error", f"{len(rows)} rows were refused:\n" + "\n".join(lines), True)
+    stamps = draw(st.lists(datetimes(), min_size=2, max_size=6))
+    return _text_case("error", "\n".join(f"{t} {draw(st.sampled_from(['INFO', 'WARN', 'ERROR']))} {draw(st.sampled_from(SENTENCES))}" for t in stamps), True)
+
+
 BY_KIND = {"record": record, "records": records, "nested": nested, "long": lambda: long_cells() | cohorts(), "matrix": matrix,
-           "map": mapping, "series": series, "paging": paging, "tree": tree}
+           "map": mapping, "series": series, "paging": paging, "columns": columns_rows, "markdown": markdown_text, "html": html_text,
+           "error": error_text, "tree": tree}
 
 
 def cases(kind: str | None = None) -> st.SearchStrategy[Case]:
@@ -431,9 +528,10 @@ def cases(kind: str | None = None) -> st.SearchStrategy[Case]:
 
 
 def result(case: Case) -> dict[str, Any]:
-    """The tool result a server sends: structuredContent and its JSON text copy (the spec's)."""
-    import json
-
+    """The tool result a server sends: structuredContent and its JSON text copy (the spec's); or
+    the case's own result (text, an error)."""
+    if case.raw is not None:
+        return case.raw
     return {"content": [{"type": "text", "text": json.dumps(case.value)}], "structuredContent": case.value}
 
 

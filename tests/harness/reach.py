@@ -10,8 +10,11 @@ a block that is JSON, or equals one of the data's strings, is left out), the dat
 read here apart from the views: JSON, a Python literal (``ast.literal_eval``, never ``eval``;
 numpy's ``array(X, dtype=Y)`` read as X),
 CSV/TSV, a markdown table's cells, ``Key: value`` lines' values, an aligned plain-text table's
-cells; any other line of text is one value (with markdown's inline marks taken off). A string of
-the data that holds several lines is read the same way. Keys and column names are headings, not
+cells, an HTML table's cells (and each piece of text outside its tables), a markdown section's
+or a ``json``/``csv`` fence's data; any other line of text is one value (with markdown's inline
+marks taken off). Beside structured data, a line that is one of the data's strings is left out
+(shown once). An error's text is read the same way, its first line one value (its message). A
+string of the data that holds several lines is read the same way. Keys and column names are headings, not
 values; empty strings and base64 blobs (images) are not counted.
 
 **Shown equal** (``forms``): each scalar has the texts a person reads as that value, and one of
@@ -49,6 +52,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -333,8 +337,11 @@ def text_scalars(text: str, path: str, out: list[Scalar]) -> None:
             for j, cell in enumerate(row):
                 leaf(cell, f"{path}/{i}/{j}", out)
         return
+    if HTML_START.match(s) and re.search(r"</[a-z][\w-]*>", s, re.I) and re.search(r"<table[\s>]", s, re.I):
+        html_scalars(s, path, out)
+        return
     lines = text.splitlines()
-    table = aligned_rows(lines) if len(lines) <= 200 and not any(KEY_VALUE.match(ln) for ln in lines) else None
+    table = aligned_rows(lines) if not any(KEY_VALUE.match(ln) for ln in lines) else None
     if table:
         for i, row in enumerate(table[1:]):
             for j, cell in enumerate(row):
@@ -342,8 +349,15 @@ def text_scalars(text: str, path: str, out: list[Scalar]) -> None:
         return
     markdown = is_markdown(text)
     plain = md_plain if markdown else str
+    skip = markdown_data(lines, path, out) if markdown else set()
+    fenced = False  # a fence's lines are code, as written (no marks to take off)
     for n, ln in enumerate(lines):
-        if not ln.strip() or MD_RULE.fullmatch(ln) or re.fullmatch(r"\s*(```.*|[=-]{3,})", ln):
+        if markdown and ln.startswith("```"):
+            fenced = not fenced
+        if n in skip or not ln.strip() or MD_RULE.fullmatch(ln) or re.fullmatch(r"\s*(```.*|[=-]{3,})", ln):
+            continue
+        if fenced:
+            leaf(ln.strip(), f"{path}/line{n}", out)
             continue
         if MD_TABLE.match(ln):
             for j, cell in enumerate(ln.strip().strip("|").split("|")):
@@ -352,6 +366,120 @@ def text_scalars(text: str, path: str, out: list[Scalar]) -> None:
             continue
         m = KEY_VALUE.match(ln)
         leaf(plain(m[2] if m else ln).strip(), f"{path}/line{n}", out)
+
+
+HTML_START = re.compile(r"\s*<(!doctype\b|[a-z][\w-]*)[^<>]*>", re.I)
+
+
+INLINE_TAGS = {"a", "b", "code", "em", "i", "span", "strong"}
+
+
+class _HtmlCells(HTMLParser):
+    """An HTML text's table cells and its lines outside its tables: a line per block (inline
+    tags do not end one), whitespace runs as one space; script and style bodies are text too
+    (the views read the parsed text, never run it)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tables = 0
+        self.cell: list[str] | None = None
+        self.cells: list[str] = []
+        self.text: list[str] = []
+        self.line = ""
+
+    def end_line(self) -> None:
+        if self.line.strip():
+            self.text.append(" ".join(self.line.split()))
+        self.line = ""
+
+    def handle_starttag(self, tag: str, attrs: Any) -> None:
+        if tag == "table":
+            self.end_line()
+            self.tables += 1
+        elif tag in ("td", "th") and self.tables:
+            self.cell = []
+        elif tag not in INLINE_TAGS and not self.tables:
+            self.end_line()
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "table":
+            self.tables -= 1
+        elif tag in ("td", "th") and self.cell is not None:
+            self.cells.append("".join(self.cell).strip())
+            self.cell = None
+        elif tag not in INLINE_TAGS and not self.tables:
+            self.end_line()
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None:
+            self.cell.append(data)
+        elif not self.tables:
+            self.line += data
+
+    def close(self) -> None:
+        super().close()
+        self.end_line()
+
+
+def html_scalars(text: str, path: str, out: list[Scalar]) -> None:
+    """HTML holding a table (views.js ``htmlView``'s rule, written apart with Python's parser)."""
+    parser = _HtmlCells()
+    parser.feed(text)
+    parser.close()
+    for i, cell in enumerate(parser.cells):
+        leaf(cell, f"{path}/cell{i}", out)
+    for i, piece in enumerate(parser.text):
+        leaf(piece, f"{path}/text{i}", out)
+
+
+def markdown_data(lines: list[str], path: str, out: list[Scalar]) -> set[int]:
+    """Markdown's data: a section whose body (to the next heading or fence) is JSON, CSV or TSV,
+    and a fence marked json, csv or tsv; their scalars, and the numbers of the lines they take."""
+    taken: set[int] = set()
+    n = 0
+    while n < len(lines):
+        fence = re.match(r"```\s*(\w*)", lines[n])
+        heading = re.match(r"#{1,6} +", lines[n])
+        if not fence and not heading:
+            n += 1
+            continue
+        end = n + 1
+        while end < len(lines) and not (re.match(r"```", lines[end]) if fence else re.match(r"#{1,6} |```", lines[end])):
+            end += 1
+        body = "\n".join(lines[n + 1 : end])
+        if (heading or (fence and fence[1].lower() in ("json", "csv", "tsv"))) and body.strip() and data_scalars(body, f"{path}/s{n}", out):
+            taken.update(range(n + 1, end + 1 if fence else end))
+        n = end + 1 if fence else end
+    return taken
+
+
+def data_scalars(text: str, path: str, out: list[Scalar]) -> bool:
+    """A text that is data (JSON, a Python literal, CSV or TSV): its scalars, and True."""
+    s = text.strip()
+    for read in (json.loads, py_literal):
+        if s[:1] in "[{(":
+            try:
+                walk(read(s), path, out)
+                return True
+            except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+                pass
+    rows = delimited_rows(s)
+    if rows:
+        for i, row in enumerate(rows[1:]):
+            for j, cell in enumerate(row):
+                leaf(cell, f"{path}/{i}/{j}", out)
+    return bool(rows)
+
+
+def error_scalars(text: str, path: str, out: list[Scalar]) -> None:
+    """An error's text (views.js ``errorView``): JSON, a traceback, one line, or prose as a
+    result's text; else its first line (the message), then the rest by its kind."""
+    lines = text.strip().splitlines()
+    if len(lines) < 2 or text.strip()[:1] in "[{" or "Traceback (most recent call last):" in text or re.search(r"(?m)^\s+at \S", text):
+        text_scalars(text, path, out)
+        return
+    leaf(lines[0].strip(), f"{path}/message", out)
+    text_scalars("\n".join(lines[1:]), f"{path}/rest", out)
 
 
 def scalars(result: dict[str, Any]) -> list[Scalar]:
@@ -373,7 +501,9 @@ def scalars(result: dict[str, Any]) -> list[Scalar]:
             continue
         if data is not None and (_is_json(t) or t.strip() in seen):
             continue
-        text_scalars(t, f"#{i}", out)
+        if data is not None:  # a line the data already shows is shown once
+            t = "\n".join(ln for ln in t.splitlines() if not ln.strip() or ln.strip() not in seen)
+        (error_scalars if result.get("isError") and b.get("type") == "text" else text_scalars)(t, f"#{i}", out)
     return out
 
 

@@ -12,13 +12,19 @@ export function source(name) {
   return readFileSync(new URL(`${name}.min.js`, RUNTIME), "utf8");
 }
 
+// A browser's DOMParser reads a fragment into a whole document's <body>; linkedom's needs the
+// document around it.
+class DOMParser {
+  parseFromString(markup) { return parseHTML(`<!doctype html><html><head></head><body>${markup}</body></html>`).document; }
+}
+
 export function load(...names) {
   const dom = parseHTML("<!doctype html><html lang=\"en\"><head></head><body></body></html>");
   const listeners = [];
   const context = {
     document: dom.document,
     Node: dom.Node, Element: dom.Element, HTMLElement: dom.HTMLElement, Event: dom.Event,
-    CustomEvent: dom.CustomEvent,
+    CustomEvent: dom.CustomEvent, DOMParser,
     navigator: { language: "en-US", languages: ["en-US"] },
     setTimeout, clearTimeout, setInterval, clearInterval, queueMicrotask,
     requestAnimationFrame: (f) => setTimeout(() => f(Date.now()), 0),

@@ -61,7 +61,7 @@ const KINDS = [
   ["filesystem__search_files", "lines"],
   ["git__git_status", "lines"],
   ["mysql__get_table_sample", "lines"],
-  ["excel-go__excel_read_sheet", "lines"], // HTML stays text: it is never markup
+  ["excel-go__excel_read_sheet", "html"], // read inertly: its tables as tables, never markup
   // markdown: a table, or two signs of it
   ["filesystem__read_text_file__markdown", "md"],
   ["markitdown__convert_to_markdown__csv", "md"],
@@ -232,10 +232,31 @@ test("prose: wrapped text, lines kept", () => {
   assert.equal(box.textContent, text);
 });
 
-test("HTML in a text is text, never markup", () => {
+test("HTML in a text: its tables are tables of the cells' text, the rest its text; never markup", () => {
   const box = renderText(fieldText("excel-go__excel_read_sheet"));
-  assert.equal(box.querySelectorAll("h2, table").length, 0);
-  assert.ok(box.textContent.includes("<h2>Read Sheet</h2>"));
+  assert.equal(box.querySelectorAll("h2, ul, li").length, 0); // no element of the text's own
+  assert.deepEqual(headers(box), ["", "A", "B", "C", "D", "E", "F"]); // its header row of <th> cells
+  assert.equal(rows(box).length, 8);
+  assert.deepEqual(rows(box)[1], ["2", "1", "North", "Widget", "2026-Q1", "1191.5", "12"]);
+  const text = texts(box, "pre.text-block").join("\n");
+  for (const line of ["Read Sheet", "Sheet Data", "backend: excelize", "read range: A1:F8", "This is the last range or no more ranges available."]) assert.ok(text.includes(line), line);
+  assert.ok(!box.textContent.includes("<"));
+});
+
+test("HTML in a text: cells are read as text, whatever markup they hold; a table without <th> has no header", () => {
+  const box = renderText("<table><tr><td><b>Oslo</b><img src=x onerror=alert(1)></td><td>709037</td></tr><tr><td>Bergen<script>alert(2)</script></td><td>291189</td></tr></table>");
+  assert.deepEqual(headers(box), ["1", "2"]);
+  assert.deepEqual(rows(box), [["Oslo", "709,037"], ["Bergenalert(2)", "291,189"]]); // a script's text is text
+  assert.equal(box.querySelectorAll("img, script, b").length, 0);
+});
+
+test("HTML without a table is its source, in monospace", () => {
+  const source = "<div class=\"card\">\n  <p>Saved <b>3</b> files.</p>\n</div>";
+  assert.equal(V.kind(source), "html");
+  const box = renderText(source);
+  assert.equal(box.querySelector("pre.lines").textContent, source);
+  assert.equal(box.querySelectorAll("div.card, b").length, 0);
+  assert.equal(V.kind("if a < b and c > d then it is fine"), "prose"); // a comparison is no markup
 });
 
 // ------------------------------------------------------------------ markdown
@@ -252,8 +273,9 @@ test("markdown: a table, its header as keys are written, its rule dropped", () =
   const box = renderText(fieldText("markitdown__convert_to_markdown__csv"));
   assert.deepEqual(headers(box), ["City", "Country", "Population", "Founded"]);
   assert.equal(rows(box).length, 4);
-  assert.deepEqual(rows(box)[0], ["Oslo", "Norway", "709037", "1040"]); // markdown cells are text, as written
+  assert.deepEqual(rows(box)[0], ["Oslo", "Norway", "709,037", "1040"]); // a column of numbers holds numbers (a year as written)
   assert.equal(box.querySelectorAll("td.nw").length, 16);
+  assert.equal(box.querySelectorAll(".tbl table").length, 1); // the views' table: sorted, filtered, paged
 });
 
 test("markdown: a fetched page: its heading, paragraph and table", () => {
@@ -314,13 +336,16 @@ test("ANSI: a line redrawn with carriage returns shows as it ended; control char
   assert.deepEqual(plain(V.text.terminal("no escapes\tat all\n")), ["no escapes\tat all\n"]);
 });
 
-test("errors: a traceback or a JS stack is kept in monospace; a message is a paragraph", () => {
-  for (const name of ["code-runner__run-code__traceback", "code-runner__run-code__stack"]) {
-    const text = fieldText(name), box = render({ isError: true, content: [{ type: "text", text }] });
-    const alert = box.querySelector(".alert-error");
-    assert.equal(alert.getAttribute("role"), "alert");
-    assert.equal(alert.querySelector("pre.lines").textContent, text, name);
-  }
+test("errors: a traceback under its exception, a JS stack under its message; a message is a paragraph", () => {
+  const traceback = fieldText("code-runner__run-code__traceback"), lines = traceback.trim().split("\n");
+  const shown = render({ isError: true, content: [{ type: "text", text: traceback }] }).querySelector(".alert-error");
+  assert.equal(shown.getAttribute("role"), "alert");
+  assert.equal(shown.querySelector("p").textContent, lines.at(-1)); // the message first
+  assert.equal(shown.querySelector("pre.lines").textContent, lines.slice(0, -1).join("\n"));
+  const stack = fieldText("code-runner__run-code__stack"), frames = stack.trim().split("\n");
+  const stacked = render({ isError: true, content: [{ type: "text", text: stack }] }).querySelector(".alert-error");
+  assert.equal(stacked.querySelector("p").textContent, frames[0]); // the message first
+  assert.equal(stacked.querySelector("pre.lines").textContent, frames.slice(1).join("\n"));
   const message = fieldText("time__convert_time__bad-zone");
   const box = render({ isError: true, content: [{ type: "text", text: message }] });
   assert.equal(box.querySelector(".alert-error p").textContent, message);
