@@ -306,16 +306,53 @@ class FakeModel(BaseHTTPRequestHandler):
 
 
 async def llm_first_read(cache_dir: str) -> dict:
+    """First pages with a key configured, against the fake model: one asked soon after start (the
+    SDK still importing: served at once with the heuristic layout, the model's layout following as
+    ``notifications/resources/updated``), beside a proxy without a key's first page in the same
+    run; then, ``MODEL_READY_AFTER_S`` after start, another tool's first page (the model's time)."""
     server = ThreadingHTTPServer(("127.0.0.1", 0), FakeModel)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    env = {**os.environ, "ANTHROPIC_API_KEY": "bench-key", "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{server.server_port}"}
+    plain = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
+    env = {**plain, "ANTHROPIC_API_KEY": "bench-key", "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{server.server_port}"}
+    upstream = ["--", "node", str(EVERYTHING), "stdio"]
+    command = [*PROXY, "--cache-dir", cache_dir, *upstream]
+    echo, other = {"uri": "ui://compile-ui/echo"}, {"uri": "ui://compile-ui/get-sum"}
     try:
-        async with RawClient([*PROXY, "--cache-dir", cache_dir, "--", "node", str(EVERYTHING), "stdio"], env=env) as p:
-            first = (await p.timed("resources/read", {"uri": "ui://compile-ui/echo"}, 1))[0]
-            cached = await p.timed("resources/read", {"uri": "ui://compile-ui/echo"}, 50)
+        with tempfile.TemporaryDirectory() as plain_cache:
+            async with RawClient([*PROXY, "--cache-dir", plain_cache, *upstream], env=plain) as p:
+                heuristic = (await p.timed("resources/read", echo, 1))[0]
+        started = time.perf_counter()
+        async with RawClient(command, env=env) as p:
+            first = (await p.timed("resources/read", echo, 1))[0]
+            read_at = time.perf_counter()
+            landed = await _updated(p, echo["uri"], timeout=10)
+            landed_ms = None if landed is None else (landed - read_at) * 1000
+            model_page = "Echo" in (await p.request("resources/read", echo))["result"]["contents"][0]["text"]
+            await asyncio.sleep(max(0.0, MODEL_READY_AFTER_S - (time.perf_counter() - started)))
+            later = (await p.timed("resources/read", other, 1))[0]
+            cached = await p.timed("resources/read", echo, 50)
     finally:
         server.shutdown()
-    return {"model_delay_ms": FAKE_MODEL_DELAY_S * 1000, "first_ms": first, "cached_p50_ms": pct(cached, 0.5)}
+    return {"model_delay_ms": FAKE_MODEL_DELAY_S * 1000, "first_ms": first, "heuristic_first_ms": heuristic,
+            "landed_ms": landed_ms, "model_page_after": model_page, "later_first_ms": later,
+            "cached_p50_ms": pct(cached, 0.5)}
+
+
+MODEL_READY_AFTER_S = 3.0
+
+
+async def _updated(p: RawClient, uri: str, timeout: float) -> float | None:
+    """When ``notifications/resources/updated`` for ``uri`` came (``perf_counter``), or None."""
+    async def wait() -> float:
+        while True:
+            message = json.loads(await p.process.stdout.readline())
+            if message.get("method") == "notifications/resources/updated" and message["params"].get("uri") == uri:
+                return time.perf_counter()
+
+    try:
+        return await asyncio.wait_for(wait(), timeout)
+    except TimeoutError:
+        return None
 
 
 async def memory(cache_dir: str) -> dict:
@@ -363,6 +400,11 @@ def measure(quick: bool = False, calls: int | None = None) -> dict:
         "resources/read, first (uncached, heuristic) (ms)": round(latency["read_first_ms"], 2),
         "resources/read, cached p50 (ms; target ≤ 1)": round(latency["read_cached_ms"]["p50"], 3),
         f"resources/read, first with the LLM path (fake model answering in {llm['model_delay_ms']:.0f} ms) (ms)": round(llm["first_ms"], 1),
+        "  the same, without a key (the heuristic's first page, same run) (ms)": round(llm["heuristic_first_ms"], 1),
+        "  the model's page announced (resources/updated) after the first read answered (ms)":
+            "never" if llm["landed_ms"] is None else round(llm["landed_ms"], 1),
+        "  the page read again after that is the model's": "yes" if llm["model_page_after"] else "no",
+        f"  another tool's first page, {MODEL_READY_AFTER_S:g} s after start (ms)": round(llm["later_first_ms"], 1),
         f"peak RSS with all {mem['tools']} corpus pages cached (MB)": mem["peak_rss_mb"],
         "calls measured": latency["calls"],
     }

@@ -26,10 +26,17 @@ def fold(fields: tuple[AnyNode, ...], limit: int = MAX_FIELDS) -> tuple[AnyNode,
     """``fields`` (a form's children) within ``limit``; the same tuple when they fit."""
     if sum(_size(n) for n in fields) <= limit:
         return fields
+    whole = folded_whole(len(fields), limit)
+    if whole is not None:
+        return (whole,)
     budget = [limit - len(fields)]  # every top-level field keeps at least its own place
-    if budget[0] < 0:
-        return (_whole(limit),)
     return tuple(_fit(n, budget, limit) for n in fields)
+
+
+def folded_whole(top_level: int, limit: int = MAX_FIELDS) -> JsonField | None:
+    """What ``fold`` makes of ``top_level`` fields, known before they are built: when they cannot
+    each keep their own place, the whole arguments object as one ``JsonField``; else None."""
+    return _whole(limit) if top_level > limit else None
 
 
 def _fit(node: AnyNode, budget: list[int], limit: int) -> AnyNode:

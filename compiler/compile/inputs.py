@@ -65,7 +65,7 @@ from components.nodes import (
 )
 
 from . import widgets
-from .budget import fold
+from .budget import fold, folded_whole
 from .naming import as_text, label_for
 
 MAX_OPTION_LABEL = 200
@@ -111,6 +111,9 @@ def root_fields(shape: SomeShape) -> tuple[AnyNode, ...]:
     """The arguments object's fields. A root that is not a plain object (a union, a map, …) is
     one field bound to the whole arguments (``""``); a root that allows anything has none."""
     if isinstance(shape, ObjectShape) and widgets.field_type(shape) == "ObjectField":
+        whole = folded_whole(len(shape.properties) + (_rest_value(shape) is not None))
+        if whole is not None:  # too many to keep: not built only to be folded (compile stays linear)
+            return (whole,)
         return object_children(shape, Site("", messages.ARGUMENTS_LABEL, True))
     if isinstance(shape, AnyShape) and shape.reason == AnyShape().reason:
         return ()

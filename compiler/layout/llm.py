@@ -53,6 +53,7 @@ MAX_ATTEMPTS = 6
 FIRST_BACKOFF_S = 0.5
 MAX_FEEDBACK = 5
 LIMITS = {"name": 100, "title": 200, "description": 2000, "schema": 6000, "feedback": 500}
+MODEL_NOT_READY = "the model was not ready yet (its SDK still loading): its layout replaces this one when it lands"
 PARTS = ("title", "summary", "input.order", "input.groups", "input.advanced", "input.widgets", "input.submitLabel", "output")
 
 
@@ -191,9 +192,12 @@ def _import_sdk(future: concurrent.futures.Future[Any]) -> None:
 
 
 class LLMLayout:
-    def __init__(self, settings: LLMSettings, client: Any = None) -> None:
+    def __init__(self, settings: LLMSettings, client: Any = None, make_client: Callable[[], Any] | None = None) -> None:
+        """``client``: one already made; ``make_client``: how to make it, in a worker thread (by
+        default the SDK, imported there, makes it from ``settings``)."""
         self.settings = settings
         self._client = client
+        self._make = make_client or self._make_client
         self._client_made: concurrent.futures.Future[Any] | None = None
         self._semaphore: asyncio.Semaphore | None = None
         self._inflight: dict[str, _Shared] = {}
@@ -202,7 +206,22 @@ class LLMLayout:
         if settings.enabled and client is None:
             # Off the first page's path: the import, then the client (it reads the CA bundle), in
             # a worker thread from the moment the proxy starts.
-            self._client_made = _in_thread(self._make_client, "anthropic-client")
+            self._client_made = _in_thread(self._make, "anthropic-client")
+
+    @property
+    def ready(self) -> bool:
+        """A generation would ask the model at once: no key (the heuristic answers), or the SDK
+        imported and the client made (or failed to be: the generation then fails at once too)."""
+        if not self.settings.enabled or self._client is not None:
+            return True
+        return self._client_made is not None and self._client_made.done()
+
+    def interim(self, tool: Mapping[str, Any], tree: App, refinements: Sequence[str] = (), facts: Facts | None = None) -> Generation:
+        """The heuristic layout, for a page served while the model is not ready (``ready``); the
+        model's generation for the same key replaces it when it lands."""
+        facts = facts_of(tree) if facts is None else facts
+        key = request_key(tool, refinements, self.settings)
+        return _heuristic(heuristic_spec(tree, tool, facts), key, time.monotonic(), MODEL_NOT_READY)
 
     async def sdk(self) -> Any:
         """The ``anthropic`` module, without blocking the event loop while it imports."""
@@ -213,7 +232,7 @@ class LLMLayout:
         if self._client is not None:
             return self._client
         if self._client_made is None:
-            self._client_made = _in_thread(self._make_client, "anthropic-client")
+            self._client_made = _in_thread(self._make, "anthropic-client")
         self._client = await asyncio.shield(asyncio.wrap_future(self._client_made))
         return self._client
 

@@ -9,8 +9,9 @@ import random
 import pytest
 
 from compiler import messages
-from compiler.compile import compile_tree
-from compiler.compile.budget import MAX_FIELDS, count
+from compiler.compile import compile_tree, input_shape
+from compiler.compile.budget import MAX_FIELDS, count, fold
+from compiler.compile.inputs import Site, object_children
 from compiler.compile_cli import main
 from compiler.jsonread import MAX_DEPTH, locate
 from components.nodes import JsonField, ObjectField
@@ -109,6 +110,20 @@ def test_too_many_arguments_become_one_json_field_for_all_of_them():
     tree = compile_tree(wide_tool(0, 0, scalars=MAX_FIELDS + 1))
     (only,) = tree.children[0].children
     assert isinstance(only, JsonField) and only.props.bind == "" and "more than" in only.props.reason
+
+
+@pytest.mark.parametrize("scalars", [MAX_FIELDS - 1, MAX_FIELDS, MAX_FIELDS + 1])
+@pytest.mark.parametrize("rest", [False, True])
+def test_arguments_known_to_fold_whole_are_not_built_and_the_form_is_the_same(scalars, rest):
+    # root_fields answers the whole-arguments JsonField before building the fields (compile stays
+    # linear in the number of properties); the form is what folding the built fields gives
+    tool = wide_tool(0, 0, scalars=scalars)
+    if rest:
+        tool["inputSchema"]["additionalProperties"] = {"type": "string"}  # a rest map: one field more
+    shape = input_shape(tool)
+    built = fold(object_children(shape, Site("", messages.ARGUMENTS_LABEL, True)))
+    assert compile_tree(tool).children[0].children == built
+    assert isinstance(built[0], JsonField) == (scalars + rest > MAX_FIELDS)
 
 
 def test_random_hostile_documents_never_crash(tmp_path, capsys):

@@ -97,6 +97,7 @@ class Proxy:
     def __init__(self, upstream_factory: Callable[[], Upstream], pages: PageStore, options: Options | None = None,
                  store: Store | None = None, known: KnownUpstream | None = None) -> None:
         self.pages = pages
+        pages.landed = self._model_page_landed
         self.store: Store = store or pages.store or SqliteStore(":memory:")
         """Renders and their answers, refinements, set layouts (``store/base.py``); shared by
         replicas."""
@@ -479,9 +480,17 @@ class Proxy:
         made = await self.pages.page(self.registry.tools[name], force=force)
         self.registry.made[name] = made
         self.stats["pageHits" if made.cached else "pageMisses"] += 1
-        if not made.cached:
+        if not made.cached and not made.interim:
             self._note_fallback(name, made)
         return made
+
+    def _model_page_landed(self, name: str, made: Made, changed: bool) -> None:
+        """The model's page came after the heuristic one served while it was not ready (pages.py)."""
+        if name in self.registry.tools:
+            self.registry.made[name] = made
+        self._note_fallback(name, made)
+        if changed:
+            self.spawn(self.notify_lists(uri=ui_uri(name)))
 
     def _note_fallback(self, name: str, made: Made) -> None:
         generation = made.generation or {}

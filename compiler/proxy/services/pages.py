@@ -4,6 +4,12 @@
 cache key (tool definition, refinements, prompt version, model, runtime version): a cached page is
 returned at once; otherwise one generation per key runs (concurrent reads share it), bounded by
 the LLM budget, and the page is rendered from the spec it produced.
+
+The model's SDK is never in front of a page: while the model is not ready (``LLMLayout.ready``:
+the SDK still importing, its client not made), a page that would ask it is made with the heuristic
+layout at once (``Made.interim``, kept out of the cache), and the model's generation for the same
+key runs behind it; when it lands its page is cached and stored like any, and ``landed`` is called
+(the proxy tells hosts that the ``ui://`` resource changed).
 """
 
 from __future__ import annotations
@@ -59,6 +65,8 @@ class Made:
     generated_at: float
     cached: bool = False
     info: dict[str, Any] = field(default_factory=dict)
+    interim: bool = False
+    """Made with the heuristic layout while the model was not ready; the model's page follows."""
 
 
 class PageStore:
@@ -86,6 +94,12 @@ class PageStore:
         self._reloading = asyncio.Lock()
         self._inflight: dict[str, asyncio.Task[Made]] = {}
         self._ask_page: str | None = None
+        self._interim: dict[str, Made] = {}
+        """Pages served while the model's generation for their key runs behind them."""
+        self._behind: set[asyncio.Task[None]] = set()
+        self.landed: Callable[[str, Made, bool], None] | None = None
+        """Called with the tool's name, the model's page and whether it differs from the interim
+        one, when a generation that ran behind an interim page lands."""
         self.generations = 0
         """Pages generated (not served from cache) since start."""
 
@@ -103,6 +117,9 @@ class PageStore:
             entry = self.cache.get(key)
             if entry is not None:
                 return Made(key, entry.page, entry.generation, entry.generated_at, cached=True)
+        interim = None if force else self._interim.get(key)
+        if interim is not None:
+            return interim
         task = self._inflight.get(key)
         if task is None or force:
             task = asyncio.ensure_future(self._make(key, dict(tool), force))
@@ -121,24 +138,59 @@ class PageStore:
         start = time.monotonic()
         compiled = compile(tool)
         kept = self.store if self.keep_generations else None
-        page = self._given(compiled, self.layouts[tool["name"]]) if self.layouts.get(tool["name"]) else None
+        page: Page | None = self._given(compiled, self.layouts[tool["name"]]) if self.layouts.get(tool["name"]) else None
         if page is None:  # a set layout needs no store: its page is made while the store is down, too
             record = None if force or kept is None else await kept.generation(key)
             page = make_page(compiled, Stored(record)) if record else None
+        if page is None and not force and not self.llm.ready:
+            return self._serve_interim(key, tool, compiled, start)
         if page is None:
-            generation = await self.llm.generate(tool, compiled.tree, self.refinements.get(tool["name"]))
-            page = make_page(compiled, Model(generation))
-            if page is None:  # a model's generation always lays out (the heuristic fills its gaps)
-                raise RuntimeError(f"no page for {tool['name']}")
-            if kept is not None and page.record and page.record["layout"] != "heuristic":
-                await kept.save_generation(key, tool["name"], dict(page.record))
-        made = Made(key, page.html.encode(), dict(page.record or {}), time.time())
+            page = await self._model_page(key, compiled)
+        return self._done(key, compiled, page, start)
+
+    async def _model_page(self, key: str, compiled: Compiled) -> Page:
+        """The page from the model's generation (stored unless it fell back to the heuristic)."""
+        tool = compiled.tool
+        generation = await self.llm.generate(tool, compiled.tree, self.refinements.get(tool["name"]), compiled.facts)
+        page = make_page(compiled, Model(generation))
+        if page is None:  # a model's generation always lays out (the heuristic fills its gaps)
+            raise RuntimeError(f"no page for {tool['name']}")
+        kept = self.store if self.keep_generations else None
+        if kept is not None and page.record and page.record["layout"] != "heuristic":
+            await kept.save_generation(key, tool["name"], dict(page.record))
+        return page
+
+    def _done(self, key: str, compiled: Compiled, page: Page, start: float, *, interim: bool = False) -> Made:
+        made = Made(key, page.html.encode(), dict(page.record or {}), time.time(), interim=interim)
         made.info["durationMs"] = round((time.monotonic() - start) * 1000, 1)
         self.generations += 1
-        if self.cache is not None:
+        if self.cache is not None and not interim:
             self.cache.put(key, Entry(made.page, made.generation, made.generated_at))
-        self._export(tool["name"], made)
+        self._export(compiled.tool["name"], made)
         return made
+
+    def _serve_interim(self, key: str, tool: dict[str, Any], compiled: Compiled, start: float) -> Made:
+        """The heuristic page now; the model's generation behind it (``landed`` when it does)."""
+        generation = self.llm.interim(tool, compiled.tree, self.refinements.get(tool["name"]), compiled.facts)
+        page = make_page(compiled, Model(generation))
+        assert page is not None  # a generation always lays out
+        made = self._interim[key] = self._done(key, compiled, page, start, interim=True)
+        task = asyncio.ensure_future(self._behind_interim(key, compiled, made))
+        self._behind.add(task)
+        task.add_done_callback(self._behind.discard)
+        return made
+
+    async def _behind_interim(self, key: str, compiled: Compiled, interim: Made) -> None:
+        start = time.monotonic()
+        try:
+            made = self._done(key, compiled, await self._model_page(key, compiled), start)
+        except Exception:  # noqa: BLE001 (a task nobody awaits: the interim page stays, as the heuristic's)
+            log.exception("the model's layout for %s could not replace the page served before it", compiled.tool["name"])
+            return
+        finally:
+            self._interim.pop(key, None)
+        if self.landed is not None:
+            self.landed(compiled.tool["name"], made, made.page != interim.page)
 
     def _given(self, compiled: Compiled, layout: dict[str, Any]) -> Page | None:
         """The page laid out by a set layout (``None`` when it no longer fits the tool)."""

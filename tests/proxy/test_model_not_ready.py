@@ -1,0 +1,187 @@
+"""The model's SDK is never in front of a page (issue 42): while the model is not ready (the SDK
+still importing, its client not made) a page is served at once with the heuristic layout, and the
+model's layout replaces it when it lands — cached, stored, and ``notifications/resources/updated``
+sent to the host for that ``ui://`` URI. The real ``anthropic`` client answers through a mocked
+HTTP transport in process; over stdio, the real proxy's own import of the SDK is held at a gate
+(a finder ahead of the real ones, installed before the proxy starts) and a local endpoint stands
+in for the Messages API."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import anthropic
+import httpx2 as httpx  # the HTTP library the anthropic SDK 2.x is built on
+
+from compiler.layout import LLMLayout, LLMSettings
+from compiler.layout.llm import MODEL_NOT_READY
+from compiler.proxy.services.cache import PageCache
+from compiler.proxy.services.pages import Made, PageStore
+from compiler.proxy.store.sqlite import SqliteStore
+from conftest import ROOT
+from harness.asyncutil import run_async
+from harness.layout_trees import FORECAST_TOOL
+
+KEY = "sk-ant-test"
+SPEC = {"title": "The model's title", "input": {"order": ["/units", "/city"]}}
+OTHER_TOOL = {**FORECAST_TOOL, "name": "forecast2"}
+
+
+def reply(spec: dict) -> dict:
+    return {"id": "m", "type": "message", "role": "assistant", "model": "claude-haiku-4-5", "stop_reason": "tool_use",
+            "stop_sequence": None, "usage": {"input_tokens": 1, "output_tokens": 1},
+            "content": [{"type": "tool_use", "id": "t", "name": "layout", "input": spec}]}
+
+
+def gated_layout(gate: threading.Event, calls: list) -> LLMLayout:
+    """A layout whose client (the real SDK's, its HTTP transport mocked) is made only once ``gate``
+    opens, in the worker thread the layout makes it in — as while the SDK is importing."""
+
+    async def handler(request: httpx.Request) -> httpx.Response:
+        calls.append(json.loads(request.content))
+        return httpx.Response(200, json=reply(SPEC))
+
+    def make_client() -> anthropic.AsyncAnthropic:
+        assert gate.wait(60)
+        return anthropic.AsyncAnthropic(api_key=KEY, base_url="http://127.0.0.1:9", max_retries=0,
+                                        http_client=httpx.AsyncClient(transport=httpx.MockTransport(handler)))
+
+    return LLMLayout(LLMSettings(api_key=KEY), make_client=make_client)
+
+
+def test_a_page_asked_before_the_model_is_ready_is_the_heuristic_one_then_the_model_replaces_it():
+    gate, calls = threading.Event(), []
+    store = SqliteStore(":memory:")
+    pages = PageStore(LLMSettings(api_key=KEY), cache=PageCache(), store=store, llm=gated_layout(gate, calls))
+
+    async def scenario():
+        landed: asyncio.Queue[tuple[str, Made, bool]] = asyncio.Queue()
+        pages.landed = lambda name, made, changed: landed.put_nowait((name, made, changed))
+        first = await pages.page(FORECAST_TOOL)
+        again = await pages.page(FORECAST_TOOL)  # still not ready: the same page, nothing made anew
+        assert not pages.cached(FORECAST_TOOL) and calls == [] and landed.empty()
+        gate.set()
+        name, made, changed = await asyncio.wait_for(landed.get(), 30)
+        served = await pages.page(FORECAST_TOOL)
+        stored = await store.generation(pages.key(FORECAST_TOOL))
+        other = await pages.page(OTHER_TOOL)  # the model ready: a first page waits for it, no interim
+        return first, again, (name, made, changed), served, stored, other
+
+    first, again, (name, made, changed), served, stored, other = run_async(scenario())
+    assert first.interim and again is first
+    assert first.generation["layout"] == "heuristic" and first.generation["reasons"] == {"*": MODEL_NOT_READY}
+    assert b"The model&#x27;s title" not in first.page and b"The model's title" not in first.page
+    assert name == "forecast" and changed and not made.interim and made.generation["layout"] == "llm"
+    assert served.cached and served.page == made.page and served.page != first.page
+    assert stored is not None and stored["spec"]["title"] == "The model's title"
+    assert not other.interim and other.generation["layout"] == "llm"
+    assert len(calls) == 2  # one per tool: the interim page asked the model nothing
+
+
+def test_without_a_key_a_page_is_never_interim():
+    pages = PageStore(LLMSettings(api_key=None), cache=PageCache())
+    made = run_async(pages.page(FORECAST_TOOL))
+    assert not made.interim and made.generation["layout"] == "heuristic"
+    assert made.generation["reasons"] != {"*": MODEL_NOT_READY}
+
+
+# ------------------------------------------------------------------ the real proxy over stdio
+
+GATED_SDK = """
+import importlib.abc, importlib.machinery, os, runpy, sys, time
+
+class HoldTheSDK(importlib.abc.MetaPathFinder):
+    # ``import anthropic`` runs the real module once the gate file exists; until then it waits, as
+    # a slow import does: in the importing thread, holding only that module's lock (a finder runs
+    # under the global import lock, so the wait is in the loader)
+    def find_spec(self, name, path=None, target=None):
+        if name != "anthropic":
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        run = spec.loader.exec_module
+
+        def exec_module(module):
+            while not os.path.exists(os.environ["SDK_GATE"]):
+                time.sleep(0.01)
+            run(module)
+
+        spec.loader.exec_module = exec_module
+        return spec
+
+sys.meta_path.insert(0, HoldTheSDK())
+sys.argv = ["compile-ui", *sys.argv[1:]]
+runpy.run_module("compiler", run_name="__main__")
+"""
+
+
+class _Model(BaseHTTPRequestHandler):
+    """Stands in for the Messages API: a valid layout, at once."""
+
+    calls = 0
+
+    def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
+        self.rfile.read(int(self.headers.get("content-length", 0)))
+        type(self).calls += 1
+        body = json.dumps(reply({"title": "The model's title"})).encode()
+        self.send_response(200)
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+def test_the_proxy_serves_the_heuristic_page_while_the_sdk_imports_and_tells_the_host_when_the_model_page_lands(tmp_path):
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Model)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    gate = tmp_path / "sdk-gate"
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
+    env = {**clean, "ANTHROPIC_API_KEY": KEY, "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{server.server_port}", "SDK_GATE": str(gate)}
+    upstream = [sys.executable, str(ROOT / "fixtures" / "servers" / "upstream.py")]
+    process = subprocess.Popen([sys.executable, "-c", GATED_SDK, "proxy", "--no-cache", "--", *upstream], cwd=ROOT, env=env,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdin is not None and process.stdout is not None
+    lines: queue.Queue[bytes] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True).start()
+
+    def send(message: dict) -> None:
+        process.stdin.write(json.dumps({"jsonrpc": "2.0", **message}).encode() + b"\n")
+        process.stdin.flush()
+
+    def until(accept) -> dict:
+        while True:
+            message = json.loads(lines.get(timeout=30))  # a page waiting on the held SDK never comes
+            if accept(message):
+                return message
+
+    def read(n: int, uri: str) -> str:
+        send({"id": n, "method": "resources/read", "params": {"uri": uri}})
+        return until(lambda m: m.get("id") == n)["result"]["contents"][0]["text"]
+
+    try:
+        send({"id": 0, "method": "initialize", "params": {"protocolVersion": "2025-11-25", "clientInfo": {"name": "t", "version": "1"},
+              "capabilities": {"extensions": {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}}}})
+        until(lambda m: m.get("id") == 0)
+        send({"method": "notifications/initialized"})
+        first = read(1, "ui://compile-ui/echo")  # the SDK is held at the gate: this page cannot wait for it
+        assert first.lower().startswith("<!doctype html>") and "The model" not in first and _Model.calls == 0
+        gate.touch()
+        updated = until(lambda m: m.get("method") == "notifications/resources/updated")
+        assert updated["params"] == {"uri": "ui://compile-ui/echo"}
+        assert "The model" in read(2, "ui://compile-ui/echo") and _Model.calls >= 1
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(10)
+        server.shutdown()
+    assert b"fell back" not in stderr, stderr.decode()[-2000:]
