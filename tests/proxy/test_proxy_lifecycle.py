@@ -14,7 +14,6 @@ Every wait is on something observable: a line the proxy writes, a process's exit
 from __future__ import annotations
 
 import asyncio
-
 import json
 import os
 import queue
