@@ -191,10 +191,17 @@ def write_pages(pages: list[tuple[str, bytes]], target: Path) -> None:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write through a temporary file in the same directory, then rename over the target."""
+    """Write through a temporary file in the same directory, then rename over the target. A
+    target that is not a regular file (``/dev/null``, a FIFO, a terminal) is written into as it
+    is: a rename would put a file in its place (as root, ``--html /dev/null`` replaced the device)."""
+    import stat
     import tempfile  # only when writing: printing a tree never needs it
 
     try:
+        if path.exists() and not stat.S_ISREG(path.stat().st_mode):
+            with open(path, "wb") as handle:
+                handle.write(data)
+            return
         fd, tmp = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=f".{path.name}.")
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)

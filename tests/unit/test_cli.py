@@ -54,6 +54,24 @@ def test_out_writes_the_file(tmp_path):
     assert len(json.loads(out.read_text())) == 2
 
 
+def test_a_page_written_to_a_fifo_goes_through_it_and_the_fifo_stays(tmp_path):
+    """A target that is not a regular file is written into, never renamed over (as root,
+    ``--html /dev/null`` once replaced the device with a file)."""
+    import os
+    import stat
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    read: list[bytes] = []
+    reader = threading.Thread(target=lambda: read.append(fifo.read_bytes()))
+    reader.start()
+    result = run(str(WITH_OUTPUT), "--html", str(fifo))
+    reader.join(30)
+    assert result.returncode == 0, result.stderr
+    assert stat.S_ISFIFO(fifo.stat().st_mode) and read[0].startswith(b"<!doctype html>")
+
+
 @pytest.mark.parametrize(
     "text, where, what",
     [
