@@ -43,6 +43,9 @@ __all__ = [
     "FieldNode",
     "LayoutNode",
     "ViewNode",
+    "Link",
+    "LinkFill",
+    "Paging",
     "FIELD_TYPES",
     "LAYOUT_TYPES",
     "VIEW_TYPES",
@@ -586,6 +589,113 @@ class JsonView(ViewNode, frozen=True, tag="JsonView"):
     props: ViewProps
 
 
+# --------------------------------------------------------------------------- results that lead on
+
+
+class LinkFill(Struct, frozen=True):
+    """One required argument of a linked tool, and where its value comes from."""
+
+    argument: str
+    """The linked tool's argument (a top-level property of its ``inputSchema``)."""
+    source: Literal["value", "argument"]
+    """``value``: the value clicked in the result; ``argument``: the current run's argument named
+    ``name`` (the one that produced the result)."""
+    name: str | None = None
+    """For ``argument``: the current run's argument (``argument`` itself when unset)."""
+    join: bool = False
+    """For ``value``: a relative value (no leading ``/``) is joined, with ``/``, to the current
+    run's argument of the same name (a directory listing's entries → their paths)."""
+
+
+class Link(Struct, frozen=True):
+    """A value in a result that another tool (or this one) takes as input: one click calls it.
+
+    Inferred by the compiler from the whole tool list (``compiler.compile.leads``); a LayoutSpec
+    may rename, reorder or drop links, never add one."""
+
+    id: str
+    """Stable: ``link:<tool>:<argument>``; what a LayoutSpec names."""
+    tool: str
+    """The tool called (this tool itself: the form is filled and run, like a page)."""
+    label: str
+    """The control's text (a LayoutSpec may rename it)."""
+    title: str
+    """The linked tool's title: the in-place view's heading and the confirmation's name."""
+    keys: tuple[str, ...] = ()
+    """Object keys, at any depth of the result data, whose scalar values link."""
+    at: tuple[str, ...] = ()
+    """Result pointers (``*`` for each index or key) where linking values sit, from an
+    ``outputSchema``: exact where ``keys`` is by name."""
+    lines: bool = False
+    """Text results: a line that is exactly a value (after a ``[FILE]``-style marker) links too."""
+    test: str | None = None
+    """A regular expression (JavaScript syntax, anchored) a clicked value must match."""
+    valueType: Literal["string", "integer", "number"] = "string"
+    """What the linked tool's argument takes: a value of another JSON type never links."""
+    fills: tuple[LinkFill, ...] = ()
+    """Every required argument of the linked tool, and where its value comes from."""
+    readOnly: bool = True
+    """The linked tool says it only reads (``readOnlyHint``), or its name reads as a read."""
+    destructive: bool = False
+    """The linked tool may destroy: never offered by inference; a LayoutSpec that offers it gets
+    a confirmation naming the tool and the exact arguments before any call."""
+    offered: bool = True
+    """Shown on the page. Inference offers every non-destructive link; ``layout.apply`` keeps only
+    offered links (a LayoutSpec offers the ones it names)."""
+
+
+class Paging(Struct, frozen=True):
+    """The same tool, called again for the next page: inferred from a cursor-like input and the
+    next value in the result."""
+
+    style: Literal["cursor", "offset", "page"]
+    argument: str
+    """The input that takes the next value (``cursor``, ``page_token``, ``offset``, ``page``…)."""
+    next: tuple[str, ...] = ()
+    """``cursor``: pointers into the result where the next value may be, tried in order; absent,
+    null or empty: the end."""
+    more: str | None = None
+    """A boolean "has more" in the result (``has_more``), when there is one."""
+    total: str | None = None
+    """The total count of items (``offset``) or of pages (``page``), when the result says it."""
+    limit: str | None = None
+    """``offset``: the input that gives the page size (its value, else its default, is the step)."""
+    rows: str | None = None
+    """The array of rows in the result: ``more`` appends the next page's rows under it."""
+    mode: Literal["more", "pages"] = "more"
+    """``more``: one "More" control, rows appended; ``pages``: previous/next, one page shown."""
+    label: str | None = None
+    """The control's text, when a LayoutSpec renamed it."""
+
+
+class LeadsProps(Struct, frozen=True):
+    links: tuple[Link, ...] = ()
+    paging: Paging | None = None
+
+
+class Leads(ViewNode, frozen=True, tag="Leads"):
+    """Where a result leads: the links from its values and its paging. The last child of a
+    ``ResultView``; its children are the ``LinkedView``s of the tools its links call."""
+
+    runtime = "leads"
+    props: LeadsProps
+
+
+class LinkedViewProps(Struct, frozen=True):
+    tool: str
+    title: str
+    source: Literal["structured", "content"] = "structured"
+    """As the linked tool's own ``ResultView``: where its views' data comes from."""
+
+
+class LinkedView(ViewNode, frozen=True, tag="LinkedView"):
+    """A linked tool's own compiled result view, shown in place when a link is followed.
+    Children: that tool's views (its ``ResultView``'s children, without their own ``Leads``)."""
+
+    runtime = "leads"
+    props: LinkedViewProps
+
+
 # --------------------------------------------------------------------------- the catalog
 
 AnyNode = (
@@ -623,6 +733,8 @@ AnyNode = (
     | Image
     | ContentBlocks
     | JsonView
+    | Leads
+    | LinkedView
 )
 
 

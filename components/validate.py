@@ -36,8 +36,10 @@ _ALLOWED_CHILDREN: dict[str, frozenset[str]] = {
     "TupleField": FIELD_TYPES,
     "MapField": FIELD_TYPES,
     "UnionField": FIELD_TYPES,
-    "ResultView": _VIEWS,
-    "KeyValue": _VIEWS,
+    "ResultView": _VIEWS - {"LinkedView"},
+    "KeyValue": _VIEWS - {"Leads", "LinkedView"},
+    "Leads": frozenset({"LinkedView"}),
+    "LinkedView": _VIEWS - {"Leads", "LinkedView"},
 }
 _EXACTLY_ONE_CHILD = frozenset({"ArrayField", "MapField"})
 

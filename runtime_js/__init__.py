@@ -164,6 +164,8 @@ MODULES = (
     # on any result's table, records or chart. Always inlined with the views: it adds a control
     # only when the host offers it, and a result's tables are not known before it comes.
     Module("host", _in_category("view"), requires=("runtime", "views")),
+    # Where a result leads (links to other tools, paging): only where the tree has a Leads node.
+    Module("leads", _needed_by("leads"), requires=("runtime", "views")),
     # The upstream's questions asked in the page while its call runs, where the host has no form
     # for them (compiler/proxy/services/questions.py): every page that can run; its fields are choices'.
     Module("question", frozenset({"Form"}), requires=("runtime", "choices")),

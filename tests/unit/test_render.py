@@ -679,7 +679,9 @@ def test_module_conditions_match_what_each_module_registers():
     assert needed["chart"] == set(re.findall(r"\bviews\.NODES\.(\w+) =", src["chart"])) == {"Chart"}
     typed = _registered(src["typed"], "Object.assign(views.NODES, {")
     assert needed["typed"] == typed and not typed & _registered(src["views"], "var NODES = {")
-    assert VIEW_TYPES - _registered(src["views"], "var NODES = {") - typed == {"Chart"}
+    leads = _registered(src["leads"], "Object.assign(views.NODES, {")
+    assert needed["leads"] == leads == {"Leads", "LinkedView"}
+    assert VIEW_TYPES - _registered(src["views"], "var NODES = {") - typed - leads == {"Chart"}
     # layout nodes are the server's everywhere: layout.js builds none (it hydrates tabs)
     assert needed["layout"] == LAYOUT_TYPES and not runtime_catalog.keyed({"layout": src["layout"]})["layout.js"] & set(NODE_TYPES)
 
