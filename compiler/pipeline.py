@@ -21,11 +21,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 import msgspec
+from msgspec.structs import replace
 
-from components.nodes import App
+from components.nodes import App, ResultView
 
 from .compile import compile_tree, input_shape
 from .compile.facts import FieldFacts, facts_of
+from .compile.leads import Tools, leads_node
 from .layout import LayoutSpec, apply, check_spec, heuristic_spec
 
 if TYPE_CHECKING:
@@ -106,11 +108,32 @@ class Page(msgspec.Struct, frozen=True):
     html: str = ""
 
 
-def compile(tool: Mapping[str, Any]) -> Compiled:  # noqa: A001 - the phase's name
-    """Normalize the tool's schemas once and compile its tree (no layout yet)."""
+ToolList = Sequence[Mapping[str, Any]] | Tools
+"""The tool's whole list (its server's ``tools/list``), as given or read once (``compile.leads.index``)."""
+
+
+def compile(tool: Mapping[str, Any], tools: ToolList = ()) -> Compiled:  # noqa: A001 - the phase's name
+    """Normalize the tool's schemas once and compile its tree (no layout yet). ``tools``: the
+    whole list the tool came in (issue 41: its result leads to the tools that take its values,
+    and to its own next page); alone (``()``), it leads nowhere. Compiling every tool of a long
+    list: give ``compile.leads.index(tools)`` so the list is read once."""
     shape = input_shape(tool)
     tree = compile_tree(tool, shape)
+    if tools:
+        tree = _with_leads(tree, tool, tools)
     return Compiled(tool, Shapes(shape), tree, facts_of(tree))
+
+
+def _with_leads(tree: App, tool: Mapping[str, Any], tools: ToolList) -> App:
+    """The tree with its result's ``Leads`` (the ResultView's last child), when it leads anywhere."""
+    node = leads_node(tool, tools)
+    if node is None:
+        return tree
+    children = tuple(
+        replace(child, children=(*child.children, node)) if isinstance(child, ResultView) else child
+        for child in tree.children
+    )
+    return replace(tree, children=children)
 
 
 @overload
@@ -181,18 +204,23 @@ def page_file_name(tool_name: str) -> str:
 # --------------------------------------------------------------------------- shorthands
 
 
-def layout_tool(tool: Mapping[str, Any], *, spec: LayoutSpec | None = None) -> tuple[App, LayoutSpec]:
-    """The laid-out tree and the spec used (``spec``, else the heuristic one)."""
-    page = laid_out(compile(tool), Heuristic() if spec is None else Given(spec))
+def layout_tool(
+    tool: Mapping[str, Any], *, spec: LayoutSpec | None = None, tools: ToolList = ()
+) -> tuple[App, LayoutSpec]:
+    """The laid-out tree and the spec used (``spec``, else the heuristic one); ``tools``: the
+    tool's whole list (its links and paging), as ``compile``."""
+    page = laid_out(compile(tool, tools), Heuristic() if spec is None else Given(spec))
     return page.tree, page.spec
 
 
-def compile_tool(tool: Mapping[str, Any], *, spec: LayoutSpec | None = None) -> App:
+def compile_tool(tool: Mapping[str, Any], *, spec: LayoutSpec | None = None, tools: ToolList = ()) -> App:
     """The laid-out component tree of a checked tool definition."""
-    return layout_tool(tool, spec=spec)[0]
+    return layout_tool(tool, spec=spec, tools=tools)[0]
 
 
-def build_page(tool: Mapping[str, Any], *, spec: LayoutSpec | None = None, asks: bool = True) -> str:
+def build_page(
+    tool: Mapping[str, Any], *, spec: LayoutSpec | None = None, asks: bool = True, tools: ToolList = ()
+) -> str:
     """The tool's MCP App page (``text/html;profile=mcp-app``), as the proxy serves it (or, with
     ``asks=False``, as ``compile-ui export`` writes it): one self-contained document."""
-    return make_page(compile(tool), Heuristic() if spec is None else Given(spec), asks=asks).html
+    return make_page(compile(tool, tools), Heuristic() if spec is None else Given(spec), asks=asks).html
