@@ -27,6 +27,7 @@ from components.nodes import (
     Form,
     JsonView,
     KeyValue,
+    Leads,
     ResultView,
     Section,
     SectionProps,
@@ -53,9 +54,10 @@ def apply(tree: App, spec: LayoutSpec, facts: Facts | None = None) -> App:
             if spec.summary:
                 children.append(Text(id="summary", props=TextProps(text=spec.summary, tone="muted")))
             children.append(_form(child, spec.input, own_fields(facts)))
-        elif isinstance(child, ResultView) and spec.output is not None:
-            path = choices(tree, facts).path(spec.output.path)
-            children.append(_present(child, spec.output, path) if path else child)
+        elif isinstance(child, ResultView):
+            path = choices(tree, facts).path(spec.output.path) if spec.output is not None else None
+            shown = _present(child, spec.output, path) if spec.output is not None and path else child
+            children.append(_leads(shown, spec))
         else:
             children.append(child)
     props = replace(tree.props, title=spec.title) if spec.title else tree.props
@@ -118,6 +120,34 @@ def _with_widgets(node: AnyNode, widgets: dict[str, str], own: frozenset[str]) -
 # --------------------------------------------------------------------------- output
 
 
+def _leads(result: AnyNode, spec: LayoutSpec) -> AnyNode:
+    """The result's links and paging as the spec chooses: its links, in its order and words (only
+    ids the compiler proposed: ``check_spec``), else the offered ones; the paging shown or not.
+    A ``LinkedView`` no remaining link calls goes, and the ``Leads`` when nothing remains."""
+    leads = next((c for c in result.children if isinstance(c, Leads)), None)
+    if leads is None:
+        return result
+    links = leads.props.links
+    if spec.links is None:
+        kept = tuple(link for link in links if link.offered)
+    else:
+        by_id = {link.id: link for link in links}
+        kept = tuple(
+            replace(by_id[c.id], offered=True, label=c.label or by_id[c.id].label) for c in spec.links if c.id in by_id
+        )
+    paging = leads.props.paging
+    if paging is not None and spec.paging is not None:
+        paging = None if not spec.paging.show else replace(paging, label=spec.paging.label or paging.label)
+    others = tuple(c for c in result.children if c is not leads)
+    if not kept and paging is None:
+        return replace(result, children=others)
+    needed = {link.tool for link in kept}
+    views = tuple(v for v in leads.children if getattr(v.props, "tool", None) in needed)
+    props = replace(leads.props, links=kept, paging=paging)
+    return replace(result, children=(*others, replace(leads, props=props, children=views)))
+
+
+
 def _present(node: AnyNode, out: OutputLayout, path: DataPath) -> AnyNode:
     """``node`` with the first view bound to ``out.path`` (a chart never is) re-presented as
     ``out`` says."""
@@ -129,7 +159,7 @@ def _present(node: AnyNode, out: OutputLayout, path: DataPath) -> AnyNode:
         if not done and isinstance(props, ViewProps) and props.bind == out.path and not isinstance(current, Chart):
             done = True
             return _VIEWS[out.view](current, props, out, path)
-        if current.children:
+        if current.children and not isinstance(current, Leads):  # linked tools' views are theirs
             return replace(current, children=tuple(visit(c) for c in current.children))
         return current
 

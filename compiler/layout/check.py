@@ -57,6 +57,21 @@ def _semantic(spec: LayoutSpec, offer: Choices) -> Iterator[Problem]:
             yield Problem(f"/input/widgets/{i}/widget", f"{choice.widget!r} is not one of {list(options)}")
     if spec.output is not None:
         yield from _check_output(spec.output, offer)
+    yield from _check_leads(spec, offer)
+
+
+def _check_leads(spec: LayoutSpec, offer: Choices) -> Iterator[Problem]:
+    """Links a spec names are the compiler's (it chooses among them, never adds one), each once."""
+    seen: dict[str, int] = {}
+    for i, choice in enumerate(spec.links or ()):
+        if choice.id not in offer.links:
+            yield Problem(f"/links/{i}/id", f"no link {choice.id!r}; choose among {list(offer.links)}")
+        elif choice.id in seen:
+            yield Problem(f"/links/{i}/id", f"{choice.id!r} is already listed at /links/{seen[choice.id]}")
+        else:
+            seen[choice.id] = i
+    if spec.paging is not None and not offer.paging:
+        yield Problem("/paging", "the result has no paging")
 
 
 def _check_output(out: OutputLayout, offer: Choices) -> Iterator[Problem]:

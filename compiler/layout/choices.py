@@ -6,7 +6,8 @@ A spec chooses, never invents. Everything it can refer to is read off the tree h
   have that family's ``widget`` prop (a slider only where both bounds exist) and are fields of
   their own: not inside a template or a branch, as compile's facts say (``compiler.compile.facts``);
 * output — the views under the ResultView that show a data path (by ``bind``): tables and card
-  grids (with their typed columns), key/value views (with their fields), lists and metrics.
+  grids (with their typed columns), key/value views (with their fields), lists and metrics;
+* leads — the ids of the result's links (``Leads``), and whether it has paging (issue 41).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from components.nodes import (
     FieldProps,
     Form,
     KeyValue,
+    Leads,
     List,
     Metric,
     Node,
@@ -108,6 +110,10 @@ class Choices(msgspec.Struct, frozen=True):
     widgets: dict[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
     """Field ``bind`` → the widgets it may take (any depth)."""
     paths: tuple[DataPath, ...] = ()
+    links: tuple[str, ...] = ()
+    """The ids of the result's links (offered or not), in the compiler's order."""
+    paging: bool = False
+    """The result has paging."""
 
     def path(self, bind: str) -> DataPath | None:
         return next((p for p in self.paths if p.bind == bind), None)
@@ -123,7 +129,16 @@ def choices(tree: App, facts: Facts | None = None) -> Choices:
     own = own_fields(facts_of(tree) if facts is None else facts)
     widgets = {bind: options for bind, options in _widget_fields(form, own)} if form else {}
     paths = tuple(_data_paths(result)) if result else ()
-    return Choices(fields=fields, required=required, widgets=widgets, paths=paths)
+    leads = leads_of(tree)
+    links = tuple(link.id for link in leads.props.links) if leads else ()
+    paging = leads is not None and leads.props.paging is not None
+    return Choices(fields=fields, required=required, widgets=widgets, paths=paths, links=links, paging=paging)
+
+
+def leads_of(tree: App) -> Leads | None:
+    """The result's ``Leads`` (its links and paging), when it has one."""
+    result = _result(tree)
+    return next((c for c in result.children if isinstance(c, Leads)), None) if result else None
 
 
 def _form(tree: App) -> Node | None:
@@ -168,8 +183,11 @@ def _data_paths(node: Node) -> Iterator[DataPath]:
 
 
 def _views(node: Node) -> Iterator[tuple[str, ViewNode]]:
-    """Every view below ``node`` that binds data, with its bind (``ContentBlocks`` binds none)."""
+    """Every view below ``node`` that binds data, with its bind (``ContentBlocks`` binds none);
+    not the linked tools' views (under ``Leads``): those are theirs, not this result's."""
     for child in node.children:
+        if isinstance(child, Leads):
+            continue
         if isinstance(child, ViewNode) and isinstance(child.props, ViewProps):
             yield child.props.bind, child
         yield from _views(child)

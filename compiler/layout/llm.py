@@ -40,7 +40,7 @@ from compiler.compile.facts import Facts, facts_of
 from components.nodes import App
 
 from .check import check_spec
-from .choices import choices
+from .choices import choices, leads_of
 from .heuristic import heuristic_spec
 from .schema import spec_schema
 from .spec import LayoutSpec, spec_json
@@ -54,7 +54,10 @@ FIRST_BACKOFF_S = 0.5
 MAX_FEEDBACK = 5
 LIMITS = {"name": 100, "title": 200, "description": 2000, "schema": 6000, "feedback": 500}
 MODEL_NOT_READY = "the model was not ready yet (its SDK still loading): its layout replaces this one when it lands"
-PARTS = ("title", "summary", "input.order", "input.groups", "input.advanced", "input.widgets", "input.submitLabel", "output")
+PARTS = (
+    "title", "summary", "input.order", "input.groups", "input.advanced", "input.widgets", "input.submitLabel", "output",
+    "links", "paging",
+)
 
 
 @dataclass(frozen=True)
@@ -419,13 +422,32 @@ def user_prompt(tool: Mapping[str, Any], tree: App, refinements: Sequence[str], 
         "outputSchema": _schema_data(tool.get("outputSchema")),
     }
     feedback = [_data(f, LIMITS["feedback"]) for f in list(refinements)[-MAX_FEEDBACK:]]
-    return prompts.load("layout_user.md").format(
+    text: str = prompts.load("layout_user.md").format(
         tool=json.dumps({k: v for k, v in data.items() if v}, separators=(",", ":"), ensure_ascii=False),
         fields=json.dumps(list(offer.fields)),
         required=json.dumps(sorted(offer.required)),
         paths=json.dumps([{"path": p.bind, "views": list(p.views), "columns": list(p.pointers)} for p in offer.paths]),
         feedback="\n".join(f"- {f}" for f in feedback) or "(none)",
     )
+    return text + _leads_prompt(tree)
+
+
+def _leads_prompt(tree: App) -> str:
+    """The result's links and paging as prompt data (nothing when it leads nowhere: the prompt of
+    a tool alone is unchanged)."""
+    leads = leads_of(tree)
+    if leads is None:
+        return ""
+    links = [
+        {"id": link.id, "label": _data(link.label, LIMITS["title"]), "offered": link.offered,
+         **({"confirms": True} if link.destructive else {})}
+        for link in leads.props.links
+    ]
+    paging = leads.props.paging
+    lines = [f"\nLinks from the result's values to other tools (`links`, by id; offered: shown by default): {json.dumps(links, ensure_ascii=False)}"]
+    if paging is not None:
+        lines.append(f"The result pages by its `{_data(paging.argument, LIMITS['name'])}` input (`paging`: show it or not, its label).")
+    return "\n".join(lines) + "\n"
 
 
 def _schema_data(schema: Any) -> Any:
@@ -480,8 +502,11 @@ def _merge(tree: App, facts: Facts, raw: Any, fallback: LayoutSpec) -> tuple[Lay
     sources = {part: "heuristic" for part in PARTS}
     reasons: dict[str, str] = {}
     given = raw if isinstance(raw, dict) else {}
+    offered = set(choices(tree, facts).links)
     for part in PARTS:
         value = _get(given, part)
+        if part == "links" and isinstance(value, list):  # links the compiler never proposed are dropped, the rest kept
+            value = [c for c in value if not isinstance(c, dict) or c.get("id") in offered]
         if value is _MISSING:
             reasons[part] = "not given by the model"
             continue

@@ -35,7 +35,25 @@ def spec_schema(tree: Any, facts: Facts | None = None) -> dict[str, Any]:
     output = next(branch for branch in schema["properties"]["output"]["anyOf"] if branch.get("type") == "object")
     outputs = [_output_schema(output, p) for p in offer.paths]
     schema["properties"]["output"] = {"anyOf": [*outputs, {"type": "null"}]} if outputs else {"type": "null"}
+    _leads_schema(schema, offer)
     return schema
+
+
+def _leads_schema(schema: dict[str, Any], offer: Choices) -> None:
+    """``links`` narrowed to the tree's link ids, ``paging`` offered only where there is paging;
+    a result that leads nowhere is offered neither (its schema is the one it always had)."""
+    properties = schema["properties"]
+    links = properties.pop("links")
+    paging = properties.pop("paging")
+    if offer.links:
+        array = next(b for b in links["anyOf"] if b.get("type") == "array")
+        item = array["items"]
+        narrowed = _with(item, id={"enum": list(offer.links)})
+        properties["links"] = {
+            "anyOf": [{**array, "items": narrowed, "maxItems": len(offer.links), "uniqueItems": True}, {"type": "null"}]
+        }
+    if offer.paging:
+        properties["paging"] = paging
 
 
 def _model_schema() -> dict[str, Any]:

@@ -23,6 +23,7 @@ MAX_TITLE = 80
 MAX_SUMMARY = 300
 MAX_GROUP_TITLE = 60
 MAX_SUBMIT = 30
+MAX_LINK_LABEL = 40
 
 WIDGETS = tuple(dict.fromkeys(w for options in WIDGET_FAMILIES.values() for w in options))
 # Literals of values read off the catalog at run time: a type checker cannot know them (it takes
@@ -53,6 +54,7 @@ Title = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_TITLE)]
 Summary = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_SUMMARY)]
 GroupTitle = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_GROUP_TITLE)]
 SubmitLabel = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_SUBMIT)]
+LinkLabel = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_LINK_LABEL)]
 
 
 class SpecPart(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -106,12 +108,28 @@ class OutputLayout(SpecPart, frozen=True):
     chart)."""
 
 
+class LinkChoice(SpecPart, frozen=True):
+    id: str
+    """One of the tree's link ids (``link:<tool>:<argument>``): the compiler proposes, a spec chooses."""
+    label: LinkLabel | None = None
+
+
+class PagingChoice(SpecPart, frozen=True):
+    show: bool = True
+    label: LinkLabel | None = None
+
+
 class LayoutSpec(SpecPart, frozen=True):
     version: Literal[1] = 1
     title: Title | None = None
     summary: Summary | None = None
     input: InputLayout = msgspec.field(default_factory=InputLayout)
     output: OutputLayout | None = None
+    links: list[LinkChoice] | None = None
+    """The links offered, in this order (a tree's link ids; the others are dropped); None: the
+    compiler's (every link it offers, in its order)."""
+    paging: PagingChoice | None = None
+    """The result's paging shown or not, and its control's text; None: as inferred."""
 
 
 @cache
