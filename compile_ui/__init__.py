@@ -8,6 +8,12 @@
     problems = compile_ui.check_layout(tool, spec)  # [] when ``spec`` is valid for this tool
     html = compile_ui.page(tool, layout=spec)     # the page with your layout
     uri = compile_ui.resource_uri(tool)           # ui://compile-ui/<name>: where the proxy serves it too
+    html = compile_ui.page(tool, tools=all_tools) # with its server's whole list: links and paging
+
+``tools=`` (every call but ``resource_uri``): the whole list the tool comes in (its server's
+``tools/list``). A result then leads on (issue 41): a value another read-only tool takes links to
+that tool's result, shown in place, and a paged result gets its next page. Without it the tool
+stands alone. Entries that are not tool definitions are skipped.
 
 ``tool`` is an MCP tool definition: a mapping with ``name``, ``inputSchema`` and optionally
 ``title``, ``description``, ``outputSchema`` (what ``tools/list`` returns), or a pydantic model of
@@ -18,7 +24,7 @@ byte-identical pages. No model is called; the default layout is the heuristic on
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from compiler.apps import APP_MIME_TYPE, ui_uri
@@ -39,6 +45,7 @@ class _Model(Protocol):  # a pydantic model of a tool definition (mcp_types.Tool
 
 ToolLike = Mapping[str, Any] | _Model
 Layout = Mapping[str, Any] | None
+Tools = Sequence[ToolLike]
 
 
 class LayoutError(ValueError):
@@ -49,31 +56,31 @@ class LayoutError(ValueError):
         self.problems = problems
 
 
-def tree(tool: ToolLike, layout: Layout = None) -> dict[str, Any]:
+def tree(tool: ToolLike, layout: Layout = None, *, tools: Tools = ()) -> dict[str, Any]:
     """The tool's component tree (the catalog's JSON form, ``components/schema.json``), laid out
     by ``layout`` (a LayoutSpec as JSON) or the heuristic. Raises ``LayoutError``, ``CompileUIError``."""
     definition = _definition(tool)
-    tree: dict[str, Any] = json.loads(encode(_compiler.laid_out_tree(definition, _spec(definition, layout))))
+    tree: dict[str, Any] = json.loads(encode(_compiler.laid_out_tree(definition, _spec(definition, layout, tools), _list(tools))))
     return tree
 
 
-def page(tool: ToolLike, layout: Layout = None) -> str:
+def page(tool: ToolLike, layout: Layout = None, *, tools: Tools = ()) -> str:
     """The tool's MCP App page: one self-contained HTML document (runtime inlined, strict CSP),
     to serve as ``ui://…`` with ``APP_MIME_TYPE``. Raises ``LayoutError``, ``CompileUIError``."""
     definition = _definition(tool)
-    return _compiler.render(definition, _spec(definition, layout))
+    return _compiler.render(definition, _spec(definition, layout, tools), _list(tools))
 
 
-def spec_schema(tool: ToolLike) -> dict[str, Any]:
+def spec_schema(tool: ToolLike, *, tools: Tools = ()) -> dict[str, Any]:
     """The JSON Schema of the LayoutSpecs valid for this tool: every field it may name is an enum
     of the tool's real JSON Pointers (what a model is asked to fill)."""
-    return _compiler.schema_for(_definition(tool))
+    return _compiler.schema_for(_definition(tool), _list(tools))
 
 
-def check_layout(tool: ToolLike, layout: Any) -> list[Problem]:
+def check_layout(tool: ToolLike, layout: Any, *, tools: Tools = ()) -> list[Problem]:
     """Every problem of ``layout`` (any JSON value) as a LayoutSpec for this tool, each with the
     JSON Pointer of the part at fault; an empty list when it is valid."""
-    return _compiler.check(_definition(tool), layout)[1]
+    return _compiler.check(_definition(tool), layout, _list(tools))[1]
 
 
 def resource_uri(tool: ToolLike) -> str:
@@ -88,10 +95,16 @@ def _definition(tool: ToolLike) -> dict[str, Any]:
     return data
 
 
-def _spec(definition: dict[str, Any], layout: Layout) -> Any:
+def _list(tools: Tools) -> list[Any]:
+    """The tool list as plain definitions (pydantic models dumped; anything else as it is, and
+    skipped by the compiler when it is no tool)."""
+    return [t.model_dump(by_alias=True, exclude_none=True, mode="json") if hasattr(t, "model_dump") else t for t in tools]
+
+
+def _spec(definition: dict[str, Any], layout: Layout, tools: Tools = ()) -> Any:
     if layout is None:
         return None
-    spec, problems = _compiler.check(definition, layout)
+    spec, problems = _compiler.check(definition, layout, _list(tools))
     if problems:
         raise LayoutError(problems)
     return spec

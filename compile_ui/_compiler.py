@@ -9,31 +9,31 @@ from collections.abc import Mapping
 from typing import Any
 
 from compiler.layout import LayoutSpec, check_spec, spec_schema
-from compiler.pipeline import build_page, compile, compile_tool
+from compiler.pipeline import ToolList, build_page, compile, compile_tool
 from components.nodes import App
 from components.validate import Problem
 
 __all__ = ["App", "LayoutSpec", "Problem", "bare_tree", "laid_out_tree", "render", "check", "schema_for"]
 
 
-def bare_tree(tool: Mapping[str, Any]) -> App:
+def bare_tree(tool: Mapping[str, Any], tools: ToolList = ()) -> App:
     """The compiled tree before any layout (what a LayoutSpec is checked against)."""
-    return compile(tool).tree
+    return compile(tool, tools).tree
 
 
-def laid_out_tree(tool: Mapping[str, Any], spec: LayoutSpec | None) -> App:
-    return compile_tool(tool, spec=spec)
+def laid_out_tree(tool: Mapping[str, Any], spec: LayoutSpec | None, tools: ToolList = ()) -> App:
+    return compile_tool(tool, spec=spec, tools=tools)
 
 
-def render(tool: Mapping[str, Any], spec: LayoutSpec | None) -> str:
-    return build_page(tool, spec=spec, asks=False)  # no proxy asks it anything
+def render(tool: Mapping[str, Any], spec: LayoutSpec | None, tools: ToolList = ()) -> str:
+    return build_page(tool, spec=spec, asks=False, tools=tools)  # no proxy asks it anything
 
 
-def check(tool: Mapping[str, Any], layout: Any) -> tuple[LayoutSpec | None, list[Problem]]:
-    compiled = compile(tool)
+def check(tool: Mapping[str, Any], layout: Any, tools: ToolList = ()) -> tuple[LayoutSpec | None, list[Problem]]:
+    compiled = compile(tool, tools)
     return check_spec(compiled.tree, layout, compiled.facts)
 
 
-def schema_for(tool: Mapping[str, Any]) -> dict[str, Any]:
-    compiled = compile(tool)
+def schema_for(tool: Mapping[str, Any], tools: ToolList = ()) -> dict[str, Any]:
+    compiled = compile(tool, tools)
     return spec_schema(compiled.tree, compiled.facts)

@@ -18,6 +18,7 @@ import msgspec
 
 from . import messages
 from .cli import SUBCOMMANDS
+from .compile.leads import describe, index, leads
 from .errors import CompileUIError, fail
 from .jsonread import parse_json
 from .layout import check_spec, spec_json
@@ -44,13 +45,17 @@ examples:
   compile-ui tool.json --html page.html     write the tool's MCP App page
   compile-ui tools.json --html pages/       one page per tool: pages/<tool>.html
   compile-ui tool.json --print-spec         the heuristic LayoutSpec (no model needed)
+  compile-ui tools.json --print-leads       where each tool's result leads: its links to the
+                                            other tools of the file and its paging (text)
   compile-ui tool.json --layout spec.json   apply a LayoutSpec you wrote (checked first)
   ANTHROPIC_API_KEY=… compile-ui tool.json --llm
                                             ask the model for a layout; prints the spec it
                                             used (and where each part came from) beside the tree
 
 FILE holds one tool, a JSON array of tools, or an object with a "tools" array (a tools/list
-result). One tool prints its tree; several print a JSON array of trees, in input order.
+result). One tool prints its tree; several print a JSON array of trees, in input order. Each
+tool is compiled with the whole list of FILE (--tool too): a value of its result that another
+read-only tool takes links to it, a paged result gets its next page (the tree's Leads node).
 Exit status: 0 on success, 2 when the input is unusable (the message names the file and the
 JSON Pointer of the problem).
 """
@@ -96,6 +101,7 @@ def parser() -> argparse.ArgumentParser:
     layout.add_argument("--layout", metavar="SPEC", help="apply this LayoutSpec (JSON) instead of the heuristic one")
     layout.add_argument("--llm", action="store_true", help="ask the model (ANTHROPIC_API_KEY) for the layout")
     layout.add_argument("--print-spec", action="store_true", help="print the heuristic LayoutSpec instead of the tree")
+    layout.add_argument("--print-leads", action="store_true", help="print each tool's links and paging instead of the tree")
     return p
 
 
@@ -112,9 +118,13 @@ def main(argv: list[str]) -> int:
 def run(args: argparse.Namespace) -> None:
     source = "<stdin>" if args.file == "-" else args.file
     found = load_tools(read_input(args.file, source), source)
+    listed = index([tool for _, tool in found])  # the whole list, read once: where results lead
     if args.tool is not None:
         found = pick_tool(found, args.tool, source)
-    compiled = [compile(tool) for _, tool in found]  # each tool normalized and compiled once
+    if args.print_leads:
+        sys.stdout.write("".join(describe(tool["name"], leads(tool, listed)) for _, tool in found))
+        return
+    compiled = [compile(tool, listed) for _, tool in found]  # each tool normalized and compiled once
     sources = layout_sources(args, compiled)
     pages = [make_page(c, src) if args.html else laid_out(c, src) for c, src in zip(compiled, sources, strict=True)]
     if args.html:

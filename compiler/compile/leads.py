@@ -32,8 +32,8 @@ only compared as words, never run or shown as markup.
 **Links** (every other tool T of the list, in list order). T's required top-level inputs must
 all be filled: exactly one, the key ``a``, from a clicked value, every other one from the current
 run's argument of the same (normalized) name and a compatible type (``source: argument``). ``a``
-must be a string, integer or number (an array, object or enum key never links), and a value links
-to it when:
+must be a string, integer or number (an array, object or enum key never links; of several, the
+first by name: nothing depends on the order of a schema's keys), and a value links to it when:
 
 * structured results (an ``outputSchema``; its scalar properties walked through objects and
   arrays, ``MAX_WALK`` levels): the value's name is ``a``'s; or an entity's ``id``/``name``/``key``
@@ -47,14 +47,15 @@ to it when:
 * shape-only results (no ``outputSchema``, or one holding a single text property such as the
   filesystem server's ``{content}``): only the entity rule (``list_tables`` → ``table_name``:
   keys ``table_name``, ``name``) and the class rules, a class only where the current tool reads as
-  giving it (path: it lists, searches, finds or walks; revision: a log, history,
+  giving it (path: it lists, searches, finds or walks files or directories, by name or by a path
+  input; revision: a log, history,
   blame or commits; url: it searches, lists, fetches or browses). ``keys`` are the names the
   runtime matches at any depth; path and revision values in text also link as whole ``lines``.
 * ``join`` (the value relative to the current run's argument of the same name): for a path key
   that the current tool takes too (``list_directory(path)`` → ``read_text_file(path)``).
 
 Read or destroy: destructive = ``annotations.destructiveHint`` true, or (``readOnlyHint`` not
-true and a word of the name or description is a destructive verb); read-only = ``readOnlyHint``
+true and a word of the name or description is a destructive verb, with its endings: ``deletes``); read-only = ``readOnlyHint``
 true, or (``readOnlyHint`` not false and a word of the name is a read verb). Inference offers
 (``offered``) only read-only, non-destructive links; the others are kept unoffered (a LayoutSpec
 may offer them; the runtime confirms those). Caps: offered links first, then list order (a tool
@@ -98,7 +99,7 @@ from components.nodes import (
 from . import tool_title
 from .outputs import compile_result_view
 
-__all__ = ["MAX_LINKS", "MAX_PER_KEY", "Tools", "index", "leads", "leads_node", "linked_id", "normal"]
+__all__ = ["MAX_LINKS", "MAX_PER_KEY", "Tools", "describe", "index", "leads", "leads_node", "linked_id", "normal"]
 
 MAX_LINKS = 8
 MAX_PER_KEY = 3
@@ -137,6 +138,18 @@ def _singular(word: str) -> str:
     return word
 
 
+def _stems(words: Iterable[str]) -> set[str]:
+    """Words and what they read as without an ending (``deletes``, ``deleted``, ``deleting`` → delete)."""
+    out: set[str] = set()
+    for w in words:
+        out.update((w, _singular(w)))
+        if w.endswith("ed"):
+            out.update((w[:-1], w[:-2]))
+        if w.endswith("ing"):
+            out.update((w[:-3], w[:-3] + "e"))
+    return out
+
+
 READ_WORDS = frozenset(
     "get read show describe list search find fetch view inspect lookup open info stat status log logs diff "
     "tree history count peek browse query_only".split()
@@ -145,8 +158,9 @@ DESTRUCTIVE_WORDS = frozenset(
     "delete remove cancel drop kill destroy purge truncate overwrite reset revoke terminate wipe erase "
     "unlink rm rmdir clear discard abort evict shred".split()
 )
-LISTING_WORDS = frozenset("list search find tree glob ls walk directory files browse".split())
-REVISION_SOURCES = frozenset("log history blame commits commit revisions rev reflog".split())
+LISTING_WORDS = frozenset("list search find tree glob ls walk browse".split())
+FILE_WORDS = frozenset("file directory dir folder path".split())
+REVISION_SOURCES = frozenset("log history blame commits revisions reflog".split())
 URL_SOURCES = frozenset("search list fetch browse links crawl".split())
 
 CLASSES: dict[str, frozenset[str]] = {
@@ -272,7 +286,7 @@ def _info(position: int, tool: Any) -> ToolInfo | None:
     said = frozenset(_words(description, MAX_DESCRIPTION)) if isinstance(description, str) else frozenset()
     read_hint = hints.get("readOnlyHint")
     destructive = hints.get("destructiveHint") is True or (
-        read_hint is not True and bool((words | said) & DESTRUCTIVE_WORDS)
+        read_hint is not True and bool(_stems(words | said) & DESTRUCTIVE_WORDS)
     )
     read_only = read_hint is True or (read_hint is not False and bool(words & READ_WORDS))
     return ToolInfo(
@@ -488,12 +502,12 @@ def _structured(me: ToolInfo, values: list[Value], listed: Tools) -> dict[str, _
                 hits.setdefault((target.name, arg.name), []).append(value)
     found: dict[str, _Found] = {}
     for target in _in_order(listed, {name for name, _ in hits}):
-        for arg in target.required:  # the first required input that takes a value and whose others are filled
+        for arg in _by_name(target.required):  # the first (by name) that takes a value, the others filled
             matched = hits.get((target.name, arg.name))
             fills = _fills(me, target, arg) if matched else None
             if matched and fills is not None:
-                keys = tuple(dict.fromkeys(v.name for v in matched))
-                at = tuple(dict.fromkeys(v.pointer for v in matched))
+                keys = tuple(sorted({v.name for v in matched}))
+                at = tuple(sorted({v.pointer for v in matched}))
                 found[target.name] = _Found(target, arg, keys, at, False, fills)
                 break
     return found
@@ -536,7 +550,7 @@ def _shape_only(me: ToolInfo, entity: str | None, listed: Tools) -> dict[str, _F
     for target in _in_order(listed, {name for name, _ in keyed}):
         if target.name == me.name:
             continue
-        for arg in target.required:
+        for arg in _by_name(target.required):
             keys = keyed.get((target.name, arg.name))
             fills = _fills(me, target, arg) if keys and arg.scalar else None
             if keys and fills is not None:
@@ -545,10 +559,16 @@ def _shape_only(me: ToolInfo, entity: str | None, listed: Tools) -> dict[str, _F
     return found
 
 
+def _by_name(args: tuple[Arg, ...]) -> list[Arg]:
+    """Inputs in the order of their names: which one takes the value does not depend on the
+    order of a schema's keys."""
+    return sorted(args, key=lambda a: a.name)
+
+
 def _classes_given(me: ToolInfo) -> list[str]:
     """The classes of values a tool's unknown result reads as giving, from its name and inputs."""
     given = []
-    if me.words & LISTING_WORDS:
+    if me.words & LISTING_WORDS and (me.words & FILE_WORDS or any(a.cls == "path" for a in me.inputs.values())):
         given.append("path")
     if me.words & REVISION_SOURCES:
         given.append("revision")
@@ -660,3 +680,33 @@ def _at(shape: ObjectShape, pointer: str) -> ObjectShape | None:
             return None
         shape = prop.shape
     return shape
+
+
+# --------------------------------------------------------------------------- as text (compile-ui --print-leads)
+
+
+def describe(name: str, props: LeadsProps | None) -> str:
+    """A tool's links and paging as a person reads them (``compile-ui FILE --print-leads``)."""
+    if props is None:
+        return f"{name}: leads nowhere\n"
+    lines = [f"{name}:"]
+    for link in props.links:
+        state = "offered" if link.offered else "not offered (" + ("destructive" if link.destructive else "not read-only") + ")"
+        lines.append(f"  link {link.id} -> {link.tool} \"{link.label}\", {state}")
+        for fill in link.fills:
+            if fill.source == "value":
+                how = "the clicked value" + (f" matching {link.test}" if link.test else "") + (
+                    f" (a relative one joined to this run's {fill.argument})" if fill.join else "")
+            else:
+                how = f"this run's {fill.name or fill.argument}"
+            lines.append(f"    {fill.argument} <- {how}")
+        where = ", ".join(link.at) if link.at else "any depth"
+        lines.append(f"    values under keys {', '.join(link.keys)} ({where})" + ("; whole text lines too" if link.lines else ""))
+    paging = props.paging
+    if paging is not None:
+        said = [f"{key} {value}" for key, value in (
+            ("next", ", ".join(paging.next)), ("more", paging.more), ("total", paging.total),
+            ("limit", paging.limit), ("rows", paging.rows)) if value]
+        mode = "More (rows appended)" if paging.mode == "more" else "previous/next pages"
+        lines.append(f"  paging: {mode} by {paging.style} input {paging.argument}" + (f"; {'; '.join(said)}" if said else ""))
+    return "\n".join(lines) + "\n"

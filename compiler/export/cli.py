@@ -64,9 +64,10 @@ def run(args: argparse.Namespace) -> None:
         tools = sources.from_file(args.file)
     else:
         tools = asyncio.run(sources.from_server(args.command, args.upstream_url, args.upstream_transport))
+    listed = tools  # links lead to any tool of the server, exported or not (their views are inlined)
     if args.tool:
         tools = [t for t in tools if t.get("name") in set(args.tool)]
-    plan = files.plan(tools, f"compile-ui {__version__}", RUNTIME_VERSION)
+    plan = files.plan(tools, f"compile-ui {__version__}", RUNTIME_VERSION, listed)
     for name, uri in plan.skipped.items():
         print("compile-ui export: " + messages.EXPORT_SKIPPED.format(name=name, uri=uri), file=sys.stderr)
     if not plan.pages:

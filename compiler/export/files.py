@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..apps import APP_MIME_TYPE, app_of, ui_uri
+from ..compile.leads import index
 from ..compile_cli import write_atomic
 from ..pipeline import build_page, page_file_name
 from ..tools import Tool
@@ -33,15 +34,18 @@ class Plan:
     skipped: dict[str, str] = field(default_factory=dict)  # tool → its own app's uri
 
 
-def plan(tools: list[Tool], generator: str, runtime_version: str) -> Plan:
+def plan(tools: list[Tool], generator: str, runtime_version: str, listed: list[Tool] | None = None) -> Plan:
+    """Each tool's page, compiled with the whole list (``listed``, else ``tools``: issue 41's links
+    and paging), read once."""
     result = Plan()
     entries: dict[str, Any] = {}
+    whole = index(tools if listed is None else listed)
     for tool in tools:
         own = app_of(tool)
         if own is not None:
             result.skipped[tool["name"]] = own
             continue
-        page = build_page(tool, asks=False).encode()  # no proxy serves it: no questions asked in it
+        page = build_page(tool, asks=False, tools=whole).encode()  # no proxy serves it: no questions asked in it
         name = _unique(page_file_name(tool["name"]), result.pages)
         result.pages[name] = page
         entries[tool["name"]] = {"uri": ui_uri(tool["name"]), "file": name, "sha256": _sha(page),

@@ -166,3 +166,25 @@ def test_html_writes_one_page_or_a_directory(tmp_path):
     pages = tmp_path / "pages"
     assert run(str(TIME), "--html", str(pages) + "/").returncode == 0
     assert sorted(p.name for p in pages.iterdir()) == ["convert_time.html", "get_current_time.html"]
+
+
+def test_print_leads_prints_each_tools_links_and_paging(capsysbinary):
+    assert main([str(CORPUS / "tools" / "git.json"), "--print-leads"]) == 0
+    out = capsysbinary.readouterr().out.decode()
+    assert "git_status: leads nowhere\n" in out
+    log = out.split("git_log:\n", 1)[1].split("\ngit_", 1)[0]
+    assert 'link link:git_show:revision -> git_show "Git show", offered' in log
+    assert "repo_path <- this run's repo_path" in log and "revision <- the clicked value matching ^[0-9a-f]{7,40}$" in log
+    # --tool: one tool's leads, still among the whole file's tools
+    assert main([str(CORPUS / "tools" / "git.json"), "--tool", "git_log", "--print-leads"]) == 0
+    assert capsysbinary.readouterr().out.decode() == "git_log:\n" + log + "\n"
+
+
+def test_the_trees_of_a_list_hold_their_leads_and_bad_input_is_exit_2(capsysbinary):
+    assert main([str(CORPUS / "tools" / "filesystem.json"), "--tool", "list_directory"]) == 0
+    tree = json.loads(capsysbinary.readouterr().out)
+    leads = tree["children"][-1]["children"][-1]
+    assert leads["type"] == "Leads" and leads["children"][0]["id"] == "linked:read_text_file"
+    result = run("-", "--print-leads", stdin='{"tools": [{"name": "a"}, {"name": 3}]}')
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("compile-ui: error: <stdin>#/tools/1/name:")
