@@ -6,7 +6,9 @@
     ├── Form(id="form")          fields from inputSchema (inputs.py)
     └── ResultView(id="result")  views from outputSchema, or an AutoView (outputs.py)
 
-and ``facts_of(tree)`` (facts.py) states what layout needs to know about each field — its name,
+``leads.py`` (issue 41) adds, when the tool's whole list is given (``pipeline.compile``), the
+result's ``Leads`` — links to the tools that take its values, its paging — as the ResultView's last
+child; and ``facts_of(tree)`` (facts.py) states what layout needs to know about each field — its name,
 the template or branch it lies in — so that layout never parses ids or binds.
 """
 

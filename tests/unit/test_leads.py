@@ -326,3 +326,28 @@ def test_describe_reads_as_text():
     assert "link link:get_order:order_id -> get_order \"Get order\", offered" in text
     assert "not offered (destructive)" in text and "paging: More (rows appended) by cursor input cursor" in text
     assert describe("get_order", None) == "get_order: leads nowhere\n"
+
+
+def test_export_compiles_each_page_with_the_whole_list():
+    from compiler.export.files import plan
+
+    tools = corpus("filesystem")
+    listing = [t for t in tools if t["name"] == "list_directory"]
+    alone = plan(listing, "test", "r").pages["list_directory.html"]
+    chosen = plan(listing, "test", "r", tools).pages["list_directory.html"]
+    assert chosen == build_page(listing[0], tools=tools, asks=False).encode() != alone
+    assert b"linked:read_text_file" in chosen and b"linked:read_text_file" not in alone
+
+
+def test_the_model_is_told_the_links_and_its_unknown_ones_are_dropped():
+    from compiler.layout.llm import _merge, user_prompt
+
+    compiled = compile(LIST_ORDERS, SHOP)
+    prompt = user_prompt(LIST_ORDERS, compiled.tree, [], compiled.facts)
+    assert '"id": "link:cancel_order:order_id"' in prompt and '"confirms": true' in prompt and "`cursor` input" in prompt
+    alone = compile(LIST_ORDERS)
+    assert "Links from the result" not in user_prompt(LIST_ORDERS, alone.tree, [], alone.facts)
+    fallback = heuristic_spec(compiled.tree, LIST_ORDERS, compiled.facts)
+    raw = {"links": [{"id": "link:rm_rf:path"}, {"id": "link:get_order:order_id", "label": "Details"}]}
+    spec, sources, _ = _merge(compiled.tree, compiled.facts, raw, fallback)
+    assert sources["links"] == "llm" and [(c.id, c.label) for c in spec.links] == [("link:get_order:order_id", "Details")]
