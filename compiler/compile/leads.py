@@ -152,7 +152,7 @@ def _stems(words: Iterable[str]) -> set[str]:
 
 READ_WORDS = frozenset(
     "get read show describe list search find fetch view inspect lookup open info stat status log logs diff "
-    "tree history count peek browse query_only".split()
+    "tree history count peek browse".split()
 )
 DESTRUCTIVE_WORDS = frozenset(
     "delete remove cancel drop kill destroy purge truncate overwrite reset revoke terminate wipe erase "
@@ -411,7 +411,7 @@ CLASS_KEYS: dict[str, tuple[str, ...]] = {
 
 
 def _links(me: ToolInfo, shape: SomeShape | None, listed: Tools) -> Iterator[Link]:
-    entity = _entity(me.words, me.name)
+    entity = _entity(me.name)
     values = None if shape is None or _text_like(shape) else _values(shape, entity)
     found = _structured(me, values, listed) if values is not None else _shape_only(me, entity, listed)
     ranked = sorted(found.values(), key=lambda f: (not _offered(f.target), f.target.deprecated, f.target.position, f.target.name))
@@ -450,13 +450,13 @@ def _link(f: _Found) -> Link:
     )
 
 
-def _entity(words: Iterable[str], name: str) -> str | None:
+def _entity(name: str) -> str | None:
     """What a tool lists or reads: its name's last word, singular, when that is not a verb
     (``list_orders`` → order, ``describe_table`` → table)."""
-    last = _words(name)[-1:] if _words(name) else ()
-    if not last or len(_words(name)) < 2 or last[0] in READ_WORDS | LISTING_WORDS | DESTRUCTIVE_WORDS:
+    words = _words(name)
+    if len(words) < 2 or words[-1] in READ_WORDS | LISTING_WORDS | DESTRUCTIVE_WORDS:
         return None
-    return _singular(last[0])
+    return _singular(words[-1])
 
 
 def _text_like(shape: SomeShape) -> bool:
