@@ -103,6 +103,7 @@ class Proxy:
         replicas."""
         self.options = options or Options()
         self.registry = Registry(self.options.enabled_tools)
+        pages.listing = lambda: (self.registry.version, self.registry.tools)
         self.local = LocalSide(self)
         loop = asyncio.get_running_loop()
         self.router = Router(self.local, force_ui=self.options.force_ui, clock=loop.time, timings=log.isEnabledFor(logging.DEBUG))

@@ -13,7 +13,6 @@ from typing import Any, Protocol
 
 from compiler.apps import ui_uri
 from compiler.layout import check_spec
-from compiler.pipeline import compile
 
 from ..store.base import Store
 from .pages import Made, PageStore
@@ -196,7 +195,7 @@ class Management:
 
     def _current(self, name: str) -> tuple[Any, dict[str, Any]]:
         """The tool compiled, and the LayoutSpec its page uses now (as JSON)."""
-        compiled, made = compile(self.proxy.registry.tools[name]), self.proxy.registry.made.get(name)
+        compiled, made = self.proxy.pages.compile(self.proxy.registry.tools[name]), self.proxy.registry.made.get(name)
         return compiled, self.proxy.pages.current_layout(compiled, made.generation if made else None)
 
     async def regenerate(self, arguments: dict[str, Any]) -> dict[str, Any]:

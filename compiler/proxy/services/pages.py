@@ -24,6 +24,7 @@ from typing import Any
 
 import msgspec
 
+from compiler.compile.leads import Tools, index, leads
 from compiler.layout import (
     Generation,
     LLMLayout,
@@ -102,11 +103,47 @@ class PageStore:
         one, when a generation that ran behind an interim page lands."""
         self.generations = 0
         """Pages generated (not served from cache) since start."""
+        self.listing: Callable[[], tuple[int, Mapping[str, Mapping[str, Any]]]] = lambda: (0, {})
+        """The upstream's whole tool list and its version (the proxy's registry): a page's links
+        lead to the other tools (``compile.leads``), so a page depends on the list too."""
+        self._leads: dict[str, tuple[int, Mapping[str, Any], str | None]] = {}
+        self._index: tuple[int, Tools] | None = None
+
+    def siblings(self) -> Tools:
+        """Every tool of the upstream, in its order, read once per listing: what a page's links
+        may call."""
+        version, tools = self.listing()
+        if self._index is None or self._index[0] != version:
+            self._index = (version, index(list(tools.values())))
+        return self._index[1]
+
+    def compile(self, tool: Mapping[str, Any]) -> Compiled:
+        """The tool compiled with the tools it may lead to."""
+        return compile(tool, self.siblings())
 
     def key(self, tool: Mapping[str, Any]) -> str:
         key = page_key(tool, self.refinements.get(tool["name"]), self.settings)
+        leads = self._leads_digest(tool)
+        if leads is not None:  # a tool that leads nowhere keeps the key it always had
+            key = digest({"page": key, "leads": leads})
         layout = self.layouts.get(tool["name"])
         return key if layout is None else digest({"page": key, "layout": layout})
+
+    def _leads_digest(self, tool: Mapping[str, Any]) -> str | None:
+        """What the tool's page takes from the rest of the list: its links and paging, and the
+        definitions of the tools they call (their views are in the page). Inferred once per
+        listing and tool."""
+        version, tools = self.listing()
+        known = self._leads.get(tool["name"])
+        if known is not None and known[0] == version and known[1] is tool:
+            return known[2]
+        found = leads(tool, self.siblings())
+        value = None if found is None else digest({
+            "leads": msgspec.to_builtins(found),
+            "tools": [tools[name] for name in sorted({link.tool for link in found.links}) if name in tools],
+        })
+        self._leads[tool["name"]] = (version, tool, value)
+        return value
 
     def cached(self, tool: Mapping[str, Any]) -> bool:
         return self.cache is not None and self.key(tool) in self.cache
@@ -136,7 +173,7 @@ class PageStore:
 
     async def _make(self, key: str, tool: dict[str, Any], force: bool) -> Made:
         start = time.monotonic()
-        compiled = compile(tool)
+        compiled = self.compile(tool)
         kept = self.store if self.keep_generations else None
         page: Page | None = self._given(compiled, self.layouts[tool["name"]]) if self.layouts.get(tool["name"]) else None
         if page is None:  # a set layout needs no store: its page is made while the store is down, too
@@ -275,7 +312,7 @@ class PageStore:
 
     def inspect(self, tool: Mapping[str, Any], made: Made | None) -> dict[str, Any]:
         generation = (made.generation if made else None) or {}
-        compiled = compile(tool)
+        compiled = self.compile(tool)
         done = _laid_out(compiled, generation.get("spec"))
         return {
             "toolName": tool["name"],

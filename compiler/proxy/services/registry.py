@@ -38,8 +38,12 @@ class Registry:
     made: dict[str, Made] = field(default_factory=dict)
     """The last page made per tool (for ``_ui_inspect``)."""
     listed: asyncio.Event = field(default_factory=asyncio.Event)
+    version: int = 0
+    """Counts the listings absorbed: a page's links depend on the whole list (``compile.leads``),
+    and what was inferred from one listing is kept until the next."""
 
     def absorb(self, tools: list[dict[str, Any]], *, replace: bool) -> None:
+        self.version += 1
         if replace:
             self.tools = {}
             self.own_ui = set()
