@@ -109,7 +109,7 @@ def main(argv: list[str]) -> int:
         return EXIT_USAGE
     configure(config["logFormat"], "debug" if config["debug"] else config["logLevel"])
     try:
-        with asyncio.Runner(loop_factory=_loop_factory(config)) as runner:
+        with asyncio.Runner(loop_factory=_loop_factory()) as runner:
             runner.run(serve(config))
     except KeyboardInterrupt:  # SIGINT before the loop took it over
         pass
@@ -220,11 +220,11 @@ def _names(value: str | None) -> list[str] | None:
     return [n.strip() for n in value.split(",") if n.strip()] if value else None
 
 
-def _loop_factory(config: dict[str, Any]) -> Callable[[], asyncio.AbstractEventLoop] | None:
-    """``--serve http``: uvloop's event loop (a dependency), which takes about a third off what a
-    forwarded call costs the proxy (bench/bench_proxy.py); over stdio, asyncio's own."""
-    if config["serve"] != "http":
-        return None
+def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop (a dependency), for both doors: over ``--serve http`` it takes about a
+    third off what a forwarded call costs the proxy; over stdio, where a forwarded call is a few
+    turns of the loop around two pipe reads and two writes, a tenth to a sixth of the proxy's CPU
+    per call (bench/bench_proxy.py prints it)."""
     try:
         import uvloop
     except ImportError:  # a platform without its wheel (Windows): asyncio's loop serves too

@@ -73,6 +73,8 @@ class UpstreamStdio:
         self.env = env
         self.cwd = cwd
         self.process: asyncio.subprocess.Process | None = None
+        self._stdout: asyncio.StreamReader | None = None
+        self._stdout_pipe: asyncio.BaseTransport | None = None
         self._group: int | None = None
         """The process group signalled: the upstream's, from its start until a stop ends. Then
         its id is free and may be taken by another process leading a group of its own, which a
@@ -80,22 +82,34 @@ class UpstreamStdio:
 
     async def start(self) -> None:
         spawn.check_program(self.command, self.env, self.cwd)
-        self.process = await asyncio.create_subprocess_exec(
-            *spawn.wrapped(self.command),
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=None,  # the upstream's own logs go to our stderr, never to the host's stdout
-            env=self.env,
-            cwd=self.cwd,
-            limit=LINE_LIMIT,
-            start_new_session=True,  # setsid() in the child: no Python runs there
-        )
+        # The upstream's stdout is a pipe of our own, read as the host's stdin is: the subprocess
+        # transport's pipes hand each read to the process's protocol through call_soon, one more
+        # turn of the event loop for every answer (~25 µs of each forwarded call; bench_proxy.py).
+        read_end, write_end = os.pipe()
+        try:
+            self.process = await asyncio.create_subprocess_exec(
+                *spawn.wrapped(self.command),
+                stdin=asyncio.subprocess.PIPE,
+                stdout=write_end,
+                stderr=None,  # the upstream's own logs go to our stderr, never to the host's stdout
+                env=self.env,
+                cwd=self.cwd,
+                start_new_session=True,  # setsid() in the child: no Python runs there
+            )
+        except BaseException:
+            os.close(read_end)
+            raise
+        finally:
+            os.close(write_end)  # the upstream holds it now: the pipe ends when it (and its children) exit
         self._group = self.process.pid
+        reader = self._stdout = asyncio.StreamReader(limit=LINE_LIMIT)
+        self._stdout_pipe, _ = await asyncio.get_running_loop().connect_read_pipe(
+            lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(read_end, "rb", buffering=0))
 
     async def receive(self) -> bytes | None:
-        assert self.process is not None and self.process.stdout is not None
+        assert self._stdout is not None
         try:
-            line = await self.process.stdout.readline()
+            line = await self._stdout.readline()
         except (ValueError, asyncio.LimitOverrunError, ConnectionError):
             return None
         return line or None
@@ -132,6 +146,8 @@ class UpstreamStdio:
         finally:
             self.kill()
             self._group = None
+            if self._stdout_pipe is not None:
+                self._stdout_pipe.close()
             if process.returncode is not None:
                 log.info("upstream (pid %s) %s", process.pid, _ended(process.returncode))
 
