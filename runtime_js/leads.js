@@ -202,7 +202,7 @@
   var state = null;
   /** @type {{ box: HTMLElement, body: HTMLElement, from: Element | null, y: number } | null} the linked result shown */
   var shown = null;
-  /** @type {{ history: { [key: string]: Json }[], pageRows: number | undefined } | null} a page the pager shows (not a new run) */
+  /** @type {{ control: string, history: { [key: string]: Json }[], pageRows: number | undefined } | null} a page the pager shows (not a new run) */
   var turning = null;
   /** @type {(attrs: ElAttrs, ...children: ElChild[]) => HTMLButtonElement} */
   var button = (attrs, ...children) => /** @type {HTMLButtonElement} */ (el("button", Object.assign({ type: "button" }, attrs, { class: "btn small " + ((attrs && attrs.class) || "") }), ...children));
@@ -300,6 +300,7 @@
       el("p", null, M.confirmCall(link.title + " (" + link.tool + ")")), el("pre", { class: "json" }, JSON.stringify(args, null, 2)),
       el("div", { class: "actions" }, button({ class: "danger", "data-confirm-yes": "", onclick: () => { box.remove(); open(link, args, from); } }, M.confirmYes(link.tool)), no));
     /** @type {HTMLElement} */ (CU.ownChild(section, ".result-body")).before(box);
+    box.scrollIntoView({ block: "nearest" });
     no.focus();
   }
   /** The linked tool's result, in place of the main one. @param {Link} link @param {{ [key: string]: Json }} args @param {Element} from */
@@ -316,6 +317,7 @@
     body.hidden = true;
     body.after(box);
     shown = { box: box, body: body, from: from, y: y };
+    box.scrollIntoView({ block: "nearest" });
     backButton.focus();
     call(link.tool, args).then((result) => {
       if (!box.isConnected) return;
@@ -374,7 +376,7 @@
       CU.tellModel(args, result, undefined, tool);
       if (result.isError) return failed(M.callFailed((Array.isArray(result.content) ? result.content : []).map((block) => block && block.text).join("\n") || M.toolError));
       var rows = rowsOf(paging, dataOf(result));
-      turning = { history: step > 0 ? current.history.concat([current.args]) : step < 0 ? current.history.slice(0, -1) : current.history, pageRows: rows && rows.length };
+      turning = { control: step > 0 ? "next" : step < 0 ? "prev" : "more", history: step > 0 ? current.history.concat([current.args]) : step < 0 ? current.history.slice(0, -1) : current.history, pageRows: rows && rows.length };
       // The form shows the arguments in effect (as the host's tool-input does), then the page.
       notes["ui/notifications/tool-input"]({ arguments: args });
       try {
@@ -405,6 +407,9 @@
       watching.observe(box, { childList: true, subtree: true });
     }
     if (paging && !result.isError) box.append(pager(/** @type {LeadsState} */ (state), paging));
+    // The keyboard stays on the pager: on the control pressed, while there is more.
+    var again = turning && /** @type {HTMLElement | null} */ (box.querySelector('.lead-pager [data-page="' + turning.control + '"]:not(:disabled)'));
+    if (again) again.focus();
   };
   // The arguments of the run whose result shows: the form's, when it runs; the host's tool-input.
   /** @type {{ [key: string]: Json }} */

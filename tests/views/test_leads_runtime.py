@@ -43,16 +43,19 @@ SERVER = ROOT / "fixtures" / "servers" / "leads_server.py"
 CAPS = {"serverTools": {}, "updateModelContext": {"structuredContent": {}}}
 
 
-@pytest.fixture(scope="module")
-def journal(tmp_path_factory) -> Path:
-    return tmp_path_factory.mktemp("leads") / "calls.jsonl"
-
-
-@pytest.fixture(scope="module")
-def server(journal):
-    session = BackgroundSession([sys.executable, str(SERVER), "--journal", str(journal)], "legacy")
+@pytest.fixture(scope="module", params=["legacy", "2026-07-28"])
+def server(request, tmp_path_factory):
+    """The server through the proxy, the host's session in either protocol era; its journal."""
+    journal = tmp_path_factory.mktemp("leads") / "calls.jsonl"
+    session = BackgroundSession([sys.executable, str(SERVER), "--journal", str(journal)], request.param)
+    session.journal = journal
     yield session
     session.close()
+
+
+@pytest.fixture
+def journal(server) -> Path:
+    return server.journal
 
 
 @pytest.fixture(scope="module")
@@ -146,6 +149,7 @@ def test_more_appends_the_next_pages_rows_until_the_end(apphost, tools, call_thr
     host.frame.click('[data-page="more"]')
     host.wait_until(lambda: len(rows(host)) == 20)
     assert rows(host)[0] == "ord-001" and rows(host)[19] == "ord-020"
+    assert host.frame.evaluate("document.activeElement.getAttribute('data-page')") == "more"  # the keyboard stays there
     # The form shows the arguments in effect; the appended rows link too.
     assert host.frame.locator('[data-id="f:/cursor"] input').input_value() == "c-10"
     assert host.frame.locator('[data-link="link:get_order:order_id"]').count() == 20
@@ -209,6 +213,36 @@ def test_a_listing_in_text_links_its_lines_and_joins_relative_names(apphost, too
     assert {"tool": "read_file", "arguments": {"path": "/docs/readme.txt"}} in seen(journal)
 
 
+def test_a_failed_page_says_why_and_keeps_the_rows_shown(apphost, tools, call_through):
+    def flaky(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        if arguments.get("cursor") == "c-5":
+            raise RuntimeError("the upstream is gone")
+        return call_through(name, arguments)
+
+    host = apphost.load(page_with(tools, "list_orders", (GET_ORDER,), ORDERS_MORE), on_call_tool=flaky, host_capabilities=CAPS)
+    run(host, {"limit": 5})
+    host.wait_until(lambda: len(rows(host)) == 5)
+    host.frame.click('[data-page="more"]')
+    error = host.frame.locator(".lead-pager [role=alert]")
+    host.wait_until(lambda: "the upstream is gone" in error.inner_text())
+    assert len(rows(host)) == 5 and host.frame.locator('[data-page="more"]').is_enabled()
+    host.wait_until(lambda: any(c["structuredContent"].get("isError") for c in host.contexts))
+
+
+def test_a_link_that_fails_shows_its_error_in_place_with_back(apphost, tools, call_through):
+    host = apphost.load(page_with(tools, "list_orders", (GET_ORDER,), None), on_call_tool=call_through, host_capabilities=CAPS, reads=False)
+    host.wait_initialized()
+    host.send_tool_input({"limit": 1})
+    # The host's own result (a tool-input and tool-result, no run from the page): its values link too.
+    host.send_tool_result({"structuredContent": {"orders": [{"order_id": "ord-999", "customer": "Nobody", "amount": 0, "status": "open"}], "next_cursor": None, "total": 1},
+                           "content": []})
+    host.frame.locator('[data-link="link:get_order:order_id"]').click()
+    host.wait_until(lambda: "no order ord-999" in host.frame.inner_text(".linked"))
+    host.frame.click("[data-leads-back]")
+    host.wait_until(lambda: host.frame.locator(".result-body").is_visible())
+    assert host.reads == []  # self-contained: a tools-only host reads nothing for it
+
+
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_links_and_pages_look_right_light_and_dark(apphost, tools, call_through, tmp_path, theme):
     """Screenshots to look at (tmp_path): the orders with their links and More, then an order in place."""
@@ -220,4 +254,9 @@ def test_links_and_pages_look_right_light_and_dark(apphost, tools, call_through,
     host.frame.locator('[data-link="link:get_order:order_id"]').first.click()
     host.wait_until(lambda: "Grace" in host.frame.inner_text(".linked"))
     host.screenshot(tmp_path / f"leads-linked-{theme}.png")
+    host.frame.click("[data-leads-back]")
+    host.frame.locator('[data-link="link:cancel_order:order_id"]').first.click()
+    host.frame.locator("[data-confirm]").wait_for()
+    host.screenshot(tmp_path / f"leads-confirm-{theme}.png")
+    host.frame.click("[data-confirm-no]")
     assert not host.console_errors and not host.csp_violations
