@@ -287,6 +287,8 @@
   function follow(link, value, from) {
     var args = argsFor(link, value, state ? state.args : {});
     if (link.readOnly === false || link.destructive) confirmCall(link, args, from);
+    // This tool itself: the form shows the arguments and runs, as a page does.
+    else if (state && link.tool === state.tool) { notes["ui/notifications/tool-input"]({ arguments: Object.assign({}, state.args, args) }); CU.run(); }
     else open(link, args, from);
   }
   /** The in-page question before a call that may write: the tool and the exact arguments.

@@ -180,6 +180,30 @@ def test_pages_turn_forth_and_back_and_the_last_page_is_the_end(apphost, tools, 
     assert host.frame.locator('[data-id="f:/offset"] input').input_value() == "10"
 
 
+def test_cursor_pages_go_back_through_the_cursors_seen(apphost, tools, call_through):
+    paging = msgspec.structs.replace(ORDERS_MORE, mode="pages")
+    host = apphost.load(page_with(tools, "list_orders", (GET_ORDER,), paging), on_call_tool=call_through, host_capabilities=CAPS)
+    run(host, {"limit": 10})
+    host.wait_until(lambda: "Page 1 of 3" in host.frame.inner_text(".lead-pager"))
+    host.frame.click('[data-page="next"]')
+    host.wait_until(lambda: "Page 2 of 3" in host.frame.inner_text(".lead-pager"))
+    assert rows(host)[0] == "ord-011" and len(rows(host)) == 10
+    host.frame.click('[data-page="prev"]')
+    host.wait_until(lambda: "Page 1 of 3" in host.frame.inner_text(".lead-pager"))
+    assert rows(host)[0] == "ord-001" and host.calls[-1]["arguments"].get("cursor") is None
+    assert host.frame.locator('[data-id="f:/cursor"] input').input_value() == ""
+
+
+def test_a_typed_listing_links_its_paths_to_the_file_text(apphost, tools, call_through, journal):
+    host = apphost.load(page_with(tools, "list_files", (READ_FILE,), None), on_call_tool=call_through, host_capabilities=CAPS)
+    run(host, {"directory": "/docs"})
+    control = host.frame.locator('[data-link="link:read_file:path"]', has_text="/docs/notes.md")
+    control.wait_for()
+    control.press("Enter")  # a real button: the keyboard follows it
+    host.wait_until(lambda: "Read File" in host.frame.inner_text(".linked") and "one" in host.frame.inner_text(".linked"))
+    assert {"tool": "read_file", "arguments": {"path": "/docs/notes.md"}} in seen(journal)  # absolute: not joined
+
+
 def test_a_destructive_link_asks_first_and_nothing_is_called_before_yes(apphost, tools, call_through, journal):
     host = apphost.load(page_with(tools, "list_orders", (GET_ORDER, CANCEL_ORDER), None), on_call_tool=call_through, host_capabilities=CAPS)
     run(host, {"limit": 3})
