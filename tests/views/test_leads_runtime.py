@@ -267,6 +267,21 @@ def test_a_link_that_fails_shows_its_error_in_place_with_back(apphost, tools, ca
     assert host.reads == []  # self-contained: a tools-only host reads nothing for it
 
 
+def test_one_line_of_text_and_a_key_in_another_case_link_too(apphost, tools, call_through, journal):
+    # A search's one hit as {content: "<path>"}; then a link's key in another spelling ("Order-ID")
+    # still matches the column's (order_id): case, "_", "-" and spaces ignored.
+    found = {"content": [{"type": "text", "text": "/docs/notes.md"}], "structuredContent": {"content": "/docs/notes.md"}}
+    untyped = {**tools, "list_files": {k: v for k, v in tools["list_files"].items() if k != "outputSchema"}}
+    host = apphost.load(page_with(untyped, "list_files", (READ_FILE,), None), on_call_tool=lambda name, args: found if name == "list_files" else call_through(name, args), host_capabilities=CAPS)
+    run(host, {"directory": "/docs"})
+    host.frame.locator('[data-link="link:read_file:path"]', has_text="/docs/notes.md").click()
+    host.wait_until(lambda: "two" in host.frame.inner_text(".linked"))
+    spelled = msgspec.structs.replace(GET_ORDER, keys=("Order-ID",))
+    host = apphost.load(page_with(tools, "list_orders", (spelled,), None), on_call_tool=call_through, host_capabilities=CAPS)
+    run(host, {"limit": 2})
+    host.wait_until(lambda: host.frame.locator('[data-link="link:get_order:order_id"]').count() == 2)
+
+
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_links_and_pages_look_right_light_and_dark(apphost, tools, call_through, tmp_path, theme):
     """Screenshots to look at (tmp_path): the orders with their links and More, then an order in place."""
