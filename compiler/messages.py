@@ -186,6 +186,15 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     "notDownloaded": "Not downloaded.",
     "fullscreen": "Fullscreen",
     "exitFullscreen": "Exit fullscreen",
+    # leads.js: where a result leads (links to other tools, the next page)
+    "back": "‹ Back",
+    "calling": "Calling {0}…",
+    "loadMore": "More",
+    "theEnd": "The end.",
+    "pageOf": "Page {0} of {1}",
+    "pageN": "Page {0}",
+    "confirmCall": "{0} may change or delete data. Call it with these arguments?",
+    "confirmYes": "Call {0}",
     # ask.js: the question the model asks
     "questionUnshown": "The question could not be shown.",
     "questionUnshownBecause": "The question could not be shown: {0}",

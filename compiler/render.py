@@ -44,7 +44,19 @@ import msgspec
 from dominate import tags as t
 from dominate.util import raw
 
-from components.nodes import NODE_TYPES, UNSET, Action, App, FieldNode, Node, ResultView, Section, ViewNode
+from components.nodes import (
+    NODE_TYPES,
+    UNSET,
+    Action,
+    App,
+    FieldNode,
+    Leads,
+    LinkedView,
+    Node,
+    ResultView,
+    Section,
+    ViewNode,
+)
 from runtime_js import ALL, ASK, modules_for, runtime_css, runtime_js
 
 from . import messages as m
@@ -754,16 +766,36 @@ def visit_UnionField(node: Any, ctx: _Ctx) -> None:
 def visit_ResultView(node: ResultView, ctx: _Ctx) -> None:
     """The place results appear. With an output schema, a ``<template>`` of its children: the
     layout nodes rendered, each view an empty place the runtime fills from the result. Without
-    one (``source="content"``) the runtime decides the view from the data alone: no template."""
+    one (``source="content"``) the runtime decides the view from the data alone: no template.
+    Its ``Leads`` (issue 41) has no place in the layout (leads.js draws the links into the views
+    and the pager under them); each of its ``LinkedView``s gets a template of its own."""
+    leads = [child for child in node.children if isinstance(child, Leads)]
     with t.section(id=node.id, cls="result", hidden="hidden", **{"aria-label": m.PAGE_RESULT}):
         t.h2(m.PAGE_RESULT, cls="result-head")
         t.p(cls="status", role="status", **{"aria-live": "polite"})
         t.div(cls="result-body")
         if node.props.source == "structured":
-            ctx.in_result = True
-            with template():
-                visit_children(node, ctx)
-            ctx.in_result = False
+            _result_template([child for child in node.children if not isinstance(child, Leads)], ctx)
+        for linked in (view for lead in leads for view in lead.children if isinstance(view, LinkedView)):
+            _linked_template(linked, ctx)
+
+
+def _result_template(children: list[Node], ctx: _Ctx) -> None:
+    """A result's layout, each view an empty place: the ``<template>`` a result fills a copy of."""
+    ctx.in_result = True
+    with template():
+        for child in children:
+            visit(child, ctx)
+    ctx.in_result = False
+
+
+def _linked_template(node: LinkedView, ctx: _Ctx) -> None:
+    """A linked tool's own result layout, as its ResultView's (leads.js fills a copy in place of
+    the main result when a link to it is followed); its views decide from the data alone when it
+    has no output schema."""
+    if node.props.source == "structured":
+        with t.div(id=node.id, hidden="hidden"):
+            _result_template(list(node.children), ctx)
 
 
 def visit_view(node: ViewNode, ctx: _Ctx) -> None:

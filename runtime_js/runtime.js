@@ -730,11 +730,13 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
     return summary;
   }
   /**
-   * Tells the host's model what the run did, and offers "Send to chat".
-   * @param {Json} args @param {RpcResult | null} result @param {RpcError} [error] the failure, when result is null
+   * Tells the host's model what the run did, and offers "Send to chat" (leads.js: a call of
+   * another tool, a followed link, too).
+   * @param {Json} args @param {RpcResult | null} result @param {RpcError} [error] the failure, when result is null @param {string} [tool]
    */
-  function tellModel(args, result, error) {
-    var tool = /** @type {UiNode} */ (formNode).props.toolName, modelContext = caps.updateModelContext;
+  function tellModel(args, result, error, tool) {
+    tool = tool || /** @type {UiNode} */ (formNode).props.toolName;
+    var modelContext = caps.updateModelContext;
     var said = result ? (Array.isArray(result.content) ? result.content : []).map((block) => block && block.text).join("\n") : reasonOf(error);
     /** @type {{ tool: unknown, arguments: unknown, isError: boolean, result?: unknown, error?: string }} */
     var summary = { tool: tool, arguments: summarize(args), isError: !result || !!result.isError };
@@ -821,7 +823,7 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
     FIELDS: FIELDS, UNSET: UNSET, invalid: bad, baseField: base, bindField: bind, scalarField: scalar, markInvalid: fail,
     ownChild: own, putOwn: putOwn, hasOwn: hasOwn, isObject: isObject, fieldsOf: fieldsOf,
     fieldKey: keyOf, unescapeToken: unescapeToken, pointerTo: pointerTo, matchesPattern: matches,
-    NOTES: NOTES, viewContext: ctx, hydrate: hydrate, run: run, check: check, collect: collect, unmark: unmark, request: request
+    NOTES: NOTES, viewContext: ctx, hydrate: hydrate, run: run, check: check, collect: collect, unmark: unmark, request: request, tellModel: tellModel
   }));
   return U;
 })()));

@@ -219,4 +219,6 @@ interface CompileUi {
   collect(): Json | Unset;
   unmark(): void;
   request(method: string, params?: unknown): Promise<RpcResult>;
+  /** ui/update-model-context about a call (of another tool: leads.js's followed links), and "Send to chat". */
+  tellModel(args: Json, result: RpcResult | null, error?: RpcError, tool?: string): void;
 }

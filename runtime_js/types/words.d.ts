@@ -12,7 +12,9 @@ declare const M: {
   atMostChars(value0: unknown): string;
   atMostEntries(value0: unknown): string;
   atMostItems(value0: unknown): string;
+  readonly back: string;
   callFailed(value0: unknown): string;
+  calling(value0: unknown): string;
   readonly cancel: string;
   readonly cancelled: string;
   cancelledBecause(value0: unknown): string;
@@ -23,6 +25,8 @@ declare const M: {
   chooseAtLeast(value0: unknown): string;
   chooseAtMost(value0: unknown): string;
   colourScale(value0: unknown, value1: unknown): string;
+  confirmCall(value0: unknown): string;
+  confirmYes(value0: unknown): string;
   readonly done: string;
   download(value0: unknown, value1: unknown): string;
   readonly downloadCsv: string;
@@ -46,6 +50,7 @@ declare const M: {
   readonly items: readonly [string, string];
   readonly json: string;
   lessThan(value0: unknown): string;
+  readonly loadMore: string;
   readonly matrixTab: string;
   more(value0: unknown): string;
   moreThan(value0: unknown): string;
@@ -61,6 +66,8 @@ declare const M: {
   notSent(value0: unknown): string;
   notValid(value0: unknown): string;
   readonly openLink: string;
+  pageN(value0: unknown): string;
+  pageOf(value0: unknown, value1: unknown): string;
   prefilled(value0: unknown): string;
   readonly prev: string;
   readonly questionFailed: string;
@@ -84,6 +91,7 @@ declare const M: {
   readonly sentToChat: string;
   showAll(value0: unknown): string;
   showMore(value0: unknown): string;
+  readonly theEnd: string;
   readonly toolError: string;
   readonly unique: string;
   readonly waiting: string;

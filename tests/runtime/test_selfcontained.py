@@ -58,8 +58,10 @@ def test_a_page_inlines_every_module_a_result_can_need():
     assert modules_for(["App", "Form", "ResultView", "AutoView"], asks=False) == ("runtime", "views", "matrix", "host")
     alone = re.search(r'<script data-csp="([^"]*)">(.*?)</script>', build_page(PLAIN, asks=False), re.S)
     assert alone and alone.group(2) == runtime_js(("runtime", "views", "matrix", "host"))
-    # only a tree that has their kinds carries typed views and charts (views.js draws the rest)
-    assert set(ALL) - set(modules_for(["App", "Form", "ResultView", "AutoView"])) == {"fields", "layout", "typed", "chart"}
+    # only a tree that has their kinds carries typed views and charts (views.js draws the rest),
+    # and where a result leads (a Leads node: issue 41)
+    assert set(ALL) - set(modules_for(["App", "Form", "ResultView", "AutoView"])) == {"fields", "layout", "typed", "chart", "leads"}
+    assert "leads" in modules_for(["App", "Form", "ResultView", "Table", "Leads"])
 
 
 def test_the_proxy_serves_the_self_contained_page_and_no_runtime_modules():

@@ -731,3 +731,34 @@ def test_the_minified_bundle_is_built_from_the_current_sources():
     # (A stale bundle is never shipped — runtime_js falls back to the compact sources — but then
     # the page is larger than it should be.)
     assert bundle_is_fresh(), "runtime_js/*.min.* are stale: run `python -m runtime_js.build` and commit them"
+
+
+def test_a_leads_node_has_no_place_and_each_linked_view_its_own_template():
+    """Issue 41: leads.js draws the links into the views and the pager under them (no place for the
+    Leads node in the result's template); a followed link fills a copy of its LinkedView's template."""
+    from components.nodes import (
+        Leads,
+        LeadsProps,
+        Link,
+        LinkedView,
+        LinkedViewProps,
+        LinkFill,
+        ResultView,
+        Text,
+        TextProps,
+    )
+
+    orders = {"name": "list_orders", "inputSchema": {"type": "object", "properties": {"cursor": {"type": "string"}}},
+              "outputSchema": {"type": "object", "properties": {"orders": {"type": "array", "items": {"type": "object", "properties": {"order_id": {"type": "string"}}}}}}}
+    app = compile_tree(orders)
+    link = Link(id="link:get_order:order_id", tool="get_order", label="Show", title="Get Order", keys=("order_id",), fills=(LinkFill(argument="order_id", source="value"),))
+    linked = LinkedView(id="linked:get_order", props=LinkedViewProps(tool="get_order", title="Get Order"), children=(
+        Text(id="linked:get_order:t", props=TextProps(text="An order")),))
+    untyped = LinkedView(id="linked:read_file", props=LinkedViewProps(tool="read_file", title="Read File", source="content"))
+    leads = Leads(id="result:leads", props=LeadsProps(links=(link,)), children=(linked, untyped))
+    tree = replace(app, children=tuple(replace(c, children=(*c.children, leads)) if isinstance(c, ResultView) else c for c in app.children))
+    html = render_page(tree)
+    assert 'data-view="result:leads"' not in html
+    assert re.search(r'<div (hidden="hidden" id="linked:get_order"|id="linked:get_order" hidden="hidden")><template>.*An order.*</template></div>', html, re.S)
+    assert 'id="linked:read_file"' not in html  # no output schema: its views decide from the data
+    assert "leads" in html and ".btn.lead" in html  # the module ships with the tree's Leads
