@@ -36,7 +36,9 @@
   /** @type {(key: unknown) => string} a key as matched: "Order ID", "order_id", "order-id" → "orderid" */
   var norm = (key) => String(key).replace(/[\s_-]/g, "").toLowerCase();
   // A listing's line: "[FILE] a.txt", "[DIR] src" (npm's server-filesystem).
-  var MARKER = /^\[[A-Za-z]+\]\s+(\S.*)$/;
+  var MARKER = /^\[([A-Za-z]+)\]\s+(\S.*)$/;
+  // A tool that takes a directory, by its name: what a "[DIR]" line leads to, and a "[FILE]" line not.
+  var DIRECTORY = /dir|folder|list|tree/i;
   // A value that is not relative: an absolute or home path, a drive, a URL.
   var ABSOLUTE = /^([/~\\]|[A-Za-z]:[\\/]|[a-z][\w+.-]*:\/\/)/;
 
@@ -274,10 +276,14 @@
     /** @type {ElChild[]} */
     var out = [];
     var every = lines.every((line, index) => {
-      var marked = MARKER.exec(line.trim()), value = marked ? marked[1].trim() : line.trim();
+      var marked = MARKER.exec(line.trim()), value = marked ? marked[2].trim() : line.trim();
       // Without a marker, a value with no space or a path: prose is no listing.
       var found = !line.trim() ? [] : lined.filter((link) => fits(link, value) && (marked || link.test || !/\s/.test(value) || ABSOLUTE.test(value)));
-      out.push(index ? "\n" : "", marked ? line.slice(0, line.indexOf(marked[1])) : "", found.length ? control(found, value) : line);
+      // A marked line leads to the tools of its kind first: a directory's to those that take one.
+      var kind = marked && /^(dir|directory|folder|file)$/i.test(marked[1]) ? /^f/i.test(marked[1]) ? 1 : 2 : 0;
+      var ofKind = kind ? found.filter((link) => DIRECTORY.test(link.tool) === (kind === 2)) : found;
+      if (ofKind.length) found = ofKind;
+      out.push(index ? "\n" : "", marked ? line.slice(0, line.indexOf(marked[2])) : "", found.length ? control(found, value) : line);
       return found.length || !line.trim();
     });
     return every ? el("pre", { class: "text-block lead-lines" }, out) : undefined;

@@ -30,6 +30,12 @@ fi
 
 python3 -m venv .venv
 .venv/bin/pip install -q --disable-pip-version-check -e '.[test]'
+# PyPI's mcp-server-sqlite runs only on the mcp 1.x SDK: its own venv beside ours, a real server
+# of the handshake era whose table list leads to describe_table (tests/field/test_leads_field.py).
+if [ ! -x .venv-mcp1/bin/mcp-server-sqlite ]; then
+  python3 -m venv .venv-mcp1
+  .venv-mcp1/bin/pip install -q --disable-pip-version-check 'mcp-server-sqlite==2025.4.25' 'mcp[cli]==1.30.0'
+fi
 
 # Lint and type-check first: a regression fails the run before any test starts. Python: ruff and
 # mypy (configured in pyproject.toml). The runtime's JavaScript: tsc --checkJs strict

@@ -105,3 +105,14 @@ test("a listing's lines link (after a marker, each line a value); prose does not
   assert.equal(L.linesView("[FILE] a.txt"), undefined);
   L.use([]);
 });
+
+test("a marked line leads to the tools of its kind first: [DIR] to those that take a directory, [FILE] to the others", () => {
+  const listDir = { ...readFile, id: "link:list_directory:path", tool: "list_directory", label: "List directory" };
+  L.use([readFile, listDir]);
+  const view = L.linesView("[FILE] a.txt\n[DIR] src\nnotes");
+  const links = Array.from(view.querySelectorAll("[data-link]"), (b) => [b.closest("span.leads") ? "menu" : b.textContent, b.getAttribute("data-link")]);
+  // an unmarked line keeps both; a marked one only its kind's
+  assert.deepEqual(links.filter(([text]) => text !== "menu"), [["a.txt", "link:read_file:path"], ["src", "link:list_directory:path"]]);
+  assert.equal(view.querySelectorAll("span.leads").length, 1);
+  L.use([]);
+});
