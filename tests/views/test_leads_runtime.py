@@ -299,3 +299,52 @@ def test_links_and_pages_look_right_light_and_dark(apphost, tools, call_through,
     host.screenshot(tmp_path / f"leads-confirm-{theme}.png")
     host.frame.click("[data-confirm-no]")
     assert not host.console_errors and not host.csp_violations
+
+
+# ------------------------------------------------------------------ the proxy's own pages (inferred)
+
+
+def proxy_page(server, tool: str) -> str:
+    """The page the proxy serves: compiled with the server's whole list, nothing written by hand."""
+    return server.call(lambda s: s.read_resource(f"ui://compile-ui/{tool}")).contents[0].text
+
+
+def test_the_proxy_page_of_a_paged_list_leads_to_each_order_and_its_next_page(apphost, server, call_through, journal, tmp_path):
+    host = apphost.load(proxy_page(server, "list_orders"), on_call_tool=call_through, host_capabilities=CAPS)
+    run(host, {"limit": 10})
+    host.frame.locator('[data-page="more"]').wait_for()
+    assert rows(host)[:2] == ["ord-001", "ord-002"] and len(rows(host)) == 10
+    # cancel_order takes the same id: destructive, so never linked by inference
+    assert host.frame.locator('[data-link^="link:cancel_order"]').count() == 0
+    assert host.frame.locator('[data-link="link:get_order:order_id"]').count() == 10
+    host.frame.click('[data-page="more"]')
+    host.wait_until(lambda: len(rows(host)) == 20)
+    host.frame.click('[data-page="more"]')
+    host.wait_until(lambda: len(rows(host)) == 25)
+    host.frame.locator("[data-page-end]").wait_for()
+    assert host.frame.locator('[data-id="f:/cursor"] input').input_value() == "c-20"  # the arguments in effect
+    if server.mode == "legacy":
+        host.screenshot(tmp_path / "orders.png")
+    host.frame.locator('[data-link="link:get_order:order_id"]', has_text="ord-012").click()
+    host.wait_until(lambda: "Linus" in host.frame.locator(".linked").inner_text())
+    assert seen(journal)[-1] == {"tool": "get_order", "arguments": {"order_id": "ord-012"}}
+    assert {c.get("structuredContent", {}).get("tool") for c in host.contexts} >= {"list_orders", "get_order"}
+    if server.mode == "legacy":
+        host.screenshot(tmp_path / "order.png")
+    host.frame.click("[data-leads-back]")
+    host.wait_until(lambda: len(rows(host)) == 25 and not host.frame.locator(".linked").count())
+    assert calls_made(seen(journal)) == [("list_orders", None), ("list_orders", "c-10"), ("list_orders", "c-20"), ("get_order", None)]
+    assert host.console_errors == [] and host.csp_violations == []
+
+
+def calls_made(calls: list[dict[str, Any]]) -> list[tuple[str, Any]]:
+    return [(c["tool"], c["arguments"].get("cursor")) for c in calls if c["tool"] in ("list_orders", "get_order")][-4:]
+
+
+def test_the_proxy_page_of_a_listing_leads_to_each_file_text(apphost, server, call_through, journal):
+    host = apphost.load(proxy_page(server, "list_files"), on_call_tool=call_through, host_capabilities=CAPS)
+    run(host, {"directory": "/docs"})
+    host.frame.locator('[data-link="link:read_file:path"]', has_text="/docs/notes.md").click()
+    host.wait_until(lambda: "- one" in host.frame.locator(".linked").inner_text() or "one" in host.frame.locator(".linked").inner_text())
+    assert seen(journal)[-1] == {"tool": "read_file", "arguments": {"path": "/docs/notes.md"}}
+    assert host.console_errors == [] and host.csp_violations == []
