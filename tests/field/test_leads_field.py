@@ -16,7 +16,6 @@ through the host and the proxy: its real answer is shown in place, with a way ba
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import subprocess
 import sys
@@ -109,8 +108,9 @@ def follow(host, text: str, expect: str, *, call: dict[str, Any]) -> None:
     host.frame.locator(BACK).click()
     host.wait_until(lambda: not host.frame.locator(LINKED).is_visible())
     assert host.frame.locator(LINK, has_text=text).first.is_visible()
-    assert any(c.get("structuredContent", {}).get("tool") == call["name"] or call["name"] in json.dumps(c)
-               for c in host.contexts), host.contexts
+    # the model hears of the followed link as of a run: the tool and its arguments
+    told = [c["structuredContent"] for c in host.contexts if c.get("structuredContent", {}).get("tool") == call["name"]]
+    assert told and told[-1]["arguments"] == call["arguments"], host.contexts
     assert host.console_errors == [] and host.csp_violations == []
 
 
