@@ -4,17 +4,21 @@ and a failing disk — the proxy serves on in every case."""
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 import anthropic
 import httpx2 as httpx
 
 from compiler.layout import LLMLayout, LLMSettings
+from compiler.pipeline import build_page
 from compiler.proxy.services.cache import Entry, PageCache
 from compiler.proxy.services.pages import PageStore
 from compiler.proxy.store.sqlite import SqliteStore as SpecStore
+from compiler.tools import load_tools
 from harness.asyncutil import run_async
 from harness.layout_trees import FORECAST_TOOL
 
+CORPUS_TOOLS = Path(__file__).resolve().parents[2] / "fixtures" / "corpus" / "tools"
 KEY = "sk-ant-test"
 SPEC = {"title": "Stored title", "input": {"order": ["/units", "/city"]}}
 
@@ -33,6 +37,29 @@ def test_lru_bounds_entries_entry_size_and_total():
     assert not cache.put("huge", entry(101)) and "huge" not in cache
     cache.put("e", entry(90))
     assert cache.total_bytes <= 250 and len(cache) <= 3
+
+
+def test_pages_share_their_runtime_blocks_and_read_back_whole():
+    # Real pages of the corpus: most share one runtime script and style (the same module set).
+    path = CORPUS_TOOLS / "everything.json"
+    tools = [tool for _, tool in load_tools(path.read_text(), str(path))][:6]
+    pages = [build_page(tool).encode() for tool in tools]
+    cache = PageCache()
+    for tool, page in zip(tools, pages, strict=True):
+        cache.put(tool["name"], Entry(page, {"layout": "heuristic"}, 1.0))
+    for tool, page in zip(tools, pages, strict=True):
+        got = cache.get(tool["name"])
+        assert got is not None and got.page == page and got.generation == {"layout": "heuristic"}
+    assert cache.total_bytes == sum(map(len, pages))  # the bounds count every page whole, as served
+    kept = [cache._entries[tool["name"]] for tool in tools]
+    scripts = {id(part) for k in kept for part in k.parts if part.startswith(b"<script data-csp=")}
+    distinct = {part for k in kept for part in k.parts if part.startswith(b"<script data-csp=")}
+    assert len(scripts) == len(distinct) < len(tools)  # one object per distinct runtime script
+    stored = sum(len(part) for part in {id(p): p for k in kept for p in k.parts}.values())
+    assert stored < sum(map(len, pages)) / 2
+    for tool in tools:  # the last page out takes its shared blocks with it
+        cache.discard(tool["name"])
+    assert cache._shared == {} and cache.total_bytes == 0 and len(cache) == 0
 
 
 def model(calls: list):

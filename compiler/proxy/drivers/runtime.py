@@ -479,7 +479,7 @@ class Proxy:
 
     async def page_for(self, name: str, *, force: bool = False) -> Made:
         made = await self.pages.page(self.registry.tools[name], force=force)
-        self.registry.made[name] = made
+        self.registry.remember(name, made)
         self.stats["pageHits" if made.cached else "pageMisses"] += 1
         if not made.cached and not made.interim:
             self._note_fallback(name, made)
@@ -488,7 +488,7 @@ class Proxy:
     def _model_page_landed(self, name: str, made: Made, changed: bool) -> None:
         """The model's page came after the heuristic one served while it was not ready (pages.py)."""
         if name in self.registry.tools:
-            self.registry.made[name] = made
+            self.registry.remember(name, made)
         self._note_fallback(name, made)
         if changed:
             self.spawn(self.notify_lists(uri=ui_uri(name)))

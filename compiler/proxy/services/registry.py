@@ -9,7 +9,7 @@ left alone.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from compiler.apps import APP_MIME_TYPE, OWN_PREFIX, is_own, resource_meta, tool_of, ui_uri
@@ -36,11 +36,15 @@ class Registry:
     own_ui: set[str] = field(default_factory=set)
     """Tools that bring their own ``ui://`` page: left alone."""
     made: dict[str, Made] = field(default_factory=dict)
-    """The last page made per tool (for ``_ui_inspect``)."""
+    """How the last page of each tool was made (for ``_ui_inspect``), without the page itself
+    (``remember``): the page cache bounds what pages cost, and this holds every tool."""
     listed: asyncio.Event = field(default_factory=asyncio.Event)
     version: int = 0
     """Counts the listings absorbed: a page's links depend on the whole list (``compile.leads``),
     and what was inferred from one listing is kept until the next."""
+
+    def remember(self, name: str, made: Made) -> None:
+        self.made[name] = replace(made, page=b"")
 
     def absorb(self, tools: list[dict[str, Any]], *, replace: bool) -> None:
         self.version += 1
