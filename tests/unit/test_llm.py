@@ -7,16 +7,22 @@ Each test's model is an ``httpx.MockTransport`` handler answering like the Messa
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import importlib
 import json
 import logging
+import sys
+import threading
 import time
+from importlib.machinery import SourceFileLoader
 
 import anthropic
 import httpx2 as httpx  # the HTTP library the anthropic SDK 2.x is built on
 import pytest
 
 from compiler.layout import LLMLayout, LLMSettings, check_spec, spec_json, spec_schema
-from compiler.layout.llm import PARTS
+from compiler.layout import llm as llm_module
+from compiler.layout.llm import PARTS, _behind
 from compiler.pipeline import page_key
 from harness.asyncutil import run_async
 from harness.layout_trees import FORECAST_TOOL, forecast_tree
@@ -307,3 +313,60 @@ def test_without_a_key_the_sdk_is_never_imported_and_with_one_it_loads_at_start(
     with_key = proxy_sdk_imported({"ANTHROPIC_API_KEY": KEY, "ANTHROPIC_BASE_URL": "http://127.0.0.1:9"}, [])
     assert "anthropic imported: True" in with_key, with_key[-2000:]
     assert KEY not in with_key
+
+
+def probe_modules(tmp_path, monkeypatch, prefix: str, n: int) -> None:
+    """``<prefix>0`` … ``<prefix>{n-1}``: each stamps when its body ran and imports the next."""
+    for i in range(n):
+        after = f"import {prefix}{i + 1}\n" if i + 1 < n else ""
+        (tmp_path / f"{prefix}{i}.py").write_text(f"import time\nRAN = time.monotonic()\n{after}")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+
+def test_the_sdk_import_gives_way_to_the_event_loop(tmp_path, monkeypatch):
+    # While the loop is busy with a page, the import's modules wait; they run once it caught up.
+    probe_modules(tmp_path, monkeypatch, "gate_probe_busy", 3)
+
+    async def main() -> float:
+        loop = asyncio.get_running_loop()
+        imported: concurrent.futures.Future[None] = concurrent.futures.Future()
+
+        def work() -> None:
+            with _behind(loop):
+                importlib.import_module("gate_probe_busy0")
+            imported.set_result(None)
+
+        threading.Thread(target=work).start()
+        busy_until = time.monotonic() + 0.3
+        while time.monotonic() < busy_until:  # the loop's thread computing, as a page is made
+            pass
+        ended = time.monotonic()
+        await asyncio.wrap_future(imported)
+        return ended
+
+    ended = asyncio.run(main())
+    ran = [sys.modules[f"gate_probe_busy{i}"].RAN for i in range(3)]
+    assert ended <= ran[0] <= ran[1] <= ran[2]
+    assert "exec_module" not in SourceFileLoader.__dict__  # the loader is itself again
+
+
+def test_a_loop_that_does_not_catch_up_is_waited_for_once(tmp_path, monkeypatch):
+    # A loop blocked on the import itself would otherwise cost every module the whole wait.
+    monkeypatch.setattr(llm_module, "CATCH_UP_WAIT_S", 0.2)
+    probe_modules(tmp_path, monkeypatch, "gate_probe_blocked", 6)
+
+    async def main() -> float:
+        loop, start = asyncio.get_running_loop(), time.monotonic()
+
+        def work() -> None:
+            with _behind(loop):
+                importlib.import_module("gate_probe_blocked0")
+
+        thread = threading.Thread(target=work)
+        thread.start()
+        thread.join()  # the loop's thread waits on the import: it never runs the callbacks
+        return time.monotonic() - start
+
+    took = asyncio.run(main())
+    assert all(f"gate_probe_blocked{i}" in sys.modules for i in range(6))
+    assert 0.2 <= took < 0.2 * 3  # one wait, not six
