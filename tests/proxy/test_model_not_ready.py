@@ -15,7 +15,6 @@ import queue
 import subprocess
 import sys
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import anthropic
 import httpx2 as httpx  # the HTTP library the anthropic SDK 2.x is built on
@@ -27,6 +26,7 @@ from compiler.proxy.services.pages import Made, PageStore
 from compiler.proxy.store.sqlite import SqliteStore
 from conftest import ROOT
 from harness.asyncutil import run_async
+from harness.fake_model import FakeModel, fake_model
 from harness.layout_trees import FORECAST_TOOL
 
 KEY = "sk-ant-test"
@@ -121,31 +121,15 @@ runpy.run_module("compiler", run_name="__main__")
 """
 
 
-class _Model(BaseHTTPRequestHandler):
-    """Stands in for the Messages API: a valid layout, at once."""
-
-    calls = 0
-
-    def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
-        self.rfile.read(int(self.headers.get("content-length", 0)))
-        type(self).calls += 1
-        body = json.dumps(reply({"title": "The model's title"})).encode()
-        self.send_response(200)
-        self.send_header("content-type", "application/json")
-        self.send_header("content-length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args) -> None:
-        pass
-
-
 def test_the_proxy_serves_the_heuristic_page_while_the_sdk_imports_and_tells_the_host_when_the_model_page_lands(tmp_path):
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Model)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    with fake_model(reply({"title": "The model's title"})) as model:
+        the_heuristic_page_first_then_the_models(tmp_path, model)
+
+
+def the_heuristic_page_first_then_the_models(tmp_path, model: FakeModel) -> None:
     gate = tmp_path / "sdk-gate"
     clean = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
-    env = {**clean, "ANTHROPIC_API_KEY": KEY, "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{server.server_port}", "SDK_GATE": str(gate)}
+    env = {**clean, "ANTHROPIC_API_KEY": KEY, "ANTHROPIC_BASE_URL": model.url, "SDK_GATE": str(gate)}
     upstream = [sys.executable, str(ROOT / "fixtures" / "servers" / "upstream.py")]
     process = subprocess.Popen([sys.executable, "-c", GATED_SDK, "proxy", "--no-cache", "--", *upstream], cwd=ROOT, env=env,
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -173,15 +157,14 @@ def test_the_proxy_serves_the_heuristic_page_while_the_sdk_imports_and_tells_the
         until(lambda m: m.get("id") == 0)
         send({"method": "notifications/initialized"})
         first = read(1, "ui://compile-ui/echo")  # the SDK is held at the gate: this page cannot wait for it
-        assert first.lower().startswith("<!doctype html>") and "The model" not in first and _Model.calls == 0
+        assert first.lower().startswith("<!doctype html>") and "The model" not in first and model.calls == []
         gate.touch()
         updated = until(lambda m: m.get("method") == "notifications/resources/updated")
         assert updated["params"] == {"uri": "ui://compile-ui/echo"}
-        assert "The model" in read(2, "ui://compile-ui/echo") and _Model.calls >= 1
+        assert "The model" in read(2, "ui://compile-ui/echo") and model.calls
         _, stderr = process.communicate(timeout=60)
     finally:
         if process.poll() is None:
             process.kill()
             process.wait(10)
-        server.shutdown()
     assert b"fell back" not in stderr, stderr.decode()[-2000:]

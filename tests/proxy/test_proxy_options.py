@@ -9,8 +9,6 @@ import os
 import socket
 import subprocess
 import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from mcp.client.client import Client
 from mcp.client.extension import advertise
@@ -18,6 +16,7 @@ from mcp.client.stdio import StdioServerParameters
 
 from conftest import ROOT
 from harness.asyncutil import port_open, run_async, wait_until
+from harness.fake_model import FakeModel, fake_model
 
 UI = [advertise("io.modelcontextprotocol/ui", {"mimeTypes": ["text/html;profile=mcp-app"]})]
 RAW = [sys.executable, str(ROOT / "fixtures" / "servers" / "raw_upstream.py")]
@@ -102,27 +101,15 @@ def test_cwd_and_env_for_a_stdio_upstream(tmp_path):
     assert (tmp_path / "seen").read_text() == f"{tmp_path}|yes"
 
 
-class _Refusing(BaseHTTPRequestHandler):
-    """Stands in for the Messages API: every request is refused with 400."""
-
-    def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
-        self.rfile.read(int(self.headers.get("content-length", 0)))
-        body = json.dumps({"type": "error", "error": {"type": "invalid_request_error", "message": "refused by the test"}}).encode()
-        self.send_response(400)
-        self.send_header("content-type", "application/json")
-        self.send_header("content-length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args) -> None:
-        pass
-
-
 def test_a_model_fallback_is_a_warning_with_the_reason_and_status_shows_it(tmp_path):
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Refusing)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    refusal = {"type": "error", "error": {"type": "invalid_request_error", "message": "refused by the test"}}
+    with fake_model(refusal, status=400) as model:
+        a_fallback_is_warned_and_shown(tmp_path, model)
+
+
+def a_fallback_is_warned_and_shown(tmp_path, model: FakeModel) -> None:
     key = "sk-ant-test-key-never-logged"
-    env = {**os.environ, "ANTHROPIC_API_KEY": key, "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{server.server_port}"}
+    env = {**os.environ, "ANTHROPIC_API_KEY": key, "ANTHROPIC_BASE_URL": model.url}
     meta = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
             "io.modelcontextprotocol/clientCapabilities": {"extensions": {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}}}
     read = {"jsonrpc": "2.0", "id": 1, "method": "resources/read", "params": {"uri": "ui://compile-ui/echo", "_meta": meta}}
@@ -150,7 +137,6 @@ def test_a_model_fallback_is_a_warning_with_the_reason_and_status_shows_it(tmp_p
         finally:
             proxy.stdin.close()
             proxy.wait(20)
-            server.shutdown()
     err = (tmp_path / "stderr").read_text()
     page, status = answers[0]["result"]["contents"][0]["text"], answers[1]["result"]["structuredContent"]
     assert page.lower().startswith("<!doctype html>")
