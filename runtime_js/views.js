@@ -98,9 +98,24 @@ CU.views = (() => {
     // "user_id", "fiscal-year", "ID"; camelCase "invoiceId" by its capital only ("paid", "valid" are words)
     if (Number.isInteger(value) && (/(^|[^a-z])(id|year|code|no|number|zip|port|pid)$/i.test(key || "") || /[a-z0-9](Id|ID)$/.test(key || ""))) return String(value);
     // Every digit the number has (20 fraction digits: the shortest text that reads back as it), never rounded.
-    return Math.abs(value) < 1e15 && (!value || Math.abs(value) >= 1e-6)
-      ? formatter("n", () => new Intl.NumberFormat(locale, /** @type {Intl.NumberFormatOptions} */ (/** @type {unknown} */ ({ maximumFractionDigits: 20, useGrouping: "min2" })))).format(value)
-      : String(value);
+    if (!(Math.abs(value) < 1e15 && (!value || Math.abs(value) >= 1e-6))) return String(value);
+    return (ENGLISH.test(locale || navigator.language) && english(value))
+      || formatter("n", () => new Intl.NumberFormat(locale, /** @type {Intl.NumberFormatOptions} */ (/** @type {unknown} */ ({ maximumFractionDigits: 20, useGrouping: "min2" })))).format(value);
+  }
+  // The locales whose numbers english() writes exactly as Intl does (tests/js/unit/views.test.mjs
+  // holds it to Intl on every kind of number). The first Intl formatter of a page costs ~20 ms (its
+  // locale data, loaded once per process, and a host's frame is a new process at every load):
+  // the result's numbers would wait for it before they are drawn.
+  var ENGLISH = /^en(-US|-GB)?$/;
+  /**
+   * A number as Intl writes it in English: String's digits, groups of three from 10 000; or ""
+   * where String writes it otherwise (an exponent, more than 20 fraction digits, -0).
+   * @param {number} value
+   * @returns {string}
+   */
+  function english(value) {
+    var m = /^(-?)(\d+)(\.\d{1,20})?$/.exec(Object.is(value, -0) ? "" : String(value));
+    return m ? m[1] + (m[2].length > 4 ? m[2].replace(/\B(?=(\d{3})+$)/g, ",") : m[2]) + (m[3] || "") : "";
   }
   /**
    * A time is data: shown as its own wall-clock time with its own zone, never converted to the
@@ -765,20 +780,36 @@ CU.views = (() => {
    * @returns {HTMLElement | undefined}
    */
   function dataView(str, textKind) {
+    var data = dataOf(str);
+    return data !== undefined ? auto(data) : tableOf(str, textKind || kind(str));
+  }
+  /**
+   * JSON or a Python literal's value; undefined when the text is neither.
+   * @param {string} str
+   */
+  function dataOf(str) {
     var data = parseJson(str);
-    if (data === undefined) data = pythonLiteral(str);
-    if (data !== undefined) return auto(data);
-    textKind = textKind || kind(str);
+    return data === undefined ? pythonLiteral(str) : data;
+  }
+  /**
+   * @param {string} str
+   * @param {Views.TextKind} textKind
+   * @returns {HTMLElement | undefined}
+   */
+  function tableOf(str, textKind) {
     if (/^(,|\t|aligned)$/.test(textKind)) return delimitedTable(str, /** @type {"," | "\t" | "aligned"} */ (textKind));
   }
   /**
-   * Any text, by what it is: data (JSON, a Python literal), terminal output, or its kind().
+   * Any text, by what it is: data (JSON, a Python literal; its kind is not looked for then),
+   * terminal output, or its kind().
    * @param {string} str
    * @returns {HTMLElement}
    */
   function textView(str) {
+    var data = dataOf(str);
+    if (data !== undefined) return auto(data);
     var textKind = /\x1b/.test(str) ? "lines" : kind(str); // a terminal's output: its colours kept, in monospace
-    return dataView(str, textKind) || (textKind === "diff" ? diffView(str.length > MAX_TEXT * 10 ? str.slice(0, MAX_TEXT * 10) : str)
+    return tableOf(str, textKind) || (textKind === "diff" ? diffView(str.length > MAX_TEXT * 10 ? str.slice(0, MAX_TEXT * 10) : str)
       : textKind === "kv" ? keyValueText(str) : textKind === "html" ? htmlView(str)
       // markdown with a table, of any size (its tables are paged); other markdown up to 100 KB
       : textKind === "md" && (str.length <= MAX_TEXT || MARKDOWN_TABLE.test(str)) ? markdown(str) : textNode(str, textKind === "lines" ? 1 : 2));
