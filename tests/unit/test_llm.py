@@ -344,7 +344,7 @@ def test_the_sdk_import_gives_way_to_the_event_loop(tmp_path, monkeypatch):
         await asyncio.wrap_future(imported)
         return ended
 
-    ended = asyncio.run(main())
+    ended = run_async(main())
     ran = [sys.modules[f"gate_probe_busy{i}"].RAN for i in range(3)]
     assert ended <= ran[0] <= ran[1] <= ran[2]
     assert "exec_module" not in SourceFileLoader.__dict__  # the loader is itself again
@@ -367,6 +367,6 @@ def test_a_loop_that_does_not_catch_up_is_waited_for_once(tmp_path, monkeypatch)
         thread.join()  # the loop's thread waits on the import: it never runs the callbacks
         return time.monotonic() - start
 
-    took = asyncio.run(main())
+    took = run_async(main())
     assert all(f"gate_probe_blocked{i}" in sys.modules for i in range(6))
     assert 0.2 <= took < 0.2 * 3  # one wait, not six
