@@ -105,6 +105,9 @@ class LinePump(asyncio.Protocol):
         if end + 1 < len(data):
             self._buffer += data[end + 1:]
         for line in lines:
+            if len(line) > self.limit:  # a whole line past the limit in one read
+                self._overrun(skip=False)
+                continue
             line = line.strip()
             if line and not self.done.done():
                 self._line(line)
