@@ -1,6 +1,7 @@
 """The proxy's cost, measured against the same upstream in one run.
 
     python bench/bench_proxy.py [--calls N]
+    python bench/bench_proxy.py --hop-against DIR [--calls N]
 
 * ``tools/call`` of server-everything's ``echo``: straight to the upstream vs through
   ``compile-ui proxy`` (median and p99, added ms, ratio) — one minimal raw JSON-RPC client for
@@ -16,6 +17,12 @@
   LLM path against a local fake model endpoint that answers after a fixed delay;
 * the proxy's peak RSS with every corpus tool's page generated and cached;
 * with ``FASTMCP_PYTHON`` set, FastMCP's proxy on the same upstream, in the same rounds.
+
+``--hop-against DIR`` measures only the hop, for this tree and another tree of the repository
+(``git worktree add`` or ``git archive main | tar -x -C DIR``), in alternated rounds of the same
+run: the proxy of each tree in front of server-everything for a handshake-era host and in front
+of the dual-era fixture for a 2026-07-28 host, each against the same direct path. On a shared
+machine only figures of one run compare.
 """
 
 from __future__ import annotations
@@ -58,13 +65,13 @@ class RawClient:
     """Newline-delimited JSON-RPC over a subprocess's stdio, nothing else. ``era="modern"``: no
     handshake; every request carries the 2026-07-28 envelope."""
 
-    def __init__(self, command: list[str], env: dict[str, str] | None = None, era: str = "legacy") -> None:
-        self.command, self.env, self.next_id, self.era = command, env, 0, era
+    def __init__(self, command: list[str], env: dict[str, str] | None = None, era: str = "legacy", cwd: Path = ROOT) -> None:
+        self.command, self.env, self.next_id, self.era, self.cwd = command, env, 0, era, cwd
 
     async def __aenter__(self) -> RawClient:
         self.process = await asyncio.create_subprocess_exec(
             *self.command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.DEVNULL, env=self.env, limit=1 << 30, cwd=ROOT,
+            stderr=asyncio.subprocess.DEVNULL, env=self.env, limit=1 << 30, cwd=self.cwd,
         )
         if self.era == "modern":
             await self.request("server/discover", {})
@@ -190,6 +197,36 @@ async def era_latency(calls: int, cache_dir: str) -> dict:
         out[f"{era} proxy CPU µs per call"] = cpu[f"{era} proxied"] / len(samples[f"{era} proxied"]) * 1e6
     # The stamped calls' upstream work is the server's 2026-07-28 path: that is their baseline.
     out["legacy stamped added median"] = statistics.median(samples["legacy proxied, modern-only"]) - statistics.median(samples["modern direct"])
+    return out
+
+
+async def hop_against(calls: int, trees: list[Path], cache_dir: str) -> dict[str, dict[str, float]]:
+    """The hop of each tree's proxy (``python -m compiler`` run in that tree), alternated: per
+    tree and host era, the median added over the same direct path and the proxy's CPU per call."""
+    params = {"name": "echo", "arguments": {"message": "hi"}}
+    upstreams = {"handshake": (["node", str(EVERYTHING), "stdio"], "legacy"), "2026-07-28": (FIXTURE, "modern")}
+    samples: dict[str, list[float]] = {}
+    cpu: dict[str, float] = {}
+    async with contextlib.AsyncExitStack() as stack:
+        clients: dict[str, RawClient] = {}
+        for era, (upstream, host) in upstreams.items():
+            clients[f"{era} direct"] = await stack.enter_async_context(RawClient(upstream, era=host))
+            for tree in trees:
+                proxy = [*PROXY, "--cache-dir", cache_dir, "--", *upstream]
+                clients[f"{era} {tree}"] = await stack.enter_async_context(RawClient(proxy, era=host, cwd=tree))
+        for client in clients.values():
+            await client.timed("tools/call", params, 50)
+        for _ in range(max(calls // 100, 1)):
+            for name, client in clients.items():
+                before = _cpu_s(client.process.pid)
+                samples.setdefault(name, []).extend(await client.timed("tools/call", params, 100))
+                cpu[name] = cpu.get(name, 0.0) + _cpu_s(client.process.pid) - before
+    out: dict[str, dict[str, float]] = {}
+    for tree in trees:
+        for era in upstreams:
+            name = f"{era} {tree}"
+            out[name] = {"added_ms_median": statistics.median(samples[name]) - statistics.median(samples[f"{era} direct"]),
+                         "proxy_cpu_us_per_call": cpu[name] / len(samples[name]) * 1e6}
     return out
 
 
@@ -453,7 +490,16 @@ def measure(quick: bool = False, calls: int | None = None) -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calls", type=int, default=3000)
+    parser.add_argument("--hop-against", type=Path, action="append", default=[], help="another tree of the repository")
     args = parser.parse_args()
+    if args.hop_against:
+        with tempfile.TemporaryDirectory() as cache_dir:
+            hops = asyncio.run(hop_against(args.calls, [ROOT, *(t.resolve() for t in args.hop_against)], cache_dir))
+        print(f"load average {os.getloadavg()[0]:.1f}, {args.calls} calls per proxy, alternated rounds of 100")
+        for name, figures in hops.items():
+            print(f"{name:60} added by the proxy, median (ms; target ≤ 0.2) {figures['added_ms_median']:.3f}"
+                  f"   the proxy's own CPU per forwarded call (µs) {figures['proxy_cpu_us_per_call']:.1f}")
+        return 0
     result = measure(calls=args.calls)
     for label, value in result["summary"].items():
         print(f"{label:80} {value}")

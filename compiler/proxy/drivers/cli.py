@@ -332,7 +332,5 @@ async def _serve_host(config: dict[str, Any], proxy: Proxy, stop: asyncio.Future
         await serve_http(guard_settings(config), proxy, session_idle_s=config["sessionIdleSeconds"],
                          stop=stop, grace_s=config["graceSeconds"])
     else:
-        host = HostStdio()
-        await host.open()
-        await proxy.serve(host)
+        await proxy.serve_pushed(HostStdio())
         log.info("the host closed stdin: stopping")

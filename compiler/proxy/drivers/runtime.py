@@ -62,6 +62,8 @@ log = logging.getLogger("compile_ui.proxy")
 
 OWN_REQUEST_TIMEOUT_S = 30.0
 Send = Callable[[bytes], Awaitable[None]]
+Work = Awaitable[None] | None
+"""What handling a message left to await (``transports.LinePump``): ``None`` when it was all done."""
 
 
 @dataclass
@@ -83,12 +85,25 @@ class HostLink:
 
     send: Send
     codec: HostCodec
+    write: Callable[[bytes], None] | None = None
+    """A write that is done when it returns (a stdio host's stdout): a message to this host is
+    then sent from the read callback that produced it, without a coroutine."""
 
 
 class HostLines(Protocol):
     """A lasting host as a driver gives it: lines in, lines out."""
 
     async def receive(self) -> bytes | None: ...
+
+    async def send(self, data: bytes) -> None: ...
+
+
+class PushedLines(Protocol):
+    """A lasting host whose driver hands its lines over as they are read (``transports.HostStdio``)."""
+
+    async def pump(self, on_line: Callable[[bytes], Work], on_overrun: Callable[[], Work]) -> None: ...
+
+    def write(self, data: bytes) -> None: ...
 
     async def send(self, data: bytes) -> None: ...
 
@@ -227,8 +242,20 @@ class Proxy:
         finally:
             self.detach(peer)
 
-    def attach(self, send: Send, *, lasting: bool = True, headers: dict[str, str] | None = None, name: str = "host") -> HostPeer:
-        peer = HostPeer(lasting=lasting, link=HostLink(send, HostCodec(headers=headers)), name=name)
+    async def serve_pushed(self, host: PushedLines) -> None:
+        """Route one lasting host whose lines are handed over as they are read: a line is
+        routed, and what it sends written, inside the read's callback (``host_line``)."""
+        peer = self.attach(host.send, write=host.write)
+        too_long = Refused("a line could not be read (past the limit)", Response(
+            None, error={"code": wire.PARSE_ERROR, "message": "Parse error: the line is too long"}))
+        try:
+            await host.pump(lambda line: self.host_line(peer, line), lambda: self.refuse_host(peer, too_long))
+        finally:
+            self.detach(peer)
+
+    def attach(self, send: Send, *, lasting: bool = True, headers: dict[str, str] | None = None, name: str = "host",
+               write: Callable[[bytes], None] | None = None) -> HostPeer:
+        peer = HostPeer(lasting=lasting, link=HostLink(send, HostCodec(headers=headers), write), name=name)
         self.router.attach(peer)
         return peer
 
@@ -239,29 +266,47 @@ class Proxy:
 
     async def on_host(self, peer: HostPeer, line: bytes) -> None:
         """One line (or HTTP body) from a host, through its door (``codecs/host_door.py``)."""
+        if (work := self.host_line(peer, line)) is not None:
+            await work
+
+    def host_line(self, peer: HostPeer, line: bytes) -> Work:
+        """``on_host`` as far as it goes without waiting; what is left to await, if anything."""
         read = host_door.read(line)
         if isinstance(read, Refused):
-            await self.refuse_host(peer, read)
-            return
+            return self.refuse_host(peer, read)
         if read.repairs:
             self.repaired(f"{peer.name}'s message", read.repairs)
-        await self.on_envelope(peer, read.envelope)
+        return self.envelope(peer, read.envelope)
 
     async def on_envelope(self, peer: HostPeer, env: wire.Envelope) -> None:
         """A host's message its door has read: the era's rules, then the router."""
+        if (work := self.envelope(peer, env)) is not None:
+            await work
+
+    def envelope(self, peer: HostPeer, env: wire.Envelope) -> Work:
+        """``on_envelope`` as far as it goes without waiting; what is left to await, if anything."""
         codec: HostCodec = peer.link.codec
         try:
             message = codec.decode(env)
             if isinstance(message, Refused):
-                await self.refuse_host(peer, message)
-                return
+                return self.refuse_host(peer, message)
             self.host_eras |= codec.eras
-            await self.apply(self.router.from_host(peer, message))
+            work = self.apply_now(self.router.from_host(peer, message))
         except Exception as error:  # noqa: BLE001 - a fault of ours on one message: that request's answer, never the end
-            log.exception("routing %s's %s failed", peer.name, env.method if isinstance(env.method, str) else "answer")
-            if env.is_request:
-                await self._send_host(peer, Response(env.id, error={
-                    "code": wire.INTERNAL_ERROR, "message": f"Internal error: {type(error).__name__}"}, method=env.method))
+            return self._failed(peer, env, error)
+        return None if work is None else self._guarded(peer, env, work)
+
+    async def _guarded(self, peer: HostPeer, env: wire.Envelope, work: Awaitable[None]) -> None:
+        try:
+            await work
+        except Exception as error:  # noqa: BLE001 - as in envelope
+            await self._failed(peer, env, error)
+
+    async def _failed(self, peer: HostPeer, env: wire.Envelope, error: Exception) -> None:
+        log.error("routing %s's %s failed", peer.name, env.method if isinstance(env.method, str) else "answer", exc_info=error)
+        if env.is_request:
+            await self._send_host(peer, Response(env.id, error={
+                "code": wire.INTERNAL_ERROR, "message": f"Internal error: {type(error).__name__}"}, method=env.method))
 
     async def refuse_host(self, peer: HostPeer, refused: Refused) -> None:
         log.warning("%s: %s", peer.name, refused.why)
@@ -306,6 +351,48 @@ class Proxy:
             elif isinstance(effect, Log):
                 log.log(effect.level, "%s", effect.text, extra={"cid": effect.cid} if effect.cid else None)
         self._arm()
+
+    def apply_now(self, effects: list[Effect]) -> Work:
+        """``apply`` without a coroutine for what can be done at once (a line written to a host
+        or to the upstream whose pipe has room, a log): a forwarded call's path. At the first
+        effect that must wait, the rest goes to ``apply``, returned to be awaited in order."""
+        for index, effect in enumerate(effects):
+            if isinstance(effect, ToHost):
+                link: HostLink = effect.host.link
+                if link.write is None:
+                    return self.apply(effects[index:])
+                try:
+                    link.write(link.codec.encode(effect.message))
+                except (ConnectionError, RuntimeError, OSError) as error:
+                    log.info("a message to %s was not delivered (%s)", effect.host.name, error)
+            elif isinstance(effect, ToUpstream):
+                write = self.supervisor.writer()
+                if write is None:
+                    return self.apply(effects[index:])
+                data = self.upstream.encode(effect.message)
+                if data is None:
+                    continue
+                try:
+                    drained = write(data)
+                except ConnectionError:
+                    return self.apply(effects[index:])  # the upstream just went: send() says so, or waits for the next run
+                if drained is not None:
+                    return self._drained(drained, effect.message, effects[index + 1:])
+            elif isinstance(effect, Log):
+                log.log(effect.level, "%s", effect.text, extra={"cid": effect.cid} if effect.cid else None)
+            else:
+                return self.apply(effects[index:])
+        self._arm()
+        return None
+
+    async def _drained(self, drained: Awaitable[None], message: Message, rest: list[Effect]) -> None:
+        """A line written to a full pipe: its drain (the back-pressure), then the other effects."""
+        try:
+            await drained
+        except ConnectionError as error:
+            if isinstance(message, Request):
+                await self.apply(self.router.undeliverable(message.id, str(error)))
+        await self.apply(rest)
 
     async def _send_host(self, peer: HostPeer, message: Message) -> None:
         link: HostLink = peer.link
@@ -360,18 +447,17 @@ class Proxy:
 
     # ------------------------------------------------------------------ the upstream
 
-    async def _upstream_line(self, line: bytes) -> None:
-        """One line from the upstream, through its door (``codecs/upstream_door.py``)."""
+    def _upstream_line(self, line: bytes) -> Work:
+        """One line from the upstream, through its door (``codecs/upstream_door.py``); what is
+        left to await, if anything (``transports.LinePump``)."""
         read = upstream_door.read(line)
         if isinstance(read, Refused):
             log.warning("%s", read.why)
-            if read.answer is not None:
-                await self._send_upstream(read.answer)
-            return
+            return None if read.answer is None else self._send_upstream(read.answer)
         message = self.upstream.decode(read)
         if read.repairs and not isinstance(message, Response):  # an answer's repairs are the router's to say, per tool
             self.repaired(f"the upstream's {message.method:.80}", read.repairs)
-        await self.apply(self.router.from_upstream(message))
+        return self.apply_now(self.router.from_upstream(message))
 
     def _on_start(self) -> None:
         self.spawn(self._establish())

@@ -1,6 +1,7 @@
 """The upstream supervisor: start the upstream, read it, restart it with backoff when it exits.
 
-It knows nothing about MCP: it hands every line the upstream writes to ``on_line``, calls
+It knows nothing about MCP: it hands every line the upstream writes to ``on_line`` (inside the
+pipe's read callback when the transport can: ``transports.LinePump``), calls
 ``on_start`` once a run is up (the router re-establishes its session there) and ``on_exit`` when
 it ends (the router answers what was in flight).
 """
@@ -12,6 +13,8 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import Protocol
+
+from .transports import OnLine
 
 log = logging.getLogger("compile_ui.proxy")
 
@@ -41,7 +44,7 @@ class Supervisor:
     def __init__(
         self,
         factory: Callable[[], Upstream],
-        on_line: Callable[[bytes], Awaitable[None]],
+        on_line: OnLine,
         on_start: Callable[[], None],
         on_exit: Callable[[str], None],
     ) -> None:
@@ -111,10 +114,22 @@ class Supervisor:
 
     async def _read(self) -> None:
         assert self.upstream is not None
+        pump: Callable[[OnLine], Awaitable[None]] | None = getattr(self.upstream, "pump", None)
+        if pump is not None:  # transports.UpstreamStdio: lines handed over as they are read
+            await pump(self.on_line)
+            return
         while (line := await self.upstream.receive()) is not None:
             line = line.strip()
-            if line:
-                await self.on_line(line)
+            if line and (work := self.on_line(line)) is not None:
+                await work
+
+    def writer(self) -> Callable[[bytes], Awaitable[None] | None] | None:
+        """The running upstream's ``write`` when it has one: a line sent from a read callback,
+        without a coroutine (``None``: not running, or ``send`` is the only way)."""
+        if not self.running.is_set():
+            return None
+        write: Callable[[bytes], Awaitable[None] | None] | None = getattr(self.upstream, "write", None)
+        return write
 
     async def send(self, line: bytes) -> None:
         """Send one line; wait briefly for a (re)starting upstream; ``ConnectionError`` if none."""

@@ -25,8 +25,9 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections import deque
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, cast
 
 from . import spawn
 
@@ -39,30 +40,180 @@ a well-behaved server exits at once on stdin EOF, so three steps of 0.4 s keep t
 the host's shortest wait even when the upstream needs SIGKILL."""
 log = logging.getLogger("compile_ui.proxy")
 
+Work = Awaitable[None] | None
+"""What handling a line left to do: nothing (it was done inside the read's callback), or what
+must be awaited before the next line (a write to drain, a message waiting for the upstream)."""
+OnLine = Callable[[bytes], Work]
+
+
+class LinePump(asyncio.Protocol):
+    """A read pipe's lines handed to ``on_line`` inside the transport's own callback.
+
+    A forwarded call is two lines, one each way; read through a ``StreamReader`` each wakes a
+    coroutine (a future resolved, a task stepped: one more turn of the event loop per message,
+    most of what the proxy added to a call; ``bench_proxy.py``). Here a line is framed and
+    handled in ``data_received``. When its handling leaves work to await, reading pauses and
+    the lines already read wait behind it, in order: what ``readline`` in a loop did, the
+    back-pressure included (a host's stdin is not read while a write to the upstream drains).
+
+    ``done`` is set when the pipe ends and every line has been handled; with the exception of
+    a handler that failed (the reader of that pipe failed: the caller decides what it means).
+    A line past ``limit`` goes to ``on_overrun`` (``None``: the pipe is taken as ended).
+    """
+
+    def __init__(self, on_line: OnLine, on_overrun: Callable[[], Work] | None = None, limit: int = LINE_LIMIT) -> None:
+        self.on_line, self.on_overrun, self.limit = on_line, on_overrun, limit
+        self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._buffer = bytearray()
+        self._skipping = False
+        """The rest of a line past the limit is dropped, up to its newline."""
+        self._waiting: deque[bytes | None] = deque()
+        """Lines read while an earlier line's work is awaited (``None``: an overrun)."""
+        self._task: asyncio.Task[None] | None = None
+        self._transport: asyncio.ReadTransport | None = None
+        self._ended = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self._transport = cast(asyncio.ReadTransport, transport)  # uvloop's are not its subclasses
+
+    def data_received(self, data: bytes) -> None:
+        if self.done.done():
+            return
+        if self._skipping:  # the rest of a line past the limit, dropped up to its newline
+            first = data.find(b"\n")
+            if first < 0:
+                return
+            self._skipping = False
+            data = data[first + 1:]
+        end = data.rfind(b"\n")
+        if end < 0:  # a part of a line (a big one comes in many reads)
+            self._buffer += data
+            if len(self._buffer) > self.limit:
+                self._overrun(skip=True)
+            return
+        if self._buffer:  # the line begun in earlier reads ends in this one
+            first = data.index(b"\n")
+            if len(self._buffer) + first > self.limit:
+                self._overrun(skip=False)
+                lines = data[first + 1:end].split(b"\n")
+            else:
+                self._buffer += data[:end]
+                lines = bytes(self._buffer).split(b"\n")
+            self._buffer.clear()
+        else:
+            lines = data[:end].split(b"\n")
+        if end + 1 < len(data):
+            self._buffer += data[end + 1:]
+        for line in lines:
+            if len(line) > self.limit:  # a whole line past the limit in one read
+                self._overrun(skip=False)
+                continue
+            line = line.strip()
+            if line and not self.done.done():
+                self._line(line)
+
+    def _overrun(self, *, skip: bool) -> None:
+        self._buffer.clear()
+        self._skipping = skip
+        if self.on_overrun is None:
+            self.stop()
+        else:
+            self._line(None)
+
+    def _line(self, line: bytes | None) -> None:
+        if self._task is not None:
+            self._waiting.append(line)
+            return
+        try:
+            work = self.on_line(line) if line is not None else self.on_overrun() if self.on_overrun else None
+        except Exception as error:  # noqa: BLE001 - the handler's fault ends this pipe's reading; the caller says what that means
+            self._finish(error)
+            self.stop()
+            return
+        if work is not None:
+            if self._transport is not None and not self._transport.is_closing():
+                self._transport.pause_reading()
+            self._task = asyncio.ensure_future(self._drain(work))
+
+    async def _drain(self, first: Awaitable[None]) -> None:
+        """The work a line left, then the lines that waited for it, until none waits."""
+        try:
+            await first
+            while self._waiting:
+                line = self._waiting.popleft()
+                if line is None:
+                    work = self.on_overrun() if self.on_overrun else None
+                else:
+                    work = self.on_line(line)
+                if work is not None:
+                    await work
+        except Exception as error:  # noqa: BLE001 - as in _line
+            self._finish(error)
+            self.stop()
+            return
+        finally:
+            self._task = None
+        if self._ended:
+            self._finish(None)
+        elif self._transport is not None and not self._transport.is_closing():
+            self._transport.resume_reading()
+
+    def eof_received(self) -> bool | None:
+        self._end()
+        return None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._end()
+
+    def _end(self) -> None:
+        if self._ended:
+            return
+        self._ended = True
+        last = bytes(self._buffer).strip()  # a last line without its newline, as readline gives it
+        self._buffer.clear()
+        if last and not self._skipping and not self.done.done():
+            self._line(last)
+        if self._task is None:
+            self._finish(None)
+
+    def _finish(self, error: Exception | None) -> None:
+        if not self.done.done():
+            if error is None:
+                self.done.set_result(None)
+            else:
+                self.done.set_exception(error)
+
+    def stop(self) -> None:
+        """Hand over nothing more: the awaited work cancelled, what is read from now on dropped.
+        The pipe stays open (its owner closes it): a writer that is still writing, an upstream
+        answering on its way out, must not get EPIPE."""
+        if self._task is not None and self._task is not asyncio.current_task():
+            self._task.cancel()
+        self._finish(None)
+
 
 class HostStdio:
     """The host side over the proxy's own stdin/stdout (stdout carries only the protocol)."""
 
     def __init__(self) -> None:
-        self._reader: asyncio.StreamReader | None = None
         self._out = sys.stdout.buffer
-        self._lock = asyncio.Lock()
 
-    async def open(self) -> None:
-        loop = asyncio.get_running_loop()
-        reader = asyncio.StreamReader(limit=LINE_LIMIT)
-        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
-        self._reader = reader
+    async def pump(self, on_line: OnLine, on_overrun: Callable[[], Work]) -> None:
+        """Hand every line of stdin to ``on_line`` (``LinePump``) until the host closes it."""
+        pump = LinePump(on_line, on_overrun)
+        await asyncio.get_running_loop().connect_read_pipe(lambda: pump, sys.stdin)
+        try:
+            await pump.done
+        finally:
+            pump.stop()
 
-    async def receive(self) -> bytes | None:
-        assert self._reader is not None
-        line = await self._reader.readline()
-        return line or None
-
-    async def send(self, data: bytes) -> None:
+    def write(self, data: bytes) -> None:
         # a blocking write of one line; stdout is a pipe read by the host
         self._out.write(data + b"\n")
         self._out.flush()
+
+    async def send(self, data: bytes) -> None:
+        self.write(data)
 
 
 class UpstreamStdio:
@@ -74,7 +225,10 @@ class UpstreamStdio:
         self.cwd = cwd
         self.process: asyncio.subprocess.Process | None = None
         self._stdout: asyncio.StreamReader | None = None
+        self._stdout_file: Any = None
+        """The read end of the upstream's stdout, until ``pump`` or ``receive`` connects it."""
         self._stdout_pipe: asyncio.BaseTransport | None = None
+        self._pump: LinePump | None = None
         self._group: int | None = None
         """The process group signalled: the upstream's, from its start until a stop ends. Then
         its id is free and may be taken by another process leading a group of its own, which a
@@ -102,24 +256,54 @@ class UpstreamStdio:
         finally:
             os.close(write_end)  # the upstream holds it now: the pipe ends when it (and its children) exit
         self._group = self.process.pid
-        reader = self._stdout = asyncio.StreamReader(limit=LINE_LIMIT)
-        self._stdout_pipe, _ = await asyncio.get_running_loop().connect_read_pipe(
-            lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(read_end, "rb", buffering=0))
+        self._stdout_file = os.fdopen(read_end, "rb", buffering=0)
+
+    async def pump(self, on_line: OnLine) -> None:
+        """Hand every line the upstream writes to ``on_line`` (``LinePump``) until its stdout
+        ends (it exited, or wrote a line past ``LINE_LIMIT``); a handler's exception is raised
+        here (the supervisor takes it as the upstream's exit)."""
+        pump = self._pump = LinePump(on_line)
+        self._stdout_pipe, _ = await asyncio.get_running_loop().connect_read_pipe(lambda: pump, self._take_stdout())
+        try:
+            await pump.done
+        finally:
+            pump.stop()
 
     async def receive(self) -> bytes | None:
-        assert self._stdout is not None
+        """The next line the upstream writes (``None``: its stdout ended), for whoever reads it
+        line by line instead of through ``pump``."""
+        if self._stdout is None:
+            if self._stdout_file is None:
+                return None
+            reader = self._stdout = asyncio.StreamReader(limit=LINE_LIMIT)
+            self._stdout_pipe, _ = await asyncio.get_running_loop().connect_read_pipe(
+                lambda: asyncio.StreamReaderProtocol(reader), self._take_stdout())
         try:
             line = await self._stdout.readline()
         except (ValueError, asyncio.LimitOverrunError, ConnectionError):
             return None
         return line or None
 
-    async def send(self, data: bytes) -> None:
+    def _take_stdout(self) -> Any:
+        file, self._stdout_file = self._stdout_file, None
+        if file is None:
+            raise ConnectionError("the upstream's stdout is read already, or closed")
+        return file
+
+    def write(self, data: bytes) -> Awaitable[None] | None:
+        """Write one line now; what is left to await when the pipe is full (its drain), else
+        ``None``. ``ConnectionError`` if the upstream's stdin is closed."""
         process = self.process
-        if process is None or process.stdin is None or process.stdin.is_closing():
+        stdin = process.stdin if process is not None else None
+        if stdin is None or stdin.is_closing():
             raise ConnectionError("upstream is not running")
-        process.stdin.write(data + b"\n")
-        await process.stdin.drain()
+        stdin.write(data + b"\n")
+        return stdin.drain() if stdin.transport.get_write_buffer_size() else None
+
+    async def send(self, data: bytes) -> None:
+        drained = self.write(data)
+        if drained is not None:
+            await drained
 
     @property
     def pid(self) -> int | None:
@@ -146,8 +330,13 @@ class UpstreamStdio:
         finally:
             self.kill()
             self._group = None
+            if self._pump is not None:
+                self._pump.stop()
             if self._stdout_pipe is not None:
                 self._stdout_pipe.close()
+            if self._stdout_file is not None:
+                self._stdout_file.close()
+                self._stdout_file = None
             if process.returncode is not None:
                 log.info("upstream (pid %s) %s", process.pid, _ended(process.returncode))
 
