@@ -171,9 +171,6 @@ async def era_latency(calls: int, cache_dir: str) -> dict:
     proxy opens it in its first host's era), and for a handshake-era host in front of the same
     server speaking 2026-07-28 only (every request stamped with the envelope)."""
     params = {"name": "echo", "arguments": {"message": "hi"}}
-    samples: dict[str, list[float]] = {}
-    cpu: dict[str, float] = {}
-    """CPU seconds of each client's server process (the proxy's own, not its upstream's)."""
     async with contextlib.AsyncExitStack() as stack:
         clients = {}
         for era in ("legacy", "modern"):
@@ -182,13 +179,7 @@ async def era_latency(calls: int, cache_dir: str) -> dict:
             clients[f"{era} proxied"] = await stack.enter_async_context(RawClient(proxy, era=era))
         stamped = [*PROXY, "--cache-dir", cache_dir, "--", *FIXTURE, "--modern-only"]
         clients["legacy proxied, modern-only"] = await stack.enter_async_context(RawClient(stamped, era="legacy"))
-        for client in clients.values():
-            await client.timed("tools/call", params, 50)
-        for _ in range(max(calls // 100, 1)):
-            for name, client in clients.items():
-                before = _cpu_s(client.process.pid)
-                samples.setdefault(name, []).extend(await client.timed("tools/call", params, 100))
-                cpu[name] = cpu.get(name, 0.0) + _cpu_s(client.process.pid) - before
+        samples, cpu = await _alternated(clients, params, calls)
         reads = {era: await clients[f"{era} proxied"].timed("resources/read", {"uri": "ui://compile-ui/echo"}, 201) for era in ("legacy", "modern")}
     out = {name: {"p50": pct(v, 0.5), "p99": pct(v, 0.99)} for name, v in samples.items()}
     for era in ("legacy", "modern"):
@@ -200,13 +191,27 @@ async def era_latency(calls: int, cache_dir: str) -> dict:
     return out
 
 
+async def _alternated(clients: dict[str, RawClient], params: dict, calls: int) -> tuple[dict[str, list[float]], dict[str, float]]:
+    """``calls`` tools/calls per client after 50 to warm up, in rounds of 100 taking turns (drift
+    hits all alike): each client's latencies, and the CPU seconds its server process spent (the
+    proxy's own, not its upstream's)."""
+    samples: dict[str, list[float]] = {}
+    cpu: dict[str, float] = {}
+    for client in clients.values():
+        await client.timed("tools/call", params, 50)
+    for _ in range(max(calls // 100, 1)):
+        for name, client in clients.items():
+            before = _cpu_s(client.process.pid)
+            samples.setdefault(name, []).extend(await client.timed("tools/call", params, 100))
+            cpu[name] = cpu.get(name, 0.0) + _cpu_s(client.process.pid) - before
+    return samples, cpu
+
+
 async def hop_against(calls: int, trees: list[Path], cache_dir: str) -> dict[str, dict[str, float]]:
     """The hop of each tree's proxy (``python -m compiler`` run in that tree), alternated: per
     tree and host era, the median added over the same direct path and the proxy's CPU per call."""
     params = {"name": "echo", "arguments": {"message": "hi"}}
     upstreams = {"handshake": (["node", str(EVERYTHING), "stdio"], "legacy"), "2026-07-28": (FIXTURE, "modern")}
-    samples: dict[str, list[float]] = {}
-    cpu: dict[str, float] = {}
     async with contextlib.AsyncExitStack() as stack:
         clients: dict[str, RawClient] = {}
         for era, (upstream, host) in upstreams.items():
@@ -214,13 +219,7 @@ async def hop_against(calls: int, trees: list[Path], cache_dir: str) -> dict[str
             for tree in trees:
                 proxy = [*PROXY, "--cache-dir", cache_dir, "--", *upstream]
                 clients[f"{era} {tree}"] = await stack.enter_async_context(RawClient(proxy, era=host, cwd=tree))
-        for client in clients.values():
-            await client.timed("tools/call", params, 50)
-        for _ in range(max(calls // 100, 1)):
-            for name, client in clients.items():
-                before = _cpu_s(client.process.pid)
-                samples.setdefault(name, []).extend(await client.timed("tools/call", params, 100))
-                cpu[name] = cpu.get(name, 0.0) + _cpu_s(client.process.pid) - before
+        samples, cpu = await _alternated(clients, params, calls)
     out: dict[str, dict[str, float]] = {}
     for tree in trees:
         for era in upstreams:
