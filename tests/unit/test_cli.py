@@ -72,6 +72,23 @@ def test_a_page_written_to_a_fifo_goes_through_it_and_the_fifo_stays(tmp_path):
     assert stat.S_ISFIFO(fifo.stat().st_mode) and read[0].startswith(b"<!doctype html>")
 
 
+def test_the_program_ends_at_once_with_its_output_whole(tmp_path, capsysbinary):
+    """As a program, ``compile-ui FILE`` ends without the interpreter's teardown (cli._end_now):
+    what it printed is flushed first, however much (the trees of three corpus files are far more
+    than a pipe holds), and so is an error, with its exit status."""
+    tools = [t for name in ("github", "playwright", "everything") for t in json.loads((CORPUS / "tools" / f"{name}.json").read_text())["tools"]]
+    biggest = tmp_path / "tools.json"
+    biggest.write_text(json.dumps(tools))
+    result = subprocess.run([sys.executable, "-m", "compiler", str(biggest)], capture_output=True, cwd=ROOT, timeout=60)
+    assert main([str(biggest)]) == 0
+    assert result.returncode == 0 and len(result.stdout) > 2 * 65536
+    assert result.stdout == capsysbinary.readouterr().out
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"tools": [{"name": "a"}, 7]}')
+    failed = run(str(bad))
+    assert failed.returncode == 2 and failed.stderr.startswith("compile-ui: error:") and failed.stderr.endswith("\n")
+
+
 @pytest.mark.parametrize(
     "text, where, what",
     [

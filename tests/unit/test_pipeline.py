@@ -99,17 +99,20 @@ def test_the_proxy_does_not_import_the_cli():
     assert done.stdout.strip() == "False"
 
 
-HEAVY = ("pydantic", "jsonschema", "importlib.metadata", "anthropic", "asyncio", "dominate")
+HEAVY = ("pydantic", "jsonschema", "importlib.metadata", "anthropic", "asyncio", "dominate", "typing_extensions")
 
 
 @pytest.mark.parametrize("args, allowed", [([], ()), (["--html", "PAGE"], ("asyncio", "dominate"))])
 def test_the_default_path_imports_no_validator_nor_model_client(tmp_path, args, allowed):
     """``compile-ui tool.json`` (and ``--html``) builds the heuristic spec as plain values: no
     pydantic, no jsonschema, no LLM client, no package metadata (issue 17, fast start); dominate
-    (and the asyncio it imports) only when a page is written."""
+    (and the asyncio it imports) only when a page is written. msgspec is imported without the
+    typing_extensions it would take (issue 42, ~15 ms), which a later import still gets whole."""
     argv = [str(FIXTURES / "tools" / "pydantic_optional.json"), *(str(tmp_path / "p.html") if a == "PAGE" else a for a in args)]
     code = ("import json, sys; from compiler.cli import main; main(sys.argv[1:]); "
-            f"print(json.dumps([m for m in {list(HEAVY)!r} if m in sys.modules]), file=sys.stderr)")
+            f"print(json.dumps([m for m in {list(HEAVY)!r} if m in sys.modules]), file=sys.stderr); "
+            "import typing_extensions; print(typing_extensions.get_type_hints.__module__, file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, cwd=ROOT, check=True)
-    loaded = json.loads(done.stderr.strip().splitlines()[-1])
-    assert [m for m in loaded if m not in allowed] == []
+    *_, loaded, later = done.stderr.strip().splitlines()
+    assert [m for m in json.loads(loaded) if m not in allowed] == []
+    assert later == "typing_extensions"
