@@ -24,9 +24,9 @@ from .errors import fail
 MAX_DEPTH = 200
 """Deepest nesting of arrays/objects accepted in a document (a tool file, a layout spec)."""
 
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:,]')
+_TOKEN = r'"(?:[^"\\]|\\.)*"|[\[\]{}:,]'  # these two only when a document is bad:
+_SURROGATE = "[\ud800-\udfff]"  # compiled then, by re (not encodable: neither kind may reach a page)
 _LONE = re.compile("[\udc80-\udcff]")  # a byte that was not UTF-8, after surrogateescape
-_SURROGATE = re.compile("[\ud800-\udfff]")  # not encodable: neither kind may reach a page
 _ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
@@ -85,7 +85,7 @@ def _pointer(tokens: list[str | int]) -> str:
     """The JSON Pointer of ``tokens``; bytes that were not UTF-8 shown as ``\\xNN``."""
     text = pointers.join(tokens)
     text = _LONE.sub(lambda m: f"\\x{ord(m.group()) - 0xDC00:02x}", text)
-    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return re.sub(_SURROGATE, lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _children(value: Any) -> Iterator[tuple[str | int, Any]]:
@@ -113,10 +113,10 @@ def _undecodable(value: Any) -> list[str | int] | None:
     stack: list[tuple[list[str | int], Any]] = [([], value)]
     while stack:
         path, node = stack.pop()
-        if isinstance(node, str) and _SURROGATE.search(node):
+        if isinstance(node, str) and re.search(_SURROGATE, node):
             return path
         for key, child in reversed(list(_children(node))):
-            if isinstance(key, str) and _SURROGATE.search(key):
+            if isinstance(key, str) and re.search(_SURROGATE, key):
                 return path + [key]
             stack.append((path + [key], child))
     return None
@@ -126,7 +126,7 @@ def locate(text: str, *, depth: int | None = None, duplicate: bool = False) -> l
     """Scan ``text`` (valid JSON up to the problem) without recursing; the path to the first
     container deeper than ``depth``, or to the second occurrence of a key in one object."""
     frames: list[_Frame] = []
-    for match in _TOKEN.finditer(text):
+    for match in re.finditer(_TOKEN, text):
         token = match.group(0)
         top = frames[-1] if frames else None
         if token in "[{":

@@ -27,7 +27,8 @@ the contract with the runtime; a test fails when it drifts.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+import sys
+from typing import Any, ClassVar, Literal, get_type_hints
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -759,6 +760,16 @@ LAYOUT_TYPES = _kinds(LayoutNode)
 FIELD_TYPES = _kinds(FieldNode)
 VIEW_TYPES = _kinds(ViewNode)
 """The categories, derived from the classes: never restate them by hand."""
+
+
+def field_type(cls: type[msgspec.Struct], name: str) -> Any:
+    """The type of one field of a Struct class, its annotation resolved where it was written.
+
+    ``msgspec.structs.fields`` resolves every field of the class and of its bases: reading a few
+    types at import that way was ~2 ms of ``compile-ui FILE``'s start (bench/bench_start.py)."""
+    owner = next(k for k in cls.__mro__ if name in vars(k).get("__annotations__", {}))
+    holder = type(name, (), {"__annotations__": {name: vars(owner)["__annotations__"][name]}})
+    return get_type_hints(holder, vars(sys.modules[owner.__module__]), include_extras=True)[name]
 
 
 def category(cls: type[Node]) -> str:

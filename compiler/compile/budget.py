@@ -19,7 +19,7 @@ from components.nodes import AnyNode, FieldNode, FieldProps, JsonField, JsonFiel
 MAX_FIELDS = 300
 """Fields per form; a select's options count too, one per ``OPTIONS_PER_FIELD``."""
 OPTIONS_PER_FIELD = 50
-_COMMON = tuple(f.name for f in msgspec.structs.fields(FieldProps))
+_COMMON = FieldProps.__struct_fields__
 
 
 def fold(fields: tuple[AnyNode, ...], limit: int = MAX_FIELDS) -> tuple[AnyNode, ...]:

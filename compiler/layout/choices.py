@@ -35,6 +35,7 @@ from components.nodes import (
     Table,
     ViewNode,
     ViewProps,
+    field_type,
 )
 
 T = TypeVar("T")
@@ -47,7 +48,7 @@ def _subclasses(cls: type[T]) -> Iterator[type[T]]:
 
 
 def _widget_options(props: type[FieldProps]) -> tuple[str, ...]:
-    return get_args(next(f.type for f in msgspec.structs.fields(props) if f.name == "widget"))
+    return get_args(field_type(props, "widget"))
 
 
 WIDGET_FAMILIES: dict[type[FieldProps], tuple[str, ...]] = {

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 
 import msgspec
 
-from components.nodes import ChartProps
+from components.nodes import ChartProps, field_type
 
 from .choices import VIEW_KINDS, WIDGET_FAMILIES
 
@@ -32,12 +32,9 @@ Widget = Literal[WIDGETS]  # type: ignore[valid-type]
 View = Literal[VIEW_KINDS]  # type: ignore[valid-type]
 
 
-_CHART = {f.name: f.type for f in msgspec.structs.fields(ChartProps)}
-
-
 def _enum(name: str) -> tuple[Any, ...]:
     """The values a chart prop accepts (its ``Literal``, optional or not): never typed out again."""
-    kind = _CHART[name]
+    kind = field_type(ChartProps, name)
     args = (kind,) if get_origin(kind) is Literal else get_args(kind)  # Literal, or Literal | None
     return tuple(v for arg in args if get_origin(arg) is Literal for v in get_args(arg))
 
