@@ -89,9 +89,11 @@ class HostCodec:
         return wire.message(method=message.method, params=message.params)
 
     def _answer(self, answer: Response) -> bytes:
-        key = wire.encode(answer.id)
-        modern = key in self._modern
-        self._modern.discard(key)
+        modern = False
+        if self._modern:
+            key = wire.encode(answer.id)
+            modern = key in self._modern
+            self._modern.discard(key)
         result = answer.result
         if isinstance(result, Describe):
             result = eras.discover_result(result.info) if modern else eras.initialize_result(result.info, result.requested, ui=result.ui)

@@ -44,7 +44,7 @@ class Kind(enum.Enum):
     the name, run for every set lookup of a kind on a forwarded call's path."""
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Exchange:
     key: str
     kind: Kind

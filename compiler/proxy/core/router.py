@@ -183,11 +183,13 @@ class Router:
                 wire.METHOD_NOT_FOUND, f"{method} is not available: the upstream speaks 2026-07-28, which removed it"))]
         if method == "subscriptions/listen":
             return [*effects, *self._listen(host, request)]
-        if method in RETRIABLE and (state := _request_state(request.params)) is not msgspec.UNSET and (
+        call = method == "tools/call"
+        if call:  # its name, _meta and requestState in one reading of the params
+            name, meta, state = wire.call_parts(request.params)
+        if method in RETRIABLE and (state := state if call else _request_state(request.params)) is not msgspec.UNSET and (
                 info.sessions or (isinstance(state, str) and state.startswith(rounds.PREFIX))):
             return [*effects, *self._resume(host, request, state)]
-        if method == "tools/call":
-            name, meta = wire.call_head(request.params)
+        if call:
             if isinstance(name, str) and ui and self.services.owns_tool(name):
                 return [*effects, self._local(host, request, ToolCall(name, _arguments(request.params), request.id))]
             app = isinstance(meta, dict) and meta.get(APP_RUN_MARK) is True
