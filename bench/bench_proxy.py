@@ -20,8 +20,10 @@
 
 ``--hop-against DIR`` measures only the hop, for this tree and another tree of the repository
 (``git worktree add`` or ``git archive main | tar -x -C DIR``), in alternated rounds of the same
-run: the proxy of each tree in front of server-everything for a handshake-era host and in front
-of the dual-era fixture for a 2026-07-28 host, each against the same direct path. On a shared
+run: the proxy of each tree in front of server-everything for a handshake-era host, in front
+of the dual-era fixture for a 2026-07-28 host, and in front of that fixture serving 2026-07-28
+only for a handshake-era host (every request stamped; against the fixture's 2026-07-28 direct
+path), each against the same direct path. On a shared
 machine only figures of one run compare.
 """
 
@@ -211,11 +213,15 @@ async def hop_against(calls: int, trees: list[Path], cache_dir: str) -> dict[str
     """The hop of each tree's proxy (``python -m compiler`` run in that tree), alternated: per
     tree and host era, the median added over the same direct path and the proxy's CPU per call."""
     params = {"name": "echo", "arguments": {"message": "hi"}}
-    upstreams = {"handshake": (["node", str(EVERYTHING), "stdio"], "legacy"), "2026-07-28": (FIXTURE, "modern")}
+    upstreams = {"handshake": (["node", str(EVERYTHING), "stdio"], "legacy"), "2026-07-28": (FIXTURE, "modern"),
+                 "handshake → 2026-07-28-only": ([*FIXTURE, "--modern-only"], "legacy")}
+    baseline = {"handshake → 2026-07-28-only": "2026-07-28"}
+    """The stamped calls' upstream work is the server's 2026-07-28 path (as in era_latency)."""
     async with contextlib.AsyncExitStack() as stack:
         clients: dict[str, RawClient] = {}
         for era, (upstream, host) in upstreams.items():
-            clients[f"{era} direct"] = await stack.enter_async_context(RawClient(upstream, era=host))
+            if era not in baseline:
+                clients[f"{era} direct"] = await stack.enter_async_context(RawClient(upstream, era=host))
             for tree in trees:
                 proxy = [*PROXY, "--cache-dir", cache_dir, "--", *upstream]
                 clients[f"{era} {tree}"] = await stack.enter_async_context(RawClient(proxy, era=host, cwd=tree))
@@ -224,7 +230,8 @@ async def hop_against(calls: int, trees: list[Path], cache_dir: str) -> dict[str
     for tree in trees:
         for era in upstreams:
             name = f"{era} {tree}"
-            out[name] = {"added_ms_median": statistics.median(samples[name]) - statistics.median(samples[f"{era} direct"]),
+            direct = samples[f"{baseline.get(era, era)} direct"]
+            out[name] = {"added_ms_median": statistics.median(samples[name]) - statistics.median(direct),
                          "proxy_cpu_us_per_call": cpu[name] / len(samples[name]) * 1e6}
     return out
 

@@ -53,8 +53,11 @@ _SURROGATES = re.compile("[\ud800-\udfff]")
 _ID = re.compile(rb'"id"\s*:\s*(-?\d+|"[^"\\]*(?:\\.[^"\\]*)*")')
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Read:
+    """One line read (never changed once made: not frozen only because a frozen dataclass's
+    ``__init__`` is several times slower, and one is made for every message)."""
+
     envelope: wire.Envelope
     repairs: tuple[str, ...] = ()
     """What was repaired to read it (``nan``, ``surrogate``, ``utf-8``); empty on the fast path."""
@@ -157,7 +160,8 @@ def top_level_id(line: bytes) -> Any:
 
 
 def is_object(raw: msgspec.Raw) -> bool:
-    return bytes(memoryview(raw)[:1]) == b"{"
+    view = memoryview(raw)
+    return len(view) > 0 and view[0] == 0x7B  # {
 
 
 def is_null(raw: msgspec.Raw) -> bool:

@@ -44,6 +44,8 @@ def read(line: bytes) -> Read | Refused:
     if env.method is msgspec.UNSET:
         if not good_id:
             return Refused(f"upstream wrote an answer without a usable id (ignored): {line[:120]!r}")
+        if env.error is msgspec.UNSET and env.result is not msgspec.UNSET and is_object(env.result):
+            return parsed  # the usual answer: nothing to repair
         return _answer(parsed)
     has_id = env.id is not msgspec.UNSET
     if has_id and not good_id:

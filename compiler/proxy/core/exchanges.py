@@ -39,8 +39,12 @@ class Kind(enum.Enum):
     WAITING = "waiting"
     HELD = "held"
 
+    __hash__ = object.__hash__
+    """Members are singletons compared by identity: ``Enum``'s own hash is Python code hashing
+    the name, run for every set lookup of a kind on a forwarded call's path."""
 
-@dataclass(eq=False)
+
+@dataclass(eq=False, slots=True)
 class Exchange:
     key: str
     kind: Kind
@@ -92,10 +96,14 @@ class ExchangeTable:
         """Insertion order is the order requests went out."""
         self._by_host: dict[tuple[int, bytes], str] = {}
         self._by_upstream: dict[bytes, str] = {}
+        self._parented = 0
+        """Entries with a ``parent`` (set only when one opens): none, and ``children`` looks at nothing."""
 
     def open(self, kind: Kind, method: str, *, host: HostPeer | None = None, host_id: Any = None, **fields: Any) -> Exchange:
         entry = Exchange(f"{wire.ID_PREFIX}{next(self._ids)}", kind, method, host, host_id, **fields)
         self.entries[entry.key] = entry
+        if entry.parent is not None:
+            self._parented += 1
         if host is not None and kind in _HOST_KEYED:
             self._by_host[(id(host), wire.encode(host_id))] = entry.key
         if kind in _UPSTREAM_KEYED and entry.upstream_id is not None:
@@ -120,6 +128,8 @@ class ExchangeTable:
         if entry is None:
             return None
         entry.retired = why
+        if entry.parent is not None:
+            self._parented -= 1
         if entry.host is not None and entry.kind in _HOST_KEYED:
             host_key = (id(entry.host), wire.encode(entry.host_id))
             if self._by_host.get(host_key) == key:
@@ -146,6 +156,8 @@ class ExchangeTable:
         return [e for e in self.entries.values() if e.host is host or (e.paused_for is host and host is not None)]
 
     def children(self, parent: str, *kinds: Kind) -> list[Exchange]:
+        if not self._parented:
+            return []
         return [e for e in self.entries.values() if e.parent == parent and e.kind in kinds]
 
     def where(self, *kinds: Kind) -> Iterator[Exchange]:

@@ -12,10 +12,12 @@ The router (``router.py``) returns effects; the runtime (``drivers/runtime.py``)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import msgspec
 
+from .peers import supports_apps
 from .services import LocalCall
 
 Params = Any
@@ -29,6 +31,11 @@ class Caller:
     capabilities: dict[str, Any] = field(default_factory=dict)
     client_info: dict[str, Any] | None = None
     log_level: str | None = None
+
+    @cached_property
+    def apps(self) -> bool:
+        """Whether it declared MCP Apps (``peers.supports_apps``), read once per caller."""
+        return supports_apps(self.capabilities)
 
 
 @dataclass(eq=False)

@@ -33,6 +33,8 @@ class Era(enum.Enum):
     MODERN = LATEST_MODERN_VERSION
     """2026-07-28: stateless, every request carries its envelope."""
 
+    __hash__ = object.__hash__  # as exchanges.Kind's: identity, without Enum's hash in Python
+
 
 def supports_apps(capabilities: Any) -> bool:
     """Whether declared client capabilities include MCP Apps with the app MIME type."""

@@ -69,7 +69,7 @@ from .messages import (
     ToHost,
     ToUpstream,
 )
-from .peers import SUBSCRIPTION_ID_META_KEY, UpstreamInfo, supports_apps
+from .peers import SUBSCRIPTION_ID_META_KEY, UpstreamInfo
 from .services import ASK_META, AskInApp, ListResources, LocalServices, ReadPage, ToolCall
 
 FIRST_START_WAIT_S = 60.0
@@ -91,6 +91,8 @@ LISTEN_FILTERS = {
 }
 APP_RUN_MARK = "compile-ui/app"
 """``_meta`` key the runtime puts on the calls a person starts from a page (an event is logged)."""
+_UNREAD: Any = object()
+"""A request's ``_meta`` not read yet (``_forward``)."""
 NEEDS_SESSION = frozenset({"logging/setLevel", "resources/subscribe", "resources/unsubscribe"})
 """Requests only a session upstream has (the 2026-07-28 era removed them)."""
 
@@ -159,7 +161,7 @@ class Router:
             effects.append(OpenUpstream(request.caller, request.opens))
         if request.opens is not None:
             host.opened = True
-        ui = supports_apps(request.caller.capabilities) or self.force_ui
+        ui = request.caller.apps or self.force_ui
         if request.method != "logging/setLevel":
             host.ui = ui
         method = request.method
@@ -181,15 +183,17 @@ class Router:
                 wire.METHOD_NOT_FOUND, f"{method} is not available: the upstream speaks 2026-07-28, which removed it"))]
         if method == "subscriptions/listen":
             return [*effects, *self._listen(host, request)]
-        if method in RETRIABLE and (state := _request_state(request.params)) is not msgspec.UNSET and (
+        call = method == "tools/call"
+        if call:  # its name, _meta and requestState in one reading of the params
+            name, meta, state = wire.call_parts(request.params)
+        if method in RETRIABLE and (state := state if call else _request_state(request.params)) is not msgspec.UNSET and (
                 info.sessions or (isinstance(state, str) and state.startswith(rounds.PREFIX))):
             return [*effects, *self._resume(host, request, state)]
-        if method == "tools/call":
-            name, meta = wire.call_head(request.params)
+        if call:
             if isinstance(name, str) and ui and self.services.owns_tool(name):
                 return [*effects, self._local(host, request, ToolCall(name, _arguments(request.params), request.id))]
             app = isinstance(meta, dict) and meta.get(APP_RUN_MARK) is True
-            return [*effects, *self._forward(host, request, tool=name if isinstance(name, str) else None, app=app,
+            return [*effects, *self._forward(host, request, meta, tool=name if isinstance(name, str) else None, app=app,
                                              arguments=_arguments(request.params) if app else None)]
         if method == "tools/list":
             return [*effects, *self._forward(host, request, cursor=_has_cursor(request.params), ui=ui)]
@@ -215,12 +219,15 @@ class Router:
         self.table.open(Kind.WAITING, request.method, host=host, host_id=request.id, state=request, deadline=self.clock() + wait)
         return []
 
-    def _forward(self, host: HostPeer, request: Request, **fields: Any) -> list[Effect]:
+    def _forward(self, host: HostPeer, request: Request, meta: Any = _UNREAD, **fields: Any) -> list[Effect]:
+        """``meta``: the request's ``params._meta`` when the caller has read it already."""
         entry = self.table.open(Kind.FORWARD, request.method, host=host, host_id=request.id, caller=request.caller,
                                 askable=request.askable and host.lasting, started=self.clock() if self.timings else 0.0,
                                 turn=next(self._turns), **fields)
         params = request.params
-        token = wire.progress_token(params)
+        if meta is _UNREAD:
+            meta = wire.meta_of(params)
+        token = meta.get("progressToken", msgspec.UNSET) if isinstance(meta, dict) else msgspec.UNSET
         if token is not msgspec.UNSET:
             entry.host_token = token
             params = wire.with_progress_token(params, entry.key)
@@ -326,8 +333,10 @@ class Router:
     def _say_repairs(self, entry: Exchange, repairs: tuple[str, ...]) -> list[Effect]:
         """The upstream's door repaired this answer (``codecs/upstream_door.py``): said once per
         tool (or method) and kind of repair."""
-        subject = f"tool {entry.tool}" if entry.tool else entry.method
         effects: list[Effect] = []
+        if not repairs:
+            return effects
+        subject = f"tool {entry.tool}" if entry.tool else entry.method
         for kind in repairs:
             if (subject, kind) not in self._repairs_said:
                 self._repairs_said.add((subject, kind))
@@ -762,8 +771,11 @@ class Router:
     # ------------------------------------------------------------------ time
 
     def next_deadline(self) -> float | None:
-        deadlines = [e.deadline for e in self.table.entries.values() if e.deadline is not None]
-        return min(deadlines) if deadlines else None
+        nearest = None
+        for entry in self.table.entries.values():  # a handful in flight; none after most answers
+            if entry.deadline is not None and (nearest is None or entry.deadline < nearest):
+                nearest = entry.deadline
+        return nearest
 
     def expire(self) -> list[Effect]:
         """Every entry past its deadline ends."""

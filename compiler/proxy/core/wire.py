@@ -119,6 +119,7 @@ REPAIRS = {
 class _CallHead(msgspec.Struct):
     name: Any = None
     meta: Any = msgspec.field(default=None, name="_meta")
+    requestState: Any = msgspec.UNSET  # noqa: N815 (the protocol's name)
 
 
 class _Meta(msgspec.Struct):
@@ -159,14 +160,20 @@ def meta_of(params: Any) -> Any:
 
 def call_head(params: Any) -> tuple[Any, Any]:
     """A ``tools/call``'s tool name and ``_meta``, decoding nothing else (arguments may be large)."""
+    name, meta, _ = call_parts(params)
+    return name, meta
+
+
+def call_parts(params: Any) -> tuple[Any, Any, Any]:
+    """``call_head`` and the ``requestState`` of a retry (``UNSET``: none), in one reading."""
     if isinstance(params, msgspec.Raw):
         try:
             head = _call_head_decoder.decode(params)
         except msgspec.ValidationError:
-            return None, None
-        return head.name, head.meta
+            return None, None, msgspec.UNSET
+        return head.name, head.meta, head.requestState
     params = params if isinstance(params, dict) else {}
-    return params.get("name"), params.get("_meta")
+    return params.get("name"), params.get("_meta"), params.get("requestState", msgspec.UNSET)
 
 
 def param_uri(params: Any) -> Any:

@@ -79,6 +79,14 @@ class LinePump(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         if self.done.done():
             return
+        end = data.find(b"\n")
+        if end == len(data) - 1 and end >= 0 and not self._buffer and not self._skipping:
+            # one whole line in one read, the usual case (a forwarded call's messages)
+            if end > self.limit:
+                self._overrun(skip=False)
+            elif line := data.strip():
+                self._line(line)
+            return
         if self._skipping:  # the rest of a line past the limit, dropped up to its newline
             first = data.find(b"\n")
             if first < 0:
