@@ -24,6 +24,10 @@ from compiler.httpguard import GuardSettings, guard
 from .backend import Backend, app
 
 DEFAULT_PORT = 8765
+GRACE_S = 2
+"""On SIGTERM or Ctrl-C, how long requests in flight may still finish. uvicorn's default waits for
+them without end, and a page's calls may be long: its question poll (``_ui_question``, sent a
+second into any run still going) is held up to 25 s, a tool may never answer."""
 
 
 def parser(prog: str, with_target: bool) -> argparse.ArgumentParser:
@@ -87,7 +91,8 @@ async def _serve(upstream: list[str], sock: socket.socket, url: str, open_browse
     await backend.start()
     try:
         settings = GuardSettings(port=sock.getsockname()[1], own_header=True)
-        server = uvicorn.Server(uvicorn.Config(guard(app(backend), settings), log_level="warning", lifespan="off"))
+        server = uvicorn.Server(uvicorn.Config(guard(app(backend), settings), log_level="warning", lifespan="off",
+                                               timeout_graceful_shutdown=GRACE_S))
         print(url, flush=True)
         print(f"compile-ui: previewing {backend.server.get('name', 'the server')} at {url} (Ctrl-C to stop)", file=sys.stderr, flush=True)
         if open_browser:

@@ -12,11 +12,16 @@ loads. Python drives it::
     host.frame.fill("#u1", "Bergen"); host.frame.click("[data-action=submit]")
     host.wait_calls(1); host.calls[0]  # {"name": ..., "arguments": {...}}
 
+``host.calls`` are the page's ``tools/call`` requests but its question polls: a page with a form
+long-polls ``_ui_question`` one second into any run still going (runtime_js/question.js), so a
+slow run is two requests for one click, the second no run of a tool (``host.polls`` has those).
+
 ``on_call_tool(name, arguments)`` returns a CallToolResult dict, or raises: the bridge then
 answers ``tools/call`` with a JSON-RPC error carrying the exception's message. For calls that
 overlap (a page's long poll while its own run waits), ``start_call_tool(name, arguments, meta)``
 instead returns a ``concurrent.futures.Future`` of the result; the host page polls it, so no
 callback blocks the browser's dispatcher (``meta``: the call's ``_meta`` as the page sent it).
+A host in front of a real proxy relays that way: the proxy holds a question poll up to 25 s.
 ``host_capabilities`` replaces what the host declares in ui/initialize (default: openLinks,
 serverTools, logging; serverResources always, unless ``reads=False``: a tools-only host, which
 reads no resource for the page); ``host.reads`` the URIs the page read (the host answers them
@@ -66,6 +71,9 @@ document.addEventListener("securitypolicyviolation", (e) => {
     sample: e.sample, disposition: e.disposition}));
 });
 """
+
+QUESTION_POLL = "_ui_question"
+"""The tool a page's question poll calls (runtime_js/question.js, compiler/proxy/services/questions.py)."""
 
 CallTool = Callable[[str, dict[str, Any]], dict[str, Any]]
 StartCallTool = Callable[[str, dict[str, Any], Any], "concurrent.futures.Future[dict[str, Any]]"]
@@ -339,7 +347,10 @@ class AppHost:
         self._page.evaluate("(c) => window.__host.bridge.sendHostContextChange(c)", partial)
 
     def wait_calls(self, n: int, timeout: float = 10.0) -> list[dict[str, Any]]:
-        self._page.wait_for_function(f"() => window.__host.calls.length >= {n}", timeout=timeout * 1000)
+        """Wait for ``n`` of ``calls`` (question polls not counted); returns ``calls``."""
+        self._page.wait_for_function(
+            f"() => window.__host.calls.filter((call) => call.name !== {QUESTION_POLL!r}).length >= {n}", timeout=timeout * 1000
+        )
         return self.calls
 
     def wait_until(self, predicate: Callable[[], Any], timeout: float = 5.0) -> Any:
@@ -371,8 +382,14 @@ class AppHost:
 
     @property
     def calls(self) -> list[dict[str, Any]]:
-        """``tools/call`` params received, in order: ``{"name", "arguments"}``."""
-        return self._state("calls")
+        """``tools/call`` params received, in order: ``{"name", "arguments"}``, but the page's
+        question polls (``polls``): what a person's clicks and the page's links asked for."""
+        return [call for call in self._state("calls") if call.get("name") != QUESTION_POLL]
+
+    @property
+    def polls(self) -> list[dict[str, Any]]:
+        """The page's question polls received (``tools/call`` of ``_ui_question``), in order."""
+        return [call for call in self._state("calls") if call.get("name") == QUESTION_POLL]
 
     @property
     def size_reports(self) -> list[dict[str, Any]]:

@@ -381,8 +381,10 @@ class InspectorPage:
     def connect_switch(self):
         return self.page.get_by_role("switch", name=re.compile(r"^Connect or disconnect")).first
 
-    def connect(self, timeout: float = 15.0) -> None:
-        """Turn the server card's switch on; wait until the card says "Connected"."""
+    def connect(self, timeout: float = 60.0) -> None:
+        """Turn the server card's switch on; wait until the card says "Connected" (the bound: four
+        Python processes start in a chain, Inspector → tap → proxy → tap → server; with four
+        workers on two cores the card said "Connected" just after 15 s, its lists 2-2.5 s each)."""
         # The switch is controlled (checked while "connecting" or "connected", after the
         # Inspector's state updates), so Playwright's check(), which wants the input flipped at
         # once, fails on a slow machine. Click; if after a while the card still says

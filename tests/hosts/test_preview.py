@@ -110,3 +110,36 @@ def test_preview_of_a_file_answers_from_recordings_or_says_there_is_none():
     finally:
         process.terminate()
         process.wait(15)
+
+
+@pytest.mark.parametrize("call", [
+    {"name": "hang", "arguments": {}},  # a tool that never answers
+    # the page's question poll, sent a second into any run still going: the proxy holds it 25 s
+    {"name": "_ui_question", "arguments": {"token": "a" * 32, "tool": "add", "timeoutSeconds": 25}},
+], ids=["hang", "question-poll"])
+def test_sigterm_ends_the_preview_while_a_call_is_in_flight(call):
+    # uvicorn's graceful shutdown waited for every request in flight, without end: the demo's
+    # teardown once saw no exit within 15 s of SIGTERM (a page's poll under load)
+    import json
+    import urllib.request
+
+    process, url = start(["preview", "--", sys.executable, str(ROOT / "fixtures" / "servers" / "upstream.py")])
+    host = url.split("/")[2]
+    body = json.dumps(call).encode()
+    pending = socket.create_connection(("127.0.0.1", int(host.split(":")[1])))
+    try:
+        pending.sendall(b"POST /api/call HTTP/1.1\r\nHost: " + host.encode() + b"\r\ncontent-type: application/json\r\n"
+                        b"x-compile-ui: 1\r\ncontent-length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+        # a request sent after it and answered: the server has read the call (both bytes were
+        # there when the listing's were read; the listing takes a round trip to the proxy)
+        with urllib.request.urlopen(url + "api/tools", timeout=60) as response:
+            assert response.status == 200
+        process.terminate()
+        process.wait(10)  # raises TimeoutExpired while the call holds the server
+        pending.settimeout(10)
+        assert b"200 OK" not in pending.recv(4096)  # the call was given up, not answered
+    finally:
+        pending.close()
+        if process.poll() is None:
+            process.kill()
+            process.wait(5)

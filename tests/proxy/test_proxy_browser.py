@@ -1,13 +1,19 @@
 """End to end: the proxy's page in the official AppBridge host (Chromium); the page's tools/call
 goes through the proxy to the upstream and the answer comes back into the page — with the host
 connected in either protocol era (the official ``mcp`` 2.x ``Client``, modes legacy and
-2026-07-28)."""
+2026-07-28).
+
+The host page relays each call through the session and polls it (``relay``): a run still going
+after a second has the page long-poll ``_ui_question`` beside it (runtime_js/question.js), which
+the proxy holds up to 25 s — a callback blocking on it would hold the browser's dispatcher."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 import threading
+from typing import Any
 
 import pytest
 from mcp.client.client import Client
@@ -23,13 +29,14 @@ class BackgroundSession:
     """An official MCP client session to the proxy, on its own event loop in a thread, so the
     synchronous browser test can call through it."""
 
-    def __init__(self, upstream: list[str], mode: str) -> None:
+    def __init__(self, upstream: list[str], mode: str, env: dict[str, str] | None = None) -> None:
         self.mode = mode
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.stop = None
         self.params = StdioServerParameters(
-            command=sys.executable, args=["-m", "compiler", "proxy", "--no-cache", "--", *upstream], cwd=str(ROOT)
+            command=sys.executable, args=["-m", "compiler", "proxy", "--no-cache", "--", *upstream], cwd=str(ROOT),
+            env={**os.environ, **env} if env else None,
         )
         self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self._main(),), daemon=True)
         self.thread.start()
@@ -54,9 +61,33 @@ class BackgroundSession:
         self.thread.join(15)
 
 
+def relay(session: BackgroundSession, *, hold: str | None = None):
+    """The host's ``start_call_tool``: each call the page makes goes through the session with the
+    page's ``_meta``, as a host relays it. ``hold``: that tool's calls wait for the page's first
+    question poll (at most 10 s), so the run outlasts the second after which the page polls."""
+    polled = asyncio.Event()  # set and awaited on the session's loop only
+
+    def start(name: str, arguments: dict[str, Any], meta: Any):
+        async def run(client):
+            if name == "_ui_question":
+                polled.set()
+            elif name == hold:
+                async with asyncio.timeout(10):
+                    await polled.wait()
+            result = await client.call_tool(name, arguments, meta=meta)
+            return result.model_dump(by_alias=True, exclude_none=True, mode="json")
+
+        return session.start(run)
+
+    return start
+
+
 @pytest.fixture(params=["legacy", "2026-07-28"])
-def proxy_session(request):
-    session = BackgroundSession([sys.executable, str(ROOT / "fixtures" / "servers" / "upstream.py")], request.param)
+def proxy_session(request, tmp_path):
+    journal = tmp_path / "journal.txt"  # what reached the upstream's note tool, a line a call
+    upstream = [sys.executable, str(ROOT / "fixtures" / "servers" / "upstream.py")]
+    session = BackgroundSession(upstream, request.param, env={"UPSTREAM_JOURNAL": str(journal)})
+    session.journal = journal
     yield session
     session.close()
 
@@ -66,11 +97,7 @@ def test_page_from_the_proxy_calls_through_the_proxy(apphost, proxy_session):
     page = proxy_session.call(lambda s: s.read_resource("ui://compile-ui/add")).contents[0].text
     assert (proxy_session.session.protocol_version == "2026-07-28") == (proxy_session.mode == "2026-07-28")
 
-    def on_call_tool(name, arguments):
-        result = proxy_session.call(lambda s: s.call_tool(name, arguments))
-        return result.model_dump(by_alias=True, exclude_none=True, mode="json")
-
-    host = apphost.load(page, on_call_tool=on_call_tool)
+    host = apphost.load(page, start_call_tool=relay(proxy_session))
     host.wait_initialized()
     host.frame.locator('[data-id="f:/a"] input').fill("2.5")
     host.frame.locator('[data-id="f:/b"] input').fill("4")
@@ -78,4 +105,22 @@ def test_page_from_the_proxy_calls_through_the_proxy(apphost, proxy_session):
     (call,) = host.wait_calls(1)
     assert call["name"] == "add" and call["arguments"] == {"a": 2.5, "b": 4}
     host.wait_until(lambda: "6.5" in host.frame.inner_text("body"))
+    assert [call["name"] for call in host.calls] == ["add"]
+    assert host.console_errors == [] and host.csp_violations == []
+
+
+@pytest.mark.browser
+def test_one_click_is_one_call_upstream_when_the_run_outlasts_the_question_poll(apphost, proxy_session):
+    # The flake this pins (two tools/call for one click, under load): the second was the page's
+    # question poll, sent a second into a run still going; the upstream got the tool's call once.
+    page = proxy_session.call(lambda s: s.read_resource("ui://compile-ui/note")).contents[0].text
+    host = apphost.load(page, start_call_tool=relay(proxy_session, hold="note"))
+    host.wait_initialized()
+    host.frame.locator('[data-id="f:/text"] input').fill("once")
+    host.frame.click("[data-action=submit]")
+    host.wait_until(lambda: "noted once" in host.frame.inner_text("body"), timeout=20)
+    assert [(call["name"], call["arguments"]) for call in host.calls] == [("note", {"text": "once"})]
+    assert [poll["arguments"]["tool"] for poll in host.polls] == ["note"]  # the run outlasted it
+    assert host.polls[0]["arguments"]["token"] == host.calls[0]["_meta"]["compile-ui/ask"]
+    assert proxy_session.journal.read_text(encoding="utf-8") == "once\n"
     assert host.console_errors == [] and host.csp_violations == []
