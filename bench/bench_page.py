@@ -239,7 +239,7 @@ def timings(repeat: int, against: dict[str, str] | None = None, drawn_only: bool
 def measure_drawn(repeat: int, against: list[Path]) -> dict:
     """Only the drawn result: ours, the drawing floor and each tree ``against``, interleaved."""
     _, _, shown, shown_later = timings(repeat, {str(tree): typical_page_of(tree) for tree in against}, drawn_only=True)
-    floor = [s["drawn"] for s in shown["drawing floor"]]
+    floor, ours = [s["drawn"] for s in shown["drawing floor"]], [s["drawn"] for s in shown["ours"]]
     out: dict = {"repeat": repeat, "drawn_ms": {name: [{stamp: round(t, 1) for stamp, t in s.items()} for s in runs] for name, runs in shown.items()}}
     for name, runs in shown.items():
         drawn = [s["drawn"] for s in runs]
@@ -250,6 +250,9 @@ def measure_drawn(repeat: int, against: list[Path]) -> dict:
             "drawn_quartiles_ms": [round(q, 1) for q in statistics.quantiles(drawn, n=4)],
             "drawn / drawing floor (medians)": round(statistics.median(drawn) / statistics.median(floor), 3),
             "drawn / drawing floor per round: median [min, max]": [round(statistics.median(ratios), 3), round(ratios[0], 3), round(ratios[-1], 3)],
+            # Each round's pages load one after the other: a pair is measured under the same load.
+            "drawn / ours per round: median [quartiles]": [round(statistics.median(d / o for d, o in zip(drawn, ours, strict=True)), 3),
+                                                          [round(q, 3) for q in statistics.quantiles([d / o for d, o in zip(drawn, ours, strict=True)], n=4)]],
             f"result sent {LATER_MS} ms later: arrival to drawn (median ms)": round(statistics.median([s["drawn"] - s["toolResult"] for s in shown_later[name]]), 1),
         }
     return out
