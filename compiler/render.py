@@ -1,9 +1,9 @@
 """Phase 4, render: a component tree → one self-contained MCP App page.
 
-    head   charset, viewport, title, the runtime's <script> (it installs the page's CSP — sha256 of
-           its two <script>s and its one <style>, in its data-csp — starts the handshake at once,
-           hydrates on DOMContentLoaded), then the other runtime modules the tree's node types
-           and any result of the tool need (``runtime_js.modules_for``) in a second, style
+    head   charset, viewport, title, the runtime <script> (it installs the page's CSP — sha256 of
+           the one <script> and the one <style>, in its data-csp — starts the handshake at once,
+           hydrates on DOMContentLoaded): the runtime modules the tree's node types and any
+           result of the tool need (``runtime_js.modules_for``), style
     body   <main id="app">: header (title, description), the Form rendered server-side (every
            field with its label, help, required marker and constraints as HTML attributes;
            ``<template>``s for array items, map values and union branches), the ResultView
@@ -57,7 +57,7 @@ from components.nodes import (
     Section,
     ViewNode,
 )
-from runtime_js import ALL, ASK, modules_for, runtime_css, runtime_scripts
+from runtime_js import ALL, ASK, modules_for, runtime_css, runtime_js
 
 from . import messages as m
 
@@ -127,7 +127,7 @@ def render_ask_page(*, lang: str = "en") -> str:
 def _document(modules: tuple[str, ...], title: str, lang: str) -> tuple[t.html, t.body]:
     """The page's <html> with its head (the runtime modules' script, carrying the page's CSP, and
     style), and its body, empty."""
-    scripts, css = runtime_scripts(modules), runtime_css(modules)
+    js, css = runtime_js(modules), runtime_css(modules)
     page = t.html(lang=lang)
     with page:
         with t.head():
@@ -135,16 +135,10 @@ def _document(modules: tuple[str, ...], title: str, lang: str) -> tuple[t.html, 
             t.meta(name="viewport", content="width=device-width, initial-scale=1")
             t.title(title)
             # In <head>, before the stylesheet: the handshake leaves before anything else is
-            # parsed (measured: about 1 ms sooner to `initialized`), once the runtime's own script
-            # is compiled — the other modules' compile while the host answers (``runtime_scripts``);
-            # the runtime hydrates the form on DOMContentLoaded. Its first statement puts the policy
-            # in data-csp into a <meta> in <head> — only when this script is in the page's own
-            # <head> (``csp_policy``). The modules' script has an empty data-csp (no policy of its
-            # own): the mark by which the proxy's cache finds the runtime's blocks it shares
-            # between pages (compiler/proxy/services/cache.py).
-            t.script(raw(scripts[0]), **{"data-csp": csp_policy(scripts, css)})
-            for more in scripts[1:]:
-                t.script(raw(more), **{"data-csp": ""})
+            # parsed (measured: about 1 ms sooner to `initialized`); the runtime hydrates the
+            # form on DOMContentLoaded. Its first statement puts the policy in data-csp into a
+            # <meta> in <head> — only when this script is in the page's own <head> (``csp_policy``).
+            t.script(raw(js), **{"data-csp": csp_policy(js, css)})
             t.style(raw(css))
         body = t.body()
     return page, body
@@ -161,9 +155,8 @@ def node_types(tree: Node) -> set[str]:
     return types
 
 
-def csp_policy(js: str | tuple[str, ...], css: str) -> str:
-    """The page's Content-Security-Policy: only the runtime's scripts (``js``: one, or each of a
-    page's ``runtime_scripts``) and style, by hash.
+def csp_policy(js: str, css: str) -> str:
+    """The page's Content-Security-Policy: only the runtime's script and style, by hash.
 
     The runtime installs it (a ``<meta http-equiv>`` it puts first in ``<head>``, before anything
     after its script is parsed), and only when its script is in the document's own ``<head>``. A
@@ -171,9 +164,8 @@ def csp_policy(js: str | tuple[str, ...], css: str) -> str:
     ``<body>``, under a policy built from ``_meta.ui.csp``) gets no ``<meta>`` from the page:
     outside ``<head>`` the browser ignores one and logs an error for it. A host that builds no
     policy still gets this one enforced."""
-    scripts = " ".join(f"'{sha256_source(text)}'" for text in ((js,) if isinstance(js, str) else js))
     return (
-        f"default-src 'none'; script-src {scripts}; style-src '{sha256_source(css)}'; "
+        f"default-src 'none'; script-src '{sha256_source(js)}'; style-src '{sha256_source(css)}'; "
         "img-src data:; media-src data:; form-action 'none'; base-uri 'none'"
     )
 

@@ -25,9 +25,9 @@ One renderer per node kind (``components/catalog.json``'s ``renderer``): the ser
 every layout node, a result's layout as a ``<template>`` — and the runtime only hydrates it; the
 runtime builds every view kind, from the result's data, into the places that template leaves.
 
-A page ships the modules its tree needs (``modules_for``), in that order: the runtime's JS in its
-first ``<script>``, the others' concatenated in a second (``runtime_scripts``), their CSS in its
-one ``<style>``. A form of text and numbers and no chart carries no choices, fields or chart. Every page is self-contained: what shows any result of its tool (views,
+A page ships the modules its tree needs, concatenated in that order into its one ``<script>``
+and its one ``<style>`` (``modules_for``): a form of text and numbers and no chart carries no
+choices, fields or chart. Every page is self-contained: what shows any result of its tool (views,
 matrix, host) is always inline, and a module is left out only when the tree proves no result can
 need it (typed and chart build only their own kinds, which a result never brings). Nothing a
 person sees depends on the host reading anything for the page (issue 32: a host without
@@ -75,7 +75,6 @@ __all__ = [
     "Module",
     "modules_for",
     "runtime_js",
-    "runtime_scripts",
     "runtime_css",
     "compact",
     "sources_digest",
@@ -245,7 +244,7 @@ def bundle_is_fresh() -> bool:
 
 def _modules(names: tuple[str, ...]) -> list[Module]:
     """The named modules in ``MODULES`` order, checked to carry every module they build on (a
-    page that lacked one would fail as a whole: the modules share one scope)."""
+    page that lacked one would fail as a whole: the modules share one <script>)."""
     unknown = set(names) - {m.name for m in MODULES}
     if unknown:
         raise ValueError(f"unknown runtime modules: {sorted(unknown)}")
@@ -259,23 +258,12 @@ def _modules(names: tuple[str, ...]) -> list[Module]:
 
 @lru_cache(maxsize=16)
 def runtime_js(names: tuple[str, ...] = ALL + (ASK,)) -> str:
-    """The named modules' JS, in ``MODULES`` order: what a page's scripts hold
-    (``runtime_scripts``), one after the other."""
-    return "".join(runtime_scripts(names))
-
-
-def runtime_scripts(names: tuple[str, ...] = ALL + (ASK,)) -> tuple[str, ...]:
-    """The page's scripts: the runtime module's JS alone, then the other named modules' in one.
-    A script is compiled whole before it runs, so the runtime's own starts the handshake with the
-    host once it alone is compiled, and the others compile while the host answers (issue 42 item
-    2b: a 20-row result drawn ~6 ms sooner; the modules after it run before DOMContentLoaded, when
-    the runtime first reads them)."""
-    modules = _modules(names)
-    scripts = tuple("\n".join(m.shipped("js") for m in part) + "\n" for part in (modules[:1], modules[1:]) if part)
-    for text in scripts:  # verbatim in a <script> element: it must never be able to close it
-        if "</script" in text.lower() or "<!--" in text:
-            raise ValueError("runtime JS must not contain '</script' or '<!--'")
-    return scripts
+    """The page's one script: the named modules' JS, in ``MODULES`` order."""
+    text = "\n".join(m.shipped("js") for m in _modules(names)) + "\n"
+    # The text goes verbatim into a <script> element: it must never be able to close it.
+    if "</script" in text.lower() or "<!--" in text:
+        raise ValueError("runtime JS must not contain '</script' or '<!--'")
+    return text
 
 
 @lru_cache(maxsize=16)

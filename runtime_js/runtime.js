@@ -4,7 +4,7 @@
    Every word a person reads is named M.<key>, M.<key>(values) with places: the build writes it in
    from compiler.messages.RUNTIME (runtime_js.words). M exists only in the sources.
    Never eval/Function/innerHTML: DOM nodes are built with el() and text is set with textContent.
-   The page's first <script> is this file, its second the modules its form needs, in the order of
+   The page's one <script> is this file followed by the modules its form needs, in the order of
    runtime_js.MODULES: choices.js (checkboxes, selects, constants), fields.js (composite fields),
    layout.js (layout nodes), then what shows a result: views.js, matrix.js, typed.js, chart.js,
    host.js. Every page is self-contained: nothing is read later.

@@ -82,7 +82,6 @@ from runtime_js import (
     modules_for,
     runtime_css,
     runtime_js,
-    runtime_scripts,
 )
 from runtime_js import catalog as runtime_catalog
 
@@ -134,12 +133,10 @@ class Page(HTMLParser):
 
 
 def csp_of(page: Page) -> dict[str, str]:
-    """The page's policy: on its first script, the runtime's, which puts it in a <meta> in <head>
-    itself (compiler.render.csp_policy); the page has no CSP <meta> of its own. The modules'
-    script after it has an empty data-csp (the mark the proxy's cache shares blocks by)."""
+    """The page's policy: on its one runtime script, which puts it in a <meta> in <head> itself
+    (compiler.render.csp_policy); the page has no CSP <meta> of its own."""
     assert not [a for a in page.find("meta") if a.get("http-equiv")]
-    (policy,) = [a["data-csp"] for a, _ in page.scripts if a.get("data-csp")]
-    assert [bool(a.get("data-csp")) for a, _ in page.scripts if "data-csp" in a] == [True, False]
+    (policy,) = [a["data-csp"] for a, _ in page.scripts if "data-csp" in a]
     assert policy is not None
     return {d.split(" ", 1)[0]: d.split(" ", 1)[1] for d in (x.strip() for x in policy.split(";"))}
 
@@ -385,14 +382,12 @@ def test_csp_hashes_exactly_the_inline_blocks():
     page = Page(every_field_page())
     csp = csp_of(page)
     executable = [text for attrs, text in page.scripts if attrs.get("type") != "application/json"]
-    assert len(executable) == 2 and len(page.styles) == 1
-    assert csp["script-src"] == " ".join(map(sha, executable)) and csp["style-src"] == sha(page.styles[0])
+    assert len(executable) == 1 and len(page.styles) == 1
+    assert csp["script-src"] == sha(executable[0]) and csp["style-src"] == sha(page.styles[0])
     # the every-field form needs the choices and the composite fields, its result the views,
-    # typed views and host features: all inline, the runtime's script first, then the others' in
-    # one script, and one style
+    # typed views and host features: all inline, in one script and one style
     modules = ("runtime", "choices", "fields", "views", "matrix", "typed", "host", "question")
-    assert tuple(executable) == runtime_scripts(modules) and page.styles[0] == runtime_css(modules)
-    assert executable[0] == runtime_js(("runtime",)) and "".join(executable) == runtime_js(modules)
+    assert executable[0] == runtime_js(modules) and page.styles[0] == runtime_css(modules)
     assert 'id="ui-mods"' not in every_field_page()
     assert csp["default-src"] == "'none'"
     assert csp["img-src"] == "data:" and csp["media-src"] == "data:"
@@ -405,11 +400,11 @@ def check_allow_list(html: str, *, actions: set[str] = ALLOWED_ACTIONS, data: se
     the page carries its tree as JSON (the ask page fetches it instead)."""
     page = Page(html)
     scripts = [attrs for attrs, _ in page.scripts]
-    assert [a.get("type") for a in scripts] == ([None, None, "application/json"] if tree else [None, None])
+    assert [a.get("type") for a in scripts] == ([None, "application/json"] if tree else [None])
     assert len(page.styles) == 1
-    # the policy rides on the first script, the runtime, which installs it before the modules'
-    # script, the <style> and anything else after it is parsed
-    assert scripts[0].get("data-csp") and scripts[1].get("data-csp") == "" and html.index("<script data-csp=") < html.index("<style>")
+    # the policy rides on the first script, the runtime, which installs it before the <style>
+    # and anything else after it is parsed
+    assert "data-csp" in scripts[0] and html.index("<script data-csp=") < html.index("<style>")
     for tag, attrs in page.elements:
         for name, value in attrs.items():
             assert not name.startswith("on"), (tag, name)
@@ -541,14 +536,14 @@ def test_the_ask_page_ships_every_module_and_waits():
     page = Page(html)
     check_allow_list(html, data=ALLOWED_DATA | {"data-ask"}, tree=False)
     csp = csp_of(page)
-    scripts = tuple(js for _, js in page.scripts)
-    assert scripts == runtime_scripts(ALL + (ASK,)) and page.styles == [runtime_css(ALL + (ASK,))]
-    assert csp["script-src"] == " ".join(map(sha, scripts)) and csp["style-src"] == sha(page.styles[0])
+    [(_, js)] = page.scripts
+    assert js == runtime_js(ALL + (ASK,)) and page.styles == [runtime_css(ALL + (ASK,))]
+    assert csp["script-src"] == sha(js) and csp["style-src"] == sha(page.styles[0])
     assert '<main class="app" data-ask="data-ask" id="app"><p aria-live="polite" class="status" role="status">Waiting for the question…</p></main>' in html
     assert render_ask_page() == html
     # ask.js travels in this page only
     ask_js = next(m for m in MODULES if m.name == ASK).shipped("js")
-    assert ask_js in scripts[1] and ask_js not in every_field_page() and ask_js not in render_page(layout_tree())
+    assert ask_js in js and ask_js not in every_field_page() and ask_js not in render_page(layout_tree())
 
 
 # --------------------------------------------------------------------------- determinism, size
@@ -615,10 +610,7 @@ PAGE_BUDGET_RAW = 60 * 1024 + 512
 # stamps, one run), for 23 456 and 23 131 gzipped, the typical page 61 689 raw (the raw guard was
 # 60 KiB, met by 6 bytes: now 60 KiB + 512). Then the runtime minified to ASCII (terser's
 # ascii_only, esbuild's default charset: a dozen "…", "▲" written as escapes), so Python holds a
-# page and the runtime's text in one byte a character instead of two: 23 425 and 23 100. Then
-# (issue 42 item 2b) the size measured in a ResizeObserver's callback (no max-content measure in an
-# animation frame) and the runtime's JS in a script of its own before the other modules' (the
-# handshake leaves once it alone is compiled): 23 430 and 23 105, the typical page 61 679 raw.
+# page and the runtime's text in one byte a character instead of two: 23 425 and 23 100.
 PAGE_BUDGET_GZIP = 23 * 1024
 TARGET_GZIP = 16 * 1024
 """Issue 32's target, for the typical page and the corpus median, self-contained."""
@@ -645,7 +637,7 @@ def test_the_median_corpus_page_is_within_the_budget():
     assert median_corpus_gzip() <= PAGE_BUDGET_GZIP, median_corpus_gzip()
 
 
-@pytest.mark.xfail(strict=True, reason="issue 42's 16 KiB: the median is 23 430, the typical page 23 105")
+@pytest.mark.xfail(strict=True, reason="issue 42's 16 KiB: the median is 23 425, the typical page 23 100")
 def test_the_median_and_typical_pages_are_within_the_target():
     assert median_corpus_gzip() <= TARGET_GZIP and len(gzip.compress(typical_page_bytes(), 9)) <= TARGET_GZIP
 
@@ -657,9 +649,9 @@ def test_a_page_ships_only_the_runtime_modules_its_tree_needs():
     # the form's runtime, what shows any result of the tool (the views, matrices, host features),
     # and the questions asked in the page with the choices their fields are
     shipped = ("runtime", "choices", "views", "matrix", "host", "question")
-    assert [text for attrs, text in plain.scripts if "data-csp" in attrs] == list(runtime_scripts(shipped))
+    assert [text for attrs, text in plain.scripts if "data-csp" in attrs] == [runtime_js(shipped)]
     assert plain.styles == [runtime_css(shipped)]
-    assert len(plain.scripts) == 3 and plain.scripts[2][0].get("id") == "ui-tree"
+    assert len(plain.scripts) == 2 and plain.scripts[1][0].get("id") == "ui-tree"
     tree = layout_tree()
     chart = Chart(
         id="v:chart",
