@@ -271,21 +271,27 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
     } catch (error) { ctx.log("error", "result view failed: " + error); }
   }
 
-  // The page's size, sent only when width or height changed. Never 100vh (it would grow forever).
-  // Measured where the frame's layout is already done: a ResizeObserver's callback runs after
-  // layout, and its first comes with the first frame. <html>'s height is its content's: nothing
-  // sets one (runtime.css), so the official SDK's measure at height: max-content, in an
-  // animation frame, gave the same number and forced a layout of its own in every frame that
-  // changed the page — the frame that draws a result among them (issue 42 item 2).
+  // As the official SDK: once per animation frame, content height measured with <html> at
+  // max-content, sent only when width or height changed. Never 100vh (it would grow forever).
   function watchSize() {
-    var lastWidth = 0, lastHeight = 0;
+    var queued = false, lastWidth = 0, lastHeight = 0;
     function measure() {
-      var height = Math.ceil(root.getBoundingClientRect().height), width = Math.ceil(innerWidth);
-      if (width !== lastWidth || height !== lastHeight) {
-        lastWidth = width; lastHeight = height;
-        notify("ui/notifications/size-changed", { width: width, height: height });
-      }
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => {
+        queued = false;
+        var height = root.style.height;
+        root.style.height = "max-content";
+        var contentHeight = Math.ceil(root.getBoundingClientRect().height);
+        root.style.height = height;
+        var width = Math.ceil(innerWidth);
+        if (width !== lastWidth || contentHeight !== lastHeight) {
+          lastWidth = width; lastHeight = contentHeight;
+          notify("ui/notifications/size-changed", { width: width, height: contentHeight });
+        }
+      });
     }
+    measure();
     var observer = new ResizeObserver(measure);
     observer.observe(root);
     observer.observe(doc.body);
