@@ -2,6 +2,9 @@
 
     python bench/bench_page.py            # full run
     python bench/bench_page.py --quick    # few repetitions
+    python bench/bench_page.py --drawn --repeat 15 --against DIR   # only the drawn result, this
+                                          # tree's typical page and DIR's (another tree of the
+                                          # repository, e.g. a detached worktree of main) interleaved
 
 Sizes: raw and gzip (level 9) bytes of the page of every tool in fixtures/corpus/tools (every
 tool of every file), as the proxy serves it — self-contained: every runtime module its tree and
@@ -22,6 +25,12 @@ layout are done (only its paint is left), on the frame's clock against the host'
 ``initialized`` is issue 32's target (≤ 1.2); the drawing floor's own ratio is what no page can
 beat in this host. And the same result sent 400 ms after initialized (a tool that runs a while):
 from its arrival in the frame to drawn.
+
+``--against DIR`` adds the typical page as another tree of the repository builds it (its own
+runtime and render, in a process of its own) to the drawn pages, interleaved with ours and the
+drawing floor in one run: an old and a new runtime measured alike, on a shared machine where two
+runs apart differ by more than a change. ``--drawn`` measures only the drawn result (no sizes,
+no time to initialized); ``--repeat N`` sets the rounds.
 """
 
 from __future__ import annotations
@@ -29,7 +38,9 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import statistics
+import subprocess
 import sys
 from pathlib import Path
 
@@ -146,6 +157,17 @@ def typical_page() -> str:
     return build_page(tool)
 
 
+def typical_page_of(tree: Path) -> str:
+    """The typical page as another tree of the repository builds it: its own runtime and render,
+    imported in a process of its own (this one holds ours)."""
+    code = (f"import sys; sys.path[:0] = [{str(tree)!r}]\n"
+            "from compiler.pipeline import build_page; from compiler.tools import load_tools\n"
+            f"tool = next(t for _, t in load_tools(open({str(CORPUS_TOOLS / TYPICAL[0])!r}).read(), 'typical') if t['name'] == {TYPICAL[1]!r})\n"
+            "sys.stdout.write(build_page(tool))")
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    return subprocess.run([sys.executable, "-c", code], cwd=tree, env=env, capture_output=True, text=True, check=True).stdout
+
+
 TYPICAL_RESULT = {"content": [{"type": "text", "text": json.dumps([{"id": i, "name": f"row {i}", "value": i * 1.5} for i in range(20)])}]}
 
 DRAWN_WAIT_MS = 250  # after initialized, before the stamps are read: drawn is ~50 ms later here
@@ -178,12 +200,16 @@ def drawn_ms(host, html: str, later: bool = False) -> dict[str, float]:
     return stamps
 
 
-def timings(repeat: int) -> tuple[dict[str, list[float]], dict[str, list[float]], dict[str, list[dict[str, float]]], dict[str, list[dict[str, float]]]]:
+def timings(repeat: int, against: dict[str, str] | None = None, drawn_only: bool = False) -> tuple[dict[str, list[float]], dict[str, list[float]], dict[str, list[dict[str, float]]], dict[str, list[dict[str, float]]]]:
     """ms from srcdoc to ``initialized`` per page, to the first size report (not the floor: it
-    reports none), and — ours and the drawing floor — every stamp of ``drawn_ms``, the result sent
-    on initialized and LATER_MS after it."""
+    reports none), and — ours, the drawing floor and the pages ``against`` (name: html) — every
+    stamp of ``drawn_ms``, the result sent on initialized and LATER_MS after it. ``drawn_only``:
+    no time to initialized nor size report (empty)."""
     pages = {"ours": typical_page(), "floor": FLOOR_PAGE, "vanilla example": VANILLA_APP.read_text()}
     drawing = {"ours": with_probe(pages["ours"]), "drawing floor": with_probe(DRAWING_FLOOR_PAGE)}
+    drawing.update((name, with_probe(html)) for name, html in (against or {}).items())
+    if drawn_only:
+        pages = {}
     browser = Browser()
     try:
         host = browser.new_host("<!doctype html><title>blank</title>")
@@ -208,6 +234,28 @@ def timings(repeat: int) -> tuple[dict[str, list[float]], dict[str, list[float]]
         return init, sized, shown, shown_later
     finally:
         browser.close()
+
+
+def measure_drawn(repeat: int, against: list[Path]) -> dict:
+    """Only the drawn result: ours, the drawing floor and each tree ``against``, interleaved."""
+    _, _, shown, shown_later = timings(repeat, {str(tree): typical_page_of(tree) for tree in against}, drawn_only=True)
+    floor, ours = [s["drawn"] for s in shown["drawing floor"]], [s["drawn"] for s in shown["ours"]]
+    out: dict = {"repeat": repeat, "drawn_ms": {name: [{stamp: round(t, 1) for stamp, t in s.items()} for s in runs] for name, runs in shown.items()}}
+    for name, runs in shown.items():
+        drawn = [s["drawn"] for s in runs]
+        ratios = sorted(d / f for d, f in zip(drawn, floor, strict=True))  # each round's own ratio
+        out[name] = {
+            "phases_median_ms": {stamp: round(statistics.median([s[stamp] for s in runs if stamp in s]), 1) for stamp in runs[0]},
+            "drawn_median_ms": round(statistics.median(drawn), 1),
+            "drawn_quartiles_ms": [round(q, 1) for q in statistics.quantiles(drawn, n=4)],
+            "drawn / drawing floor (medians)": round(statistics.median(drawn) / statistics.median(floor), 3),
+            "drawn / drawing floor per round: median [min, max]": [round(statistics.median(ratios), 3), round(ratios[0], 3), round(ratios[-1], 3)],
+            # Each round's pages load one after the other: a pair is measured under the same load.
+            "drawn / ours per round: median [quartiles]": [round(statistics.median(d / o for d, o in zip(drawn, ours, strict=True)), 3),
+                                                          [round(q, 3) for q in statistics.quantiles([d / o for d, o in zip(drawn, ours, strict=True)], n=4)]],
+            f"result sent {LATER_MS} ms later: arrival to drawn (median ms)": round(statistics.median([s["drawn"] - s["toolResult"] for s in shown_later[name]]), 1),
+        }
+    return out
 
 
 def measure(quick: bool = False) -> dict:
@@ -267,7 +315,21 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="few repetitions")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    parser.add_argument("--drawn", action="store_true", help="only the 20-row result drawn (ours, the drawing floor, --against)")
+    parser.add_argument("--repeat", type=int, default=15, help="rounds of --drawn")
+    parser.add_argument("--against", type=Path, action="append", default=[], help="another tree of the repository (with --drawn)")
     args = parser.parse_args()
+    if args.drawn:
+        drawn = measure_drawn(args.repeat, [tree.resolve() for tree in args.against])
+        if args.json:
+            print(json.dumps(drawn, indent=2))
+            return 0
+        for name, figures in drawn.items():
+            if name not in ("repeat", "drawn_ms"):
+                print(name)
+                for label, value in figures.items():
+                    print(f"  {label:55} {value}")
+        return 0
     result = measure(args.quick)
     if args.json:
         print(json.dumps(result, indent=2))
