@@ -183,13 +183,14 @@ class Router:
                 wire.METHOD_NOT_FOUND, f"{method} is not available: the upstream speaks 2026-07-28, which removed it"))]
         if method == "subscriptions/listen":
             return [*effects, *self._listen(host, request)]
-        call = method == "tools/call"
-        if call:  # its name, _meta and requestState in one reading of the params
+        if method == "tools/call":  # its name, _meta and requestState in one reading of the params
             name, meta, state = wire.call_parts(request.params)
-        if method in RETRIABLE and (state := state if call else _request_state(request.params)) is not msgspec.UNSET and (
+        else:
+            state = _request_state(request.params) if method in RETRIABLE else msgspec.UNSET
+        if state is not msgspec.UNSET and method in RETRIABLE and (
                 info.sessions or (isinstance(state, str) and state.startswith(rounds.PREFIX))):
             return [*effects, *self._resume(host, request, state)]
-        if call:
+        if method == "tools/call":
             if isinstance(name, str) and ui and self.services.owns_tool(name):
                 return [*effects, self._local(host, request, ToolCall(name, _arguments(request.params), request.id))]
             app = isinstance(meta, dict) and meta.get(APP_RUN_MARK) is True
