@@ -87,6 +87,13 @@ def test_the_program_ends_at_once_with_its_output_whole(tmp_path, capsysbinary):
     bad.write_text('{"tools": [{"name": "a"}, 7]}')
     failed = run(str(bad))
     assert failed.returncode == 2 and failed.stderr.startswith("compile-ui: error:") and failed.stderr.endswith("\n")
+    # No teardown: an exit handler never runs after the program (it does after a subcommand's
+    # end, and after main() called with arguments, as a test or an embedding program calls it).
+    probe = ("import atexit, sys; atexit.register(lambda: print('teardown', file=sys.stderr)); "
+             "from compiler.cli import main; how, sys.argv[1:] = sys.argv[1], sys.argv[2:]; main(None if how == 'program' else sys.argv[1:])")
+    ended = {how: subprocess.run([sys.executable, "-c", probe, how, str(FIXTURES / "tools" / "with_output.json")],
+                                 capture_output=True, text=True, cwd=ROOT, timeout=60) for how in ("program", "call")}
+    assert [(r.returncode, "teardown" in r.stderr, r.stdout.startswith("{")) for r in ended.values()] == [(0, False, True), (0, True, True)]
 
 
 @pytest.mark.parametrize(
