@@ -82,22 +82,23 @@ UPSTREAM = Upstream()
 
 @pytest.fixture(scope="module")
 def field_host(browser):
-    """One host page for the corpus (``reload`` swaps the app in a fresh iframe: fast); a host
-    that reads resources (``serverResources``), as most do."""
-    host = browser.new_host(build_page(PLAIN), host_context=CONTEXT, on_call_tool=UPSTREAM)
+    """One host page for the corpus (``reload`` swaps the app in a fresh iframe: fast). Each
+    recording is shown as a host that offers only the MCP Apps minimum shows it (no
+    ``serverResources``: ``render``'s default); ``reads=True`` makes it one that reads resources."""
+    host = browser.new_host(build_page(PLAIN), host_context=CONTEXT, on_call_tool=UPSTREAM, reads=False)
     yield host
     host.close()
 
 
 @pytest.fixture(scope="module")
-def tools_only_host(browser):
-    """A host that renders MCP Apps and offers nothing optional: no ``serverResources``."""
-    host = browser.new_host(build_page(PLAIN), host_context=CONTEXT, reads=False)
+def reading_host(browser):
+    """A host that reads resources (``serverResources``), as most do."""
+    host = browser.new_host(build_page(PLAIN), host_context=CONTEXT)
     yield host
     host.close()
 
 
-def render(host, entry: dict[str, Any], width: int = 640, *, reads: bool = True):
+def render(host, entry: dict[str, Any], width: int = 640, *, reads: bool = False):
     host.reload(build_page(entry["tool"] or PLAIN), host_context=CONTEXT, width=width, reads=reads)
     host.wait_initialized()
     host.send_tool_result(reach.shown_result(entry))
@@ -112,24 +113,32 @@ SEEN_JS = """() => { const body = document.querySelector('#result .result-body')
   return [body.innerText, [...body.querySelectorAll('*')].map((e) => e.tagName + '.' + e.getAttribute('class')).join(' ')]; }"""
 
 
-def shows_the_same_without_server_resources(field_host, tools_only_host, entry: dict[str, Any]):
-    """Issue 32: every page is self-contained, so a host that offers only tools shows a result
-    exactly as one that reads resources does, and neither reads anything. Returns the frame of
-    ``field_host``, showing the result (a JSON-RPC error as the host shows it: an error result)."""
-    alone = render(tools_only_host, entry, reads=False).evaluate(SEEN_JS)
-    frame = render(field_host, entry)
-    assert frame.evaluate(SEEN_JS) == alone
-    assert field_host.reads == [] and tools_only_host.reads == []
-    assert tools_only_host.page_errors == [] and field_host.page_errors == []
-    return frame
+# Issue 32: every page is self-contained, so a host that offers only tools shows a result exactly
+# as one that reads resources does, and neither reads anything. Every recording is checked in the
+# minimum host (below); these, one of each kind of view, in both.
+BOTH_HOSTS = ["everything__echo.json", "sqlite__read_query.json", "filesystem__read_text_file__csv.json",
+              "git__git_diff.json", "time__convert_time.json", "dbutils__dbutils-describe-table.json",
+              "postgres__query__jsonb.json", "excel__read_range__matrix.json", "everything__get-tiny-image.json",
+              "filesystem__read_text_file__markdown.json", "shapes__get_page_source__html-source.json",
+              "shapes__query__error-json.json"]
+
+
+@pytest.mark.parametrize("name", BOTH_HOSTS)
+def test_a_host_that_reads_resources_shows_the_same(field_host, reading_host, name):
+    entry = load(name)
+    alone = render(field_host, entry).evaluate(SEEN_JS)
+    assert render(reading_host, entry, reads=True).evaluate(SEEN_JS) == alone
+    assert field_host.reads == [] and reading_host.reads == []
+    assert field_host.page_errors == [] and reading_host.page_errors == []
 
 
 @pytest.mark.parametrize("name", RECORDINGS)
-def test_field_result_renders_right(field_host, tools_only_host, name):
+def test_field_result_renders_right(field_host, name):
     entry = load(name)
     result = entry["result"]
     host = field_host
-    frame = shows_the_same_without_server_resources(field_host, tools_only_host, entry)
+    frame = render(host, entry)  # as a host with only the MCP Apps minimum shows it
+    assert host.reads == [] and host.page_errors == []
     if "jsonrpcError" in result:
         return shows_the_error_of_the_run(host, entry)
     body = "#result .result-body > .view"
@@ -234,7 +243,7 @@ def shows_the_error_of_the_run(host, entry: dict[str, Any]) -> None:
     (from the form the host's tool-input filled), the host rejects the call with the error, and
     the page says the run failed, with the error's message; the form stays usable."""
     error = entry["result"]["jsonrpcError"]
-    host.reload(build_page(entry["tool"]), host_context=CONTEXT)
+    host.reload(build_page(entry["tool"]), host_context=CONTEXT, reads=False)
     host.wait_initialized()
     host.send_tool_input(entry["arguments"])
     UPSTREAM.error = error
