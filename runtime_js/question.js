@@ -9,7 +9,9 @@
                             DOMParser (never innerHTML), its fields bound with the runtime's own;
                             Accept (valid values only), Decline, Cancel → tools/call _ui_answer
      url mode               the URL, opened by the host (ui/open-link); Done accepts, Cancel cancels
-   After an answer it polls again: the upstream may ask once more before the call ends. */
+   After an answer it polls again: the upstream may ask once more before the call ends. When the
+   call ends with a poll still waiting, _ui_question {token, tool, ended: true} has the proxy answer
+   that poll at once (it would hold the host's request and the proxy's for the rest of its 25 s). */
 ((U) => {
   var doc = document;
   /** @type {HTMLElement | null} the question shown, if any */
@@ -18,13 +20,19 @@
   var textOf = (result) => (Array.isArray(result && result.content) ? /** @type {ContentBlock[]} */ (/** @type {RpcResult} */ (result).content) : []).filter((block) => block && block.type === "text").map((block) => String(block.text)).join("\n");
 
   U.asks = (tool) => {
-    var bytes = crypto.getRandomValues(new Uint8Array(16)), asking = /** @type {QuestionAsking} */ ({ live: true, seen: {} });
+    var bytes = crypto.getRandomValues(new Uint8Array(16)), asking = /** @type {QuestionAsking} */ ({ live: true, seen: {}, waiting: 0 });
     asking.token = Array.from(bytes, (byte) => (byte + 256).toString(16).slice(1)).join(""); // 32 hex digits
-    asking.stop = () => { asking.live = false; if (shownBox) shownBox.remove(); shownBox = null; };
+    asking.stop = () => {
+      if (asking.live && asking.waiting) U.request("tools/call", { name: "_ui_question", arguments: { token: asking.token, tool: tool, ended: true } }).catch(() => {});
+      asking.live = false;
+      if (shownBox) shownBox.remove();
+      shownBox = null;
+    };
     // A long poll: the proxy answers when the upstream asks, or after timeoutSeconds with none.
     asking.poll = () => {
       if (!asking.live) return;
-      U.request("tools/call", { name: "_ui_question", arguments: { token: asking.token, tool: tool, timeoutSeconds: 25 } }).then((result) => {
+      asking.waiting++;
+      U.request("tools/call", { name: "_ui_question", arguments: { token: asking.token, tool: tool, timeoutSeconds: 25 } }).finally(() => { asking.waiting--; }).then((result) => {
         var question = result && !result.isError && result.structuredContent ? /** @type {{ question?: Question | null }} */ (result.structuredContent).question : undefined;
         if (question === undefined || !asking.live) return; // refused (an older proxy, no server tools): nothing to ask here
         if (question && !asking.seen[question.questionId]) { asking.seen[question.questionId] = 1; show(asking, question); } else asking.poll();

@@ -18,6 +18,8 @@ interface QuestionAsking extends Asking {
   live: boolean;
   /** The questions already shown, by questionId (each is shown once). */
   seen: { [questionId: string]: 1 };
+  /** The polls sent and not yet answered. */
+  waiting: number;
   /** Asks the proxy for the run's next question (a long poll). */
   poll(): void;
 }

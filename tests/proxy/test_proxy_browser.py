@@ -64,7 +64,8 @@ class BackgroundSession:
 def relay(session: BackgroundSession, *, hold: str | None = None):
     """The host's ``start_call_tool``: each call the page makes goes through the session with the
     page's ``_meta``, as a host relays it. ``hold``: that tool's calls wait for the page's first
-    question poll (at most 10 s), so the run outlasts the second after which the page polls."""
+    question poll (at most 10 s), so the run outlasts the second after which the page polls.
+    ``start.polls``: each question poll's arguments and the future of its answer."""
     polled = asyncio.Event()  # set and awaited on the session's loop only
 
     def start(name: str, arguments: dict[str, Any], meta: Any):
@@ -77,8 +78,12 @@ def relay(session: BackgroundSession, *, hold: str | None = None):
             result = await client.call_tool(name, arguments, meta=meta)
             return result.model_dump(by_alias=True, exclude_none=True, mode="json")
 
-        return session.start(run)
+        future = session.start(run)
+        if name == "_ui_question":
+            start.polls.append((arguments, future))
+        return future
 
+    start.polls = []  # type: ignore[attr-defined]
     return start
 
 
@@ -114,13 +119,18 @@ def test_one_click_is_one_call_upstream_when_the_run_outlasts_the_question_poll(
     # The flake this pins (two tools/call for one click, under load): the second was the page's
     # question poll, sent a second into a run still going; the upstream got the tool's call once.
     page = proxy_session.call(lambda s: s.read_resource("ui://compile-ui/note")).contents[0].text
-    host = apphost.load(page, start_call_tool=relay(proxy_session, hold="note"))
+    host = apphost.load(page, start_call_tool=(start := relay(proxy_session, hold="note")))
     host.wait_initialized()
     host.frame.locator('[data-id="f:/text"] input').fill("once")
     host.frame.click("[data-action=submit]")
     host.wait_until(lambda: "noted once" in host.frame.inner_text("body"), timeout=20)
     assert [(call["name"], call["arguments"]) for call in host.calls] == [("note", {"text": "once"})]
-    assert [poll["arguments"]["tool"] for poll in host.polls] == ["note"]  # the run outlasted it
-    assert host.polls[0]["arguments"]["token"] == host.calls[0]["_meta"]["compile-ui/ask"]
+    # the run outlasted the poll; once it ended, the page said so (ended), and the poll still
+    # waiting was answered at once with no question, not 25 s later
+    assert [(poll["arguments"]["tool"], poll["arguments"].get("ended", False)) for poll in host.polls] == [("note", False), ("note", True)]
+    assert {poll["arguments"]["token"] for poll in host.polls} == {host.calls[0]["_meta"]["compile-ui/ask"]}
+    waiting = start.polls[0][1]
+    host.wait_until(waiting.done, timeout=10)
+    assert waiting.result()["structuredContent"] == {"question": None}
     assert proxy_session.journal.read_text(encoding="utf-8") == "once\n"
     assert host.console_errors == [] and host.csp_violations == []

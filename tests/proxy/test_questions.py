@@ -139,6 +139,52 @@ async def _poll(service: Questions, token: str = TOKEN, tool: str = "write", tim
     return await service.next({"token": token, "tool": tool, "timeoutSeconds": timeout})
 
 
+def test_a_poll_waiting_when_its_run_ends_is_answered_at_once_with_no_question():
+    async def main() -> None:
+        loop, service = asyncio.get_running_loop(), Questions()
+        waiting = asyncio.ensure_future(_poll(service, timeout=25))
+        other = asyncio.ensure_future(_poll(service, token="b" * 32, timeout=0.3))  # another run's
+        await asyncio.sleep(0)
+        start = loop.time()
+        ended = await service.next({"token": TOKEN, "tool": "write", "ended": True})
+        assert ended["structuredContent"] == {"question": None}
+        assert (await waiting)["structuredContent"] == {"question": None} and loop.time() - start < 1
+        assert (await other)["structuredContent"] == {"question": None} and loop.time() - start >= 0.25  # it waited its own time
+        # a poll that overtook the word, arriving after it, is answered at once too
+        start = loop.time()
+        assert (await _poll(service, timeout=25))["structuredContent"] == {"question": None} and loop.time() - start < 1
+
+    run_async(main())
+
+
+def test_an_ended_run_picks_no_question_and_ended_must_be_a_boolean(monkeypatch):
+    monkeypatch.setattr(questions, "PICKUP_S", 0.2)
+
+    async def main() -> None:
+        service = Questions()
+        asking = asyncio.ensure_future(service.ask(TOKEN, "write", ASK))
+        await asyncio.sleep(0)
+        assert (await service.next({"token": TOKEN, "tool": "write", "ended": True}))["structuredContent"] == {"question": None}
+        with pytest.raises(ProxyError, match="no page of this call fetched the question"):
+            await asking  # nobody picked it: the ended poll did not
+        bad = await service.next({"token": TOKEN, "tool": "write", "ended": "yes"})
+        assert bad["isError"] is True and "ended must be true or false" in bad["content"][0]["text"]
+
+    run_async(main())
+
+
+def test_the_ended_runs_remembered_are_bounded(monkeypatch):
+    monkeypatch.setattr(questions, "MAX_ENDED", 8)
+
+    async def main() -> None:
+        service = Questions()
+        for i in range(20):
+            await service.next({"token": f"{i:032x}", "tool": "write", "ended": True})
+        assert len(service._ended) == 8 and (f"{19:032x}", "write") in service._ended and (f"{0:032x}", "write") not in service._ended
+
+    run_async(main())
+
+
 def test_the_page_fetches_its_question_and_its_answer_is_the_elicit_result():
     async def main() -> None:
         service = Questions()

@@ -5,11 +5,15 @@
                                        declared no ``elicitation`` ──► ``Questions.ask``
     page ── _ui_question {token, tool} ──► the open question of that call (a long poll)
     page ── _ui_answer {questionId, token, action, content} ──► the ``ElicitResult`` upstream
+    page ── _ui_question {token, tool, ended: true} ──► its run is over: the poll still waiting is
+                                       answered ``{"question": null}`` at once
 
 How a page knows which question is its own: when a person presses Run, the page draws a fresh
 random token (128 bits, ``crypto.getRandomValues``) and sends it in that ``tools/call``'s
 ``_meta`` (``ASK_META``); while the call runs it long-polls ``_ui_question`` with the token and
-its tool's name. A question is filed under the token and tool of the call that was in flight
+its tool's name. When the run ends with a poll still waiting, the page says so (``ended``): that
+poll, and any of the token's that arrives after, is answered at once with no question, instead of
+holding the host's request and ours for the rest of its 25 s. A question is filed under the token and tool of the call that was in flight
 when the upstream asked, and is given, and answered, only with both: another tool's page, or
 another run of the same page, never sees the token, so cannot read or answer it. Only calls
 started from a page are asked this way; a call the model made while the page shows carries no
@@ -57,6 +61,8 @@ PICKUP_S = 15.0
 ANSWER_S = 600.0
 """A person may take a while to answer."""
 POLL_MAX_S = 30.0
+MAX_ENDED = 1024
+"""Runs a page said were over, remembered at least ``POLL_MAX_S`` (a poll that overtook the word); the oldest go first."""
 MAX_FIELDS = 50
 MAX_SCHEMA_BYTES = 64 * 1024
 ACTIONS = ("accept", "decline", "cancel")
@@ -73,7 +79,9 @@ QUESTION_TOOLS: dict[str, dict[str, Any]] = {
         "description": "The upstream's open question about a call this page started (used by the page while the call runs).",
         "inputSchema": {"type": "object", "required": ["token", "tool"], "properties": {
             "token": _TOKEN_SCHEMA, "tool": {"type": "string"},
-            "timeoutSeconds": {"type": "number", "minimum": 0, "maximum": POLL_MAX_S, "default": 25}}},
+            "timeoutSeconds": {"type": "number", "minimum": 0, "maximum": POLL_MAX_S, "default": 25},
+            "ended": {"type": "boolean", "default": False,
+                      "description": "The run is over: its poll waiting now, or sent later, is answered at once with no question."}}},
         "_meta": _APP_ONLY,
     },
     "_ui_answer": {
@@ -106,6 +114,8 @@ class Questions:
     def __init__(self, clock: Callable[[], float] | None = None) -> None:
         self.open: dict[str, Question] = {}
         self._changed = asyncio.Event()
+        self._ended: dict[tuple[str, str], float] = {}
+        """(token, tool) of a run its page said was over → when it is forgotten (the loop's clock)."""
 
     # ------------------------------------------------------------------ the upstream's side
 
@@ -142,10 +152,16 @@ class Questions:
         assert isinstance(token, str)
         if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not 0 <= timeout <= POLL_MAX_S:
             return _text(m.QUESTION_BAD_TIMEOUT.format(most=f"{POLL_MAX_S:g}"), error=True)
-        deadline = asyncio.get_running_loop().time() + timeout
-        while (found := self._of(token, tool)) is None:
+        ended = arguments.get("ended", False)
+        if not isinstance(ended, bool):
+            return _text(m.QUESTION_BAD_ENDED, error=True)
+        now = asyncio.get_running_loop().time()
+        if ended:
+            self._end((token, tool), now)
+        deadline = now + timeout
+        while (token, tool) in self._ended or (found := self._of(token, tool)) is None:
             left = deadline - asyncio.get_running_loop().time()
-            if left <= 0:
+            if left <= 0 or (token, tool) in self._ended:  # an ended run's question is not picked
                 return {"content": [{"type": "text", "text": m.QUESTION_NONE}], "structuredContent": {"question": None}}
             try:
                 async with asyncio.timeout(left):
@@ -179,6 +195,15 @@ class Questions:
             if question.tool == tool and hmac.compare_digest(question.token, token) and not question.answer.done():
                 return question
         return None
+
+    def _end(self, run: tuple[str, str], now: float) -> None:
+        """A run is over: its polls stop waiting. The word is kept a while, the oldest dropped first."""
+        for old in [key for key, until in self._ended.items() if until <= now]:
+            del self._ended[old]
+        while len(self._ended) >= MAX_ENDED:
+            del self._ended[next(iter(self._ended))]
+        self._ended[run] = now + POLL_MAX_S
+        self._wake()
 
     def _wake(self) -> None:
         self._changed.set()
