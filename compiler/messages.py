@@ -116,6 +116,9 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     "callFailed": "The call failed: {0}",
     "toolError": "The tool reported an error.",
     "rawJson": "Raw JSON",
+    "edit": "Edit",
+    "defaultInputs": "Default inputs",
+    "runAgain": "Run again",
     "checkField": "Check the highlighted field.",
     "checkFields": "Check the {0} highlighted fields.",
     # runtime.js: the model hears of the run, the user may send it to the chat
@@ -173,6 +176,7 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     "file": "file",
     "download": "Download {0} ({1} bytes)",
     "json": "JSON",
+    "serversText": "Server's text",
     # chart.js: a chart that would say nothing the table does not
     "chartFlat": "No chart: its values barely vary. The table shows them.",
     # matrix.js: a matrix's colour scale

@@ -7,6 +7,8 @@ The runtime is hand-written modules, each a ``.js`` and a ``.css`` source (``MOD
     choices   the fields that choose: checkboxes, selects and radios, constants
     fields    composite fields: lists, maps, tuples, unions, multi-selects, files (drawn with
               choices' checkboxes, so it comes with them)
+    present   how a result's values look: the precision a column needs, money, percentages,
+              bytes, durations, short numbers for a headline (issue 49)
     views     result views built from the data's shape (AutoView, content blocks): tables,
               key-value lists, grids, markdown, images, and the kinds of text (diff, CSV/TSV,
               markdown, monospace lines, prose, Python literals)
@@ -151,8 +153,10 @@ MODULES = (
     Module("choices", _needed_by("choices"), requires=("runtime",)),
     Module("fields", _needed_by("fields"), requires=("runtime", "choices")),
     Module("layout", _in_category("layout"), requires=("runtime",)),
+    # How a result's values look (numbers, money, percentages, units): every page that shows one.
+    Module("present", requires=("runtime",)),
     # What shows a result, on every page: any result of any tool may hold text, tables, records.
-    Module("views", requires=("runtime",)),
+    Module("views", requires=("runtime", "present")),
     # A colour scale on a table whose numbers form a matrix (views.js's table asks it): any
     # result may hold one, so every page carries it.
     Module("matrix", requires=("runtime", "views")),

@@ -138,7 +138,7 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
   var NOTES = {
     "ui/notifications/tool-input": (params) => { prefill(params && params.arguments, false); },
     "ui/notifications/tool-input-partial": (params) => { prefill(params && params.arguments, true); },
-    "ui/notifications/tool-result": (result) => { if (!emptyResult(result)) showResult(/** @type {ToolResult} */ (result)); },
+    "ui/notifications/tool-result": (result) => { if (!emptyResult(result)) { showResult(/** @type {ToolResult} */ (result)); foldForm(); } },
     "ui/notifications/tool-cancelled": (params) => {
       busy(false);
       resultStatus(params && typeof params.reason === "string" && params.reason ? M.cancelledBecause(params.reason) : M.cancelled);
@@ -592,6 +592,7 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
   /** @param {Json | undefined} args the tool's arguments the host sent @param {boolean} partial still streaming */
   function prefill(args, partial) {
     if (!form || !isObject(args)) return;
+    hostArgs = args;
     if (wholeField) wholeField.set(args); else /** @type {Field} */ (rootObject).set(args, partial);
     if (partial) return;
     resultStatus(M.waiting, true);
@@ -773,6 +774,39 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
     status.textContent = text;
     status.className = "status" + (spin ? " spin" : "") + (error ? " error" : "");
     if (error) /** @type {HTMLElement} */ (own(resultEl, ".result-body")).replaceChildren();
+  }
+
+  // The result leads (issue 49): a result the host sent (a run the model started, its arguments
+  // already chosen) folds the form into one line — the arguments that produced it, "Label value ·
+  // …", and Edit, which opens the form again; a tool without inputs gets Run again instead. A run
+  // the person starts from the form leaves it open: they are the one editing it.
+  /** @type {Json | undefined} the arguments the host sent (tool-input) */
+  var hostArgs;
+  /** @type {HTMLElement | null} the folded form's line */
+  var argsLine = null;
+  function foldForm() {
+    if (!form || !resultEl || tornDown) return;
+    var fields = fieldsOf(/** @type {UiNode} */ (formNode).children).length, said = hostArgs === undefined ? "" : argsText(hostArgs) || (fields ? M.defaultInputs : ""), shownForm = /** @type {HTMLFormElement} */ (form), line = argsLine || (argsLine = el("div", { class: "args" }));
+    var open = () => { line.hidden = true; shownForm.hidden = false; var first = /** @type {HTMLElement | null} */ (shownForm.querySelector(".ctl, .opt")); if (first) first.focus(); };
+    line.replaceChildren(el("span", { class: "args-text", title: said || null }, said), el("button", { type: "button", class: "btn small", onclick: fields ? open : () => { U.run(); } }, fields ? M.edit : M.runAgain));
+    if (!line.isConnected) shownForm.before(line);
+    line.hidden = false; shownForm.hidden = true;
+  }
+  /**
+   * The arguments as one line: each top-level one's label and its value, short.
+   * @param {Json | undefined} args @returns {string}
+   */
+  function argsText(args) {
+    if (!isObject(args)) return args == null ? "" : shortText(args);
+    /** @type {{ [key: string]: string }} */
+    var labels = {};
+    fieldsOf(/** @type {UiNode} */ (formNode).children).forEach((field) => { labels[keyOf(field)] = /** @type {string} */ (field.props.label) || keyOf(field); });
+    return Object.keys(args).filter((key) => args[key] != null && args[key] !== "").map((key) => (labels[key] || key) + " " + shortText(args[key])).join(" · ");
+  }
+  /** A value in a few words: text cut at 40 characters, a list's first three, JSON for the rest. @param {Json} value @returns {string} */
+  function shortText(value) {
+    var text = typeof value === "string" ? value : Array.isArray(value) && value.every((item) => typeof item !== "object") ? value.slice(0, 3).join(", ") + (value.length > 3 ? ", …" : "") : typeof value === "boolean" ? (value ? M.yes : M.no) : JSON.stringify(value);
+    return text.length > 40 ? text.slice(0, 39) + "…" : text;
   }
 
   /** @type {ToolResult | null} the result shown last: a new locale formats it again (reformat) */

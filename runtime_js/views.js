@@ -25,7 +25,8 @@ CU.views = (() => {
   var locale;
   var MAX_TEXT = 1e5, ISO_DATE = /^\d{4}-\d\d-\d\d$/, ISO_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
   // An ISO 8601 date, or date-time with its optional zone (Z or an offset).
-  var DATE_TIME = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?\s*(Z|[+-]\d\d:?\d\d)?)?$/i;
+  // (its fraction of a second is captured: a time never shows less precisely than it was written)
+  var DATE_TIME = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(\.\d+)?)?\s*(Z|[+-]\d\d:?\d\d)?)?$/i;
   // Words of a key written in capitals in a heading ("user_id" → "User ID").
   // An image as a string: a data: URL, or base64 that starts as a PNG file does.
   var IMAGE = /^(data:image\/[\w.+-]+;base64,|iVBORw0KGgo)[\w+/=\s]{16,}$/;
@@ -40,6 +41,27 @@ CU.views = (() => {
   /** @type {(value: unknown) => HTMLElement} */
   var jsonBlock = (value) => el("pre", { class: "json" }, toJson(value, 2));
   var unescapeToken = CU.unescapeToken, escapeKey = CU.pointerTo;
+  // How values look (present.js): the spec's formats by key name and the currency the result
+  // names, for the result being rendered.
+  var P = CU.present, FILE_FACT = /^(path|file_?name|is_?file|is_?directory|permissions|mtime|modified|mime_?type|inode)$/i;
+  /** @type {Present.Context} */
+  var presentContext = {};
+  /**
+   * The look of a key's values; a record around them may name their currency.
+   * @param {string} key @param {unknown[]} values @param {unknown} [record]
+   * @returns {Present.Look}
+   */
+  function lookOf(key, values, record) {
+    var currency = P.currencyOf(record);
+    // A file's size is its bytes: a "size" beside a file's other facts (its path, times, kind).
+    if (/^size$/i.test(key) && isObj(record) && Object.keys(record).some((name) => FILE_FACT.test(name))) key = "size_bytes";
+    return P.look(key, values, currency ? Object.assign({}, presentContext, { currency: currency }) : presentContext);
+  }
+  /**
+   * A column's key: its pointer's last token (a grid's positional column: its name, else its label).
+   * @param {Views.Column} column
+   */
+  var keyOf = (column) => { var token = unescapeToken(column.pointer.split("/").pop() || ""); return /^\d+$/.test(token) ? column.name || column.label : token; };
   /**
    * JSON Pointer lookup; undefined when any step is missing.
    * @param {Views.Json | undefined} data
@@ -77,16 +99,8 @@ CU.views = (() => {
     if (!/^https?:\/\//i.test(url) || !ctx.caps.openLinks) return label != null && label !== url ? label + " (" + url + ")" : String(url);
     return el("a", { href: url, title: url, onclick: (/** @type {Event} */ event) => { event.preventDefault(); ctx.openLink(url); } }, label == null ? url : label);
   }
-  // Intl formatters are costly to build: one per kind, per rendered result (locale/zone may change).
-  /** @type {{ [kind: string]: { format(value: number): string } }} */
-  var formatters = {};
-  /**
-   * @param {string} kind
-   * @param {() => { format(value: number): string }} make
-   */
-  function formatter(kind, make) {
-    try { return formatters[kind] || (formatters[kind] = make()); } catch (e) { return formatters[kind] = { format: (value) => String(value) }; }
-  }
+  // Intl formatters, one per kind per rendered result (present.js keeps them).
+  var formatter = P.formatter;
   /**
    * A number as a person writes it. Numbers below 10 000 have no grouping separator (min2:
    * "1040", "1137.5", but "709,037"), and whole ids, years and codes none at all.
@@ -97,25 +111,8 @@ CU.views = (() => {
   function num(value, key) {
     // "user_id", "fiscal-year", "ID"; camelCase "invoiceId" by its capital only ("paid", "valid" are words)
     if (Number.isInteger(value) && (/(^|[^a-z])(id|year|code|no|number|zip|port|pid)$/i.test(key || "") || /[a-z0-9](Id|ID)$/.test(key || ""))) return String(value);
-    // Every digit the number has (20 fraction digits: the shortest text that reads back as it), never rounded.
-    if (!(Math.abs(value) < 1e15 && (!value || Math.abs(value) >= 1e-6))) return String(value);
-    return (ENGLISH.test(locale || navigator.language) && english(value))
-      || formatter("n", () => new Intl.NumberFormat(locale, /** @type {Intl.NumberFormatOptions} */ (/** @type {unknown} */ ({ maximumFractionDigits: 20, useGrouping: "min2" })))).format(value);
-  }
-  // The locales whose numbers english() writes exactly as Intl does (tests/js/unit/views.test.mjs
-  // holds it to Intl on every kind of number). The first Intl formatter of a page costs ~20 ms (its
-  // locale data, loaded once per process, and a host's frame is a new process at every load):
-  // the result's numbers would wait for it before they are drawn.
-  var ENGLISH = /^en(-US|-GB)?$/;
-  /**
-   * A number as Intl writes it in English: String's digits, groups of three from 10 000; or ""
-   * where String writes it otherwise (an exponent, more than 20 fraction digits, -0).
-   * @param {number} value
-   * @returns {string}
-   */
-  function english(value) {
-    var m = /^(-?)(\d+)(\.\d{1,20})?$/.exec(Object.is(value, -0) ? "" : String(value));
-    return m ? m[1] + (m[2].length > 4 ? m[2].replace(/\B(?=(\d{3})+$)/g, ",") : m[2]) + (m[3] || "") : "";
+    // Every digit the number has (the shortest text that reads back as it), never rounded.
+    return P.text(value, { f: "number", d: -1 }) || String(value);
   }
   /**
    * A time is data: shown as its own wall-clock time with its own zone, never converted to the
@@ -126,13 +123,15 @@ CU.views = (() => {
    * @returns {string}
    */
   function date(value, format) {
-    // year, month, day, hours, minutes, seconds, zone
+    // year, month, day, hours, minutes, seconds, the second's fraction, zone
     var parts = DATE_TIME.exec(String(value).trim());
     if (!parts) return String(value);
-    var time = Date.UTC(+parts[1], +parts[2] - 1, +parts[3], +(parts[4] || 0), +(parts[5] || 0), +(parts[6] || 0)), zone = parts[7];
-    var seconds = /** @type {boolean} */ (parts[6] && parts[6] !== "00");
+    var time = Date.UTC(+parts[1], +parts[2] - 1, +parts[3], +(parts[4] || 0), +(parts[5] || 0), +(parts[6] || 0)), fraction = parts[7], zone = parts[8];
+    var seconds = /** @type {boolean} */ ((parts[6] && parts[6] !== "00") || (fraction && +fraction > 0));
     if (!parts[4] || format === "date") return formatter("d", () => new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: "medium" })).format(time);
     var shown = formatter("t" + seconds, () => new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: "medium", timeStyle: seconds ? "medium" : "short" })).format(time);
+    // The fraction of a second as written, after the seconds (Intl's medium time has none).
+    if (seconds && fraction && +fraction > 0) shown = shown.replace(/(\d{1,2}[:.]\d\d[:.]\d\d)(?!\d)/, "$1" + fraction);
     // Z and +00:00 are UTC; any other offset is written ±hh:mm.
     return zone ? M.zoned(shown, /z/i.test(zone) || /^.00:?00$/.test(zone) ? "" : zone.slice(0, 3) + ":" + zone.slice(-2)) : shown;
   }
@@ -169,9 +168,10 @@ CU.views = (() => {
    * @param {string} [format]
    * @param {Views.Option[] | null} [options] an enum's values with their labels
    * @param {string} [key] the key or column name (numbers named as ids are not grouped)
+   * @param {Present.Look} [look] a number's look (its column's: present.js), else its own
    * @returns {Node | string}
    */
-  function val(value, format, options, key) {
+  function val(value, format, options, key, look) {
     if (value === undefined || value === null) return el("span", { class: "muted" }, value === null ? "null" : "—");
     format = format && format !== "text" ? format : guess(value); // a plain-text field can still hold a time or a link
     if (Array.isArray(value) && value.every(isScalar)) return inlineList(/** @type {Views.Scalar[]} */ (value), format === "json" ? undefined : format, key);
@@ -179,8 +179,10 @@ CU.views = (() => {
     var option = (options || []).find((choice) => choice.value === value);
     if (typeof value === "boolean" && !option) return el("span", { class: "yn yn-" + value }, value ? M.yes : M.no);
     if (format === "enum" || format === "boolean") return el("span", { class: "tag tag-" + String(value).replace(/\W/g, "").slice(0, 20) }, option ? option.label : String(value));
-    if (typeof value === "number") return num(value, key);
+    if (typeof value === "number") return P.node(value, look || lookOf(key || "", [value])) || num(value, key);
     value = String(value);
+    var swatch = P.colour(value);
+    if (swatch) return el("span", { class: "nw" }, el("span", { class: "swatch", style: { background: swatch } }), value);
     if (format === "md") return el("span", null, markdownInline(value));
     if (format === "uri") return link(value);
     // An id is shown whole (a table cell keeps it on one line): a value cut short is out of reach.
@@ -502,7 +504,7 @@ CU.views = (() => {
       if ((!fields.length && value && typeof value === "object" && !isShortScalarList(value) && (/** @type {number} */ (depth) < 2 || (isObj(value) && /** @type {number} */ (depth) < 4))) || (typeof value === "string" && /\n/.test(value))) {
         scope = record;
         blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, el("h3", null, field.label), auto(value, /** @type {number} */ (depth) + 1)));
-      } else if (value !== undefined) dl.append(el("dt", null, field.label), el("dd", null, val(value, field.format, field.options, field.label)));
+      } else if (value !== undefined) dl.append(el("dt", null, field.label), el("dd", null, val(value, field.format, field.options, field.label, lookOf(keyOf(field), [value], record))));
     });
     return el("div", { class: "view" }, dl.children.length ? dl : null, blocks);
   }
@@ -523,6 +525,8 @@ CU.views = (() => {
   function table(rows, columns, pageSize, noPivot) {
     columns.forEach((column) => {
       if (column.g) { var row = rows.find((r) => at(r, column.pointer) != null); column.format = guess(row && at(row, column.pointer)); }
+      // Every number of a column in one look: its kind, and the precision the column needs.
+      if (/^(number|integer)$/.test(/** @type {string} */ (column.format))) column.look = lookOf(keyOf(column), rows.map((r) => at(r, column.pointer)), rows[0]);
     });
     var pivot = !noPivot && CU.pivot && CU.pivot(rows, columns); // long-format cells: a matrix (matrix.js)
     if (pivot) return pivot;
@@ -553,11 +557,13 @@ CU.views = (() => {
       page = Math.min(Math.max(page, 0), pages - 1);
       body.replaceChildren(...shown.slice(page * pageSize, page * pageSize + pageSize).map((row) => el("tr", null, columns.map((column) => {
         var value = at(row, column.pointer);
-        return cell(column, row, el("td", { class: (numeric(column) || "") + noWrap(value) || null }, val(value, column.format, column.options, column.label)));
+        return cell(column, row, el("td", { class: (numeric(column) || "") + noWrap(value) || null }, val(value, column.format, column.options, column.label, rowLook(column.look, row))));
       }))));
       info.textContent = shown.length > pageSize ? M.rowsOf(page * pageSize + 1, Math.min(shown.length, page * pageSize + pageSize), shown.length) : plural(shown.length, M.rows);
       prev.hidden = next.hidden = pages < 2; prev.disabled = !page; next.disabled = page >= pages - 1;
     }
+    /** Money whose column names no currency takes its row's (a currency field beside it). @param {Present.Look | undefined} look @param {Views.Json} row */
+    var rowLook = (look, row) => look && look.f === "money" && !look.c ? Object.assign({}, look, { c: P.currencyOf(row) }) : look;
     var filter = rows.length > 10 && /** @type {HTMLInputElement} */ (el("input", { type: "search", class: "ctl filter", placeholder: M.filter, "aria-label": M.filterRows, oninput: () => {
       var query = /** @type {HTMLInputElement} */ (filter).value.toLowerCase();
       shown = query ? rows.filter((row) => toJson(row).toLowerCase().indexOf(query) >= 0) : rows; sortedBy = -1; page = 0; draw();
@@ -970,9 +976,10 @@ CU.views = (() => {
    * its execution metadata).
    * @param {Views.ContentBlock[]} content
    * @param {Views.Json | undefined} [data] the result's structuredContent
+   * @param {boolean} [fold] a text that restates the data folds (present.text, "fold" by default)
    * @returns {HTMLElement[]}
    */
-  function unshownBlocks(content, data) {
+  function unshownBlocks(content, data, fold) {
     var seen = data === undefined ? [] : stringsOf(data, 0, []), wrapped = isObj(data) && Object.keys(data).length === 1 ? Object.values(data)[0] : data;
     /** @type {(text: string) => boolean} */
     var again = (text) => {
@@ -983,9 +990,38 @@ CU.views = (() => {
     // Of another text, the lines the data already shows are left out (a footer line), the rest kept.
     /** @type {(text: string) => string} */
     var unseen = (text) => seen.indexOf(text.trim()) < 0 && !again(text) ? text.split(/\r?\n/).filter((line) => !line.trim() || seen.indexOf(line.trim()) < 0).join("\n") : "";
-    return content.map((block) => data === undefined || !isObj(block) ? block : block.type === "text" ? Object.assign({}, block, { text: unseen(String(block.text)) })
+    var blocks = content.map((block) => data === undefined || !isObj(block) ? block : block.type === "text" ? Object.assign({}, block, { text: unseen(String(block.text)) })
       : block)
-      .filter((block) => block && (!isObj(block) || block.type !== "text" || String(block.text).trim())).map((block) => contentBlock(block));
+      .filter((block) => block && (!isObj(block) || block.type !== "text" || String(block.text).trim()));
+    // Beside the data's view, a text that restates it (most of its words and numbers are the
+    // data's) folds under "Server's text": never lost, never the same facts twice on the page.
+    var restating = data === undefined || !fold ? [] : blocks.filter((block) => isObj(block) && block.type === "text" && restates(String(block.text), data));
+    var shown = blocks.filter((block) => restating.indexOf(block) < 0).map((block) => contentBlock(block));
+    return restating.length ? shown.concat(el("details", { class: "more srv" }, el("summary", null, M.serversText), restating.map((block) => contentBlock(block)))) : shown;
+  }
+  /**
+   * A text restates the data: at least three of its words (four letters and more) and numbers, and
+   * three in five of them, are the data's (its keys' words, its strings' words, its numbers as
+   * written or rounded to two places at most).
+   * @param {string} text
+   * @param {Views.Json} data
+   * @returns {boolean}
+   */
+  function restates(text, data) {
+    /** @type {{ [token: string]: number }} */
+    var known = {};
+    var budget = 5000;
+    /** @type {(value: Views.Json | undefined) => void} */
+    var walk = (value) => {
+      if (budget-- < 0) return;
+      if (typeof value === "number") [String(value), value.toFixed(0), value.toFixed(1), value.toFixed(2)].forEach((form) => { known[form] = 1; });
+      else if (typeof value === "string") value.slice(0, 200).toLowerCase().split(/[^\p{L}\p{N}]+/u).forEach((word) => { known[word] = 1; });
+      else if (value && typeof value === "object") Object.keys(value).forEach((key) => { P.words(key).forEach((word) => { known[word] = 1; }); walk(/** @type {Views.Record} */ (value)[key]); });
+    };
+    walk(data);
+    var tokens = text.slice(0, 4000).toLowerCase().match(/\p{L}{4,}|\d[\d,]*(?:\.\d+)?/gu) || [];
+    var found = tokens.filter((token) => known[token.replace(/,/g, "")] || known[token.replace(/s$/, "")]).length;
+    return tokens.length >= 3 && found * 5 >= tokens.length * 3;
   }
   /**
    * The same data (a null field the same as an absent one).
@@ -1028,7 +1064,7 @@ CU.views = (() => {
   /**
    * The server wrote the result's layout once, in the ResultView's <template>: layout nodes as
    * markup, each view as an empty <div class="view" data-view="id">. A result fills a copy.
-   * @param {HTMLElement} box
+   * @param {HTMLElement | DocumentFragment} box
    * @param {Views.ViewNode} resultView
    * @param {Views.Json} data
    */
@@ -1070,29 +1106,118 @@ CU.views = (() => {
       : lines.length ? [el("p", null, /** @type {string} */ (first)), textView(lines.join("\n"))] : [el("p", null, message)];
   }
 
+  /* ------------------------------------------------------------------ presentation */
+
+  // Summary numbers lead: 2 to 8 numbers at the top of a result (or in an object named like a
+  // summary) become stat tiles above the detail, short and formatted, each exact in its title;
+  // the detail below shows the rest. The spec's present.headline names them instead.
+  var SUMMARY = /^(summary|totals?|stats|statistics|metrics|kpis?|overview)$/i;
   /**
-   * A tool result into box: an error's message, the data in the server's layout (or its
-   * AutoView), and the content blocks not already shown.
+   * The pointers of a record's numbers that can lead (not ids, years, codes).
+   * @param {Views.Record} record @param {string} prefix the record's own pointer
+   * @returns {string[]}
+   */
+  var leadingNumbers = (record, prefix) => Object.keys(record).filter((key) => typeof record[key] === "number" && lookOf(key, [record[key]]).f !== "plain").map((key) => prefix + escapeKey(key));
+  /**
+   * The headline's pointers: the spec's, else the top-level numbers, else a summary object's.
+   * @param {Views.Json | undefined} data
+   * @param {Views.Present} present
+   * @returns {string[]}
+   */
+  function headlineOf(data, present) {
+    if (Array.isArray(present.headline)) return present.headline.filter((pointer) => isScalar(at(data, pointer)) && at(data, pointer) != null).slice(0, 8);
+    if (!isObj(data)) return [];
+    var top = leadingNumbers(data, "");
+    if (top.length > 1 && top.length < 9) return top;
+    var key = Object.keys(data).find((name) => SUMMARY.test(name) && isObj(data[name])), inner = key ? leadingNumbers(/** @type {Views.Record} */ (data[key]), escapeKey(key)) : [];
+    return inner.length > 1 && inner.length < 9 ? inner : [];
+  }
+  /**
+   * The headline's tiles: each value short (63 412 → "63.4K", money with its currency), its key below.
+   * @param {Views.Json | undefined} data @param {string[]} pointers
+   * @returns {HTMLElement | null}
+   */
+  function tiles(data, pointers) {
+    return pointers.length ? el("div", { class: "tiles" }, pointers.map((pointer) => {
+      var key = unescapeToken(pointer.split("/").pop() || ""), value = at(data, pointer), holder = at(data, pointer.replace(/\/[^/]*$/, ""));
+      var shown = typeof value === "number" ? P.node(value, lookOf(key, [value], holder), true) || num(value, key) : val(value, undefined, null, key);
+      return el("div", { class: "tile" }, el("div", { class: "tile-v" }, shown), el("div", { class: "tile-k" }, human(key)));
+    })) : null;
+  }
+  /**
+   * The data without what its headline shows (a summary object left empty goes too).
+   * @param {Views.Json | undefined} data @param {string[]} pointers
+   * @returns {Views.Json | undefined}
+   */
+  function withoutHeadline(data, pointers) {
+    if (!isObj(data) || !pointers.length) return data;
+    var rest = Object.assign({}, data);
+    pointers.forEach((pointer) => {
+      var tokens = pointer.split("/").slice(1).map(unescapeToken), inner = rest[tokens[0]];
+      if (tokens.length === 1) delete rest[tokens[0]];
+      else if (tokens.length === 2 && isObj(inner)) { inner = rest[tokens[0]] = Object.assign({}, inner); delete inner[tokens[1]]; if (!Object.keys(inner).length) delete rest[tokens[0]]; }
+    });
+    return rest;
+  }
+  /**
+   * The currency a result names: a currency field of its data (at the top or one level down), else a
+   * symbol or a code written before or after an amount in its text.
+   * @param {Views.Json | undefined} data @param {string} text
+   * @returns {string}
+   */
+  function currencyIn(data, text) {
+    var found = P.currencyOf(data);
+    if (!found && isObj(data)) Object.values(data).some((inner) => (found = P.currencyOf(inner)));
+    var written = /([$€£¥₹])\s?\d|\d\s?(USD|EUR|GBP|JPY|CHF|CAD|AUD)\b|\b(USD|EUR|GBP|JPY|CHF|CAD|AUD)\s?\d/.exec(text.slice(0, 4000));
+    return found || (written ? written[1] || written[2] || written[3] : "");
+  }
+  /**
+   * The spec's formats by the key each names (a pointer's last token).
+   * @param {Views.Present["formats"]} formats
+   * @returns {{ [key: string]: Present.Given }}
+   */
+  function formatsByKey(formats) {
+    /** @type {{ [key: string]: Present.Given }} */
+    var out = {};
+    (formats || []).forEach((given) => { out[unescapeToken(given.field.split("/").pop() || "")] = given; });
+    return out;
+  }
+
+  /**
+   * A tool result into box: an error's message; or its parts in the order the spec's
+   * present.sections asks (by default the headline, the data in the server's layout or its
+   * AutoView, then the content blocks not already shown, a text that restates the data folded).
    * @param {HTMLElement} box
    * @param {Views.ToolResult} result
    * @param {Views.ViewNode | null | undefined} resultView
    * @param {Views.RenderContext} context
    */
   function render(box, result, resultView, context) {
-    ctx = context; formatters = {};
-    locale = (context.hostContext || {}).locale || undefined;
-    var content = Array.isArray(result.content) ? result.content : [], data = result.structuredContent;
+    ctx = context;
+    locale = P.locale = (context.hostContext || {}).locale || undefined;
+    P.reset();
+    var content = Array.isArray(result.content) ? result.content : [], data = result.structuredContent, props = resultView && resultView.props;
+    var present = /** @type {Views.Present} */ ((props && props.present) || {});
     current = { content: content };
     var message = content.filter((block) => isObj(block) && block.type === "text").map((block) => String(block.text)).join("\n") || M.errorUntold;
     if (result.isError) return box.append(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, M.error), errorView(message)));
-    if (data !== undefined) resultView && resultView.props && resultView.props.source !== "content" ? fillLayout(box, resultView, data) : box.append(auto(data));
+    // A result whose one content block is a text of data (JSON, a Python literal) is that data.
+    var only = content.length === 1 && isObj(content[0]) && content[0].type === "text" ? dataOf(String(content[0].text)) : undefined;
+    var shown = data !== undefined ? data : only;
+    presentContext = { formats: formatsByKey(present.formats), currency: currencyIn(shown, message) };
+    var headline = headlineOf(shown, present), typed = data !== undefined && props && props.source !== "content";
+    /** @type {{ [section: string]: Views.Child }} */
+    var parts = { headline: tiles(shown, headline) };
+    if (typed) { var laidOut = document.createDocumentFragment(); fillLayout(laidOut, /** @type {Views.ViewNode} */ (resultView), /** @type {Views.Json} */ (data)); parts.data = laidOut; }
+    else if (shown !== undefined) { var rest = withoutHeadline(shown, headline); parts.data = isObj(rest) && !Object.keys(rest).length ? null : auto(rest); }
     // The text blocks usually repeat the data as JSON; the rest shows unless a view already did.
-    if (!current.shown) box.append(...unshownBlocks(content, data));
+    if (!current.shown && only === undefined) parts.text = unshownBlocks(content, data, present.text !== "show");
+    (present.sections || []).concat(["headline", "chart", "data", "text"]).forEach((section) => { elAdd(box, parts[section]); delete parts[section]; });
   }
 
   return {
     get scope() { return scope; }, render: render, NODES: NODES, at: at, formatNumber: num, formatDate: date, isRecord: isObj,
     autoView: auto, table: table, kind: kind, keyValue: kv, columnsOf: cols, list: list, value: val, image: image,
-    jsonBlock: jsonBlock, text: { human: human, guess: guess, pythonLiteral: pythonLiteral, terminal: terminal }
+    jsonBlock: jsonBlock, text: { human: human, guess: guess, pythonLiteral: pythonLiteral, terminal: terminal, restates: restates, headline: headlineOf, currency: currencyIn }
   };
 })();

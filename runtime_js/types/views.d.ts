@@ -44,6 +44,15 @@ interface ViewContext {
     source?: string;
     [prop: string]: unknown;
   }
+  /** The ResultView's presentation (components/nodes.py Present): formats by field, the
+   *  headline's pointers, the chart's place, the sections' order, the server's text folded or not. */
+  interface Present {
+    formats?: { field: string; format: string; currency?: string; unit?: string }[];
+    headline?: string[];
+    chart?: string;
+    sections?: string[];
+    text?: string;
+  }
   /** A view builder: the node and the data at its bind (undefined for ContentBlocks). */
   type Build = (node: ViewNode, data: Json | undefined) => Node | string;
   interface Nodes { [type: string]: Build }
@@ -100,6 +109,8 @@ interface TableColumn {
   name?: string | false;
   /** The type a table given as columns and rows names for it ("INTEGER", "VARCHAR"): shown under its heading. */
   type?: string;
+  /** How its numbers look (present.js), decided once for the column. */
+  look?: Present.Look;
 }
 
 // The builders take any value (data is JSON, but a caller may hold it as unknown): their
@@ -148,6 +159,12 @@ interface Views {
     pythonLiteral(text: string): Views.Json | undefined;
     /** Terminal output as text and spans of classes t1, t2 (bold, dim), c0…c7 (colours). */
     terminal(text: string): (string | HTMLElement)[];
+    /** A text restates the data (most of its words and numbers are the data's): it folds. */
+    restates(text: string, data: Views.Json): boolean;
+    /** The headline's pointers: the spec's, the top-level numbers (2 to 8), or a summary object's. */
+    headline(data: Views.Json | undefined, present: Views.Present): string[];
+    /** The currency a result names: a currency field, or a symbol or code beside an amount in its text. */
+    currency(data: Views.Json | undefined, text: string): string;
   };
 }
 

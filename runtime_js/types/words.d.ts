@@ -27,11 +27,13 @@ declare const M: {
   colourScale(value0: unknown, value1: unknown): string;
   confirmCall(value0: unknown): string;
   confirmYes(value0: unknown): string;
+  readonly defaultInputs: string;
   readonly done: string;
   download(value0: unknown, value1: unknown): string;
   readonly downloadCsv: string;
   readonly downloadJson: string;
   readonly duplicateKey: string;
+  readonly edit: string;
   readonly enterKey: string;
   readonly enterNumber: string;
   readonly enterWhole: string;
@@ -83,12 +85,14 @@ declare const M: {
   readonly required: string;
   readonly rows: readonly [string, string];
   rowsOf(value0: unknown, value1: unknown, value2: unknown): string;
+  readonly runAgain: string;
   readonly running: string;
   seconds(value0: unknown): string;
   readonly sendToChat: string;
   readonly sending: string;
   readonly sent: string;
   readonly sentToChat: string;
+  readonly serversText: string;
   showAll(value0: unknown): string;
   showMore(value0: unknown): string;
   readonly theEnd: string;

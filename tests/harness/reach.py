@@ -35,8 +35,9 @@ them must be shown:
 **Shown** (``REACH_JS``, one page evaluation per result): text nodes inside the result's view
 (``.result-body > .view``; not the raw JSON the runtime adds under it, nor buttons, summaries
 and pagers, whose words are controls) that the browser renders (``checkVisibility``: not in a
-closed ``<details>``, not ``hidden``, not ``display: none``). Scrolling is free, hovering is not:
-a title attribute is not shown text. **One click**: every closed ``<details>`` shown by default
+closed ``<details>``, not ``hidden``, not ``display: none``). Scrolling is free, and so is the
+exact value a formatted one keeps in its title (issue 49: "$63.4K" titled "63412.5"; a title on a
+control or a link is not a value). **One click**: every closed ``<details>`` shown by default
 (its summary clicked), every tab, then every button shown by default except a column's sort
 (it reorders, never reveals), pagers' last (one at a time: each replaces its rows); each click's newly shown text counts once, and a
 value counts as many times as it is shown (a table's 101st row is not reached because an equal
@@ -602,6 +603,12 @@ async (want) => {
       const e = n.parentElement;
       if (!e || e.closest(CTL) || (e.closest('button') && !e.closest('th')) || !e.checkVisibility({ checkVisibilityCSS: true, contentVisibilityAuto: true })) continue;
       seen.add(n); texts.push(norm(n.data));
+    }
+    // A value shown formatted keeps its exact self in its element's title (issue 49: "the exact
+    // value always within reach"): a title on a shown element counts, once, as that element does.
+    for (const e of box.querySelectorAll('[title]')) {
+      if (seen.has(e) || e.closest(CTL) || e.closest('button, a') || !e.checkVisibility({ checkVisibilityCSS: true })) continue;
+      seen.add(e); texts.push(norm(e.title));
     }
     const nums = new Map();
     texts.forEach((t) => { for (const m of t.matchAll(NUM)) { const c = canon(m[0]); nums.set(c, (nums.get(c) || 0) + 1); } });

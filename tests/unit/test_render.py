@@ -386,7 +386,7 @@ def test_csp_hashes_exactly_the_inline_blocks():
     assert csp["script-src"] == sha(executable[0]) and csp["style-src"] == sha(page.styles[0])
     # the every-field form needs the choices and the composite fields, its result the views,
     # typed views and host features: all inline, in one script and one style
-    modules = ("runtime", "choices", "fields", "views", "matrix", "typed", "host", "question")
+    modules = ("runtime", "choices", "fields", "present", "views", "matrix", "typed", "host", "question")
     assert executable[0] == runtime_js(modules) and page.styles[0] == runtime_css(modules)
     assert 'id="ui-mods"' not in every_field_page()
     assert csp["default-src"] == "'none'"
@@ -650,7 +650,7 @@ def test_a_page_ships_only_the_runtime_modules_its_tree_needs():
     plain = Page(render_page(compile_tree(tool)))
     # the form's runtime, what shows any result of the tool (the views, matrices, host features),
     # and the questions asked in the page with the choices their fields are
-    shipped = ("runtime", "choices", "views", "matrix", "host", "question")
+    shipped = ("runtime", "choices", "present", "views", "matrix", "host", "question")
     assert [text for attrs, text in plain.scripts if "data-csp" in attrs] == [runtime_js(shipped)]
     assert plain.styles == [runtime_css(shipped)]
     assert len(plain.scripts) == 2 and plain.scripts[1][0].get("id") == "ui-tree"
@@ -661,18 +661,18 @@ def test_a_page_ships_only_the_runtime_modules_its_tree_needs():
     )
     charted = replace(tree, children=(tree.children[0], ResultView(id="result", props=ResultViewProps(), children=(chart,))))
     assert "Chart" in node_types(charted) and "MultiSelectField" in node_types(charted)
-    assert Page(render_page(charted)).styles == [runtime_css(("runtime", "choices", "fields", "layout", "views", "matrix", "chart", "host", "question"))]
-    assert modules_for(set()) == ("runtime", "views", "matrix")
+    assert Page(render_page(charted)).styles == [runtime_css(("runtime", "choices", "fields", "layout", "present", "views", "matrix", "chart", "host", "question"))]
+    assert modules_for(set()) == ("runtime", "present", "views", "matrix")
     # the choices ship with a choice; the composite fields bring them (their multi-selects use them)
-    assert modules_for({"TextField", "BooleanField"}) == ("runtime", "choices", "views", "matrix")
-    assert modules_for({"TextField", "ArrayField"}) == ("runtime", "choices", "fields", "views", "matrix")
+    assert modules_for({"TextField", "BooleanField"}) == ("runtime", "choices", "present", "views", "matrix")
+    assert modules_for({"TextField", "ArrayField"}) == ("runtime", "choices", "fields", "present", "views", "matrix")
     # layout.js hydrates tabs and carries the layout CSS: it ships only with a layout node
-    assert modules_for({"KeyValue", "Table"}) == ("runtime", "views", "matrix", "typed", "host")
-    assert modules_for({"Tabs", "Table"}) == ("runtime", "layout", "views", "matrix", "typed", "host")
+    assert modules_for({"KeyValue", "Table"}) == ("runtime", "present", "views", "matrix", "typed", "host")
+    assert modules_for({"Tabs", "Table"}) == ("runtime", "layout", "present", "views", "matrix", "typed", "host")
     # host.js (downloads, fullscreen) with every view (any can hold a table); typed.js (the views
     # compiled from an outputSchema) not with an AutoView
-    assert modules_for({"AutoView", "KeyValue"}) == ("runtime", "views", "matrix", "typed", "host")
-    assert modules_for({"ResultView", "AutoView"}) == ("runtime", "views", "matrix", "host")
+    assert modules_for({"AutoView", "KeyValue"}) == ("runtime", "present", "views", "matrix", "typed", "host")
+    assert modules_for({"ResultView", "AutoView"}) == ("runtime", "present", "views", "matrix", "host")
     assert all("host" in modules_for({kind}) for kind in RECORD_VIEWS)
     with pytest.raises(ValueError, match="unknown runtime modules"):
         runtime_js(("runtime", "nope"))
@@ -716,7 +716,7 @@ def test_modules_come_with_and_after_what_they_build_on():
         if not m.named_only:
             # and the other modules the same kinds need (a Chart brings chart.js and host.js)
             alongside = {o.name for o in MODULES if o.needed_by & m.needed_by and not o.named_only}
-            assert modules_for(m.needed_by) == tuple(n for n in order if n in {"runtime", "views", "matrix", m.name, *m.requires, *alongside})
+            assert modules_for(m.needed_by) == tuple(n for n in order if n in {"runtime", "present", "views", "matrix", m.name, *m.requires, *alongside})
     with pytest.raises(ValueError, match="'chart' needs"):
         runtime_js(("runtime", "chart"))
 

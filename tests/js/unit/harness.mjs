@@ -37,7 +37,9 @@ export function load(...names) {
   };
   context.window = context.self = context.parent = context.top = context;
   vm.createContext(context);
-  for (const name of names) vm.runInContext(source(name), context, { filename: `${name}.min.js` });
+  // views.js builds on present.js (how values look), as every page that carries one carries both.
+  const modules = names.includes("views") && !names.includes("present") ? names.flatMap((name) => (name === "views" ? ["present", name] : [name])) : names;
+  for (const name of modules) vm.runInContext(source(name), context, { filename: `${name}.min.js` });
   return context;
 }
 

@@ -54,7 +54,7 @@ function embedded({ refuse = false, when = {} } = {}) {
   context.window = context.self = context.top = context;
   context.parent = host;
   vm.createContext(context);
-  for (const name of ["runtime", "views"]) vm.runInContext(source(name), context, { filename: `${name}.min.js` });
+  for (const name of ["runtime", "present", "views"]) vm.runInContext(source(name), context, { filename: `${name}.min.js` });
   const deliver = (data) => listeners.filter(([type]) => type === "message").forEach(([, listener]) => listener({ source: host, data }));
   return { context, document: dom.document, sent, idle, formats, deliver };
 }

@@ -149,7 +149,7 @@ test("CSV: quoted cells lose their quotes", () => {
 
 test("CSV: an empty cell in a numeric column is null", () => {
   const box = renderText("name,score\nAda,92.5\nAlan,\nGrace,95.25\n");
-  assert.deepEqual(rows(box).map((r) => r[1]), ["92.5", "null", "95.25"]);
+  assert.deepEqual(rows(box).map((r) => r[1]), ["92.50", "null", "95.25"]); // the column's decimals, the same for each
   assert.equal(box.querySelector(".tbl").rows[1][1], null);
   assert.equal(box.querySelectorAll("td.num").length, 3);
 });
@@ -157,7 +157,7 @@ test("CSV: an empty cell in a numeric column is null", () => {
 test("TSV: a table", () => {
   const box = renderText(fieldText("filesystem__read_text_file__tsv"));
   assert.deepEqual(headers(box), ["ID", "Name", "Score"]);
-  assert.deepEqual(rows(box), [["1", "Ada", "92.5"], ["2", "Alan", "88"], ["3", "Grace", "95.25"]]);
+  assert.deepEqual(rows(box), [["1", "Ada", "92.50"], ["2", "Alan", "88.00"], ["3", "Grace", "95.25"]]);
 });
 
 test("aligned: columns cut where every line is blank, the rule of dashes dropped", () => {
@@ -167,7 +167,7 @@ test("aligned: columns cut where every line is blank, the rule of dashes dropped
   assert.equal(rows(box).length, 4);
   const right = renderText(fieldText("code-runner__run-code__aligned")); // right-aligned numbers
   assert.deepEqual(headers(right), ["Region", "Revenue", "Units"]);
-  assert.deepEqual(rows(right)[1], ["South", "11,980.5", "287"]);
+  assert.deepEqual(rows(right)[1], ["South", "11,980.50", "287"]); // revenue: an amount of money, in cents
 });
 
 test("diff: one span a line, marked by class", () => {
@@ -188,7 +188,7 @@ test("key: value: records alike are rows of one table, each named by the line be
   const box = renderText(fieldText("alchemy__execute_query"));
   assert.equal(box.querySelectorAll("table").length, 1);
   assert.deepEqual(headers(box), ["", "ID", "Region", "Product", "Quarter", "Revenue", "Units"]);
-  assert.deepEqual(rows(box)[0], ["1. row", "19", "East", "Widget", "2026-Q1", "1413.5", "18"]);
+  assert.deepEqual(rows(box)[0], ["1. row", "19", "East", "Widget", "2026-Q1", "1,413.50", "18"]);
 });
 
 test("key: value: records with other keys stay apart, each under its line", () => {

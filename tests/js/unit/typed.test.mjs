@@ -32,10 +32,11 @@ test("the golden page of a tool with an outputSchema shows a result through its 
   // The record's KeyValue lists the fields the schema names (the days have a view of their own).
   const record = box.querySelector("[data-view='v:'] > .view");
   assert.deepEqual(pairs(record), [["City", "Oslo"]]);
-  // The days: a table first, its columns as compiled, the dates and numbers formatted.
+  // The days: a table first, its columns as compiled, the dates and numbers formatted (a
+  // column's numbers with the decimals the column needs, the same for each: present.js).
   const [tablePanel, chartPanel] = box.querySelectorAll("[role=tabpanel]");
   assert.deepEqual(texts(tablePanel.querySelectorAll("th")), ["Date", "High", "Low"]);
-  assert.deepEqual(Array.from(tablePanel.querySelectorAll("tbody tr"), (tr) => texts(tr.children)), [["Mar 1, 2026", "7.5", "-2"], ["Mar 2, 2026", "9", "1.25"]]);
+  assert.deepEqual(Array.from(tablePanel.querySelectorAll("tbody tr"), (tr) => texts(tr.children)), [["Mar 1, 2026", "7.5", "-2.00"], ["Mar 2, 2026", "9.0", "1.25"]]);
   assert.equal(texts(tablePanel.querySelectorAll("h3"))[0], "Days");
   // The chart is the second tab: two series (high, low) over time.
   assert.equal(chartPanel.hidden, true);
@@ -75,7 +76,7 @@ test("Table: the compiled columns in order (the node's own list untouched), else
   const props = { bind: "/items", columns, pageSize: 2 };
   const view = NODES.Table(node("Table", props), items);
   assert.deepEqual(texts(view.querySelectorAll("th")), ["Price", "Name"]);
-  assert.deepEqual(Array.from(view.querySelectorAll("tbody tr"), (tr) => texts(tr.children)), [["3.5", "tea"], ["12,345.5", "coffee"]]);
+  assert.deepEqual(Array.from(view.querySelectorAll("tbody tr"), (tr) => texts(tr.children)), [["3.50", "tea"], ["12,345.50", "coffee"]]); // a price: money
   assert.equal(view.querySelector(".pager .muted").textContent, "1–2 of 3");
   assert.equal(props.columns, columns);
   assert.equal(columns.length, 2);

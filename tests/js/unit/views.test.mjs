@@ -116,7 +116,9 @@ test("date: UTC said once; seconds only when there are some; no zone: as written
   assert.equal(V.formatDate("2026-11-23T10:00:00Z"), "23 Nov 2026, 10:00 (UTC)");
   assert.equal(V.formatDate("2026-11-23T10:00:00+00:00"), "23 Nov 2026, 10:00 (UTC)");
   assert.equal(V.formatDate("2026-11-23T12:34:31+01:00"), "23 Nov 2026, 12:34:31 (UTC+01:00)"); // time get_current_time
-  assert.equal(V.formatDate("2026-11-23T12:34:31.123456+01:00"), "23 Nov 2026, 12:34:31 (UTC+01:00)");
+  // a time's fraction of a second is kept as written: never less precise than the data
+  assert.equal(V.formatDate("2026-11-23T12:34:31.123456+01:00"), "23 Nov 2026, 12:34:31.123456 (UTC+01:00)");
+  assert.equal(V.formatDate("2026-11-23T12:34:00.5Z"), "23 Nov 2026, 12:34:00.5 (UTC)");
   assert.equal(V.formatDate("2026-11-20 09:15:00"), "20 Nov 2026, 09:15");
 });
 
@@ -184,7 +186,8 @@ test("val: yes/no, enums by their labels, numbers by their key, null and missing
   assert.equal(tag.className, "tag tag-in_progress");
   assert.equal(tag.textContent, "In progress");
   assert.equal(V.value(20260, "integer", null, "year"), "20260");
-  assert.equal(V.value(20260), "20,260");
+  assert.equal(shown(V.value(20260)), "20,260");
+  assert.equal(V.value(20260).title, "20260"); // a number written otherwise keeps its exact self in reach
   assert.equal(V.value(null).textContent, "null");
   assert.equal(V.value(undefined).textContent, "—");
   assert.equal(shown(V.value("two\nlines")), "two\nlines");
@@ -244,7 +247,9 @@ test("records: nested records are blocks headed by their keys (time convert_time
 
 test("records: the content's copy of the data is not shown twice; other text is", () => {
   const weather = render(fieldResult("everything__get-structured-content"));
-  assert.deepEqual(texts(weather, "dt"), ["Temperature", "Conditions", "Humidity"]);
+  // its two numbers lead, as the headline's tiles; the rest is the record below them
+  assert.deepEqual(texts(weather, ".tile-k"), ["Temperature", "Humidity"]);
+  assert.deepEqual(texts(weather, "dt"), ["Conditions"]);
   assert.equal(weather.querySelectorAll("pre").length, 0);
   const keys = render(fieldResult("redis__scan_all_keys")); // one text block per string of the data
   assert.equal(keys.querySelector("dd").textContent, "tags, visits:2026-11-23, queue:jobs, user:2, greeting +3 more");
@@ -301,7 +306,7 @@ test("grids: a first row of distinct names over rows of values is the header (ex
   const box = render(fieldResult("excel__read_range"));
   assert.deepEqual(headers(box), ["ID", "Region", "Product", "Quarter", "Revenue", "Units"]);
   assert.equal(rows(box).length, 12);
-  assert.deepEqual(rows(box)[0], ["1", "North", "Widget", "2026-Q1", "1191.5", "12"]);
+  assert.deepEqual(rows(box)[0], ["1", "North", "Widget", "2026-Q1", "1,191.50", "12"]); // revenue: money
   const numbers = renderData([[1, 2], [3, 4]]); // no header row: columns 1, 2, …
   assert.deepEqual(headers(numbers), ["1", "2"]);
   assert.equal(rows(numbers).length, 2);

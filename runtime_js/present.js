@@ -1,0 +1,228 @@
+/* compile-ui presentation (issue 49): how a value of a result looks, never what a person can get
+   at. Concatenated after runtime.js, before views.js, in every page that shows a result; pure
+   rules on values and key names (no DOM but the one node builder at the end), unit-tested under
+   node (tests/js/unit/present.test.mjs).
+
+   A value's look ("a look": Present.Look, short keys: the minifier keeps property names) is
+   decided once per column (a table's, or a record's one value):
+     f  the kind: "number" | "money" | "percent" | "bytes" | "duration" | "compact" | "colour" |
+        "plain" (and "date", "time", "badge": the views' own)
+     d  the fraction digits every number of the column gets (the precision the column needs:
+        no binary noise, at most ~6 significant digits)
+     c  money's currency: an ISO 4217 code ("USD") or a symbol ("$"); none: a plain amount
+     u  the unit the number is in: "ratio" | "points" (percent), "ms" | "s" | "min" | "h"
+        (duration), "B" | "KB" | "MB" | "GB" (bytes)
+   The kind comes from the spec (the result view's present.formats: by key name, wherever the
+   result holds that key), else from the key's words and the values (the same table as
+   compiler/layout's, for data without a schema). The exact value is always one hover away (the
+   node's title) and stays whole in the raw JSON, the CSV and what the model is told.
+
+   CU.present (types: types/present.d.ts):
+     look(key, values, context)   the look of a column of values under key
+     text(value, look, compact)   a value as that look writes it ("" when it cannot: shown as is)
+     node(value, look, compact)   the same as a text node, or a span titled with the exact value
+     words(key)                   a key's words, lower case ("totalRevenueUSD" → total, revenue, usd)
+     decimals(values)             the fraction digits a column of numbers needs
+     currencyOf(record)           the currency a record names (a currency field's code or symbol)
+     colour(value)                a CSS colour written as data (#rgb, #rrggbb, rgb(…), hsl(…)), or ""
+     locale                       the host's locale (set by views.js for each result) */
+CU.present = (() => {
+  var api = { locale: /** @type {string | undefined} */ (undefined) };
+  // Words of a key that make its numbers a kind. An identifier's word wins over all (a price_id
+  // is an id), then percent (a revenue_growth is a growth), then the others.
+  var ID = /^(id|ids|uuid|code|year|zip|port|pid|no|number|index|idx|rank|key|hash|sha|version)$/;
+  // Counts: numbers of things, never money nor a percentage ("users_count", "num_orders").
+  var COUNT = /^(count|counts|num|qty|quantity|users|customers|orders|items|rows|total_count)$/;
+  var PERCENT = /^(percent|percentage|pct|share|margin|churn|retention|utilization|utilisation|probability|conversion|growth|rate|ratio)$/;
+  // Points, not ratios: 25 is 25 %, whatever the values.
+  var POINTS = /^(percent|percentage|pct)$/;
+  // Only as a share of one (0.25 is 25 %): a heart rate or an aspect ratio is not a percentage.
+  var RATIO_ONLY = /^(rate|ratio)$/;
+  var MONEY = /^(price|prices|cost|costs|revenue|revenues|amount|budget|balance|fee|fees|salary|mrr|arr|income|profit|spend|spent|sales|payment|payout|subtotal|capex|opex|cash|ebitda|earnings|usd|eur|gbp|dollars|euros)$/;
+  var BYTES = /^(bytes|byte|filesize)$/;
+  var MEMORY = /^(memory|mem|disk|rss|heap)$/;
+  var SIZE_UNITS = /^(b|kb|kib|mb|mib|gb|gib)$/;
+  var DURATION = /^(duration|elapsed|latency|uptime|runtime|took|timeout)$/;
+  var TIME_UNITS = /^(ms|millis|milliseconds|sec|secs|seconds|min|mins|minutes|hours|hrs)$/;
+  /** @type {{ [word: string]: string }} */
+  var UNIT_OF = { ms: "ms", millis: "ms", milliseconds: "ms", sec: "s", secs: "s", seconds: "s", min: "min", mins: "min", minutes: "min", hours: "h", hrs: "h",
+    b: "B", kb: "KB", kib: "KB", mb: "MB", mib: "MB", gb: "GB", gib: "GB" };
+  /** @type {{ [code: string]: string }} the symbols written for a code in English (others: the code) */
+  var SYMBOL = { USD: "$", EUR: "€", GBP: "£", JPY: "¥", CNY: "¥", INR: "₹", KRW: "₩" };
+  var COLOUR = /^(#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|(rgb|hsl)a?\(\s*[\d.]+%?\s*,?\s*[\d.]+%?\s*,?\s*[\d.]+%?\s*([,/]\s*[\d.]+%?\s*)?\))$/i;
+  var ENGLISH = /^en(-US|-GB)?$/;
+
+  /** @param {string} key @returns {string[]} */
+  function words(key) {
+    return (String(key).match(/[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+/g) || []).map((word) => word.toLowerCase());
+  }
+  /** @param {unknown} value @returns {value is number} */
+  var isNumber = (value) => typeof value === "number" && isFinite(value);
+
+  /**
+   * The fraction digits a column of numbers needs: each number's own (its binary noise gone: 12
+   * significant digits), at most what ~4 significant digits of the column's largest take (2
+   * past 1 000, 3 from 1, more below 1), never more than 6.
+   * @param {unknown[]} values
+   * @returns {number}
+   */
+  function decimals(values) {
+    var most = 0, largest = 0;
+    values.forEach((value) => {
+      if (!isNumber(value)) return;
+      largest = Math.max(largest, Math.abs(value));
+      var fraction = /\.(\d+)$/.exec(String(+value.toPrecision(12)));
+      most = Math.max(most, fraction ? fraction[1].length : 0);
+    });
+    var cap = largest >= 1000 ? 2 : largest >= 1 ? 3 : largest > 0 ? Math.min(6, 3 - Math.floor(Math.log10(largest))) : 0;
+    return Math.min(most, cap);
+  }
+
+  /**
+   * The currency a record names: a field named currency (or currency_code, currencySymbol…) whose
+   * value is a code of three capitals or a symbol.
+   * @param {unknown} record
+   * @returns {string}
+   */
+  function currencyOf(record) {
+    if (!record || typeof record !== "object" || Array.isArray(record)) return "";
+    var found = "";
+    Object.keys(record).forEach((key) => {
+      var value = /** @type {{ [key: string]: unknown }} */ (record)[key];
+      if (words(key)[0] === "currency" && typeof value === "string" && /^([A-Z]{3}|[$€£¥₹₩])$/.test(value.trim()) && (!found || found.length > 1)) found = value.trim();
+    });
+    return found;
+  }
+
+  /**
+   * The look of a column of values under key.
+   * @param {string} key the key (or column name)
+   * @param {unknown[]} values the column's values
+   * @param {Present.Context} [context] the spec's formats by key name, the currency around
+   * @returns {Present.Look}
+   */
+  function look(key, values, context) {
+    var numbers = values.filter(isNumber), given = context && context.formats && context.formats[key];
+    var all = words(key), kind = "number", unit = "";
+    var ratio = numbers.length > 0 && numbers.every((value) => Math.abs(value) <= 1);
+    if (given) { kind = given.format; unit = given.unit || ""; }
+    else if (!numbers.length || numbers.length < values.filter((value) => value != null).length) return { f: "" };
+    else if (all.some((word) => ID.test(word)) && numbers.every(Number.isInteger)) kind = "plain";
+    else if (all.some((word) => COUNT.test(word))) kind = "number";
+    else if (all.some((word) => POINTS.test(word))) { kind = "percent"; unit = "points"; }
+    else if (all.some((word) => PERCENT.test(word) && (!RATIO_ONLY.test(word) || ratio))) kind = "percent";
+    else if (all.some((word) => MONEY.test(word))) kind = "money";
+    else if (all.some((word) => BYTES.test(word)) || (all.some((word) => MEMORY.test(word)) && numbers.every(Number.isInteger))) kind = "bytes";
+    // (a unit alone is no duration: a statistic's "min" is its minimum)
+    else if (all.some((word) => DURATION.test(word)) || (all.length > 1 && TIME_UNITS.test(all[all.length - 1]))) kind = "duration";
+    if (kind === "percent" && !unit) unit = ratio ? "ratio" : "points";
+    if ((kind === "bytes" || kind === "duration") && !unit) unit = UNIT_OF[all.filter((word) => SIZE_UNITS.test(word) || TIME_UNITS.test(word)).pop() || ""] || (kind === "bytes" ? "B" : "s");
+    var currency = (given && given.currency) || (context && context.currency) || "";
+    var scaled = kind === "percent" && unit === "ratio" ? numbers.map((value) => value * 100) : numbers;
+    var digits = kind === "percent" ? Math.min(1, decimals(scaled)) : kind === "money" ? (numbers.every(Number.isInteger) ? 0 : 2) : decimals(numbers);
+    return { f: kind, d: digits, c: kind === "money" ? currency : "", u: unit };
+  }
+
+  // Intl formatters are costly to build: one per kind, per rendered result (views.js empties
+  // them when the locale may have changed); a locale Intl refuses writes numbers as String does.
+  /** @type {{ [kind: string]: { format(value: number): string } }} */
+  var formatters = {};
+  /**
+   * @param {string} kind
+   * @param {() => { format(value: number): string }} make
+   */
+  function formatter(kind, make) {
+    try { return formatters[kind] || (formatters[kind] = make()); } catch (e) { return formatters[kind] = { format: (value) => String(value) }; }
+  }
+  /**
+   * A number with d fraction digits (-1: every digit it has, never rounded), grouped from 10 000
+   * ("1040", "709,037"; money from 1 000). English is written here, the same text as Intl's
+   * (tests/js/unit/views.test.mjs holds it to Intl): the first Intl formatter of a page costs ~20
+   * ms (its locale's data, loaded once per process, and a host's frame is a new process at every
+   * load), and the result's numbers would wait for it. Other locales, and what String writes with
+   * an exponent or past 20 fraction digits (Intl's most), by Intl.
+   * @param {number} value @param {number} d @param {boolean} [money] grouping from 1 000
+   * @returns {string}
+   */
+  function grouped(value, d, money) {
+    var text = d < 0 ? String(Math.abs(value)) : Math.abs(value).toFixed(d), whole = text.replace(/\..*/, "");
+    if (ENGLISH.test(api.locale || navigator.language) && !/e|\.\d{21}/.test(text) && !Object.is(value, -0)) {
+      return (value < 0 && +text ? "-" : "") + (whole.length > (money ? 3 : 4) ? whole.replace(/\B(?=(\d{3})+$)/g, ",") : whole) + text.slice(whole.length);
+    }
+    return formatter("g" + d + !!money, () => new Intl.NumberFormat(api.locale, /** @type {Intl.NumberFormatOptions} */ (/** @type {unknown} */ ({ minimumFractionDigits: Math.max(d, 0), maximumFractionDigits: d < 0 ? 20 : d, useGrouping: money ? "auto" : "min2" })))).format(value);
+  }
+  /**
+   * A number written short: 63 412 → "63.4K", 2 500 000 → "2.5M" (three significant digits).
+   * @param {number} value
+   * @returns {string}
+   */
+  function short(value) {
+    var size = Math.abs(value), steps = [[1e12, "T"], [1e9, "B"], [1e6, "M"], [1e3, "K"]];
+    var step = steps.find((pair) => size >= /** @type {number} */ (pair[0]) * 0.9995);
+    if (!step) return grouped(value, Math.min(decimals([value]), size >= 100 ? 0 : size >= 10 ? 1 : 2));
+    var scaled = +(value / /** @type {number} */ (step[0])).toPrecision(3);
+    return grouped(scaled, decimals([scaled])) + step[1];
+  }
+  /**
+   * Money: the currency's symbol before the amount (a code after it, where English has no symbol).
+   * @param {number} value @param {Present.Look} the @param {boolean} [compact]
+   */
+  function money(value, the, compact) {
+    var code = the.c || "", symbol = code.length === 1 ? code : SYMBOL[code] || "";
+    var amount = compact ? short(Math.abs(value)) : grouped(Math.abs(value), /** @type {number} */ (the.d), true);
+    return (value < 0 ? "-" : "") + (symbol ? symbol + amount : amount + (code ? " " + code : ""));
+  }
+  /** Bytes in binary units: 25 276 510 208 → "23.5 GiB". @param {number} value @param {string} unit */
+  function bytes(value, unit) {
+    var size = value * Math.pow(1024, ["B", "KB", "MB", "GB"].indexOf(unit)), names = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"], i = 0;
+    while (Math.abs(size) >= 1024 && i < names.length - 1) { size /= 1024; i++; }
+    return grouped(size, i && Math.abs(size) < 100 ? 1 : 0) + " " + names[i];
+  }
+  /** A duration as a person says it: "450 ms", "3.2 s", "12 min 5 s", "1 h 12 min", "3 d 4 h". @param {number} value @param {string} unit */
+  function duration(value, unit) {
+    var ms = value * ({ ms: 1, s: 1e3, min: 6e4, h: 36e5 }[unit] || 1e3), sign = ms < 0 ? "-" : "";
+    ms = Math.abs(ms);
+    if (ms < 1e3) return sign + grouped(ms, ms < 10 ? Math.min(2, decimals([ms])) : 0) + " ms";
+    if (ms < 6e4) return sign + grouped(ms / 1e3, ms < 1e4 ? Math.min(2, decimals([ms / 1e3])) : 1).replace(/\.0$/, "") + " s";
+    /** @type {[number, string][]} */
+    var parts = [[864e5, "d"], [36e5, "h"], [6e4, "min"], [1e3, "s"]], shown = [];
+    for (var i = 0; i < parts.length && shown.length < 2; i++) {
+      var count = Math.floor(ms / parts[i][0]);
+      if (count || shown.length) { shown.push(count + " " + parts[i][1]); ms -= count * parts[i][0]; }
+    }
+    return sign + shown.filter((part) => !/^0 /.test(part)).join(" ");
+  }
+  /** @param {unknown} value @returns {string} a CSS colour written as data, or "" */
+  var colour = (value) => typeof value === "string" && COLOUR.test(value.trim()) ? value.trim() : "";
+
+  /**
+   * A number as its look writes it; "" when the look has none for it (the views write it then).
+   * @param {unknown} value
+   * @param {Present.Look} the
+   * @param {boolean} [compact] short (a headline's tile): 63 412 → "63.4K"
+   * @returns {string}
+   */
+  function text(value, the, compact) {
+    if (!isNumber(value) || !the.f || the.f === "plain") return "";
+    var d = /** @type {number} */ (the.d || 0);
+    switch (the.f) {
+      case "money": return money(value, the, compact);
+      case "percent": return grouped(the.u === "ratio" ? value * 100 : value, compact ? Math.min(d, 1) : d) + "%";
+      case "bytes": return bytes(value, the.u || "B");
+      case "duration": return duration(value, the.u || "s");
+      case "compact": return short(value);
+      default: return compact && Math.abs(value) >= 1e4 ? short(value) : Math.abs(value) >= 1e15 || (value && Math.abs(value) < 1e-6) ? "" : grouped(value, d);
+    }
+  }
+  /**
+   * A value shown by its look: its text, titled with the exact value when the two differ (so the
+   * exact value is always in reach); "" when the look writes nothing for it.
+   * @param {unknown} value @param {Present.Look} the @param {boolean} [compact]
+   * @returns {HTMLElement | string}
+   */
+  function node(value, the, compact) {
+    var shown = text(value, the, compact);
+    return shown && shown !== String(value) ? el("span", { title: String(value) }, shown) : shown;
+  }
+  return Object.assign(api, { look: look, text: text, node: node, words: words, decimals: decimals, currencyOf: currencyOf, colour: colour, formatter: formatter, reset: () => { formatters = {}; } });
+})();

@@ -1,0 +1,47 @@
+// present.js's part of CU: how a value of a result looks (issue 49).
+
+declare namespace Present {
+  /** A column's look; short keys (the minifier keeps property names as written). */
+  interface Look {
+    /** The kind: number, money, percent, bytes, duration, compact, plain; "" none (the views' own). */
+    f: string;
+    /** Fraction digits. */
+    d?: number;
+    /** Money's currency: an ISO 4217 code or a symbol. */
+    c?: string;
+    /** The unit the number is in: ratio, points, ms, s, min, h, B, KB, MB, GB. */
+    u?: string;
+  }
+  /** A format the spec gives a key (the result view's present.formats, by the key's name). */
+  interface Given {
+    format: string;
+    currency?: string;
+    unit?: string;
+  }
+  interface Context {
+    /** The spec's formats, by key name. */
+    formats?: { [key: string]: Given };
+    /** The currency the result names (a currency field beside the value, or one the whole result names). */
+    currency?: string;
+  }
+}
+
+interface PresentRules {
+  /** The host's locale (views.js sets it for each result). */
+  locale: string | undefined;
+  look(key: string, values: unknown[], context?: Present.Context): Present.Look;
+  text(value: unknown, look: Present.Look, compact?: boolean): string;
+  node(value: unknown, look: Present.Look, compact?: boolean): HTMLElement | string;
+  words(key: string): string[];
+  decimals(values: unknown[]): number;
+  currencyOf(record: unknown): string;
+  colour(value: unknown): string;
+  /** An Intl formatter of a kind, built once per result (make() throwing: String's text). */
+  formatter(kind: string, make: () => { format(value: number): string }): { format(value: number): string };
+  /** Forgets the Intl formatters (a new locale). */
+  reset(): void;
+}
+
+interface CompileUi {
+  present: PresentRules;
+}
