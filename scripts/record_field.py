@@ -19,8 +19,10 @@ that paths in results are stable; Python servers run with a fixed hash seed, and
 stamp what they create run under a frozen wall clock (libfaketime). What is left changes from
 one recording to the next: a query's duration, a Python object's address, a file's ctime, the
 order of Redis's keys and sets, the port of the local web server in a fetched page's address, a
-PDF viewer's UUID; a MariaDB connection's number counts the connections made before it, so it
-holds for a run of every server in order.
+PDF viewer's UUID, the cohort heatmap's retention (the example draws it with Math.random), the
+system monitor's machine (hostname, CPU, memory) and its stats (CPU times, memory in use,
+uptime); a MariaDB connection's number counts the connections made before it, so it holds for a
+run of every server in order.
 
 A recording that today's views show wrongly lives in ``fixtures/field-pending/`` instead (same
 format; its README.md says what fails); re-recording writes it there again. A new recording goes
@@ -53,7 +55,11 @@ recordings). To re-record, install them beside the checkout, under the git-ignor
                 code-runner=mcp-server-code-runner knowledge-graph=@itseasy21/mcp-knowledge-graph \\
                 sqlite=mcp-sqlite pdf-reader=@sylphx/pdf-reader-mcp pdf=@modelcontextprotocol/server-pdf calc=@coo-quack/calc-mcp \\
                 eslint=@eslint/mcp git=@cyanheads/git-mcp-server dbhub=@bytebase/dbhub \\
-                database-server=@executeautomation/database-server; do
+                database-server=@executeautomation/database-server \\
+                budget-allocator=@modelcontextprotocol/server-budget-allocator@2.0.3 \\
+                scenario-modeler=@modelcontextprotocol/server-scenario-modeler@2.0.3 \\
+                cohort-heatmap=@modelcontextprotocol/server-cohort-heatmap@2.0.3 \\
+                system-monitor=@modelcontextprotocol/server-system-monitor@2.0.3; do
         npm install --prefix .cache/npm-${spec%%=*} --no-audit --no-fund "${spec#*=}"; done
 
     # the databases: PostgreSQL's initdb, pg_ctl and postgres in /usr/local/bin; the others from Debian
@@ -630,6 +636,24 @@ def servers() -> list[Server]:
             ("search_nodes", {"query": "Engine"}, ""),
             ("open_nodes", {"names": ["Ada Lovelace"]}, ""),
         ], env={"MEMORY_FILE_PATH": str(SCRATCH / "kg.jsonl")}, frozen_clock=True),
+        # ---- the official MCP Apps examples (modelcontextprotocol/ext-apps, examples/*-server):
+        # hand-written apps whose pages issue 49 compares ours with, on the same results. Their
+        # months count back from the (frozen) clock; the cohort heatmap's retention is Math.random.
+        Server("budget-allocator", "@modelcontextprotocol/server-budget-allocator", [npm("budget-allocator", "mcp-budget-allocator-server"), "--stdio"], [
+            ("get-budget-data", {}, ""),
+        ], frozen_clock=True),
+        Server("scenario-modeler", "@modelcontextprotocol/server-scenario-modeler", [npm("scenario-modeler", "mcp-scenario-modeler-server"), "--stdio"], [
+            # its own defaults (DEFAULT_INPUTS, what its app starts with): projections and a summary
+            ("get-scenario-data", {"customInputs": {"startingMRR": 50000, "monthlyGrowthRate": 5, "monthlyChurnRate": 3, "grossMargin": 80, "fixedCosts": 30000}}, ""),
+            ("get-scenario-data", {}, "templates"),
+        ]),
+        Server("cohort-heatmap", "@modelcontextprotocol/server-cohort-heatmap", [npm("cohort-heatmap", "mcp-cohort-heatmap-server"), "--stdio"], [
+            ("get-cohort-data", {}, ""),
+        ], frozen_clock=True),
+        Server("system-monitor", "@modelcontextprotocol/server-system-monitor", [npm("system-monitor", "mcp-system-monitor-server"), "--stdio"], [
+            ("get-system-info", {}, ""),
+            ("poll-system-stats", {}, ""),  # "App-only" (_meta.ui.visibility), its app polls it
+        ], frozen_clock=True),
     ]
 
 
