@@ -38,7 +38,7 @@ CU.present = (() => {
   var POINTS = /^(percent|percentage|pct)$/;
   // Only as a share of one (0.25 is 25 %): a heart rate or an aspect ratio is not a percentage.
   var RATIO_ONLY = /^(rate|ratio)$/;
-  var MONEY = /^(price|prices|cost|costs|revenue|revenues|amount|budget|balance|fee|fees|salary|mrr|arr|income|profit|spend|spent|sales|payment|payout|subtotal|capex|opex|cash|ebitda|earnings|usd|eur|gbp|dollars|euros)$/;
+  var MONEY = /^(price|cost|revenue|amount|budget|balance|fee|salary|mrr|arr|income|profit|spend|spent|sale|payment|payout|subtotal|capex|opex|cash|ebitda|earning|usd|eur|gbp|dollar|euro)s?$/;
   var BYTES = /^(bytes|byte|filesize)$/;
   var MEMORY = /^(memory|mem|disk|rss|heap)$/;
   var SIZE_UNITS = /^(b|kb|kib|mb|mib|gb|gib)$/;
@@ -113,13 +113,14 @@ CU.present = (() => {
     else if (all.some((word) => PERCENT.test(word) && (!RATIO_ONLY.test(word) || ratio))) kind = "percent";
     else if (all.some((word) => MONEY.test(word))) kind = "money";
     else if (all.some((word) => BYTES.test(word)) || (all.some((word) => MEMORY.test(word)) && numbers.every(Number.isInteger))) kind = "bytes";
-    // (a unit alone is no duration: a statistic's "min" is its minimum)
-    else if (all.some((word) => DURATION.test(word)) || (all.length > 1 && TIME_UNITS.test(all[all.length - 1]))) kind = "duration";
+    // (a statistic's "min" alone is its minimum, not minutes)
+    else if (all.some((word) => DURATION.test(word)) || (TIME_UNITS.test(all[all.length - 1]) && all.join() !== "min")) kind = "duration";
     if (kind === "percent" && !unit) unit = ratio ? "ratio" : "points";
     if ((kind === "bytes" || kind === "duration") && !unit) unit = UNIT_OF[all.filter((word) => SIZE_UNITS.test(word) || TIME_UNITS.test(word)).pop() || ""] || (kind === "bytes" ? "B" : "s");
     var currency = (given && given.currency) || (context && context.currency) || "";
     var scaled = kind === "percent" && unit === "ratio" ? numbers.map((value) => value * 100) : numbers;
-    var digits = kind === "percent" ? Math.min(1, decimals(scaled)) : kind === "money" ? (numbers.every(Number.isInteger) ? 0 : 2) : decimals(numbers);
+    // Money: cents while they matter (no cents on whole amounts, nor past ten thousand).
+    var digits = kind === "percent" ? Math.min(1, decimals(scaled)) : kind === "money" ? (numbers.every((value) => Number.isInteger(value) || Math.abs(value) >= 1e4) ? 0 : 2) : decimals(numbers);
     return { f: kind, d: digits, c: kind === "money" ? currency : "", u: unit };
   }
 

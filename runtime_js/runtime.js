@@ -789,19 +789,25 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
     var fields = fieldsOf(/** @type {UiNode} */ (formNode).children).length, said = hostArgs === undefined ? "" : argsText(hostArgs) || (fields ? M.defaultInputs : ""), shownForm = /** @type {HTMLFormElement} */ (form), line = argsLine || (argsLine = el("div", { class: "args" }));
     var open = () => { line.hidden = true; shownForm.hidden = false; var first = /** @type {HTMLElement | null} */ (shownForm.querySelector(".ctl, .opt")); if (first) first.focus(); };
     line.replaceChildren(el("span", { class: "args-text", title: said || null }, said), el("button", { type: "button", class: "btn small", onclick: fields ? open : () => { U.run(); } }, fields ? M.edit : M.runAgain));
+    line.className = said ? "args" : "args bare"; // a tool without inputs: its button alone
     if (!line.isConnected) shownForm.before(line);
     line.hidden = false; shownForm.hidden = true;
   }
   /**
-   * The arguments as one line: each top-level one's label and its value, short.
+   * The arguments as one line: each one's label (its field's) and its value, short; an object of
+   * them, its own ("Starting MRR 50000 · Growth 5 · …").
    * @param {Json | undefined} args @returns {string}
    */
   function argsText(args) {
-    if (!isObject(args)) return args == null ? "" : shortText(args);
-    /** @type {{ [key: string]: string }} */
+    /** @type {{ [key: string]: string }} every field's label, by key */
     var labels = {};
-    fieldsOf(/** @type {UiNode} */ (formNode).children).forEach((field) => { labels[keyOf(field)] = /** @type {string} */ (field.props.label) || keyOf(field); });
-    return Object.keys(args).filter((key) => args[key] != null && args[key] !== "").map((key) => (labels[key] || key) + " " + shortText(args[key])).join(" · ");
+    /** @type {(nodes: UiNode[] | undefined) => void} */
+    var walk = (nodes) => { fieldsOf(nodes).forEach((field) => { labels[keyOf(field)] = labels[keyOf(field)] || /** @type {string} */ (field.props.label); walk(field.children); }); };
+    walk(/** @type {UiNode} */ (formNode).children);
+    /** @type {(value: Json, key?: string) => string[]} */
+    var said = (value, key) => isObject(value) && Object.keys(value).length ? Object.keys(value).filter((inner) => value[inner] != null && value[inner] !== "").flatMap((inner) => said(value[inner], inner))
+      : [(key ? (labels[key] || key) + " " : "") + shortText(value)];
+    return args == null || (isObject(args) && !Object.keys(args).length) ? "" : said(args).join(" · ");
   }
   /** A value in a few words: text cut at 40 characters, a list's first three, JSON for the rest. @param {Json} value @returns {string} */
   function shortText(value) {

@@ -24,7 +24,7 @@
       var props = /** @type {TableProps} */ (node.props), columns = props.columns || [];
       return Array.isArray(data) ? views.table(data, columns.length ? columns.slice() : views.columnsOf(data.filter(isRecord)), props.pageSize || 100) : auto(data);
     }),
-    List: /** @type {TypedBuilder} */ ((node, data) => Array.isArray(data) ? views.list(data, /** @type {ListProps} */ (node.props).format) : auto(data)),
+    List: /** @type {TypedBuilder} */ ((node, data) => Array.isArray(data) ? views.list(data, /** @type {ListProps} */ (node.props).format, CU.unescapeToken(String(node.props.bind || "").split("/").pop() || "")) : auto(data)),
     CardGrid: /** @type {TypedBuilder} */ ((node, data) => Array.isArray(data) ? cards(data, /** @type {CardGridProps} */ (node.props)) : auto(data)),
     Metric: /** @type {TypedBuilder} */ ((node, data) => {
       var props = /** @type {MetricProps} */ (node.props);

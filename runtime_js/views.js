@@ -328,9 +328,10 @@ CU.views = (() => {
    * Any value, by its shape.
    * @param {Views.Json | undefined} value
    * @param {number} [depth] nesting depth; below the top two levels nested values fold behind a "more" summary
+   * @param {string} [key] the key the value is under (how a list's numbers look)
    * @returns {HTMLElement}
    */
-  function auto(value, depth) {
+  function auto(value, depth, key) {
     depth = depth || 0;
     if (Array.isArray(value)) {
       // one record holding values nested two deep is that record, not a one-row table of folds
@@ -338,7 +339,7 @@ CU.views = (() => {
         && Object.values(field).some((inner) => inner && typeof inner === "object" && !isShortScalarList(inner)))) return kv(value[0], [], depth);
       if (value.length && value.length <= 200 && value.every(isObj) && value.some(childListKey)) return el("div", { class: "view" }, value.map((record) => tree(/** @type {Views.Record} */ (record), 0)));
       if (value.length && value.every(isObj)) return table(value, cols(value), 100);
-      return grid(value) || list(value);
+      return grid(value) || list(value, undefined, key);
     }
     if (isObj(value)) return columnTable(value, depth) || (childListKey(value) ? tree(value, 0) : kv(value, [], depth));
     if (typeof value === "string") return textView(value);
@@ -470,15 +471,19 @@ CU.views = (() => {
   }
 
   /**
-   * A list, 200 items at a time.
+   * A list, 200 items at a time; a few short scalars (at most 12, of 24 characters at most) on one
+   * line ("Seed, Series A, Series B"). Its numbers in one look (its key's).
    * @param {Views.Json[]} items
    * @param {string} [format]
+   * @param {string} [key] the key the list is under
    * @returns {HTMLElement}
    */
-  function list(items, format) {
+  function list(items, format, key) {
+    var look = lookOf(key || "", items);
+    if (items.length <= 12 && items.every((item) => isScalar(item) && String(item).length <= 24)) return el("p", { class: "inl" }, items.map((item, i) => [i ? ", " : "", val(item, format, null, key, look)]));
     var ul = el("ul", { class: "list" }), shownCount = 0;
     function add() {
-      items.slice(shownCount, shownCount += 200).forEach((item) => { ul.appendChild(el("li", null, val(item, format))); });
+      items.slice(shownCount, shownCount += 200).forEach((item) => { ul.appendChild(el("li", null, val(item, format, null, key, look))); });
       moreButton.hidden = shownCount >= items.length; moreButton.textContent = M.showMore(items.length - shownCount);
     }
     var moreButton = button(add);
@@ -503,7 +508,7 @@ CU.views = (() => {
       // Records nested in records (a configuration) open to four levels, each set in by one step.
       if ((!fields.length && value && typeof value === "object" && !isShortScalarList(value) && (/** @type {number} */ (depth) < 2 || (isObj(value) && /** @type {number} */ (depth) < 4))) || (typeof value === "string" && /\n/.test(value))) {
         scope = record;
-        blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, el("h3", null, field.label), auto(value, /** @type {number} */ (depth) + 1)));
+        blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, el("h3", null, field.label), auto(value, /** @type {number} */ (depth) + 1, keyOf(field))));
       } else if (value !== undefined) dl.append(el("dt", null, field.label), el("dd", null, val(value, field.format, field.options, field.label, lookOf(keyOf(field), [value], record))));
     });
     return el("div", { class: "view" }, dl.children.length ? dl : null, blocks);
@@ -514,6 +519,19 @@ CU.views = (() => {
   /** @type {(value: unknown) => string} " nw" or "" */
   var noWrap = (value) => typeof value === "number" || (typeof value === "string" && value.length <= 40 && (!/\s/.test(value.trim()) || DATE_TIME.test(value.trim()))) ? " nw" : "";
   /**
+   * A column whose every value is a record of the same few scalar keys (at most 8: a month's
+   * allocations, a stage's benchmarks) as a group of columns, one a key, named by the column: not
+   * a fold in every row.
+   * @param {Views.Json[]} rows
+   * @param {Views.Column} column
+   * @returns {Views.Column[] | undefined}
+   */
+  function groupOf(rows, column) {
+    var values = rows.map((row) => at(row, column.pointer)), keys = isObj(values[0]) ? Object.keys(values[0]) : [];
+    if (rows.length < 2 || !keys.length || keys.length > 8 || !values.every((value) => isObj(value) && Object.keys(value).join() === keys.join() && Object.values(value).every(isScalar))) return;
+    return keys.map((key) => ({ pointer: column.pointer + escapeKey(key), label: human(key), g: 1, grp: column.label }));
+  }
+  /**
    * Rows as a table: sort by a column (click its header), filter by text, one page at a time.
    * Columns without a format (g: guessed) get the one their first value looks like.
    * @param {Views.Json[]} rows records, or arrays (columns /0, /1, …)
@@ -523,6 +541,7 @@ CU.views = (() => {
    * @returns {HTMLElement}
    */
   function table(rows, columns, pageSize, noPivot) {
+    columns = columns.flatMap((column) => groupOf(rows, column) || [column]);
     columns.forEach((column) => {
       if (column.g) { var row = rows.find((r) => at(r, column.pointer) != null); column.format = guess(row && at(row, column.pointer)); }
       // Every number of a column in one look: its kind, and the precision the column needs.
@@ -538,6 +557,9 @@ CU.views = (() => {
     var next = button(() => { page++; draw(); }, M.next);
     /** @type {(column: Views.Column) => string | null} */
     var numeric = (column) => /^(number|integer)$/.test(/** @type {string} */ (column.format)) ? "num" : null;
+    // Grouped columns are named once above theirs (a row of their own).
+    var groups = columns.some((column) => column.grp) && el("tr", null, columns.map((column, i) => column.grp === (columns[i - 1] || {}).grp ? null
+      : el("th", { scope: column.grp ? "colgroup" : null, colspan: columns.filter((other, j) => j >= i && other.grp === column.grp && columns.slice(i, j).every((between) => between.grp === column.grp)).length }, column.grp || "")));
     var head = columns.map((column, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(column) }, el("button", { type: "button", onclick: () => sort(i) }, column.label), column.type && el("small", { class: "muted" }, column.type)));
     /** @param {number} index */
     function sort(index) {
@@ -571,7 +593,7 @@ CU.views = (() => {
     draw();
     // The rows and columns ride on the element (not markup): host.js offers them as a file.
     /** @type {Views.TableElement} */
-    var box = Object.assign(el("div", { class: "tbl" }, filter, el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, head)), body)), el("div", { class: "pager" }, prev, info, next)), { rows: rows, cols: columns });
+    var box = Object.assign(el("div", { class: "tbl" }, filter, el("div", { class: "scroll" }, el("table", null, el("thead", null, groups, el("tr", null, head)), body)), el("div", { class: "pager" }, prev, info, next)), { rows: rows, cols: columns });
     return heatmap ? heatmap.wrap(box) : box;
   }
 
@@ -1051,6 +1073,8 @@ CU.views = (() => {
 
   /* ------------------------------------------------------------------ the tree's nodes */
 
+  /** @type {string[]} the pointers the result's headline shows */
+  var leading = [];
   /** @type {{ content: Views.ContentBlock[], shown?: number }} the result being rendered */
   var current = { content: [] };
   // scope: the object around the view being built (matrix.js names a pivot's columns from it).
@@ -1088,7 +1112,8 @@ CU.views = (() => {
   function fillView(place, node, root) {
     var build = NODES[node.type], bind = node.props.bind || "", data = at(root, bind), label = node.props.label;
     scope = at(root, bind.replace(/\/[^/]*$/, ""));
-    if (data === undefined && node.type !== "ContentBlocks") return place.remove();
+    // missing data shows nothing; a record the headline shows whole is not shown again
+    if ((data === undefined && node.type !== "ContentBlocks") || (isObj(data) && Object.keys(data).length && Object.keys(data).every((key) => leading.indexOf(bind + escapeKey(key)) >= 0))) return place.remove();
     place.prepend(build ? build(node, data) : jsonBlock(data));
     if (label && node.props.bind) place.prepend(el("h3", null, label));
   }
@@ -1111,7 +1136,8 @@ CU.views = (() => {
   // Summary numbers lead: 2 to 8 numbers at the top of a result (or in an object named like a
   // summary) become stat tiles above the detail, short and formatted, each exact in its title;
   // the detail below shows the rest. The spec's present.headline names them instead.
-  var SUMMARY = /^(summary|totals?|stats|statistics|metrics|kpis?|overview)$/i;
+  // (by its words: "customSummary", "totals", "kpis")
+  var SUMMARY = /^(summary|totals?|stats|statistics|metrics|kpis?|overview)$/;
   /**
    * The pointers of a record's numbers that can lead (not ids, years, codes).
    * @param {Views.Record} record @param {string} prefix the record's own pointer
@@ -1129,7 +1155,7 @@ CU.views = (() => {
     if (!isObj(data)) return [];
     var top = leadingNumbers(data, "");
     if (top.length > 1 && top.length < 9) return top;
-    var key = Object.keys(data).find((name) => SUMMARY.test(name) && isObj(data[name])), inner = key ? leadingNumbers(/** @type {Views.Record} */ (data[key]), escapeKey(key)) : [];
+    var key = Object.keys(data).find((name) => P.words(name).some((word) => SUMMARY.test(word)) && isObj(data[name])), inner = key ? leadingNumbers(/** @type {Views.Record} */ (data[key]), escapeKey(key)) : [];
     return inner.length > 1 && inner.length < 9 ? inner : [];
   }
   /**
@@ -1205,7 +1231,7 @@ CU.views = (() => {
     var only = content.length === 1 && isObj(content[0]) && content[0].type === "text" ? dataOf(String(content[0].text)) : undefined;
     var shown = data !== undefined ? data : only;
     presentContext = { formats: formatsByKey(present.formats), currency: currencyIn(shown, message) };
-    var headline = headlineOf(shown, present), typed = data !== undefined && props && props.source !== "content";
+    var headline = leading = headlineOf(shown, present), typed = data !== undefined && props && props.source !== "content";
     /** @type {{ [section: string]: Views.Child }} */
     var parts = { headline: tiles(shown, headline) };
     if (typed) { var laidOut = document.createDocumentFragment(); fillLayout(laidOut, /** @type {Views.ViewNode} */ (resultView), /** @type {Views.Json} */ (data)); parts.data = laidOut; }

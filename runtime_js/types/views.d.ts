@@ -109,6 +109,8 @@ interface TableColumn {
   name?: string | false;
   /** The type a table given as columns and rows names for it ("INTEGER", "VARCHAR"): shown under its heading. */
   type?: string;
+  /** The group it belongs to (a record's key whose fields are columns): named above them. */
+  grp?: string;
   /** How its numbers look (present.js), decided once for the column. */
   look?: Present.Look;
 }
@@ -142,7 +144,7 @@ interface Views {
   /** Columns from the union of keys over rows (formats guessed by table()). */
   columnsOf(rows: unknown[]): Views.Column[];
   /** A list, 200 items at a time. */
-  list(items: unknown[], format?: string): HTMLElement;
+  list(items: unknown[], format?: string, key?: string): HTMLElement;
   /** One value as a node, formatted by its format (guessed when absent). */
   value(value: unknown, format?: string, options?: Views.Option[] | null, key?: string): Node | string;
   /** A base64 image (or data: URL) as an <img>; anything else as text. */

@@ -81,6 +81,7 @@ test("durations as a person says them; a unit in the name is the number's", () =
   assert.equal(one("latency_ms", 12.5), "13 ms");
   assert.equal(kind("min", [9]), "number", "a statistic's min is its minimum, not minutes");
   assert.equal(kind("timeout_min", [5]), "duration");
+  assert.equal(one("seconds", 640.47), "10 min 40 s", "an uptime's seconds");
 });
 
 test("a format the spec gives wins over the name", () => {

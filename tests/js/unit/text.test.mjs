@@ -167,7 +167,8 @@ test("aligned: columns cut where every line is blank, the rule of dashes dropped
   assert.equal(rows(box).length, 4);
   const right = renderText(fieldText("code-runner__run-code__aligned")); // right-aligned numbers
   assert.deepEqual(headers(right), ["Region", "Revenue", "Units"]);
-  assert.deepEqual(rows(right)[1], ["South", "11,980.50", "287"]); // revenue: an amount of money, in cents
+  assert.deepEqual(rows(right)[1], ["South", "11,981", "287"]); // revenue: money, no cents past ten thousand
+  assert.equal(right.querySelectorAll("tbody tr")[1].children[1].firstChild.title, "11980.5", "the exact amount in reach");
 });
 
 test("diff: one span a line, marked by class", () => {
