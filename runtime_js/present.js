@@ -137,20 +137,20 @@ CU.present = (() => {
   }
   /**
    * A number with d fraction digits (-1: every digit it has, never rounded), grouped from 10 000
-   * ("1040", "709,037"; money from 1 000). English is written here, the same text as Intl's
+   * ("1040", "709,037", "$1413.50": the views' one way, money too). English is written here, the same text as Intl's
    * (tests/js/unit/views.test.mjs holds it to Intl): the first Intl formatter of a page costs ~20
    * ms (its locale's data, loaded once per process, and a host's frame is a new process at every
    * load), and the result's numbers would wait for it. Other locales, and what String writes with
    * an exponent or past 20 fraction digits (Intl's most), by Intl.
-   * @param {number} value @param {number} d @param {boolean} [money] grouping from 1 000
+   * @param {number} value @param {number} d
    * @returns {string}
    */
-  function grouped(value, d, money) {
+  function grouped(value, d) {
     var text = d < 0 ? String(Math.abs(value)) : Math.abs(value).toFixed(d), whole = text.replace(/\..*/, "");
     if (ENGLISH.test(api.locale || navigator.language) && !/e|\.\d{21}/.test(text) && !Object.is(value, -0)) {
-      return (value < 0 && +text ? "-" : "") + (whole.length > (money ? 3 : 4) ? whole.replace(/\B(?=(\d{3})+$)/g, ",") : whole) + text.slice(whole.length);
+      return (value < 0 && +text ? "-" : "") + (whole.length > 4 ? whole.replace(/\B(?=(\d{3})+$)/g, ",") : whole) + text.slice(whole.length);
     }
-    return formatter("g" + d + !!money, () => new Intl.NumberFormat(api.locale, /** @type {Intl.NumberFormatOptions} */ (/** @type {unknown} */ ({ minimumFractionDigits: Math.max(d, 0), maximumFractionDigits: d < 0 ? 20 : d, useGrouping: money ? "auto" : "min2" })))).format(value);
+    return formatter("g" + d, () => new Intl.NumberFormat(api.locale, /** @type {Intl.NumberFormatOptions} */ (/** @type {unknown} */ ({ minimumFractionDigits: Math.max(d, 0), maximumFractionDigits: d < 0 ? 20 : d, useGrouping: "min2" })))).format(value);
   }
   /**
    * A number written short: 63 412 → "63.4K", 2 500 000 → "2.5M" (three significant digits).
@@ -170,7 +170,7 @@ CU.present = (() => {
    */
   function money(value, the, compact) {
     var code = the.c || "", symbol = code.length === 1 ? code : SYMBOL[code] || "";
-    var amount = compact ? short(Math.abs(value)) : grouped(Math.abs(value), /** @type {number} */ (the.d), true);
+    var amount = compact ? short(Math.abs(value)) : grouped(Math.abs(value), /** @type {number} */ (the.d));
     return (value < 0 ? "-" : "") + (symbol ? symbol + amount : amount + (code ? " " + code : ""));
   }
   /** Bytes in binary units: 25 276 510 208 → "23.5 GiB". @param {number} value @param {string} unit */

@@ -200,8 +200,9 @@ CU.views = (() => {
   function inlineList(items, format, key) {
     var shownCount = items.length > 6 ? 5 : items.length, line = el("span", { class: "inl" });
     if (!items.length) return el("span", { class: "muted" }, M.none);
+    var look = lookOf(key || "", items);
     /** @type {(item: Views.Scalar, index: number) => void} */
-    var add = (item, index) => { line.append(index ? ", " : "", val(item, format, null, key)); };
+    var add = (item, index) => { line.append(index ? ", " : "", val(item, format, null, key, look)); };
     items.slice(0, shownCount).forEach(add);
     if (shownCount < items.length) line.append(" ", button((event) => {
       var moreButton = /** @type {HTMLElement} */ (event.target);

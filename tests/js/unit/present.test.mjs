@@ -43,7 +43,7 @@ test("money: by its name; its currency from the spec, a field beside it, or the 
   assert.equal(kind("mrr", [63412]), "money");
   assert.equal(one("price", 12.5), "12.50", "no currency known: an amount");
   assert.equal(one("budget", 100000, { currency: "USD" }), "$100,000");
-  assert.equal(one("budget", 1234.5, { currency: "EUR" }), "€1,234.50");
+  assert.equal(one("budget", 1234.5, { currency: "EUR" }), "€1234.50");
   assert.equal(one("cost", 99, { currency: "CHF" }), "99 CHF");
   assert.equal(one("cost", -5.25, { currency: "$" }), "-$5.25");
   const given = { formats: { amount: { format: "money", currency: "GBP" } } };
