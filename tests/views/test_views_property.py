@@ -1,10 +1,12 @@
-"""Property: any output schema with a conforming value renders, and every leaf is visible (in the
-page text, or after opening the visible "more" controls)."""
+"""Property: any output schema with a conforming value renders, every leaf is visible (in the page
+text, or after opening the visible "more" controls; a number drawn as a person reads it, exact in
+its title), and no number is drawn with binary noise (issue 49)."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
@@ -26,19 +28,26 @@ OPEN_MORE = """() => { let n = 0;
   return n; }"""
 
 
-def expected(frame, value) -> list[str]:
-    """What a person should see for each leaf (numbers as the page formats them)."""
-    shown = []
+TITLES = "() => Array.from(document.querySelectorAll('#result .result-body [title]'), (e) => e.title)"
+# A number drawn with binary noise: more fraction digits than any column needs (present.js draws 6 at most).
+NOISE = re.compile(r"\d\.\d{7,}")
+
+
+def expected(frame, value) -> list[str | tuple[str, ...]]:
+    """What a person should see for each leaf: a boolean's word, null, a string, and a number as
+    the views write every digit — or, drawn as a person reads it (its column's decimals, money,
+    a percentage, a short figure in a headline), its exact self in the title of what is drawn."""
+    shown: list[str | tuple[str, ...]] = []
     for leaf in leaves(value):
         if isinstance(leaf, bool):
             shown.append("Yes" if leaf else "No")
         elif leaf is None:
             shown.append("null")
         elif isinstance(leaf, (int, float)):
-            # no grouping separator below 10 000 ("min2")
-            grouped = frame.evaluate("(v) => v.toLocaleString(undefined, {maximumFractionDigits: 10, useGrouping: 'min2'})", leaf)
-            # whole numbers under an id-, year- or code-like key are written without separators
-            shown.append((grouped, str(leaf)) if isinstance(leaf, int) else grouped)
+            # no grouping separator below 10 000 ("min2"); an id-, year- or code-like key's whole
+            # number none at all; or the number's JavaScript text, in a title
+            grouped = frame.evaluate("(v) => v.toLocaleString(undefined, {maximumFractionDigits: 20, useGrouping: 'min2'})", leaf)
+            shown.append((grouped, str(leaf), "title:" + frame.evaluate("(v) => String(v)", leaf)))
         else:
             shown.append(leaf)
     return shown
@@ -62,8 +71,12 @@ def test_generated_output_schema_and_value_render_every_leaf(apphost_once, case)
     text = frame.inner_text("#result .result-body")
     assert host.console_errors == [] and host.csp_violations == []
     assert not [e for e in host.logs if "result view failed" in json.dumps(e)]
+    titles = frame.evaluate(TITLES)
     for shown in expected(frame, value):
-        assert any(form in text for form in ((shown,) if isinstance(shown, str) else shown)), (shown, schema, text[:500])
+        forms = (shown,) if isinstance(shown, str) else shown
+        assert any(form in text or form.removeprefix("title:") in titles for form in forms), (shown, schema, text[:500])
+    # and no number drawn with binary noise (its every digit stays in its title)
+    assert not NOISE.search(text), (NOISE.search(text), schema, text[:500])
 
 
 @pytest.fixture

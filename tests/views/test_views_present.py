@@ -1,0 +1,178 @@
+"""Pages that present, not dump (issue 49), in a host that offers only the MCP Apps minimum (the
+official AppBridge in headless Chromium, no resource read): values as a person reads them, each
+exact in its title; the result first, its arguments folded into one line; a headline; grouped
+columns; the server's restating text folded; axe-core's WCAG A/AA rules, light and dark. On
+real servers' results (fixtures/field/) and on results written here to pin one rule each."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from compiler.pipeline import build_page
+from harness import axe
+
+pytestmark = pytest.mark.browser
+
+FIELD = Path(__file__).resolve().parents[2] / "fixtures" / "field"
+PENDING = FIELD.parent / "field-pending"
+BODY = "#result .result-body"
+
+
+def recorded(name: str) -> dict[str, Any]:
+    path = FIELD / f"{name}.json"
+    entry: dict[str, Any] = json.loads((path if path.exists() else PENDING / f"{name}.json").read_text())
+    return entry
+
+
+def shown(apphost, tool: dict[str, Any], result: dict[str, Any], arguments: dict[str, Any] | None = None, theme: str = "light"):
+    """A model-started run as a host shows it: the tool's input (when given), then its result."""
+    host = apphost.load(build_page(tool), reads=False, host_context={"theme": theme, "locale": "en-US"})
+    host.wait_initialized()
+    if arguments is not None:
+        host.send_tool_input(arguments)
+    host.send_tool_result(result)
+    host.frame.wait_for_selector(f"{BODY} > .view")
+    host.wait_frames(2)
+    assert host.console_errors == [] and host.csp_violations == [] and host.page_errors == []
+    return host
+
+
+def titled(frame, text: str) -> str | None:
+    """The title of the element that draws ``text`` (a formatted value keeps its exact self there)."""
+    title: str | None = frame.evaluate(
+        "([sel, text]) => { const e = [...document.querySelectorAll(sel + ' [title]')].find((n) => n.textContent.trim() === text); return e ? e.title : null; }",
+        [BODY, text],
+    )
+    return title
+
+
+PLAIN = {"name": "report", "description": "A report.", "inputSchema": {"type": "object", "properties": {"region": {"type": "string"}, "months": {"type": "integer"}}}}
+
+
+def test_values_read_as_a_person_reads_them_and_stay_exact(apphost):
+    data = {
+        "currency": "EUR",
+        "summary": {"total_revenue": 46566.150749999986, "growth_rate": 51.10686573463603, "churn": 0.031},
+        "disk": {"total_bytes": 25276510208, "uptime_seconds": 4320},
+        "brand": {"name": "Sky", "color": "#3b82f6"},
+        "measured_at": "2026-11-23T12:34:31.123456+01:00",
+        "samples": [{"name": "a", "value": 2906.5999999999985}, {"name": "b", "value": 12}],
+    }
+    host = shown(apphost, PLAIN, {"content": [{"type": "text", "text": json.dumps(data)}]}, {"region": "North", "months": 12})
+    frame = host.frame
+    text = frame.inner_text(BODY)
+    # the headline: the summary's numbers as tiles, short, the currency the result names
+    assert frame.locator(f"{BODY} .tile-k").all_inner_texts() == ["Total revenue", "Growth rate", "Churn"]
+    assert frame.locator(f"{BODY} .tile-v").all_inner_texts() == ["€46.6K", "51.1%", "3.1%"]
+    assert titled(frame, "€46.6K") == "46566.150749999986"
+    # bytes in binary units, a duration, a colour as a swatch beside its value, a time to its microsecond
+    assert "23.5 GiB" in text and titled(frame, "23.5 GiB") == "25276510208"
+    assert "1 h 12 min" in text
+    assert frame.locator(f"{BODY} .swatch").count() == 1 and "#3b82f6" in text
+    assert "Nov 23, 2026, 12:34:31.123456 PM (UTC+01:00)" in text  # (en-US)
+    # a column's numbers with the decimals it needs, the same in each row, no binary noise
+    cells = frame.locator(f"{BODY} tbody tr td:nth-child(2)").all_inner_texts()
+    assert cells == ["2906.6", "12.0"] and "2906.5999999999985" not in text
+    assert titled(frame, "2906.6") == "2906.5999999999985"
+
+
+def test_the_result_leads_its_arguments_fold_into_one_line_and_edit_opens_the_form(apphost):
+    host = shown(apphost, PLAIN, {"content": [{"type": "text", "text": "Done: 3 regions."}]}, {"region": "North", "months": 12})
+    frame = host.frame
+    assert frame.locator("form.form").is_hidden()
+    line = frame.locator(".args")
+    assert line.locator(".args-text").inner_text() == "Region North · Months 12"
+    # the result starts near the top: under the title, the description and the one line
+    assert frame.evaluate("() => document.querySelector('#result').getBoundingClientRect().top") < 200
+    line.locator("button").click()
+    assert frame.locator("form.form").is_visible() and line.is_hidden()
+    assert frame.locator("form.form input").first.input_value() == "North"
+
+
+def test_a_run_the_person_starts_leaves_the_form_open(apphost):
+    host = apphost.load(build_page(PLAIN), reads=False, on_call_tool=lambda name, args: {"content": [{"type": "text", "text": "ok"}]})
+    host.wait_initialized()
+    frame = host.frame
+    frame.locator("form.form input").first.fill("South")
+    frame.click("[data-action=submit]")
+    host.wait_calls(1)
+    frame.wait_for_selector(f"{BODY} > .view")
+    assert frame.locator("form.form").is_visible() and frame.locator(".args").count() == 0
+
+
+def test_a_tool_without_inputs_gets_run_again_alone(apphost):
+    entry = recorded("system-monitor__poll-system-stats")
+    calls: list[str] = []
+
+    def call(name: str, args: dict[str, Any]) -> dict[str, Any]:
+        calls.append(name)
+        return dict(entry["result"])
+
+    host = apphost.load(build_page(entry["tool"]), reads=False, on_call_tool=call)
+    host.wait_initialized()
+    host.send_tool_input({})
+    host.send_tool_result(entry["result"])
+    frame = host.frame
+    frame.wait_for_selector(f"{BODY} > .view")
+    assert frame.locator(".args.bare .args-text").inner_text() == "" and frame.locator("form.form").is_hidden()
+    frame.locator(".args button").click()
+    host.wait_calls(1)
+    assert calls == ["poll-system-stats"]
+    text = frame.inner_text(BODY)
+    # (the real reading: a machine's memory in binary units, its share used as a percentage, its uptime)
+    memory = entry["result"]["structuredContent"]["memory"]
+    assert f"{memory['usedPercent']}%" in text and "GiB" in text and "min" in text
+
+
+def test_a_summary_object_is_the_headline_and_not_said_twice(apphost):
+    entry = recorded("scenario-modeler__get-scenario-data")
+    host = shown(apphost, entry["tool"], entry["result"], entry["arguments"])
+    frame = host.frame
+    summary = entry["result"]["structuredContent"]["customSummary"]
+    tiles = dict(zip(frame.locator(f"{BODY} .tile-k").all_inner_texts(), frame.locator(f"{BODY} .tile-v").all_inner_texts(), strict=True))
+    assert tiles["Ending mrr"] == "$63.4K" and tiles["Mrr growth pct"] == "26.8%"
+    assert titled(frame, "$63.4K") == str(summary["endingMRR"])
+    assert "Custom summary" not in frame.inner_text(BODY), "the typed view of the summary is the headline's, not shown again"
+    # the arguments, each by its field's label, nested ones too
+    assert frame.locator(".args-text").inner_text().startswith("Starting mrr 50000 · Monthly growth rate 5")
+
+
+def test_records_of_the_same_keys_are_a_group_of_columns_and_colours_are_swatches(apphost):
+    entry = recorded("budget-allocator__get-budget-data")
+    host = shown(apphost, entry["tool"], entry["result"], entry["arguments"])
+    frame = host.frame
+    history = entry["result"]["structuredContent"]["analytics"]["history"]
+    categories = list(history[0]["allocations"])
+    group = frame.locator(f"{BODY} th[scope=colgroup]")
+    assert group.all_inner_texts() == ["Allocations"] and group.get_attribute("colspan") == str(len(categories))
+    first = frame.locator(f"{BODY} tbody tr").filter(has_text=history[0]["month"]).first.locator("td").all_inner_texts()
+    assert len(first) == 1 + len(categories) and "fields" not in " ".join(first)
+    assert frame.locator(f"{BODY} .swatch").count() == len(entry["result"]["structuredContent"]["config"]["categories"])
+    # money in the currency the config names
+    assert "$100,000" in frame.inner_text(BODY)
+
+
+def test_a_text_that_restates_the_data_folds_under_servers_text(apphost):
+    entry = recorded("budget-allocator__get-budget-data")
+    host = shown(apphost, entry["tool"], entry["result"], entry["arguments"])
+    frame = host.frame
+    fold = frame.locator(f"{BODY} details.srv")
+    assert fold.count() == 1 and fold.get_attribute("open") is None
+    assert "Budget Allocator Configuration" not in frame.inner_text(BODY)
+    fold.locator("summary").click()
+    assert "Budget Allocator Configuration" in frame.inner_text(BODY)
+    # a text that says something else stays shown
+    other = shown(apphost, PLAIN, {"content": [{"type": "text", "text": "Rendered at the edge; cache warm."}], "structuredContent": {"count": 3}})
+    assert "Rendered at the edge" in other.frame.inner_text(BODY) and other.frame.locator(f"{BODY} details.srv").count() == 0
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("name", ["budget-allocator__get-budget-data", "scenario-modeler__get-scenario-data", "system-monitor__poll-system-stats", "calc__math__statistics"])
+def test_presented_pages_pass_axe(apphost, name, theme):
+    entry = recorded(name)
+    host = shown(apphost, entry["tool"], entry["result"], entry["arguments"], theme)
+    assert axe.violations(host.frame) == []
