@@ -1149,12 +1149,14 @@ CU.views = (() => {
    * The headline's pointers: the spec's, else the top-level numbers, else a summary object's.
    * @param {Views.Json | undefined} data
    * @param {Views.Present} present
+   * @param {boolean} [pictured] the result shows an image: it leads, its numbers (a size, a dpi) are its facts
    * @returns {string[]}
    */
-  function headlineOf(data, present) {
+  function headlineOf(data, present, pictured) {
     if (Array.isArray(present.headline)) return present.headline.filter((pointer) => isScalar(at(data, pointer)) && at(data, pointer) != null).slice(0, 8);
-    if (!isObj(data)) return [];
-    var top = leadingNumbers(data, "");
+    if (!isObj(data) || pictured || Object.values(data).some((value) => guess(value) === "image")) return []; // an image leads its own result
+    // The numbers at the top lead unless they are a table's facts (its row count, the query's time).
+    var top = Object.values(data).some((value) => Array.isArray(value) && value.length > 0 && !isShortScalarList(value)) ? [] : leadingNumbers(data, "");
     if (top.length > 1 && top.length < 9) return top;
     var key = Object.keys(data).find((name) => P.words(name).some((word) => SUMMARY.test(word)) && isObj(data[name])), inner = key ? leadingNumbers(/** @type {Views.Record} */ (data[key]), escapeKey(key)) : [];
     return inner.length > 1 && inner.length < 9 ? inner : [];
@@ -1229,10 +1231,10 @@ CU.views = (() => {
     var message = content.filter((block) => isObj(block) && block.type === "text").map((block) => String(block.text)).join("\n") || M.errorUntold;
     if (result.isError) return box.append(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, M.error), errorView(message)));
     // A result whose one content block is a text of data (JSON, a Python literal) is that data.
-    var only = content.length === 1 && isObj(content[0]) && content[0].type === "text" ? dataOf(String(content[0].text)) : undefined;
+    var only = data === undefined && content.length === 1 && isObj(content[0]) && content[0].type === "text" ? dataOf(String(content[0].text)) : undefined;
     var shown = data !== undefined ? data : only;
     presentContext = { formats: formatsByKey(present.formats), currency: currencyIn(shown, message) };
-    var headline = leading = headlineOf(shown, present), typed = data !== undefined && props && props.source !== "content";
+    var headline = leading = headlineOf(shown, present, content.some((block) => isObj(block) && block.type === "image")), typed = data !== undefined && props && props.source !== "content";
     /** @type {{ [section: string]: Views.Child }} */
     var parts = { headline: tiles(shown, headline) };
     if (typed) { var laidOut = document.createDocumentFragment(); fillLayout(laidOut, /** @type {Views.ViewNode} */ (resultView), /** @type {Views.Json} */ (data)); parts.data = laidOut; }

@@ -164,7 +164,7 @@ interface Views {
     /** A text restates the data (most of its words and numbers are the data's): it folds. */
     restates(text: string, data: Views.Json): boolean;
     /** The headline's pointers: the spec's, the top-level numbers (2 to 8), or a summary object's. */
-    headline(data: Views.Json | undefined, present: Views.Present): string[];
+    headline(data: Views.Json | undefined, present: Views.Present, pictured?: boolean): string[];
     /** The currency a result names: a currency field, or a symbol or code beside an amount in its text. */
     currency(data: Views.Json | undefined, text: string): string;
   };

@@ -72,6 +72,7 @@ def test_hostile_text_never_executes(apphost, vector):
     host.send_tool_input({vector: vector, "level": vector, "list": [vector, vector]})
     host.send_tool_result(hostile_result(vector))
     host.wait_until(lambda: "Raw JSON" in f.inner_text("#result"))
+    f.click(".args button")  # the host's result folded the form into its arguments' line: Edit opens it
     f.click("[data-action=submit]")
     args = host.wait_calls(1)[0]["arguments"]
     assert args[vector] == vector and args["list"] == [vector, vector]

@@ -63,7 +63,7 @@ def test_a_table_given_as_columns_and_rows_is_headed_by_its_names(host):
     assert cells(frame, f"{BODY} th small") == ["VARCHAR", "INTEGER", "DOUBLE", "DATE", "BOOLEAN"]
     assert cells(frame, f"{BODY} tbody tr:first-child td") == ["Tromsø–Skjervøy", "62", "48.5", "1 Mar 2026", "✓ Yes"]
     assert frame.locator(f"{BODY} ul.list").count() == 0  # the names are no list of their own
-    assert cells(frame, f"{BODY} dd") == ["5", "14.2"]
+    assert cells(frame, f"{BODY} dd") == ["5", "14 ms"]  # the query's elapsed_ms: a duration (exact in its title)
 
 
 def test_a_markdown_section_of_json_is_a_table_and_its_fence_code(host):

@@ -132,7 +132,10 @@ def test_a_real_servers_message_beside_its_structured_content_shows(host):
     frame = show(host, result)
     shown = frame.inner_text(BODY)
     assert "PDF opened" in shown and "To annotate, sign, stamp, fill forms" in shown
-    assert "Form fields (3)" in shown
+    # its list of the form's fields restates the data: one click away, under the server's text
+    assert "Form fields (3)" not in shown
+    frame.click(f"{BODY} details.srv summary")
+    assert "Form fields (3)" in frame.inner_text(BODY)
 
 
 # --------------------------------------------------------------------------- recursive structures
@@ -217,8 +220,9 @@ def test_nested_configuration_shows_its_fourth_level_without_a_click(host):
               "name": "edge-7"}
     frame = show(host, {"content": [], "structuredContent": config})
     shown = frame.inner_text(BODY)  # innerText: nothing in a closed fold
-    for value in ("/etc/app/cert.pem", "TLSv1.2", "ECDHE-ECDSA-AES128-GCM-SHA256", "300", "8443", "edge-7"):
+    for value in ("/etc/app/cert.pem", "TLSv1.2", "ECDHE-ECDSA-AES128-GCM-SHA256", "5 min", "8443", "edge-7"):
         assert value in shown, (value, shown)
+    assert frame.locator(f'{BODY} [title="300"]').inner_text() == "5 min"  # session_timeout_s: a duration, exact in its title
     assert frame.locator(f"{BODY} .view.nest").count() >= 1
 
 
