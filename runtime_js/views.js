@@ -1,7 +1,7 @@
 /* compile-ui result views. Concatenated after runtime.js (and fields.js) in the same <script>;
    uses its globals el() and elAdd(). Sets CU.views: render(container, result, resultViewNode,
    ctx), plus the NODES table and helpers that typed.js (the views compiled from an outputSchema)
-   and chart.js (shipped only with a Chart) build on. Here only the views a page may build from any result:
+   and chart.js build on. Here only the views a page may build from any result:
    AutoView, ContentBlocks.
    The runtime builds every view kind and nothing else: the result's layout (sections, tabs, …)
    is the server's, in the ResultView's <template>, where each view has an empty place to fill.
@@ -566,7 +566,9 @@ CU.views = (() => {
     // The rows and columns ride on the element (not markup): host.js offers them as a file.
     /** @type {Views.TableElement} */
     var box = Object.assign(el("div", { class: "tbl" }, filter, el("div", { class: "scroll" }, el("table", null, el("thead", null, el("tr", null, head)), body)), el("div", { class: "pager" }, prev, info, next)), { rows: rows, cols: columns });
-    return heatmap ? heatmap.wrap(box) : box;
+    // Rows built from data that are a series show their chart too (chart.js; placed as the result
+    // view's present.chart says: "first" by default).
+    return heatmap ? heatmap.wrap(box) : (!noPivot && columns.some((column) => column.g) && CU.series && CU.series(rows, columns, "first", box)) || box;
   }
 
   /* ------------------------------------------------------------------ text kinds */

@@ -1,5 +1,5 @@
 // chart.js: the Chart node's props (components/nodes.py ChartProps) and the drawing's parts.
-// chart.js adds nothing to CU but CU.views.NODES.Chart.
+// chart.js adds CU.views.NODES.Chart and CU.series (a series found in a table's data).
 
 /** One channel of a chart: a field of each row (pointer relative to the row). */
 interface ChartEncoding {
@@ -25,10 +25,23 @@ interface ChartProps {
 interface ChartPart extends ChartProps {
   /** The index of its first series' colour (a series keeps its colour from chart to chart). */
   c0?: number;
+  /** Each series stands on the ones before it (parts of a whole). */
+  stack?: boolean;
+  /** A legend even for one series (a series found in data: its measures' names). */
+  legend?: boolean;
 }
 
-/** An x (a time in milliseconds when temporal) and the y aggregated there. */
-type ChartPoint = [unknown, number];
+interface CompileUi {
+  /** The chart of rows that are a series (chart.js seriesOf), or null. With `table` (the rows'
+   *  table, as views.js built it), the two placed as `placement` says ("first": the chart above
+   *  the table; "beside": side by side on a frame ≥ 900 px, else stacked; "tab": two tabs, the
+   *  table's first); without, the chart alone. */
+  series(rows: unknown[], columns: TableColumn[], placement?: string, table?: HTMLElement): HTMLElement | null;
+}
+
+/** An x (a time in milliseconds when temporal), the y aggregated there, and (stacked) its base:
+ *  the sum of the series below it. */
+type ChartPoint = [unknown, number, number?];
 
 interface ChartSeries {
   name: string;

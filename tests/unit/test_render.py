@@ -648,9 +648,9 @@ def test_a_page_ships_only_the_runtime_modules_its_tree_needs():
     path = CORPUS_TOOLS / TYPICAL[0]
     tool = next(t for _, t in load_tools(path.read_text(), str(path)) if t["name"] == TYPICAL[1])
     plain = Page(render_page(compile_tree(tool)))
-    # the form's runtime, what shows any result of the tool (the views, matrices, host features),
-    # and the questions asked in the page with the choices their fields are
-    shipped = ("runtime", "choices", "views", "matrix", "host", "question")
+    # the form's runtime, what shows any result of the tool (the views, matrices, charts, host
+    # features), and the questions asked in the page with the choices their fields are
+    shipped = ("runtime", "choices", "views", "matrix", "chart", "host", "question")
     assert [text for attrs, text in plain.scripts if "data-csp" in attrs] == [runtime_js(shipped)]
     assert plain.styles == [runtime_css(shipped)]
     assert len(plain.scripts) == 2 and plain.scripts[1][0].get("id") == "ui-tree"
@@ -662,17 +662,18 @@ def test_a_page_ships_only_the_runtime_modules_its_tree_needs():
     charted = replace(tree, children=(tree.children[0], ResultView(id="result", props=ResultViewProps(), children=(chart,))))
     assert "Chart" in node_types(charted) and "MultiSelectField" in node_types(charted)
     assert Page(render_page(charted)).styles == [runtime_css(("runtime", "choices", "fields", "layout", "views", "matrix", "chart", "host", "question"))]
-    assert modules_for(set()) == ("runtime", "views", "matrix")
+    # the views, matrices and charts show any result (any table of data may be a series: issue 49)
+    assert modules_for(set()) == ("runtime", "views", "matrix", "chart")
     # the choices ship with a choice; the composite fields bring them (their multi-selects use them)
-    assert modules_for({"TextField", "BooleanField"}) == ("runtime", "choices", "views", "matrix")
-    assert modules_for({"TextField", "ArrayField"}) == ("runtime", "choices", "fields", "views", "matrix")
+    assert modules_for({"TextField", "BooleanField"}) == ("runtime", "choices", "views", "matrix", "chart")
+    assert modules_for({"TextField", "ArrayField"}) == ("runtime", "choices", "fields", "views", "matrix", "chart")
     # layout.js hydrates tabs and carries the layout CSS: it ships only with a layout node
-    assert modules_for({"KeyValue", "Table"}) == ("runtime", "views", "matrix", "typed", "host")
-    assert modules_for({"Tabs", "Table"}) == ("runtime", "layout", "views", "matrix", "typed", "host")
+    assert modules_for({"KeyValue", "Table"}) == ("runtime", "views", "matrix", "typed", "chart", "host")
+    assert modules_for({"Tabs", "Table"}) == ("runtime", "layout", "views", "matrix", "typed", "chart", "host")
     # host.js (downloads, fullscreen) with every view (any can hold a table); typed.js (the views
     # compiled from an outputSchema) not with an AutoView
-    assert modules_for({"AutoView", "KeyValue"}) == ("runtime", "views", "matrix", "typed", "host")
-    assert modules_for({"ResultView", "AutoView"}) == ("runtime", "views", "matrix", "host")
+    assert modules_for({"AutoView", "KeyValue"}) == ("runtime", "views", "matrix", "typed", "chart", "host")
+    assert modules_for({"ResultView", "AutoView"}) == ("runtime", "views", "matrix", "chart", "host")
     assert all("host" in modules_for({kind}) for kind in RECORD_VIEWS)
     with pytest.raises(ValueError, match="unknown runtime modules"):
         runtime_js(("runtime", "nope"))
@@ -699,7 +700,8 @@ def test_module_conditions_match_what_each_module_registers():
     assert core_fields | choices | composite == FIELD_TYPES
     assert not core_fields & choices and not core_fields & composite and not choices & composite
     assert needed["choices"] == choices and needed["fields"] == composite
-    assert needed["chart"] == set(re.findall(r"\bviews\.NODES\.(\w+) =", src["chart"])) == {"Chart"}
+    # chart.js adds the Chart node, but ships on every page (a series of any result's table)
+    assert set(re.findall(r"\bviews\.NODES\.(\w+) =", src["chart"])) == {"Chart"} and needed["chart"] == set()
     typed = _registered(src["typed"], "Object.assign(views.NODES, {")
     assert needed["typed"] == typed and not typed & _registered(src["views"], "var NODES = {")
     leads = _registered(src["leads"], "Object.assign(views.NODES, {")
@@ -716,7 +718,7 @@ def test_modules_come_with_and_after_what_they_build_on():
         if not m.named_only:
             # and the other modules the same kinds need (a Chart brings chart.js and host.js)
             alongside = {o.name for o in MODULES if o.needed_by & m.needed_by and not o.named_only}
-            assert modules_for(m.needed_by) == tuple(n for n in order if n in {"runtime", "views", "matrix", m.name, *m.requires, *alongside})
+            assert modules_for(m.needed_by) == tuple(n for n in order if n in {"runtime", "views", "matrix", "chart", m.name, *m.requires, *alongside})
     with pytest.raises(ValueError, match="'chart' needs"):
         runtime_js(("runtime", "chart"))
 
