@@ -1,5 +1,6 @@
 // chart.js: the Chart node's props (components/nodes.py ChartProps) and the drawing's parts.
-// chart.js adds CU.views.NODES.Chart and CU.series (a series found in a table's data).
+// chart.js adds CU.views.NODES.Chart, drawn by plot.js's engine (types/plot.d.ts), which draws
+// these parts for a series found in a table's data too.
 
 /** One channel of a chart: a field of each row (pointer relative to the row). */
 interface ChartEncoding {
@@ -29,14 +30,6 @@ interface ChartPart extends ChartProps {
   stack?: boolean;
   /** A legend even for one series (a series found in data: its measures' names). */
   legend?: boolean;
-}
-
-interface CompileUi {
-  /** The chart of rows that are a series (chart.js seriesOf), or null. With `table` (the rows'
-   *  table, as views.js built it), the two placed as `placement` says ("first": the chart above
-   *  the table; "beside": side by side on a frame ≥ 900 px, else stacked; "tab": two tabs, the
-   *  table's first); without, the chart alone. */
-  series(rows: unknown[], columns: TableColumn[], placement?: string, table?: HTMLElement): HTMLElement | null;
 }
 
 /** An x (a time in milliseconds when temporal), the y aggregated there, and (stacked) its base:

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { load } from "./harness.mjs";
 
-const context = load("runtime", "views", "matrix", "chart");
+const context = load("runtime", "views", "matrix", "plot", "chart");
 const { CU, document } = context;
 // The browser's CSS.escape (linkedom has none), for the tab's id (simple here).
 context.CSS = { escape: (text) => text.replace(/[^\w-]/g, (c) => "\\" + c) };
