@@ -179,8 +179,13 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     "serversText": "Server's text",
     # chart.js: a chart that would say nothing the table does not
     "chartFlat": "No chart: its values barely vary. The table shows them.",
+    # chart.js: a series found in a table's data (its chart's name: measures by key), and its tabs
+    "seriesBy": "{0} by {1}",
+    "chartTab": CHART_TAB,
+    "tableTab": TABLE_TAB,
     # matrix.js: a matrix's colour scale
     "colourScale": "Colour scale from {0} to {1}",
+    "exactValues": "Exact values",
     # matrix.js: long-format cells pivoted into a matrix, and the records they came from
     "matrixTab": "Matrix",
     "recordsTab": "Records",

@@ -17,7 +17,10 @@ The runtime is hand-written modules, each a ``.js`` and a ``.css`` source (``MOD
     layout    the layout nodes' CSS, and their one behaviour: tabs (click, arrow keys, showing a
               hidden field's error); the server renders every layout node, in the form and
               around a result's views
-    chart     charts drawn as SVG
+    plot      the one chart engine (SVG), and the chart of any table of a result whose rows are
+              a series (views.js's table asks it: issue 49)
+    chart     a typed tree's Chart node, drawn by plot's engine (with the aggregates and the arc
+              mark only a Chart asks for)
     host      what the host offers, on the views of records: downloads (CSV of the rows, JSON of
               the result) and a fullscreen toggle, each only when the host declares it
     ask       the ask page's protocol (``_ui_render``: fetch a tree, show it, send the answer)
@@ -30,8 +33,9 @@ runtime builds every view kind, from the result's data, into the places that tem
 A page ships the modules its tree needs, concatenated in that order into its one ``<script>``
 and its one ``<style>`` (``modules_for``): a form of text and numbers and no chart carries no
 choices, fields or chart. Every page is self-contained: what shows any result of its tool (views,
-matrix, host) is always inline, and a module is left out only when the tree proves no result can
-need it (typed and chart build only their own kinds, which a result never brings). Nothing a
+matrix, plot, host) is always inline, and a module is left out only when the tree proves no result
+can need it (typed and chart build only their own kinds, which a result never brings; any result's
+table may be a series, which plot draws). Nothing a
 person sees depends on the host reading anything for the page (issue 32: a host without
 ``serverResources`` got every result as text and JSON when the views were read through it). ``ask`` is never picked for a tree: only the ask page names it, with every
 other module (``ALL``). Every combination is the same audited code; the CSP hashes whatever was
@@ -162,8 +166,12 @@ MODULES = (
     Module("matrix", requires=("runtime", "views")),
     # The views compiled from an outputSchema: only where the tree has one of their kinds (the
     # tree proves it: views.js builds every view of data without them).
+    # The chart engine, and the series views.js's table finds in any result's rows (issue 49):
+    # every page carries it, as it carries the views; a series' tabs are matrix's.
+    Module("plot", requires=("runtime", "views", "matrix")),
     Module("typed", _needed_by("typed"), requires=("runtime", "views")),
-    Module("chart", _needed_by("chart"), requires=("runtime", "views")),
+    # A Chart node: only where the tree has one (its aggregates and arcs stay off the other pages).
+    Module("chart", _needed_by("chart"), requires=("runtime", "views", "matrix", "plot")),
     # Wraps the views' builders (chart's too, so it comes after chart): downloads and fullscreen
     # on any result's table, records or chart. Always inlined with the views: it adds a control
     # only when the host offers it, and a result's tables are not known before it comes.

@@ -80,7 +80,7 @@
     var labelColumn = textColumns.find((column) => LABEL_NAME.test(columnName(column)) && !ID_NAME.test(columnName(column))) || textColumns.find((column) => !ID_NAME.test(columnName(column))) || textColumns[0];
     var rowNames = labelColumn ? valuesOf(labelColumn).map((x) => String(x).toLowerCase()) : [];
     /** @type {MatrixColumn[]} the matrix's columns */
-    var cellColumns = columns.filter((column) => column.m), width = 0, positional = false;
+    var cellColumns = columns.filter((column) => column.m), width = 0, positional = false, square = /** @type {MatrixColumn[]} */ ([]);
     labelColumn = columns.find((column) => column.l) || labelColumn;
     if (cellColumns.length) arrayColumn = null; // a pivot's (CU.pivot): its columns are the matrix
     else if (arrayColumn) {
@@ -96,7 +96,7 @@
       numericColumns.forEach((column) => { var stem = numberedStem(column.label); if (stem !== null) (byStem[stem] = byStem[stem] || []).push(column); });
       cellColumns = Object.keys(byStem).map((stem) => byStem[stem]).sort((a, b) => b.length - a.length)[0] || [];
       // A square matrix: columns named by the rows' own labels (a correlation, a distance).
-      var square = numericColumns.filter((column) => rowNames.indexOf(String(column.label).toLowerCase()) >= 0);
+      square = numericColumns.filter((column) => rowNames.indexOf(String(column.label).toLowerCase()) >= 0);
       if (square.length >= 2 && square.length > cellColumns.length) cellColumns = square;
       else if (cellColumns.length < 3) return;
       // Positional columns (no names: "1", "2"… for /0, /1…) must be of one order of magnitude.
@@ -111,6 +111,7 @@
     rows.forEach((row) => { cellColumns.forEach((column) => { var value = at(row, column.pointer); if (isNumber(value)) cellValues.push(value); }); });
     if (!cellValues.length) return;
     if (labelColumn && cellColumns.indexOf(labelColumn) >= 0) labelColumn = null;
+    var read = readable(cellValues, cellColumns === square && !PERCENT_NAME.test(cellColumns.map((column) => column.v || "").join(" ") + (arrayColumn ? arrayColumn.label : "")));
     // The scale: sequential from the least value to the largest, or diverging (values both below
     // and above zero) from −m to m, m the largest magnitude, the sign picking the hue.
     var least = Math.min(...cellValues), most = Math.max(...cellValues), diverging = least < 0 && most > 0, magnitude = Math.max(-least, most);
@@ -133,23 +134,44 @@
         var value = at(row, column.pointer);
         if (column === labelColumn) td.classList.add("hm-row");
         if (cellColumns.indexOf(column) < 0 || !isNumber(value)) return td;
-        td.title = (labelColumn ? String(at(row, labelColumn.pointer)) + " · " : "") + (column.of ? column.of + " " : "") + column.label + ": " + formatNumber(value);
+        var exact = formatNumber(value), shown = read(value);
+        td.title = (labelColumn ? String(at(row, labelColumn.pointer)) + " · " : "") + (column.of && column.label.indexOf(column.of) ? column.of + " " : "") + column.label + ": " + exact;
+        // The value as a person reads it, and (hm-x) exact, shown by the legend's toggle.
+        // (a cell reads as the matrix's scale reads, not as its column's look: present.js)
+        td.replaceChildren(...(shown !== exact ? [el("span", { class: "hm-r" }, shown), el("span", { class: "hm-x" }, exact)] : [shown]));
         return paint(td, value);
       },
-      // The legend: what the cells hold, the scale's ends as numbers, five steps of colour between
-      // (the steps inside are places on the scale, not data: four significant digits, never
-      // 0.30000000000000004).
+      // The legend: what the cells hold, the scale's ends as the cells read, five steps of colour
+      // between (the steps inside are places on the scale, not data: four significant digits,
+      // never 0.30000000000000004); and when a cell reads rounded, a toggle to the exact values.
       wrap: (box) => {
         var low = diverging ? -magnitude : least, high = diverging ? magnitude : most,
           steps = [0, 1, 2, 3, 4].map((k) => (k % 4 ? Number((low + (high - low) * k / 4).toPrecision(4)) : k ? high : low));
-        var legend = el("div", { class: "hm-legend", role: "img", "aria-label": M.colourScale(formatNumber(low), formatNumber(high)) },
-          arrayColumn && !positional ? el("span", null, arrayColumn.label) : cellColumns[0].v ? el("span", null, cellColumns[0].v) : null, el("span", null, formatNumber(low)),
-          steps.map((value) => paint(el("i", { title: formatNumber(value) }), value)), el("span", null, formatNumber(high)));
+        var rounded = cellValues.some((value) => read(value) !== formatNumber(value));
+        var exact = rounded && el("button", { type: "button", class: "btn small", "aria-pressed": "false", onclick: () => {
+          /** @type {HTMLElement} */ (exact).setAttribute("aria-pressed", String(box.classList.toggle("hm-exact")));
+        } }, M.exactValues);
+        var legend = el("div", { class: "hm-legend" }, el("div", { class: "hm-scale", role: "img", "aria-label": M.colourScale(read(low), read(high)) },
+          arrayColumn && !positional ? el("span", null, arrayColumn.label) : cellColumns[0].v ? el("span", null, cellColumns[0].v) : null, el("span", null, read(low)),
+          steps.map((value) => paint(el("i", { title: read(value) }), value)), el("span", null, read(high))), exact);
         box.classList.add("heatmap");
         box.insertBefore(legend, box.firstChild);
         return box;
       }
     };
+  }
+
+  // A matrix's cells as a person reads them (issue 49), all alike: fractions of one (a retention,
+  // a share: every value within 0 … 1, not all whole) as whole percentages; a square matrix's
+  // (a correlation) only when named so (PERCENT_NAME); other numbers with the decimals they have
+  // (their binary noise gone), at most three ("0.786", "38.4", "523"). The exact value
+  // stays in the cell's title, behind the legend's toggle, and in the table's data (CSV, JSON).
+  var PERCENT_NAME = /retention|rate|share|percent|pct|ratio|fraction|churn|conversion|probability/i;
+  /** @param {number[]} values  @param {boolean} notShare  @returns {(value: number) => string} */
+  function readable(values, notShare) {
+    if (!notShare && !values.every(Number.isInteger) && Math.min(...values) >= 0 && Math.max(...values) <= 1) return (value) => formatNumber(Math.round(value * 100)) + "%";
+    var decimals = Math.min(3, Math.max(...values.map((value) => (/\.\d+$/.exec(String(+value.toPrecision(12))) || [" "])[0].length - 1)));
+    return (value) => formatNumber(+value.toFixed(decimals) || 0);
   }
 
   /* ------------------------------------------------------------------ long-format cells */
@@ -258,7 +280,8 @@
     var rows = plan.cells.map((x) => (labelAt < 0 ? [] : [x.own[labelAt]]).concat(plan.columns.map((column) => at(x.cell, column.pointer))));
     return views.table(rows, head.concat(plan.columns.map((column, index) => Object.assign({}, column, { pointer: "/" + (index + head.length) }))), 100, 1);
   }
-  /** Two tabs, the first selected. @param {[string, HTMLElement][]} panes */
+  /** Two tabs, the first selected (a pivot's; a series' chart and table: chart.js).
+      @param {[string, HTMLElement][]} panes */
   function tabs(panes) {
     var buttons = panes.map((pane, index) => el("button", { type: "button", role: "tab", "aria-selected": String(!index), onclick: () => { pick(index); } }, pane[0]));
     var panels = panes.map((pane, index) => el("div", { role: "tabpanel", hidden: index > 0 }, pane[1]));
@@ -271,6 +294,7 @@
   }
 
   CU.matrix = matrix;
+  CU.tabbed = tabs;
   CU.pivot = (rows, columns) => {
     if (!rows.length || !rows.every((row) => isRecord(row) || Array.isArray(row))) return;
     var plan = flatCells(rows, columns) || nestedCells(rows, columns);

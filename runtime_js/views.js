@@ -1,7 +1,7 @@
 /* compile-ui result views. Concatenated after runtime.js (and fields.js) in the same <script>;
    uses its globals el() and elAdd(). Sets CU.views: render(container, result, resultViewNode,
    ctx), plus the NODES table and helpers that typed.js (the views compiled from an outputSchema)
-   and chart.js (shipped only with a Chart) build on. Here only the views a page may build from any result:
+   and chart.js build on. Here only the views a page may build from any result:
    AutoView, ContentBlocks.
    The runtime builds every view kind and nothing else: the result's layout (sections, tabs, …)
    is the server's, in the ResultView's <template>, where each view has an empty place to fill.
@@ -46,6 +46,8 @@ CU.views = (() => {
   var P = CU.present, FILE_FACT = /^(path|file_?name|is_?file|is_?directory|permissions|mtime|modified|mime_?type|inode)$/i;
   /** @type {Present.Context} */
   var presentContext = {};
+  /** where a series' chart goes beside its table (present.chart) */
+  var chartPlace = "first";
   /**
    * The look of a key's values; a record around them may name their currency.
    * @param {string} key @param {unknown[]} values @param {unknown} [record]
@@ -595,7 +597,9 @@ CU.views = (() => {
     // The rows and columns ride on the element (not markup): host.js offers them as a file.
     /** @type {Views.TableElement} */
     var box = Object.assign(el("div", { class: "tbl" }, filter, el("div", { class: "scroll" }, el("table", null, el("thead", null, groups, el("tr", null, head)), body)), el("div", { class: "pager" }, prev, info, next)), { rows: rows, cols: columns });
-    return heatmap ? heatmap.wrap(box) : box;
+    // Rows built from data that are a series show their chart too (chart.js; placed as the result
+    // view's present.chart says: "first" by default).
+    return heatmap ? heatmap.wrap(box) : (!noPivot && columns.some((column) => column.g) && CU.series && CU.series(rows, columns, chartPlace, box)) || box;
   }
 
   /* ------------------------------------------------------------------ text kinds */
@@ -1234,6 +1238,7 @@ CU.views = (() => {
     var only = data === undefined && content.length === 1 && isObj(content[0]) && content[0].type === "text" ? dataOf(String(content[0].text)) : undefined;
     var shown = data !== undefined ? data : only;
     presentContext = { formats: formatsByKey(present.formats), currency: currencyIn(shown, message) };
+    chartPlace = present.chart || "first";
     var headline = leading = headlineOf(shown, present, content.some((block) => isObj(block) && block.type === "image")), typed = data !== undefined && props && props.source !== "content";
     /** @type {{ [section: string]: Views.Child }} */
     var parts = { headline: tiles(shown, headline) };

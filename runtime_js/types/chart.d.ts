@@ -1,5 +1,6 @@
 // chart.js: the Chart node's props (components/nodes.py ChartProps) and the drawing's parts.
-// chart.js adds nothing to CU but CU.views.NODES.Chart.
+// chart.js adds CU.views.NODES.Chart, drawn by plot.js's engine (types/plot.d.ts), which draws
+// these parts for a series found in a table's data too.
 
 /** One channel of a chart: a field of each row (pointer relative to the row). */
 interface ChartEncoding {
@@ -25,10 +26,15 @@ interface ChartProps {
 interface ChartPart extends ChartProps {
   /** The index of its first series' colour (a series keeps its colour from chart to chart). */
   c0?: number;
+  /** Each series stands on the ones before it (parts of a whole). */
+  stack?: boolean;
+  /** A legend even for one series (a series found in data: its measures' names). */
+  legend?: boolean;
 }
 
-/** An x (a time in milliseconds when temporal) and the y aggregated there. */
-type ChartPoint = [unknown, number];
+/** An x (a time in milliseconds when temporal), the y aggregated there, and (stacked) its base:
+ *  the sum of the series below it. */
+type ChartPoint = [unknown, number, number?];
 
 interface ChartSeries {
   name: string;

@@ -49,6 +49,8 @@ interface PivotPlan {
 interface CompileUi {
   /** The heatmap of a table whose numbers form a matrix, or undefined (no matrix). */
   matrix(rows: unknown[], columns: MatrixColumn[]): MatrixView | undefined;
+  /** Panes (a label and its content) as tabs, the first selected: a pivot's, a series'. */
+  tabbed(panes: [string, HTMLElement][]): HTMLElement;
   /** Long-format cells as their matrix and their records, two tabs; or undefined. */
   pivot(rows: unknown[], columns: MatrixColumn[]): HTMLElement | undefined;
 }

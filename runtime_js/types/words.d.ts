@@ -20,6 +20,7 @@ declare const M: {
   cancelledBecause(value0: unknown): string;
   readonly cancelledByUser: string;
   readonly chartFlat: string;
+  readonly chartTab: string;
   readonly checkField: string;
   checkFields(value0: unknown): string;
   chooseAtLeast(value0: unknown): string;
@@ -39,6 +40,7 @@ declare const M: {
   readonly enterWhole: string;
   readonly error: string;
   readonly errorUntold: string;
+  readonly exactValues: string;
   readonly exitFullscreen: string;
   readonly fields: readonly [string, string];
   readonly file: string;
@@ -92,9 +94,11 @@ declare const M: {
   readonly sending: string;
   readonly sent: string;
   readonly sentToChat: string;
+  seriesBy(value0: unknown, value1: unknown): string;
   readonly serversText: string;
   showAll(value0: unknown): string;
   showMore(value0: unknown): string;
+  readonly tableTab: string;
   readonly theEnd: string;
   readonly toolError: string;
   readonly unique: string;

@@ -681,7 +681,9 @@ _HEATMAP = """() => {
   return {
     heads: Array.from(t.querySelectorAll('th'), (th) => th.textContent),
     labels: Array.from(t.querySelectorAll('td.hm-row'), (td) => td.textContent),
-    rows: Array.from(t.querySelectorAll('tbody tr'), (tr) => Array.from(tr.children, (td) => [td.textContent, td.classList.contains('hm') ? far(td) : null])),
+    // a cell's text as a person reads it (rounded: .hm-r), and exact (.hm-x, shown by the legend's toggle)
+    rows: Array.from(t.querySelectorAll('tbody tr'), (tr) => Array.from(tr.children, (td) => [
+      (td.querySelector('.hm-r') || td).textContent, (td.querySelector('.hm-x') || td).textContent, td.classList.contains('hm') ? far(td) : null])),
     legend: Array.from(t.querySelectorAll('.hm-legend span'), (s) => s.textContent),
     steps: Array.from(t.querySelectorAll('.hm-legend i'), far),
   };
@@ -690,6 +692,14 @@ _HEATMAP = """() => {
 
 def _as_number(text: str) -> float:
     return float(text.replace(",", ""))
+
+
+def _reads_as(text: str, value: float) -> bool:
+    """A matrix cell's text reads as its value (issue 49): a whole percentage of a fraction of one
+    ("86%" for 0.8647…), or the value with at most three decimals ("38.4", "0.786")."""
+    if text.endswith("%"):
+        return 0 <= value <= 1 and int(text[:-1]) == round(value * 100)
+    return abs(_as_number(text) - value) <= 0.0005 + 1e-12
 
 
 @pytest.mark.parametrize("name", sorted(MATRICES))
@@ -709,19 +719,19 @@ def test_a_matrix_is_a_heatmap_of_its_values(field_host, name, theme):
     width = len(columns)
     painted = []
     for row, want in zip(hm["rows"], matrix, strict=True):
-        for (text, far), value in zip(row[-width:], want, strict=True):
+        for (text, exact, far), value in zip(row[-width:], want, strict=True):
             if value is None:
                 assert far is None and text in ("—", "null")
-            else:  # the cell's text is its value, the colour an addition
-                assert far is not None and _as_number(text) == value, (text, value)
+            else:  # the cell reads as its value, exact one click away; the colour an addition
+                assert far is not None and _reads_as(text, value) and _as_number(exact) == value, (text, exact, value)
                 painted.append((value, far))
     # the colour scale is monotonic: a greater value is never closer to the background
     painted.sort()
     assert all(b[1] >= a[1] - 1e-9 for a, b in zip(painted, painted[1:], strict=False)), painted
     assert painted[-1][1] > painted[0][1]
-    # the legend: the scale's ends as numbers, its steps monotonic too
+    # the legend: the scale's ends as the cells read, its steps monotonic too
     values = [v for v, _ in painted]
-    assert [_as_number(x) for x in hm["legend"][-2:]] == [min(values), max(values)]
+    assert _reads_as(hm["legend"][-2], min(values)) and _reads_as(hm["legend"][-1], max(values)), hm["legend"]
     assert hm["steps"] == sorted(hm["steps"]) and len(hm["steps"]) == 5
 
 

@@ -50,16 +50,17 @@ def test_a_page_inlines_every_module_a_result_can_need():
     html = build_page(PLAIN)
     # what the proxy serves: the form's, the views, and the questions asked in the page (with the
     # choices their fields are); a page no proxy serves (export, the library) asks nothing
-    served = ("runtime", "choices", "present", "views", "matrix", "host", "question")
+    served = ("runtime", "choices", "present", "views", "matrix", "plot", "host", "question")
     assert modules_for(["App", "Form", "ResultView", "AutoView"]) == served
     script = re.search(r'<script data-csp="([^"]*)">(.*?)</script>', html, re.S)
     assert script and script.group(2) == runtime_js(served)
     assert "ui-mods" not in html and "ui://compile-ui/runtime/" not in html
-    assert modules_for(["App", "Form", "ResultView", "AutoView"], asks=False) == ("runtime", "present", "views", "matrix", "host")
+    assert modules_for(["App", "Form", "ResultView", "AutoView"], asks=False) == ("runtime", "present", "views", "matrix", "plot", "host")
     alone = re.search(r'<script data-csp="([^"]*)">(.*?)</script>', build_page(PLAIN, asks=False), re.S)
-    assert alone and alone.group(2) == runtime_js(("runtime", "present", "views", "matrix", "host"))
-    # only a tree that has their kinds carries typed views and charts (views.js draws the rest),
-    # and where a result leads (a Leads node: issue 41)
+    assert alone and alone.group(2) == runtime_js(("runtime", "present", "views", "matrix", "plot", "host"))
+    # only a tree that has their kinds carries typed views and Chart nodes (views.js draws the rest,
+    # plot.js the chart of any table of data that is a series: issue 49), and where a result leads
+    # (a Leads node: issue 41)
     assert set(ALL) - set(modules_for(["App", "Form", "ResultView", "AutoView"])) == {"fields", "layout", "typed", "chart", "leads"}
     assert "leads" in modules_for(["App", "Form", "ResultView", "Table", "Leads"])
 
@@ -131,7 +132,7 @@ def test_where_a_host_builds_no_policy_the_pages_own_is_enforced(apphost):
     # the policy in force: one <meta>, first in <head>, the exact policy render wrote
     metas = host.frame.evaluate("""() => [...document.querySelectorAll('meta[http-equiv]')]
         .map((m) => [m.parentNode === document.head, m === document.head.firstElementChild, m.content])""")
-    served = ("runtime", "choices", "present", "views", "matrix", "host", "question")
+    served = ("runtime", "choices", "present", "views", "matrix", "plot", "host", "question")
     js, css = runtime_js(served), runtime_css(served)
     assert metas == [[True, True, csp_policy(js, css)]]
     # and the page works under it

@@ -31,7 +31,7 @@ from conftest import ROOT
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
 SHIPPED = [  # files a plain install needs at run time
     "runtime_js/runtime.min.js", "runtime_js/runtime.min.css", "runtime_js/views.min.js", "runtime_js/choices.min.js", "runtime_js/fields.min.js",
-    "runtime_js/chart.min.js", "runtime_js/bundle.sources.txt", "prompts/layout_system.md", "prompts/layout_user.md",
+    "runtime_js/chart.min.js", "runtime_js/plot.min.js", "runtime_js/bundle.sources.txt", "prompts/layout_system.md", "prompts/layout_user.md",
     "components/schema.json", "compiler/proxy/config.schema.json", "compiler/preview/static/index.html",
     "compiler/preview/static/host.js", "compiler/preview/static/host.css", "compile_ui/__init__.py", "compile_ui/py.typed",
     "compiler/preview/static/agent.js", "compiler/preview/static/context.js", "compiler/preview/static/debug.js",

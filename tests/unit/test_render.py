@@ -386,7 +386,7 @@ def test_csp_hashes_exactly_the_inline_blocks():
     assert csp["script-src"] == sha(executable[0]) and csp["style-src"] == sha(page.styles[0])
     # the every-field form needs the choices and the composite fields, its result the views,
     # typed views and host features: all inline, in one script and one style
-    modules = ("runtime", "choices", "fields", "present", "views", "matrix", "typed", "host", "question")
+    modules = ("runtime", "choices", "fields", "present", "views", "matrix", "plot", "typed", "host", "question")
     assert executable[0] == runtime_js(modules) and page.styles[0] == runtime_css(modules)
     assert 'id="ui-mods"' not in every_field_page()
     assert csp["default-src"] == "'none'"
@@ -562,7 +562,7 @@ def test_compact_drops_comments_and_indentation_only():
 
 
 TYPICAL = ("everything.json", "get-sum")
-PAGE_BUDGET_RAW = 60 * 1024 + 512
+PAGE_BUDGET_RAW = 68 * 1024 + 512
 # Issue 16 taught every page to tell the host's model about the user's runs and to send a run to
 # the chat, and the typical page grew to 14 648 bytes gzipped (the budget was 14 KiB + 512 for a
 # while). Issue 15 brought it back under 14 KiB, measured as this test does (gzip level 9): the
@@ -612,8 +612,12 @@ PAGE_BUDGET_RAW = 60 * 1024 + 512
 # ascii_only, esbuild's default charset: a dozen "…", "▲" written as escapes), so Python holds a
 # page and the runtime's text in one byte a character instead of two: 23 425 and 23 100. Then
 # question.js tells the proxy when a run ends with its poll still waiting (the poll is answered at
-# once, not 25 s later): 23 471 and 23 145, the typical page 61 899 raw.
-PAGE_BUDGET_GZIP = 23 * 1024
+# once, not 25 s later): 23 471 and 23 145, the typical page 61 899 raw. Issue 49 (a chart you
+# can see, from the data's shape): every page carries the chart engine and the series it finds in
+# any table of data (plot.js, 6 602 + 541 bytes minified, 3 210 + 309 gzipped alone; a Chart
+# node's aggregates and arcs stay in chart.js, only with one), and matrices read as a person reads
+# them (matrix.js +350 gzipped): 26 760 and 26 444, the typical page 69 997 raw.
+PAGE_BUDGET_GZIP = 26 * 1024 + 256
 TARGET_GZIP = 16 * 1024
 """Issue 32's target, for the typical page and the corpus median, self-contained."""
 
@@ -648,9 +652,9 @@ def test_a_page_ships_only_the_runtime_modules_its_tree_needs():
     path = CORPUS_TOOLS / TYPICAL[0]
     tool = next(t for _, t in load_tools(path.read_text(), str(path)) if t["name"] == TYPICAL[1])
     plain = Page(render_page(compile_tree(tool)))
-    # the form's runtime, what shows any result of the tool (the views, matrices, host features),
-    # and the questions asked in the page with the choices their fields are
-    shipped = ("runtime", "choices", "present", "views", "matrix", "host", "question")
+    # the form's runtime, what shows any result of the tool (the views, matrices, the chart engine,
+    # host features), and the questions asked in the page with the choices their fields are
+    shipped = ("runtime", "choices", "present", "views", "matrix", "plot", "host", "question")
     assert [text for attrs, text in plain.scripts if "data-csp" in attrs] == [runtime_js(shipped)]
     assert plain.styles == [runtime_css(shipped)]
     assert len(plain.scripts) == 2 and plain.scripts[1][0].get("id") == "ui-tree"
@@ -661,18 +665,19 @@ def test_a_page_ships_only_the_runtime_modules_its_tree_needs():
     )
     charted = replace(tree, children=(tree.children[0], ResultView(id="result", props=ResultViewProps(), children=(chart,))))
     assert "Chart" in node_types(charted) and "MultiSelectField" in node_types(charted)
-    assert Page(render_page(charted)).styles == [runtime_css(("runtime", "choices", "fields", "layout", "present", "views", "matrix", "chart", "host", "question"))]
-    assert modules_for(set()) == ("runtime", "present", "views", "matrix")
+    assert Page(render_page(charted)).styles == [runtime_css(("runtime", "choices", "fields", "layout", "present", "views", "matrix", "plot", "chart", "host", "question"))]
+    # the views, matrices and the chart engine show any result (any table of data may be a series: issue 49)
+    assert modules_for(set()) == ("runtime", "present", "views", "matrix", "plot")
     # the choices ship with a choice; the composite fields bring them (their multi-selects use them)
-    assert modules_for({"TextField", "BooleanField"}) == ("runtime", "choices", "present", "views", "matrix")
-    assert modules_for({"TextField", "ArrayField"}) == ("runtime", "choices", "fields", "present", "views", "matrix")
+    assert modules_for({"TextField", "BooleanField"}) == ("runtime", "choices", "present", "views", "matrix", "plot")
+    assert modules_for({"TextField", "ArrayField"}) == ("runtime", "choices", "fields", "present", "views", "matrix", "plot")
     # layout.js hydrates tabs and carries the layout CSS: it ships only with a layout node
-    assert modules_for({"KeyValue", "Table"}) == ("runtime", "present", "views", "matrix", "typed", "host")
-    assert modules_for({"Tabs", "Table"}) == ("runtime", "layout", "present", "views", "matrix", "typed", "host")
+    assert modules_for({"KeyValue", "Table"}) == ("runtime", "present", "views", "matrix", "plot", "typed", "host")
+    assert modules_for({"Tabs", "Table"}) == ("runtime", "layout", "present", "views", "matrix", "plot", "typed", "host")
     # host.js (downloads, fullscreen) with every view (any can hold a table); typed.js (the views
     # compiled from an outputSchema) not with an AutoView
-    assert modules_for({"AutoView", "KeyValue"}) == ("runtime", "present", "views", "matrix", "typed", "host")
-    assert modules_for({"ResultView", "AutoView"}) == ("runtime", "present", "views", "matrix", "host")
+    assert modules_for({"AutoView", "KeyValue"}) == ("runtime", "present", "views", "matrix", "plot", "typed", "host")
+    assert modules_for({"ResultView", "AutoView"}) == ("runtime", "present", "views", "matrix", "plot", "host")
     assert all("host" in modules_for({kind}) for kind in RECORD_VIEWS)
     with pytest.raises(ValueError, match="unknown runtime modules"):
         runtime_js(("runtime", "nope"))
@@ -716,7 +721,7 @@ def test_modules_come_with_and_after_what_they_build_on():
         if not m.named_only:
             # and the other modules the same kinds need (a Chart brings chart.js and host.js)
             alongside = {o.name for o in MODULES if o.needed_by & m.needed_by and not o.named_only}
-            assert modules_for(m.needed_by) == tuple(n for n in order if n in {"runtime", "present", "views", "matrix", m.name, *m.requires, *alongside})
+            assert modules_for(m.needed_by) == tuple(n for n in order if n in {"runtime", "present", "views", "matrix", "plot", m.name, *m.requires, *alongside})
     with pytest.raises(ValueError, match="'chart' needs"):
         runtime_js(("runtime", "chart"))
 

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { load } from "./harness.mjs";
 
-const context = load("runtime", "views", "chart");
+const context = load("runtime", "views", "matrix", "plot", "chart");
 const { CU, document } = context;
 // The browser's CSS.escape (linkedom has none), for the tab's id (simple here).
 context.CSS = { escape: (text) => text.replace(/[^\w-]/g, (c) => "\\" + c) };
@@ -36,10 +36,11 @@ test("a bar chart of a label axis: one bar per label, in the order met, each wit
   assert.ok(heights[0] > heights[2] && heights[2] > heights[1]);
   const axis = svg.querySelector("line.axis");
   attr(bars, "y").forEach((y, i) => { assert.equal(Number(y) + heights[i], Number(axis.getAttribute("y1"))); });
-  // The x labels, the y ticks in steps of 1, 2 or 5 × 10^k from zero past the largest value.
+  // The x labels, the y ticks in steps of 1, 2 or 5 × 10^k from zero past the largest value,
+  // written short (the exact values are the tooltips' and the table's).
   const labels = texts(svg.querySelectorAll("text[text-anchor=middle]"));
   assert.deepEqual(labels, ["East", "North", "South"]);
-  assert.deepEqual(texts(svg.querySelectorAll("text[text-anchor=end]")), ["0", "2000", "4000", "6000", "8000", "10,000"]);
+  assert.deepEqual(texts(svg.querySelectorAll("text[text-anchor=end]")), ["0", "2K", "4K", "6K", "8K", "10K"]);
   assert.equal(figure.querySelector(".legend"), null, "one series, no unit: no legend");
 });
 
@@ -139,4 +140,132 @@ test("data that is not an array shows its AutoView", () => {
   const view = draw({ mark: "bar", x: encoding("/a", "A", "nominal"), y: [encoding("/b", "B", "quantitative")] }, { a: "x", b: 1 });
   assert.equal(view.querySelector("svg"), null);
   assert.deepEqual(texts(view.querySelectorAll("dt")), ["A", "B"]);
+});
+
+/* ------------------------------------------------------------------ a series found in the data */
+
+/** Twelve months of three measures, as a tool without an outputSchema returns them. */
+const MONTHS = Array.from({ length: 12 }, (x, i) => ({ month: `2026-${String(i + 1).padStart(2, "0")}`, revenue: 42000 + 3100 * i + (i % 3) * 900, cost: 30000 + 800 * i, customers: 310 + 12 * i }));
+/** What views.js's table() hands CU.series: the rows' columns, their format guessed. */
+const columnsOf = (rows) => CU.views.columnsOf(rows).map((column) => ({ ...column, format: typeof rows[0][column.pointer.slice(1)] === "number" ? "number" : "text" }));
+const series = (rows, placement, table) => CU.series(rows, columnsOf(rows), placement, table);
+const lineLabels = (figure) => texts(figure.querySelectorAll(".legend span"));
+
+test("a series: twelve months of three measures is a line chart over time, the measures in its legend, most varied first", () => {
+  const figure = series(MONTHS);
+  assert.equal(figure.tagName.toLowerCase(), "figure");
+  const svg = figure.querySelector("svg");
+  assert.equal(svg.getAttribute("role"), "img");
+  assert.equal(svg.getAttribute("aria-label"), "Revenue, Cost by Month", "the chart names its series and its key");
+  // customers (hundreds) is left to the table: it does not share revenue's and cost's scale.
+  assert.deepEqual(lineLabels(figure), ["Revenue", "Cost"]);
+  assert.equal(svg.querySelectorAll("path[fill=none]").length, 2, "a line each");
+  assert.equal(svg.querySelectorAll("rect").length, 0);
+  assert.equal(svg.querySelectorAll("circle").length, 24);
+  // The x axis: readable dates; the y axis: short numbers (80K); each point's exact value in its tooltip.
+  const ticks = texts(svg.querySelectorAll("text[text-anchor=middle]"));
+  assert.ok(ticks.length >= 4 && ticks.every((tick) => /^[A-Z][a-z]{2} \d{1,2}, 2026$/.test(tick)), ticks.join(" | "));
+  assert.ok(texts(svg.querySelectorAll("text[text-anchor=end]")).every((tick) => /^(0|\d+K)$/.test(tick)));
+  assert.equal(svg.querySelector("circle > title").textContent, "Revenue · Jan 1, 2026: 42,000");
+  // Three measures of one scale: all three, most varied first.
+  const three = series(MONTHS.map((row) => ({ month: row.month, revenue: row.revenue, cost: row.cost, profit: row.revenue - row.cost })));
+  assert.deepEqual(lineLabels(three), ["Profit", "Revenue", "Cost"]);
+});
+
+test("a series' key: an ordering name (signup_month, periodIndex, step), ISO times, or integers rising by one", () => {
+  const measure = (i) => 100 + 17 * i + (i % 2) * 30;
+  const keyed = (key, value) => Array.from({ length: 8 }, (x, i) => ({ [key]: value(i), visits: measure(i) }));
+  for (const [key, value] of [["signup_month", (i) => `M${i}`], ["periodIndex", (i) => i * 7], ["training_step", (i) => i * 100], ["at", (i) => `2026-03-0${i + 1}T12:00:00Z`], ["n", (i) => i + 1]]) {
+    const figure = series(keyed(key, value));
+    assert.ok(figure, key);
+    assert.equal(figure.querySelectorAll("path[fill=none]").length, 1, key);
+  }
+  // A key with another name, numbers not rising by one: no series (nothing orders the rows).
+  assert.equal(series(keyed("score", (i) => i * 3)), null);
+  assert.equal(series(keyed("weight", (i) => 10 - i)), null);
+});
+
+test("not a series: too few rows, no measure, an id, a key that repeats, things listed by an index", () => {
+  assert.equal(series(MONTHS.slice(0, 5)), null, "5 rows are too few");
+  assert.ok(series(MONTHS.slice(0, 6)), "6 are enough");
+  assert.equal(series(MONTHS.map((row) => ({ month: row.month, note: "ok" }))), null, "no number");
+  assert.equal(series(MONTHS.map((row) => ({ month: row.month, total: 5 }))), null, "a measure that does not vary");
+  // An id is neither the key (though it rises by one) nor a measure.
+  assert.equal(series(MONTHS.map((row, i) => ({ id: i + 1, name: `row ${i}`, value: i * 1.5 }))), null);
+  const withIds = series(MONTHS.map((row, i) => ({ month: row.month, user_id: 9000 + i * 37, orderId: 7 * i, hash: 1e9 + i * 1e7, revenue: row.revenue })));
+  assert.deepEqual(lineLabels(withIds), ["Revenue"]);
+  // A month that repeats (two regions a month) makes several series: left to the table.
+  assert.equal(series(MONTHS.flatMap((row) => [{ ...row, region: "North" }, { ...row, region: "South" }])), null);
+  // An index beside each row's own name: things listed in order (slide layouts), no series.
+  assert.equal(series(MONTHS.map((row, i) => ({ index: i, name: `Layout ${i}`, placeholders: (i * 7) % 5 + 1 }))), null);
+});
+
+test("categories are bars: texts named as a category (region, stage) key a bar per row", () => {
+  const stages = ["parse", "plan", "compile", "link", "test", "ship"].map((stage, i) => ({ stage, ms: [12, 40, 230, 75, 410, 20][i] }));
+  const figure = series(stages);
+  assert.equal(figure.querySelectorAll("rect").length, 6);
+  assert.equal(figure.querySelectorAll("path").length, 0);
+  assert.deepEqual(texts(figure.querySelectorAll("text[text-anchor=middle]")), ["parse", "plan", "compile", "link", "test", "ship"]);
+  // A text that is no category nor ordering (a name) keys nothing.
+  assert.equal(series(stages.map((row) => ({ name: row.stage, ms: row.ms }))), null);
+});
+
+test("parts of a whole are stacked: their sum about constant row to row, or named as allocations", () => {
+  const budget = Array.from({ length: 24 }, (x, i) => {
+    const parts = { search: 30000 - 300 * i, social: 20000 + 200 * i, display: 15000 + 50 * i, email: 10000 + 30 * i };
+    return { month: i + 1, ...parts, video: 100000 - Object.values(parts).reduce((a, b) => a + b) };
+  });
+  const figure = series(budget);
+  const svg = figure.querySelector("svg");
+  // Every part, video too (it barely varies), in the table's order: an area each, each on the one below.
+  assert.deepEqual(lineLabels(figure), ["Search", "Social", "Display", "Email", "Video"]);
+  const areas = svg.querySelectorAll("path[fill-opacity]");
+  assert.equal(areas.length, 5);
+  // The top of the stack is the whole (100K) in every month: the y axis reaches it.
+  assert.equal(texts(svg.querySelectorAll("text[text-anchor=end]")).pop(), "100K");
+  const tops = (path) => path.getAttribute("d").split(/[MLZ]/).filter(Boolean).slice(0, 24).map((p) => Number(p.split(" ")[1]));
+  const lines = svg.querySelectorAll("path[fill=none]");
+  assert.ok(tops(lines[4]).every((y) => Math.abs(y - tops(lines[4])[0]) < 0.2), "the last part's top is the constant whole");
+  assert.ok(tops(lines[1]).every((y, i) => y < tops(lines[0])[i]), "each part above the one before");
+  // Its tooltips still say each part's own value.
+  assert.equal(svg.querySelectorAll("circle > title")[24].textContent, "Social · 1: 20,000");
+  // Named as a whole's parts (allocations), stacked though their sum grows; categories as stacked bars.
+  const named = Array.from({ length: 6 }, (x, i) => ({ quarter: `Q${i + 1}`, allocation_ads: 10 + i * 4, allocation_events: 5 + i }));
+  assert.equal(series(named).querySelectorAll("path[fill-opacity]").length, 2);
+  const regions = ["North", "South", "East", "West", "Central", "Islands"].map((region, i) => ({ region, share_a: 0.2 + i * 0.1, share_b: 0.8 - i * 0.1 }));
+  const bars = series(regions).querySelectorAll("rect");
+  assert.equal(bars.length, 12);
+  assert.equal(bars[0].getAttribute("width"), bars[6].getAttribute("width"), "stacked bars span the band together");
+  assert.equal(Number(bars[6].getAttribute("y")) + Number(bars[6].getAttribute("height")), Number(bars[0].getAttribute("y")), "the second part stands on the first");
+  // Values that go negative are no parts: lines.
+  assert.equal(series(budget.map((row, i) => ({ ...row, video: row.video - 26000 + i }))).querySelectorAll("path[fill-opacity]").length, 0);
+});
+
+test("placement: the chart first (above its table), beside it, or the table and the chart as two tabs", () => {
+  const table = () => Object.assign(document.createElement("div"), { className: "tbl" });
+  const first = series(MONTHS, "first", table());
+  assert.equal(first.getAttribute("class"), "series");
+  assert.deepEqual(Array.from(first.children, (child) => child.getAttribute("class")), ["fig", "tbl"]);
+  const beside = series(MONTHS, "beside", table());
+  assert.equal(beside.getAttribute("class"), "series beside", "side by side on a wide frame: chart.css");
+  assert.deepEqual(Array.from(beside.children, (child) => child.getAttribute("class")), ["fig", "tbl"]);
+  const tabs = series(MONTHS, "tab", table());
+  assert.deepEqual(texts(tabs.querySelectorAll("[role=tab]")), ["Table", "Chart"]);
+  const panels = tabs.querySelectorAll("[role=tabpanel]");
+  assert.equal(panels[0].firstChild.getAttribute("class"), "tbl");
+  assert.equal(panels[0].hidden, false, "the table's tab first");
+  assert.equal(panels[1].hidden, true);
+  assert.ok(panels[1].querySelector("svg.chart"));
+  assert.equal(series(MONTHS.slice(0, 3), "first", table()), null, "not a series: nothing to place (the caller keeps its table)");
+});
+
+test("views.js's tables built from data show their series' chart above them; a typed table's columns (no guess) do not", () => {
+  const box = document.createElement("div");
+  CU.views.render(box, { content: [{ type: "text", text: JSON.stringify(MONTHS) }] }, null, { hostContext: { locale: "en-US" }, caps: {} });
+  const placed = box.querySelector(".series");
+  assert.ok(placed);
+  assert.equal(placed.firstChild.tagName.toLowerCase(), "figure");
+  assert.equal(placed.querySelectorAll("tbody tr").length, 12, "the table, every row, under the chart");
+  const typed = CU.views.table(MONTHS, [{ pointer: "/month", label: "Month", format: "text" }, { pointer: "/revenue", label: "Revenue", format: "number" }], 100);
+  assert.equal(typed.querySelector("svg"), null);
 });

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { load } from "./harness.mjs";
 
-const context = load("runtime", "views", "typed", "chart", "host");
+const context = load("runtime", "views", "matrix", "plot", "typed", "chart", "host");
 const { CU, document, Event } = context;
 /** What the page asked the host, and how the host answers (by method). */
 const asked = [];

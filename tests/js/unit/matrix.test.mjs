@@ -54,7 +54,8 @@ test("a sheet's range whose columns number a series (month 0 … month 5) is a h
   // A missing cell (the cohort triangle) is not painted.
   assert.equal(rows[5][3].textContent, "—");
   assert.ok(!rows[5][3].classList.contains("hm"));
-  assert.equal(heatmap.querySelector(".hm-legend").getAttribute("aria-label"), "Colour scale from 9.2 to 100");
+  assert.equal(heatmap.querySelector(".hm-legend [role=img]").getAttribute("aria-label"), "Colour scale from 9.2 to 100");
+  assert.equal(heatmap.querySelector(".hm-legend button"), null, "every cell reads as it is: no toggle to exact values");
 });
 
 test("rows holding an array of numbers (a query's array_agg) are a matrix of the arrays' indices, the array's name on the legend", () => {
@@ -98,7 +99,7 @@ test("CU.matrix: columns named by the rows' own labels (a correlation) are a squ
   const view = CU.matrix(rows, columns);
   assert.ok(view);
   assert.deepEqual(labels(view.cs), ["Name", "A", "B"]);
-  const negative = view.cell(view.cs[2], rows[0], document.createElement("td"));
+  const negative = view.cell(view.cs[2], rows[0], Object.assign(document.createElement("td"), { textContent: "-0.5" }));
   assert.ok(negative.classList.contains("hm") && negative.classList.contains("hm-neg"));
   assert.equal(place(negative), "0.500", "−0.5 on a scale from −1 to 1");
   const positive = view.cell(view.cs[1], rows[0], document.createElement("td"));
@@ -109,8 +110,9 @@ test("CU.matrix: columns named by the rows' own labels (a correlation) are a squ
   // The legend of a diverging scale runs from −m to m.
   const box = view.wrap(document.createElement("div"));
   assert.ok(box.classList.contains("heatmap"));
-  assert.equal(box.firstChild.getAttribute("aria-label"), "Colour scale from -1 to 1");
+  assert.equal(box.firstChild.querySelector("[role=img]").getAttribute("aria-label"), "Colour scale from -1 to 1");
   assert.equal(box.firstChild.querySelectorAll("i.hm-neg").length, 2, "two of five steps below zero");
+  assert.equal(negative.textContent, "-0.5", "a correlation is no share: its numbers as they are, never −50%");
 });
 
 test("CU.matrix: one row, two numbered columns, or more than 50 are no matrix; every cell equal sits mid-scale", () => {
@@ -134,6 +136,60 @@ test("CU.matrix: an id labels the rows only when no other text does", () => {
   assert.deepEqual(labels(CU.matrix(rows, CU.views.columnsOf(rows)).cs), ["Cohort", "ID", "M 1", "M 2", "M 3"]);
   const ids = rows.map(({ id, m1, m2, m3 }) => ({ id, m1, m2, m3 }));
   assert.deepEqual(labels(CU.matrix(ids, CU.views.columnsOf(ids)).cs), ["ID", "M 1", "M 2", "M 3"]);
+});
+
+/* ------------------------------------------------------------------ the cells as a person reads them */
+
+/** The texts CU.matrix draws for rows of numbered columns (m0, m1, m2), and the legend's ends. */
+function readAs(values, extra = {}) {
+  const rows = values.map((row, i) => ({ cohort: `c${i}`, ...Object.fromEntries(row.map((v, j) => [`m${j}`, v])), ...extra }));
+  const columns = CU.views.columnsOf(rows), view = CU.matrix(rows, columns);
+  const cells = rows.map((row) => view.cs.slice(1).map((column) => {
+    const td = document.createElement("td");
+    td.textContent = row[column.pointer.slice(1)] == null ? "—" : CU.views.formatNumber(row[column.pointer.slice(1)]);
+    return view.cell(column, row, td);
+  }));
+  const legend = view.wrap(document.createElement("div")).querySelector(".hm-legend");
+  return {
+    shown: Array.from(cells, (row) => Array.from(row, (td) => (td.querySelector(".hm-r") || td).textContent)),
+    exact: Array.from(cells, (row) => Array.from(row, (td) => (td.querySelector(".hm-x") || td).textContent)),
+    ends: texts(legend.querySelectorAll("span")), toggle: !!legend.querySelector("button"),
+  };
+}
+
+test("matrix cells: fractions of one read as whole percentages, the exact value kept beside", () => {
+  const read = readAs([[1, 0.8647524082550365, 0.7178324603810338], [1, 0.805385018543709, 0.004]]);
+  assert.deepEqual(read.shown, [["100%", "86%", "72%"], ["100%", "81%", "0%"]]);
+  assert.deepEqual(read.exact[0], ["1", "0.8647524082550365", "0.7178324603810338"]);
+  assert.deepEqual(read.ends, ["0%", "100%"]);
+  assert.ok(read.toggle);
+});
+
+test("matrix cells: other numbers keep the decimals they have, at most three, their binary noise gone", () => {
+  // Points (62.0, 38.4): one decimal, as written; not percentages (they pass 1).
+  assert.deepEqual(readAs([[100, 62, 38.4], [100, 63.9, 39.6]]).shown, [["100", "62", "38.4"], ["100", "63.9", "39.6"]]);
+  // Counts: whole, as they are, and no toggle (nothing rounded).
+  const counts = readAs([[120, 74, 46], [137, 88, 54]]);
+  assert.deepEqual(counts.shown, [["120", "74", "46"], ["137", "88", "54"]]);
+  assert.equal(counts.toggle, false);
+  // Noise and long fractions: three decimals at most (1.1 + 2.2 is 3.3, not 3.3000000000000003).
+  const long = readAs([[1.1 + 2.2, 2.718281828, 12345.6789], [0.5, 4, 7]]);
+  assert.deepEqual(long.shown, [["3.3", "2.718", "12,345.679"], ["0.5", "4", "7"]]);
+  assert.deepEqual(long.exact[0], ["3.3000000000000003", "2.718281828", "12,345.6789"]);
+  // Whole numbers within 0 … 1 (a 0/1 adjacency) are no fractions: 0 and 1, never 0% and 100%.
+  assert.deepEqual(readAs([[0, 1, 1], [1, 0, 1]]).shown, [["0", "1", "1"], ["1", "0", "1"]]);
+});
+
+test("matrix cells: a square matrix within 0 … 1 is a correlation (its numbers), unless named a share", () => {
+  const rows = [{ name: "a", a: 1, b: 0.42 }, { name: "b", a: 0.42, b: 1 }];
+  const view = CU.matrix(rows, CU.views.columnsOf(rows));
+  const td = document.createElement("td");
+  td.textContent = "0.42";
+  assert.equal(view.cell(view.cs[2], rows[0], td).textContent, "0.42");
+  const shared = [{ name: "a", a: 0.5, b: 0.25 }, { name: "b", a: 0.75, b: 0.125 }];
+  const columns = CU.views.columnsOf(shared).map((column) => ({ ...column, v: "Share" }));
+  const inShare = CU.matrix(shared, columns), cell = document.createElement("td");
+  assert.equal(inShare.cell(inShare.cs[2], shared[1], cell).querySelector(".hm-r").textContent, "13%");
 });
 
 /* ------------------------------------------------------------------ the pivot of long-format cells */
@@ -165,12 +221,25 @@ test("the official ext-apps cohort-heatmap result: each cohort's cells {periodIn
   const last = rows[rows.length - 1];
   assert.equal(last.filter((td) => td.classList.contains("hm")).length, 1);
   const least = Math.min(...cohorts.flatMap((c) => c.cells.map((x) => x.retention)));
-  assert.deepEqual(texts(matrix.querySelectorAll(".hm-legend span")), ["Retention", CU.views.formatNumber(least), "1"]);
-  // The swatches between the ends are places on the scale: four significant digits at most.
+  // A retention (fractions of one) reads as whole percentages: the cells, the legend's ends and steps.
+  assert.deepEqual(texts(matrix.querySelectorAll(".hm-legend span")), ["Retention", "31%", "100%"]);
   const swatches = [...matrix.querySelectorAll(".hm-legend i")].map((i) => i.title);
   assert.equal(swatches.length, 5);
-  assert.deepEqual([swatches[0], swatches[4]], [CU.views.formatNumber(least), "1"]);
-  for (const title of swatches.slice(1, 4)) assert.match(title, /^0\.\d{1,4}$/, title);
+  assert.deepEqual([swatches[0], swatches[4]], ["31%", "100%"]);
+  for (const title of swatches.slice(1, 4)) assert.match(title, /^\d\d%$/, title);
+  // Each cell: 86%, and its exact value (hidden until the legend's toggle shows every cell so) and in its title.
+  const cell = rows[0][4], exact = CU.views.formatNumber(cohorts[0].cells[1].retention);
+  assert.equal(cell.querySelector(".hm-r").textContent, "86%");
+  assert.equal(cell.querySelector(".hm-x").textContent, exact);
+  assert.ok(cell.title.endsWith(exact));
+  assert.equal(rows[0][3].querySelector(".hm-r").textContent, "100%", "1 is 100%");
+  const toggle = matrix.querySelector(".hm-legend button");
+  assert.equal(toggle.getAttribute("aria-pressed"), "false");
+  toggle.dispatchEvent(new Event("click"));
+  assert.equal(toggle.getAttribute("aria-pressed"), "true");
+  assert.ok(matrix.querySelector(".heatmap").classList.contains("hm-exact"), "matrix.css then hides the rounded texts and shows the exact ones");
+  toggle.dispatchEvent(new Event("click"));
+  assert.ok(!matrix.querySelector(".heatmap").classList.contains("hm-exact"));
   // Every cell record on the second tab, after the first of its cohort's fields named like a
   // label (here cohortId, matched by "cohort", before cohortLabel).
   const cellCount = cohorts.reduce((n, c) => n + c.cells.length, 0);

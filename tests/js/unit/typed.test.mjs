@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { load } from "./harness.mjs";
 
 const GOLDEN = new URL("../../../fixtures/golden/", import.meta.url);
-const context = load("runtime", "views", "matrix", "typed", "chart", "layout");
+const context = load("runtime", "views", "matrix", "plot", "typed", "chart", "layout");
 const { CU, document, Event } = context;
 context.CSS = { escape: (text) => text.replace(/[^\w-]/g, (c) => "\\" + c) };
 const CTX = { hostContext: { locale: "en-US" }, caps: {}, openLink() {}, log() {} };
