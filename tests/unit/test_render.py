@@ -562,7 +562,7 @@ def test_compact_drops_comments_and_indentation_only():
 
 
 TYPICAL = ("everything.json", "get-sum")
-PAGE_BUDGET_RAW = 68 * 1024 + 512
+PAGE_BUDGET_RAW = 79 * 1024 + 512  # issue 49: 80 966 (present.js, plot.js, the headline, grouped columns, the folded form)
 # Issue 16 taught every page to tell the host's model about the user's runs and to send a run to
 # the chat, and the typical page grew to 14 648 bytes gzipped (the budget was 14 KiB + 512 for a
 # while). Issue 15 brought it back under 14 KiB, measured as this test does (gzip level 9): the
@@ -616,10 +616,18 @@ PAGE_BUDGET_RAW = 68 * 1024 + 512
 # can see, from the data's shape): every page carries the chart engine and the series it finds in
 # any table of data (plot.js, 6 602 + 541 bytes minified, 3 210 + 309 gzipped alone; a Chart
 # node's aggregates and arcs stay in chart.js, only with one), and matrices read as a person reads
-# them (matrix.js +350 gzipped): 26 760 and 26 444, the typical page 69 997 raw.
-PAGE_BUDGET_GZIP = 26 * 1024 + 256
+# them (matrix.js +350 gzipped): 26 760 and 26 444, the typical page 69 997 raw. Then the rest
+# of issue 49: present.js on every page (how values look: a column's decimals, money, percentages,
+# bytes, durations, short headline figures; 4 956 + 1 001 bytes minified, 2 476 + 502 gzipped
+# alone), the headline's tiles, grouped columns, the restating text folded (views.js +~1 100
+# gzipped) and the form folded into its arguments' line (runtime.js +~400): 30 767 and 30 453,
+# the typical page 80 966 raw. Issue 49's own target for it and the live apps and views filed
+# beside it, 27 KiB, is not met (TARGET_49, a strict xfail below).
+PAGE_BUDGET_GZIP = 30 * 1024 + 256
 TARGET_GZIP = 16 * 1024
 """Issue 32's target, for the typical page and the corpus median, self-contained."""
+TARGET_49 = 27 * 1024
+"""Issue 49's target for the typical page, with issues 50 and 51 beside it."""
 
 
 def typical_page_bytes() -> bytes:
@@ -641,6 +649,11 @@ def test_size_budget_for_a_typical_tool():
 
 def test_the_median_corpus_page_is_within_the_budget():
     assert median_corpus_gzip() <= PAGE_BUDGET_GZIP, median_corpus_gzip()
+
+
+@pytest.mark.xfail(strict=True, reason="issue 49's 27 KiB: the typical page is 30 453")
+def test_the_typical_page_is_within_issue_49s_target():
+    assert len(gzip.compress(typical_page_bytes(), 9)) <= TARGET_49
 
 
 @pytest.mark.xfail(strict=True, reason="issue 42's 16 KiB: the median is 23 471, the typical page 23 145")
