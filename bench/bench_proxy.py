@@ -37,9 +37,7 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,9 +45,10 @@ ROOT = Path(__file__).resolve().parent.parent
 from needs import require  # noqa: E402
 
 require(__file__, "npm")
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from compiler.tools import load_tools  # noqa: E402
+from harness.fake_model import fake_model, layout_answer  # noqa: E402
 
 EVERYTHING = ROOT / "tests" / "js" / "node_modules" / "@modelcontextprotocol" / "server-everything" / "dist" / "index.js"
 CORPUS = ROOT / "fixtures" / "corpus" / "tools"
@@ -338,40 +337,17 @@ async def http_comparison(cache_dir: str) -> dict:
     return out
 
 
-class FakeModel(BaseHTTPRequestHandler):
-    """Answers the Messages API with a valid layout after a fixed delay."""
-
-    def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
-        self.rfile.read(int(self.headers.get("content-length", 0)))
-        time.sleep(FAKE_MODEL_DELAY_S)
-        body = json.dumps({
-            "id": "m", "type": "message", "role": "assistant", "model": "claude-haiku-4-5", "stop_reason": "tool_use",
-            "stop_sequence": None, "usage": {"input_tokens": 800, "output_tokens": 60},
-            "content": [{"type": "tool_use", "id": "t", "name": "layout", "input": {"title": "Echo"}}],
-        }).encode()
-        self.send_response(200)
-        self.send_header("content-type", "application/json")
-        self.send_header("content-length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args) -> None:
-        pass
-
-
 async def llm_first_read(cache_dir: str) -> dict:
     """First pages with a key configured, against the fake model: one asked soon after start (the
     SDK still importing: served at once with the heuristic layout, the model's layout following as
     ``notifications/resources/updated``), beside a proxy without a key's first page in the same
     run; then, ``MODEL_READY_AFTER_S`` after start, another tool's first page (the model's time)."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), FakeModel)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     plain = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
-    env = {**plain, "ANTHROPIC_API_KEY": "bench-key", "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{server.server_port}"}
     upstream = ["--", "node", str(EVERYTHING), "stdio"]
     command = [*PROXY, "--cache-dir", cache_dir, *upstream]
     echo, other = {"uri": "ui://compile-ui/echo"}, {"uri": "ui://compile-ui/get-sum"}
-    try:
+    with fake_model(layout_answer({"title": "Echo"}, tokens=(800, 60)), delay_s=FAKE_MODEL_DELAY_S) as model:
+        env = {**plain, "ANTHROPIC_API_KEY": "bench-key", "ANTHROPIC_BASE_URL": model.url}
         with tempfile.TemporaryDirectory() as plain_cache:
             async with RawClient([*PROXY, "--cache-dir", plain_cache, *upstream], env=plain) as p:
                 heuristic = (await p.timed("resources/read", echo, 1))[0]
@@ -385,8 +361,6 @@ async def llm_first_read(cache_dir: str) -> dict:
             await asyncio.sleep(max(0.0, MODEL_READY_AFTER_S - (time.perf_counter() - started)))
             later = (await p.timed("resources/read", other, 1))[0]
             cached = await p.timed("resources/read", echo, 50)
-    finally:
-        server.shutdown()
     return {"model_delay_ms": FAKE_MODEL_DELAY_S * 1000, "first_ms": first, "heuristic_first_ms": heuristic,
             "landed_ms": landed_ms, "model_page_after": model_page, "later_first_ms": later,
             "cached_p50_ms": pct(cached, 0.5)}
