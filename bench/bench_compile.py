@@ -16,7 +16,10 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -29,7 +32,7 @@ CORPUS = ROOT / "fixtures" / "corpus" / "tools"
 GROWTH_ROUNDS = 7
 
 
-def timed(fn, repeat: int) -> list[float]:
+def timed(fn: Callable[[], object], repeat: int) -> list[float]:
     out = []
     for _ in range(repeat):
         start = time.perf_counter()
@@ -38,13 +41,18 @@ def timed(fn, repeat: int) -> list[float]:
     return out
 
 
+def compile_json(text: str) -> object:
+    """A tool definition's text, read and compiled (what a page costs from the wire)."""
+    return compile_tree(json.loads(text))
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def pathological() -> dict[str, dict]:
-    deep: dict = {"type": "string"}
+def pathological() -> dict[str, dict[str, Any]]:
+    deep: dict[str, Any] = {"type": "string"}
     for _ in range(200):
         deep = {"type": "object", "properties": {"n": deep}}
     fan = {f"D{i}": {"type": "object", "properties": {"a": {"$ref": f"#/$defs/D{i+1}"}, "b": {"$ref": f"#/$defs/D{i+1}"}}} for i in range(40)}
@@ -64,16 +72,16 @@ def growth() -> dict[str, list[tuple[int, float]]]:
     neighbours), each size's runs interleaved with the others' so that a burst of load hits
     every size alike."""
 
-    def props(n: int) -> dict:
+    def props(n: int) -> dict[str, Any]:
         return {"type": "object", "properties": {f"p{i}": {"type": "string", "description": "d"} for i in range(n)}}
 
-    def depth(n: int) -> dict:
-        schema: dict = {"type": "string"}
+    def depth(n: int) -> dict[str, Any]:
+        schema: dict[str, Any] = {"type": "string"}
         for _ in range(n):
             schema = {"type": "object", "properties": {"n": schema, "m": {"type": "integer"}}}
         return {"type": "object", "properties": {"root": schema}}
 
-    def refs(n: int) -> dict:
+    def refs(n: int) -> dict[str, Any]:
         defs = {f"D{i}": {"type": "object", "properties": {"v": {"type": "number"}}} for i in range(n)}
         return {"type": "object", "$defs": defs, "properties": {f"p{i}": {"$ref": f"#/$defs/D{i}"} for i in range(n)}}
 
@@ -83,7 +91,7 @@ def growth() -> dict[str, list[tuple[int, float]]]:
         best = [float("inf")] * len(sizes)
         for _ in range(GROWTH_ROUNDS):
             for i, tool in enumerate(tools):
-                best[i] = min(best[i], *timed(lambda tool=tool: compile_tree(tool), 1 if sizes[i] >= 1000 else 5))
+                best[i] = min(best[i], *timed(partial(compile_tree, tool), 1 if sizes[i] >= 1000 else 5))
         series[name] = [(n, round(ms, 3)) for n, ms in zip(sizes, best, strict=True)]
     return series
 
@@ -93,15 +101,15 @@ def ratios(points: list[tuple[int, float]]) -> str:
     return ", ".join(f"×{b / a:g} → {tb / ta:.1f}×" for (a, ta), (b, tb) in itertools.pairwise(points))
 
 
-def measure(quick: bool = False, repeat: int | None = None) -> dict:
+def measure(quick: bool = False, repeat: int | None = None) -> dict[str, Any]:
     repeat = repeat or (10 if quick else 200)
     tools, all_compile, all_loads = {}, [], []
     for path in sorted(CORPUS.glob("*.json")):
         for _, tool in load_tools(path.read_bytes(), path.name):
             text = json.dumps(tool)
             compile_tree(tool)  # warm
-            compile_ms = timed(lambda text=text: compile_tree(json.loads(text)), repeat)
-            loads_ms = timed(lambda text=text: json.loads(text), repeat)
+            compile_ms = timed(partial(compile_json, text), repeat)
+            loads_ms = timed(partial(json.loads, text), repeat)
             all_compile += compile_ms
             all_loads += loads_ms
             tools[f"{path.stem}:{tool['name']}"] = {
@@ -111,7 +119,7 @@ def measure(quick: bool = False, repeat: int | None = None) -> dict:
                 "ratio_to_json_loads": round(statistics.median(compile_ms) / statistics.median(loads_ms), 1),
                 "tree_bytes": len(encode(compile_tree(tool))),
             }
-    result = {
+    result: dict[str, Any] = {
         "repeat": repeat,
         "tools": tools,
         "overall": {
@@ -126,7 +134,7 @@ def measure(quick: bool = False, repeat: int | None = None) -> dict:
     }
     for name, schema in pathological().items():
         tool = {"name": "p", "inputSchema": schema}
-        result["pathological_ms"][name] = round(statistics.median(timed(lambda tool=tool: compile_tree(tool), 1 if quick else 3)), 1)
+        result["pathological_ms"][name] = round(statistics.median(timed(partial(compile_tree, tool), 1 if quick else 3)), 1)
     if not quick:
         result["growth_ms"] = growth()
     o = result["overall"]

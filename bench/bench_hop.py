@@ -62,10 +62,13 @@ def _world(era: str) -> tuple[Any, Any, Any]:
 
 def _host_line(router: Any, upstream: Any, host: Any, line: bytes) -> list[bytes]:
     from compiler.proxy.codecs import host_door
+    from compiler.proxy.codecs.jsonline import Read
     from compiler.proxy.core.messages import ToHost, ToUpstream
 
+    read = host_door.read(line)
+    assert isinstance(read, Read), read  # the bench's own lines are well formed
     out = []
-    for effect in router.from_host(host, host.link.decode(host_door.read(line).envelope)):
+    for effect in router.from_host(host, host.link.decode(read.envelope)):
         if isinstance(effect, ToUpstream):
             out.append(upstream.encode(effect.message))
         elif isinstance(effect, ToHost):
@@ -104,11 +107,12 @@ def _in(tree: Path, calls: int, rows: int, repeat: int) -> dict[str, float]:
             f"[b.run(era, {calls}, {rows}) for era in b.ERAS]; "
             f"print(json.dumps({{era: min(b.run(era, {calls}, {rows}) for _ in range({repeat})) for era in b.ERAS}}))")
     done = subprocess.run([sys.executable, "-c", code], cwd=tree, capture_output=True, text=True, check=True)
-    return json.loads(done.stdout)
+    best: dict[str, float] = json.loads(done.stdout)
+    return best
 
 
 def measure(quick: bool = False, calls: int = 30, repeat: int | None = None, rows: int = 0,
-            against: list[Path] | None = None) -> dict:
+            against: list[Path] | None = None) -> dict[str, Any]:
     repeat = repeat or (30 if quick else 150)
     trees = [ROOT, *(against or [])]
     rounds: dict[str, dict[str, list[float]]] = {str(t): {era: [] for era in ERAS} for t in trees}

@@ -27,7 +27,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,11 +71,12 @@ def once(command: list[str]) -> float:
     return took
 
 
-HOSTS = [(f"Inspector CLI {era}", era, inspector) for era in ("legacy", "auto", "modern")]
+HOSTS: list[tuple[str, str, Callable[[str, list[str]], list[str]]]] = [
+    (f"Inspector CLI {era}", era, inspector) for era in ("legacy", "auto", "modern")]
 HOSTS += [(f"TS client {mode}", mode, ts_client) for mode in ("legacy", "auto", "2026-07-28")]
 
 
-def measure(quick: bool = False, runs: int | None = None) -> dict:
+def measure(quick: bool = False, runs: int | None = None) -> dict[str, Any]:
     """Every host × server × (direct, proxy), ``runs`` interleaved rounds; ``summary`` has the
     medians and proxy − direct per row (for ``bench/report.py``)."""
     runs = runs or (2 if quick else 10)

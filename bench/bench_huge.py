@@ -17,6 +17,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,7 +30,7 @@ from compiler.pipeline import build_page  # noqa: E402
 from harness.apphost import Browser  # noqa: E402
 
 
-def wide(objects: int, each: int, scalars: int = 0, pad: int = 0) -> dict:
+def wide(objects: int, each: int, scalars: int = 0, pad: int = 0) -> dict[str, Any]:
     props = {
         f"o{i}": {"type": "object", "properties": {f"q{j}": {"type": "string", "description": "d" * pad} for j in range(each)}}
         for i in range(objects)

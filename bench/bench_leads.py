@@ -14,7 +14,9 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -25,9 +27,9 @@ from compiler.pipeline import compile  # noqa: E402
 CORPUS = ROOT / "fixtures" / "corpus" / "tools"
 
 
-def tool_list(n: int) -> list[dict]:
+def tool_list(n: int) -> list[dict[str, Any]]:
     base = [t for path in sorted(CORPUS.glob("*.json")) for t in json.loads(path.read_text())["tools"]]
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     i = 0
     while len(out) < n:
         entity = f"thing{i}"
@@ -42,7 +44,7 @@ def tool_list(n: int) -> list[dict]:
     return out[:n]
 
 
-def best(f, rounds: int = 3) -> float:
+def best(f: Callable[[], object], rounds: int = 3) -> float:
     times = []
     for _ in range(rounds):
         start = time.perf_counter()
@@ -57,7 +59,7 @@ def main(sizes: list[int]) -> None:
         print(row(n, tool_list(n)))
 
 
-def row(n: int, tools: list[dict]) -> str:
+def row(n: int, tools: list[dict[str, Any]]) -> str:
     t_index = best(lambda: index(tools))
     listed = index(tools)
     t_leads = best(lambda: [leads(t, listed) for t in tools])

@@ -20,7 +20,10 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Coroutine
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,23 +33,38 @@ require(__file__, "browser")
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from mcp.client.client import Client  # noqa: E402
+from mcp_types import CallToolResult, TextResourceContents  # noqa: E402
+from pydantic import BaseModel  # noqa: E402
+
 from compiler.pipeline import compile, make_page  # noqa: E402
-from harness.apphost import Browser  # noqa: E402
+from harness.apphost import AppHost, Browser  # noqa: E402
 from proxy.test_proxy_browser import BackgroundSession  # noqa: E402  (the official client on a loop of its own)
 
 FIXTURE = [sys.executable, str(ROOT / "fixtures" / "servers" / "upstream.py")]
 FIELD = ROOT / "fixtures" / "field"
-CONTEXT_HOST = {"updateModelContext": {"text": {}, "structuredContent": {}}, "message": {"text": {}}, "serverTools": {}}
+CONTEXT_HOST: dict[str, Any] = {"updateModelContext": {"text": {}, "structuredContent": {}}, "message": {"text": {}}, "serverTools": {}}
 
 
-def dumped(result) -> dict:
+def dumped(result: BaseModel) -> dict[str, Any]:
     return result.model_dump(by_alias=True, exclude_none=True, mode="json")
 
 
-def click_to_answer(browser: Browser, renders: int) -> dict:
+def render(client: Client, arguments: dict[str, Any]) -> Coroutine[Any, Any, CallToolResult]:
+    return client.call_tool("_ui_render", arguments)
+
+
+def ran(host: AppHost) -> Any:
+    """The model's context updated after the run, or the form's status (it refused the arguments)."""
+    return host.contexts or host.frame.inner_text("form .status")
+
+
+def click_to_answer(browser: Browser, renders: int) -> dict[str, Any]:
     session = BackgroundSession(FIXTURE, "2026-07-28")
     try:
-        page = session.call(lambda c: c.read_resource("ui://compile-ui/_ui_render")).contents[0].text
+        shown = session.call(lambda c: c.read_resource("ui://compile-ui/_ui_render")).contents[0]
+        assert isinstance(shown, TextResourceContents), shown
+        page = shown.text
         on_call = lambda name, arguments: dumped(session.call(lambda c: c.call_tool(name, arguments)))  # noqa: E731
         host = browser.load(page, on_call_tool=on_call)
         samples = []
@@ -54,7 +72,7 @@ def click_to_answer(browser: Browser, renders: int) -> dict:
             arguments = {"tree": {"type": "Form", "id": "f", "props": {"submitLabel": "Send"}, "children": [
                 {"type": "TextField", "id": "name", "props": {"bind": "/name", "label": "Name", "required": True}}]},
                 "title": f"Question {i}", "timeoutSeconds": 120}
-            pending = session.start(lambda c, a=arguments: c.call_tool("_ui_render", a))
+            pending = session.start(partial(render, arguments=arguments))
             if i:
                 host.reload(page)
             host.wait_initialized()
@@ -75,10 +93,10 @@ def click_to_answer(browser: Browser, renders: int) -> dict:
         session.close()
 
 
-def context_sizes(browser: Browser) -> list[dict]:
+def context_sizes(browser: Browser) -> list[dict[str, Any]]:
     rows = []
     host = None
-    current: dict = {}  # the recording being replayed: the host's tools/call answers with its result
+    current: dict[str, Any] = {}  # the recording being replayed: the host's tools/call answers with its result
     for path in sorted(FIELD.glob("*.json")):
         recording = json.loads(path.read_text())
         tool, result = recording["tool"], recording["result"]
@@ -87,12 +105,13 @@ def context_sizes(browser: Browser) -> list[dict]:
             host = browser.load(made.html, on_call_tool=lambda name, arguments: current["result"], host_capabilities=CONTEXT_HOST)
         else:
             host.reload(made.html, host_capabilities=CONTEXT_HOST)
+        assert host is not None
         current["result"] = result
         host.wait_initialized()
         host.send_tool_input(recording.get("arguments") or {})
         host.frame.click("[data-action=submit]")
         try:
-            host.wait_until(lambda host=host: host.contexts or host.frame.inner_text("form .status"), timeout=30)
+            host.wait_until(partial(ran, host), timeout=30)
         except TimeoutError:
             raise RuntimeError(f"{path.name}: no update-model-context after the run ({host.calls=})") from None
         if not host.contexts:  # the form refused the recorded arguments (an error-path recording): no run
@@ -103,7 +122,7 @@ def context_sizes(browser: Browser) -> list[dict]:
     return rows
 
 
-def measure(quick: bool = False, renders: int = 50) -> dict:
+def measure(quick: bool = False, renders: int = 50) -> dict[str, Any]:
     """For ``bench/report.py``: the summary and the raw figures."""
     browser = Browser()
     try:

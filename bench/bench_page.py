@@ -43,6 +43,7 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,7 +54,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from compiler.pipeline import build_page  # noqa: E402
 from compiler.tools import load_tools  # noqa: E402
-from harness.apphost import VANILLA_APP, Browser  # noqa: E402
+from harness.apphost import VANILLA_APP, AppHost, Browser  # noqa: E402
 from runtime_js import MODULES  # noqa: E402
 
 CORPUS_TOOLS = ROOT / "fixtures" / "corpus" / "tools"  # the committed copy: CI checks out this repository alone
@@ -130,7 +131,7 @@ def with_probe(html: str) -> str:
     return html[:head] + DRAWN_PROBE + html[head:]
 
 
-def sizes() -> dict[str, dict]:
+def sizes() -> dict[str, dict[str, Any]]:
     """Each page as the proxy serves it (self-contained) and the runtime modules it inlines."""
     out = {}
     for path in sorted(CORPUS_TOOLS.glob("*.json")):
@@ -174,7 +175,7 @@ DRAWN_WAIT_MS = 250  # after initialized, before the stamps are read: drawn is ~
 LATER_MS = 400  # the other case: the result sent this long after initialized (a tool that runs a while)
 
 
-def drawn_ms(host, html: str, later: bool = False) -> dict[str, float]:
+def drawn_ms(host: AppHost, html: str, later: bool = False) -> dict[str, float]:
     """ms from srcdoc to each of DRAWN_PROBE's stamps (its "drawn": the 20-row result drawn) for
     ``html``, sent that result the moment it is initialized (by the host itself: no driver round
     trip in what is timed) or, ``later``, LATER_MS after (from here: the frame stamps its
@@ -236,11 +237,11 @@ def timings(repeat: int, against: dict[str, str] | None = None, drawn_only: bool
         browser.close()
 
 
-def measure_drawn(repeat: int, against: list[Path]) -> dict:
+def measure_drawn(repeat: int, against: list[Path]) -> dict[str, Any]:
     """Only the drawn result: ours, the drawing floor and each tree ``against``, interleaved."""
     _, _, shown, shown_later = timings(repeat, {str(tree): typical_page_of(tree) for tree in against}, drawn_only=True)
     floor, ours = [s["drawn"] for s in shown["drawing floor"]], [s["drawn"] for s in shown["ours"]]
-    out: dict = {"repeat": repeat, "drawn_ms": {name: [{stamp: round(t, 1) for stamp, t in s.items()} for s in runs] for name, runs in shown.items()}}
+    out: dict[str, Any] = {"repeat": repeat, "drawn_ms": {name: [{stamp: round(t, 1) for stamp, t in s.items()} for s in runs] for name, runs in shown.items()}}
     for name, runs in shown.items():
         drawn = [s["drawn"] for s in runs]
         ratios = sorted(d / f for d, f in zip(drawn, floor, strict=True))  # each round's own ratio
@@ -258,7 +259,7 @@ def measure_drawn(repeat: int, against: list[Path]) -> dict:
     return out
 
 
-def measure(quick: bool = False) -> dict:
+def measure(quick: bool = False) -> dict[str, Any]:
     size = sizes()
     times, sized, shown, shown_later = timings(5 if quick else 40)
     medians = {name: round(statistics.median(v), 1) for name, v in times.items()}

@@ -37,19 +37,22 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import httpx2
 
 ROOT = Path(__file__).resolve().parent.parent
 
 from needs import require  # noqa: E402
 
 require(__file__, "npm")
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from compiler.tools import load_tools  # noqa: E402
+from harness.fake_model import fake_model, layout_answer  # noqa: E402
 
 EVERYTHING = ROOT / "tests" / "js" / "node_modules" / "@modelcontextprotocol" / "server-everything" / "dist" / "index.js"
 CORPUS = ROOT / "fixtures" / "corpus" / "tools"
@@ -82,29 +85,39 @@ class RawClient:
             "protocolVersion": "2025-11-25", "clientInfo": {"name": "bench", "version": "1"},
             "capabilities": {"extensions": {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}},
         })
-        self.process.stdin.write(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
+        self.stdin.write(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
         return self
 
-    async def __aexit__(self, *exc) -> None:
-        self.process.stdin.close()
+    @property
+    def stdin(self) -> asyncio.StreamWriter:
+        assert self.process.stdin is not None  # started with a pipe for each
+        return self.process.stdin
+
+    @property
+    def stdout(self) -> asyncio.StreamReader:
+        assert self.process.stdout is not None
+        return self.process.stdout
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.stdin.close()
         try:
             await asyncio.wait_for(self.process.wait(), 5)
         except TimeoutError:
             self.process.kill()
 
-    async def request(self, method: str, params: dict) -> dict:
+    async def request(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
         self.next_id += 1
         rid = self.next_id
         if self.era == "modern":
             params = {**params, "_meta": MODERN_META}
-        self.process.stdin.write(json.dumps({"jsonrpc": "2.0", "id": rid, "method": method, "params": params}).encode() + b"\n")
-        await self.process.stdin.drain()
+        self.stdin.write(json.dumps({"jsonrpc": "2.0", "id": rid, "method": method, "params": params}).encode() + b"\n")
+        await self.stdin.drain()
         while True:
-            message = json.loads(await self.process.stdout.readline())
+            message: dict[str, Any] = json.loads(await self.stdout.readline())
             if message.get("id") == rid:
                 return message
 
-    async def timed(self, method: str, params: dict, n: int) -> list[float]:
+    async def timed(self, method: str, params: dict[str, Any], n: int) -> list[float]:
         out = []
         for _ in range(n):
             start = time.perf_counter()
@@ -123,7 +136,7 @@ FASTMCP_PYTHON = os.environ.get("FASTMCP_PYTHON")
 FastMCP's proxy (``fastmcp.server.create_proxy``) is measured in the same interleaved rounds."""
 
 
-async def call_latency(calls: int, cache_dir: str) -> dict:
+async def call_latency(calls: int, cache_dir: str) -> dict[str, Any]:
     upstream = ["node", str(EVERYTHING), "stdio"]
     params = {"name": "echo", "arguments": {"message": "hi"}}
     direct, proxied, fast, modern = [], [], [], []
@@ -168,7 +181,7 @@ async def call_latency(calls: int, cache_dir: str) -> dict:
     }
 
 
-async def era_latency(calls: int, cache_dir: str) -> dict:
+async def era_latency(calls: int, cache_dir: str) -> dict[str, Any]:
     """Added latency per forwarded tools/call for each host era, one upstream speaking both (the
     proxy opens it in its first host's era), and for a handshake-era host in front of the same
     server speaking 2026-07-28 only (every request stamped with the envelope)."""
@@ -183,7 +196,7 @@ async def era_latency(calls: int, cache_dir: str) -> dict:
         clients["legacy proxied, modern-only"] = await stack.enter_async_context(RawClient(stamped, era="legacy"))
         samples, cpu = await _alternated(clients, params, calls)
         reads = {era: await clients[f"{era} proxied"].timed("resources/read", {"uri": "ui://compile-ui/echo"}, 201) for era in ("legacy", "modern")}
-    out = {name: {"p50": pct(v, 0.5), "p99": pct(v, 0.99)} for name, v in samples.items()}
+    out: dict[str, Any] = {name: {"p50": pct(v, 0.5), "p99": pct(v, 0.99)} for name, v in samples.items()}
     for era in ("legacy", "modern"):
         out[f"{era} added median"] = statistics.median(samples[f"{era} proxied"]) - statistics.median(samples[f"{era} direct"])
         out[f"{era} read cached p50"] = pct(reads[era][1:], 0.5)
@@ -193,7 +206,7 @@ async def era_latency(calls: int, cache_dir: str) -> dict:
     return out
 
 
-async def _alternated(clients: dict[str, RawClient], params: dict, calls: int) -> tuple[dict[str, list[float]], dict[str, float]]:
+async def _alternated(clients: dict[str, RawClient], params: dict[str, Any], calls: int) -> tuple[dict[str, list[float]], dict[str, float]]:
     """``calls`` tools/calls per client after 50 to warm up, in rounds of 100 taking turns (drift
     hits all alike): each client's latencies, and the CPU seconds its server process spent (the
     proxy's own, not its upstream's)."""
@@ -241,15 +254,17 @@ def _free_port() -> int:
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
 class HttpReader:
     """One HTTP client reading a resource: 2026-07-28 single-exchange POSTs, or (``era="legacy"``)
     a handshake-era streamable-HTTP session of its own."""
 
-    def __init__(self, http, url: str, uri: str, era: str) -> None:
-        self.http, self.url, self.uri, self.era, self.headers = http, url, uri, era, {}
+    def __init__(self, http: httpx2.AsyncClient, url: str, uri: str, era: str) -> None:
+        self.http, self.url, self.uri, self.era = http, url, uri, era
+        self.headers: dict[str, str] = {}
 
     async def open(self) -> None:
         if self.era == "modern":
@@ -273,7 +288,7 @@ class HttpReader:
         return answer.status_code == 200 and "contents" in json.loads(text).get("result", {})
 
 
-async def http_throughput(command: list[str], uri: str, era: str = "modern", clients: int = 20, seconds: float = 5.0) -> dict:
+async def http_throughput(command: list[str], uri: str, era: str = "modern", clients: int = 20, seconds: float = 5.0) -> dict[str, Any]:
     """``resources/read`` of ``uri`` over HTTP, ``clients`` concurrent clients of ``era``, against
     the server ``command`` starts (``{port}`` in it is replaced by a free port)."""
     import subprocess
@@ -322,7 +337,7 @@ def _cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def http_comparison(cache_dir: str) -> dict:
+async def http_comparison(cache_dir: str) -> dict[str, Any]:
     """Our ``--serve http``: cached page reads (2026-07-28 clients); and, against FastMCP's HTTP
     proxy on the same upstream, reads of the upstream's own resource forwarded by each."""
     ours = [*PROXY, "--cache-dir", cache_dir, "--serve", "http", "--port", "{port}", "--", *FIXTURE]
@@ -338,40 +353,17 @@ async def http_comparison(cache_dir: str) -> dict:
     return out
 
 
-class FakeModel(BaseHTTPRequestHandler):
-    """Answers the Messages API with a valid layout after a fixed delay."""
-
-    def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
-        self.rfile.read(int(self.headers.get("content-length", 0)))
-        time.sleep(FAKE_MODEL_DELAY_S)
-        body = json.dumps({
-            "id": "m", "type": "message", "role": "assistant", "model": "claude-haiku-4-5", "stop_reason": "tool_use",
-            "stop_sequence": None, "usage": {"input_tokens": 800, "output_tokens": 60},
-            "content": [{"type": "tool_use", "id": "t", "name": "layout", "input": {"title": "Echo"}}],
-        }).encode()
-        self.send_response(200)
-        self.send_header("content-type", "application/json")
-        self.send_header("content-length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args) -> None:
-        pass
-
-
-async def llm_first_read(cache_dir: str) -> dict:
+async def llm_first_read(cache_dir: str) -> dict[str, Any]:
     """First pages with a key configured, against the fake model: one asked soon after start (the
     SDK still importing: served at once with the heuristic layout, the model's layout following as
     ``notifications/resources/updated``), beside a proxy without a key's first page in the same
     run; then, ``MODEL_READY_AFTER_S`` after start, another tool's first page (the model's time)."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), FakeModel)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     plain = {k: v for k, v in os.environ.items() if not k.startswith("ANTHROPIC_")}
-    env = {**plain, "ANTHROPIC_API_KEY": "bench-key", "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{server.server_port}"}
     upstream = ["--", "node", str(EVERYTHING), "stdio"]
     command = [*PROXY, "--cache-dir", cache_dir, *upstream]
     echo, other = {"uri": "ui://compile-ui/echo"}, {"uri": "ui://compile-ui/get-sum"}
-    try:
+    with fake_model(layout_answer({"title": "Echo"}, tokens=(800, 60)), delay_s=FAKE_MODEL_DELAY_S) as model:
+        env = {**plain, "ANTHROPIC_API_KEY": "bench-key", "ANTHROPIC_BASE_URL": model.url}
         with tempfile.TemporaryDirectory() as plain_cache:
             async with RawClient([*PROXY, "--cache-dir", plain_cache, *upstream], env=plain) as p:
                 heuristic = (await p.timed("resources/read", echo, 1))[0]
@@ -385,8 +377,6 @@ async def llm_first_read(cache_dir: str) -> dict:
             await asyncio.sleep(max(0.0, MODEL_READY_AFTER_S - (time.perf_counter() - started)))
             later = (await p.timed("resources/read", other, 1))[0]
             cached = await p.timed("resources/read", echo, 50)
-    finally:
-        server.shutdown()
     return {"model_delay_ms": FAKE_MODEL_DELAY_S * 1000, "first_ms": first, "heuristic_first_ms": heuristic,
             "landed_ms": landed_ms, "model_page_after": model_page, "later_first_ms": later,
             "cached_p50_ms": pct(cached, 0.5)}
@@ -399,7 +389,7 @@ async def _updated(p: RawClient, uri: str, timeout: float) -> float | None:
     """When ``notifications/resources/updated`` for ``uri`` came (``perf_counter``), or None."""
     async def wait() -> float:
         while True:
-            message = json.loads(await p.process.stdout.readline())
+            message = json.loads(await p.stdout.readline())
             if message.get("method") == "notifications/resources/updated" and message["params"].get("uri") == uri:
                 return time.perf_counter()
 
@@ -409,7 +399,7 @@ async def _updated(p: RawClient, uri: str, timeout: float) -> float | None:
         return None
 
 
-async def memory(cache_dir: str) -> dict:
+async def memory(cache_dir: str) -> dict[str, Any]:
     tools, seen = [], set()
     for path in sorted(CORPUS.glob("*.json")):
         for _, tool in load_tools(path.read_bytes(), path.name):
@@ -430,7 +420,7 @@ async def memory(cache_dir: str) -> dict:
     return {"tools": len(tools), "peak_rss_mb": round(peak_kb / 1024, 1), "all_pages_ms": took}
 
 
-def measure(quick: bool = False, calls: int | None = None) -> dict:
+def measure(quick: bool = False, calls: int | None = None) -> dict[str, Any]:
     calls = calls or (300 if quick else 3000)
     with tempfile.TemporaryDirectory() as cache_dir:
         latency = asyncio.run(call_latency(calls, cache_dir))

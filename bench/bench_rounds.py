@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from mcp.client.client import Client  # noqa: E402
 from mcp.client.stdio import StdioServerParameters  # noqa: E402
-from mcp_types import ElicitResult  # noqa: E402
+from mcp_types import ElicitResult, TextContent  # noqa: E402
 
 from harness import sdk1  # noqa: E402
 
@@ -54,7 +54,8 @@ async def main(calls: int) -> None:
                 start = time.perf_counter()
                 result = await client.call_tool("write_file", {"path": f"f{i}"})
                 times[name].append((time.perf_counter() - start) * 1000)
-                assert result.content[0].text == 'accept {"overwrite":true}', result
+                said = result.content[0]
+                assert isinstance(said, TextContent) and said.text == 'accept {"overwrite":true}', result
             start = time.perf_counter()
             await clients["proxy, 2026-07-28 (round)"].call_tool("echo", {"message": "x"})
             times["proxy, 2026-07-28, echo (no question)"].append((time.perf_counter() - start) * 1000)

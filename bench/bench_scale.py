@@ -36,6 +36,7 @@ import sys
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "bench")]
@@ -45,7 +46,7 @@ UI = {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}
 META = {"io.modelcontextprotocol/protocolVersion": MODERN,
         "io.modelcontextprotocol/clientCapabilities": {"extensions": UI},
         "io.modelcontextprotocol/clientInfo": {"name": "bench_scale", "version": "1"}}
-KINDS = {
+KINDS: dict[str, tuple[str, str, dict[str, Any]]] = {
     "calls": ("tools/call", "echo", {"name": "echo", "arguments": {"message": "bench"}}),
     "reads": ("resources/read", "ui://compile-ui/echo", {"uri": "ui://compile-ui/echo"}),
 }

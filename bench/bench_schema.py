@@ -14,6 +14,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 
@@ -21,23 +22,23 @@ ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = json.loads((ROOT / "components" / "schema.json").read_text(encoding="utf-8"))
 
 
-def nested(depth: int) -> dict:
-    node: dict = {"type": "TextField", "id": "leaf", "props": {"bind": "/x", "label": "L"}}
+def nested(depth: int) -> dict[str, Any]:
+    node: dict[str, Any] = {"type": "TextField", "id": "leaf", "props": {"bind": "/x", "label": "L"}}
     for i in range(depth):
         node = {"type": "ObjectField", "id": f"o{i}", "props": {"bind": "/x", "label": "O"}, "children": [node]}
     return {"type": "Form", "id": "form", "props": {"toolName": "t"}, "children": [node]}
 
 
-def wide(count: int) -> dict:
+def wide(count: int) -> dict[str, Any]:
     fields = [{"type": "TextField", "id": f"f{i}", "props": {"bind": f"/f{i}", "label": "F"}} for i in range(count)]
     return {"type": "Form", "id": "form", "props": {"toolName": "t"}, "children": fields}
 
 
-def nodes(tree: dict) -> int:
+def nodes(tree: dict[str, Any]) -> int:
     return 1 + sum(nodes(c) for c in tree.get("children", ()))
 
 
-def measure(name: str, tree: dict, validator: jsonschema.Draft202012Validator) -> None:
+def measure(name: str, tree: dict[str, Any], validator: jsonschema.Draft202012Validator) -> None:
     best = float("inf")
     for _ in range(3):
         start = time.perf_counter()

@@ -16,6 +16,7 @@ import json
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -25,11 +26,12 @@ from compiler.layout import LayoutSpec, check_spec, heuristic_spec, spec_json  #
 from compiler.layout.choices import choices  # noqa: E402
 from compiler.pipeline import build_page  # noqa: E402
 from compiler.tools import load_tools  # noqa: E402
+from components.nodes import App  # noqa: E402
 
 CORPUS = ROOT / "fixtures" / "corpus" / "tools"
 
 
-def full_spec(tree, tool) -> LayoutSpec:
+def full_spec(tree: App, tool: dict[str, Any]) -> LayoutSpec:
     offer = choices(tree)
     heuristic = heuristic_spec(tree, tool)
     value = spec_json(heuristic)
@@ -48,7 +50,7 @@ def size(spec: LayoutSpec) -> int:
     return len(json.dumps(spec_json(spec, exclude_defaults=True), separators=(",", ":")).encode())
 
 
-def measure(quick: bool = False) -> dict:
+def measure(quick: bool = False) -> dict[str, Any]:
     rows = {}
     for path in sorted(CORPUS.glob("*.json")):
         for _, tool in load_tools(path.read_bytes(), path.name):

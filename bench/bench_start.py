@@ -20,6 +20,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "fixtures" / "tools" / "pydantic_optional.json"
@@ -61,7 +62,7 @@ def imports(argv: list[str]) -> list[tuple[int, str]]:
     return sorted(rows, reverse=True)
 
 
-def measure(quick: bool = False, repeat: int | None = None, against: Path | None = None) -> dict:
+def measure(quick: bool = False, repeat: int | None = None, against: Path | None = None) -> dict[str, Any]:
     """``against``: another tree of compile-ui (a worktree of an older commit), whose
     ``compile-ui tool.json`` runs interleaved with the others, imported from there."""
     repeat = repeat or (5 if quick else 21)
@@ -80,7 +81,7 @@ def measure(quick: bool = False, repeat: int | None = None, against: Path | None
     medians = {name: round(statistics.median(times), 1) for name, times in runs.items()}
     cpu_medians = {name: round(statistics.median(times), 1) for name, times in cpu.items()}
     target = round(medians[FLOOR] + 35, 1)
-    summary = {f"{name} (ms, median of {repeat})": value for name, value in medians.items()}
+    summary: dict[str, float | str] = {f"{name} (ms, median of {repeat})": value for name, value in medians.items()}
     summary["compile-ui tool.json - floor (ms; target ≤ 35)"] = round(medians[COMMAND] - medians[FLOOR], 1)
     summary["the same in CPU, user + system (ms)"] = round(cpu_medians[COMMAND] - cpu_medians[FLOOR], 1)
     summary["compile-ui tool.json within target"] = "yes" if medians[COMMAND] <= target else "no"

@@ -44,7 +44,9 @@ import threading
 import time
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -70,29 +72,31 @@ class Run:
         command = [sys.executable, "-m", "compiler", "proxy", "--no-cache", "--", *EVERYTHING]
         self.process = subprocess.Popen(command, cwd=root, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE)
+        assert self.process.stdin and self.process.stdout and self.process.stderr  # a pipe each
+        self.pipes = self.process.stdin, self.process.stdout, self.process.stderr
         self.stderr: list[str] = []
-        self.messages: queue.Queue[dict] = queue.Queue()
+        self.messages: queue.Queue[dict[str, Any]] = queue.Queue()
         self.readers = [threading.Thread(target=self._read_stdout, daemon=True),
                         threading.Thread(target=self._read_stderr, daemon=True)]
         for reader in self.readers:
             reader.start()
 
     def _read_stdout(self) -> None:
-        for line in self.process.stdout:
+        for line in self.pipes[1]:
             try:
                 self.messages.put(json.loads(line))
             except ValueError:
                 self.messages.put({"unreadable": line.decode(errors="replace")})
 
     def _read_stderr(self) -> None:
-        for line in self.process.stderr:
+        for line in self.pipes[2]:
             self.stderr.append(line.decode(errors="replace"))
 
-    def send(self, message: dict) -> None:
-        self.process.stdin.write(json.dumps({"jsonrpc": "2.0", **message}).encode() + b"\n")
-        self.process.stdin.flush()
+    def send(self, message: dict[str, Any]) -> None:
+        self.pipes[0].write(json.dumps({"jsonrpc": "2.0", **message}).encode() + b"\n")
+        self.pipes[0].flush()
 
-    def wait_for(self, match) -> dict:
+    def wait_for(self, match: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
         deadline = time.monotonic() + ANSWER_S
         while (left := deadline - time.monotonic()) > 0:
             try:
@@ -123,7 +127,7 @@ class Run:
             self.process.send_signal(signal.SIGTERM)
             return started
         started = time.monotonic()
-        self.process.stdin.close()
+        self.pipes[0].close()
         if sequence == "stdin end + SIGTERM 50 ms":
             time.sleep(0.05)  # the host's own timing, not a wait for a condition
             if self.process.poll() is None:
@@ -171,7 +175,7 @@ def left_behind(mark: str) -> list[int]:
     return found
 
 
-def one(root: Path, sequence: str, model: bool) -> dict:
+def one(root: Path, sequence: str, model: bool) -> dict[str, Any]:
     run = Run(root, model)
     try:
         run.open()
@@ -216,7 +220,7 @@ def spawn_costs(repeat: int = 50) -> dict[str, float]:
     return {name: statistics.median(values) for name, values in times.items()}
 
 
-def burn(count: int) -> list[subprocess.Popen]:
+def burn(count: int) -> list[subprocess.Popen[bytes]]:
     return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
 
 
@@ -230,7 +234,7 @@ def main() -> None:
     args = parser.parse_args()
     print("starting /bin/true (ms, median of 50): " + ", ".join(f"{name} {ms:.1f}" for name, ms in spawn_costs().items()))
     burners = burn(args.burners)
-    results: dict[str, list[dict]] = {sequence: [] for sequence in SEQUENCES}
+    results: dict[str, list[dict[str, Any]]] = {sequence: [] for sequence in SEQUENCES}
     try:
         for index in range(args.runs):
             for sequence in SEQUENCES:  # interleaved: the load and the machine change alike for each

@@ -42,6 +42,7 @@ async def _timed(what: str, action: Awaitable[Any]) -> None:
 async def _scenario(postgres: Any, replica: Any, frozen_s: float) -> None:
     from mcp.client.client import Client
     from mcp.client.extension import advertise
+    from mcp_types import TextContent
 
     ui = [advertise("io.modelcontextprotocol/ui", {"mimeTypes": ["text/html;profile=mcp-app"]})]
     url = replica.url
@@ -50,7 +51,9 @@ async def _scenario(postgres: Any, replica: Any, frozen_s: float) -> None:
         async with Client(url, mode=MODERN, extensions=ui) as r:
             started = time.monotonic()
             result = await r.call_tool("_ui_refine", {"toolName": "echo", "layout": {"title": "While frozen"}})
-            return time.monotonic() - started, result.content[0].text
+            said = result.content[0]
+            assert isinstance(said, TextContent), said
+            return time.monotonic() - started, said.text
 
     async with Client(url, mode=MODERN, extensions=ui) as c:
         await c.call_tool("echo", {"message": "warm"})

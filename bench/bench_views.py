@@ -32,6 +32,7 @@ import re
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,7 +45,7 @@ from compiler.compile import compile_tree  # noqa: E402
 from compiler.pipeline import build_page  # noqa: E402
 from compiler.render import render_page  # noqa: E402
 from compiler.tools import load_tools  # noqa: E402
-from harness.apphost import Browser  # noqa: E402
+from harness.apphost import AppHost, Browser  # noqa: E402
 from runtime_js import MODULES  # noqa: E402
 
 ROWS = 10_000
@@ -84,7 +85,7 @@ WAIT_PAINT = """() => { let arrived = 0;
 SEND = "(r) => { const t0 = performance.timeOrigin + performance.now(); window.__host.toolResult(r); return t0; }"
 
 
-def rows(n: int = ROWS) -> list[dict]:
+def rows(n: int = ROWS) -> list[dict[str, Any]]:
     states = ("open", "closed", "pending")
     return [
         {
@@ -101,7 +102,7 @@ def rows(n: int = ROWS) -> list[dict]:
     ]
 
 
-def time_once(host, html: str, result: dict) -> tuple[float, float]:
+def time_once(host: AppHost, html: str, result: dict[str, Any]) -> tuple[float, float]:
     """(ms from the host sending to painted, ms from the message reaching the app to painted)."""
     host.reload(html)
     host.wait_initialized()
@@ -114,7 +115,7 @@ def time_once(host, html: str, result: dict) -> tuple[float, float]:
 
 def paint_times(repeat: int) -> dict[str, list[tuple[float, float]]]:
     data = {"rows": rows()}
-    cases = {
+    cases: dict[str, tuple[str, dict[str, Any]]] = {
         "bound table": (render_page(compile_tree(BOUND_TOOL)), {"content": [], "structuredContent": data}),
         "auto table": (render_page(compile_tree(AUTO_TOOL)), {"content": [{"type": "text", "text": json.dumps(data["rows"])}]}),
     }
@@ -167,7 +168,7 @@ def sizes() -> dict[str, int]:
     return out
 
 
-def measure(quick: bool = False) -> dict:
+def measure(quick: bool = False) -> dict[str, Any]:
     times = paint_times(3 if quick else 15)
     size = sizes()
     detect = detection_times()
@@ -197,14 +198,14 @@ def measure(quick: bool = False) -> dict:
     }
 
 
-def reach_figures(n: int, seed: int = 0, kinds: list[str] | None = None, typed: bool = True) -> dict[str, dict]:
+def reach_figures(n: int, seed: int = 0, kinds: list[str] | None = None, typed: bool = True) -> dict[str, dict[str, Any]]:
     """kind → {found, total, whole, raw_json, console_errors, results, worst}: N generated results
     of that kind, each in its tool's self-contained page (see the module's docstring)."""
     from harness import reach
     from harness.outputs_strategy import KINDS, result, sample
 
     browser = Browser()
-    out: dict[str, dict] = {}
+    out: dict[str, dict[str, Any]] = {}
     try:
         host = browser.new_host(reach.page_of(None), host_context=reach.CONTEXT, reads=False)
         for kind in kinds or KINDS:
@@ -249,7 +250,7 @@ def value_class(value: object) -> str:
     return "text" if " " in s else "word"
 
 
-def print_reach(figures: dict[str, dict], typed: bool = True) -> None:
+def print_reach(figures: dict[str, dict[str, Any]], typed: bool = True) -> None:
     from harness.outputs_strategy import ONE_CLICK
 
     held = [f for kind, f in figures.items() if kind in ONE_CLICK]

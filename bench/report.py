@@ -20,6 +20,7 @@ import platform
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCHES = (
@@ -35,7 +36,7 @@ BENCHES = (
 RUNNER = "import json, sys; sys.path.insert(0, 'bench'); import {name} as b; print(json.dumps(b.measure(quick={quick})))"
 
 
-def run_bench(name: str, quick: bool, timeout: int) -> dict:
+def run_bench(name: str, quick: bool, timeout: int) -> dict[str, Any]:
     if not (ROOT / "bench" / f"{name}.py").exists():
         return {"error": "not present"}
     try:
@@ -50,10 +51,11 @@ def run_bench(name: str, quick: bool, timeout: int) -> dict:
         return {"error": f"timed out after {timeout} s"}
     if done.returncode != 0:
         return {"error": (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]}
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
 
 
-def machine() -> dict:
+def machine() -> dict[str, Any]:
     cpu = "unknown"
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -65,7 +67,7 @@ def machine() -> dict:
     return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()}
 
 
-def markdown(results: dict, info: dict, quick: bool) -> str:
+def markdown(results: dict[str, Any], info: dict[str, Any], quick: bool) -> str:
     lines = [
         "# Performance",
         "",

@@ -210,6 +210,8 @@ class AppHost:
     ) -> None:
         self.console: list[tuple[str, str]] = []
         self.page_errors: list[str] = []
+        self.reach_page: str | None = None
+        """The page ``reach.check`` last loaded here (None: the next check loads its own)."""
         # A host whose calls are started and polled (``start_call_tool``) binds functions of its
         # own into its page for good: it gets a page of its own. Any other takes a pooled one (its
         # ``on_call_tool`` answers through the pooled page's one binding), given back at close

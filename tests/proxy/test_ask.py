@@ -215,16 +215,25 @@ def test_a_tree_without_a_form_or_action_gets_an_ok_button_and_a_text_root_is_wr
 
 
 def slowly_stored():
-    """The embedded store with its render writes as slow as a remote store's under load (0.3 s),
-    the renders kept in it, and the question of ``ask()``."""
+    """The embedded store with its render writes held until the test lets them land (as a remote
+    store's are slow under load), the renders kept in it, and the question of ``ask()``. The store
+    says when a write has begun (``writing``) and when it was read during one (``read_meanwhile``)."""
     from compiler import ask as asking
     from compiler.proxy.services import renders
     from compiler.proxy.store.sqlite import SqliteStore
 
     class SlowStore(SqliteStore):
+        writing, read_meanwhile, land = asyncio.Event(), asyncio.Event(), asyncio.Event()  # a class per call: its own
+
         async def add_render(self, row, **kw):
-            await asyncio.sleep(0.3)
+            self.writing.set()
+            await self.land.wait()
             await super().add_render(row, **kw)
+
+        async def open_renders(self, key):
+            if self.writing.is_set() and not self.land.is_set():
+                self.read_meanwhile.set()
+            return await super().open_renders(key)
 
     kept = SlowStore(":memory:")
     question, _ = asking.check(ask())
@@ -242,9 +251,13 @@ def test_a_page_that_asks_while_its_render_is_being_stored_is_shown_it():
 
     async def scenario():
         opening = asyncio.ensure_future(store.open(question, ask(), 1))
-        await asyncio.sleep(0.05)  # the render is being stored, not yet there
+        await asyncio.wait_for(kept.writing.wait(), 10)  # the render is being stored, not yet there
         assert await kept.open_renders(renders._canonical(ask())) == []
-        shown = await store.shown_for(ask(), None)
+        kept.read_meanwhile.clear()
+        showing = asyncio.ensure_future(store.shown_for(ask(), None))
+        await asyncio.wait_for(kept.read_meanwhile.wait(), 10)  # the page looked, found nothing yet, and waits
+        kept.land.set()
+        shown = await showing
         opened = await opening
         nobody = await asyncio.wait_for(store.shown_for(ask(title="never asked"), None), 0.2)
         return shown, opened, nobody
@@ -261,16 +274,20 @@ def test_a_render_cancelled_while_it_is_being_stored_is_closed_once_stored():
 
     kept, store, question = slowly_stored()
 
+    def closed() -> list:
+        return [row[0] for row in kept.execute("SELECT closed FROM renders")]
+
     async def scenario():
         opening = asyncio.ensure_future(store.open(question, ask(), 1))
-        await asyncio.sleep(0.05)
+        await asyncio.wait_for(kept.writing.wait(), 10)
         opening.cancel()
         await asyncio.gather(opening, return_exceptions=True)
-        await asyncio.sleep(0.5)  # the store's write lands, then the close
-        return await kept.open_renders(renders._canonical(ask())), [row[0] for row in kept.execute("SELECT closed FROM renders")]
+        kept.land.set()
+        await eventually(closed, lambda now: now == ["cancelled"], 10)  # the store's write lands, then the close
+        return await kept.open_renders(renders._canonical(ask())), closed()
 
-    still_open, closed = run_async(scenario())
-    assert still_open == [] and closed == ["cancelled"]
+    still_open, closed_as = run_async(scenario())
+    assert still_open == [] and closed_as == ["cancelled"]
 
 
 # --------------------------------------------------------------------------- the store's bounds, on a clock of its own

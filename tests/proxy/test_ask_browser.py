@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 
 import pytest
 
 from conftest import ROOT
+from harness.asyncutil import wait_until
 from proxy.test_proxy_browser import BackgroundSession
 
 UPSTREAM = [sys.executable, str(ROOT / "fixtures" / "servers" / "upstream.py")]
@@ -43,9 +43,7 @@ def shown(apphost, session, arguments, visible: str):
     def in_flight() -> int:  # the proxy's own calls in flight: _ui_render's, and this _ui_status
         return session.call(lambda s: s.call_tool("_ui_status", {})).structured_content["inFlight"]["local"]
 
-    deadline = time.monotonic() + 10
-    while in_flight() < 2 and time.monotonic() < deadline:
-        time.sleep(0.02)
+    wait_until(lambda: in_flight() >= 2, 10)
     host = apphost.load(page, on_call_tool=relay(session))
     host.wait_initialized()
     host.send_tool_input(arguments)

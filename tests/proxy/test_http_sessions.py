@@ -22,7 +22,7 @@ import os
 import httpx2
 import pytest
 
-from harness.asyncutil import run_async
+from harness.asyncutil import eventually, run_async
 from proxy.test_proxy_eras import FIXTURE, HttpProxy
 
 BOTH = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
@@ -67,6 +67,22 @@ def call(request_id: int, name: str, arguments: dict, meta: dict | None = None) 
     if meta:
         params["_meta"] = meta
     return {"jsonrpc": "2.0", "id": request_id, "method": "tools/call", "params": params}
+
+
+async def forwarded(http: httpx2.AsyncClient, url: str, headers: dict[str, str]) -> int:
+    """How many calls the proxy has in flight upstream (``_ui_status``, in the session of ``headers``)."""
+    status = await http.post(url, headers=headers, json=call(99, "_ui_status", {}))
+    return json.loads(status.text)["result"]["structuredContent"]["inFlight"]["forward"]
+
+
+async def until_forwarded(http: httpx2.AsyncClient, url: str, headers: dict[str, str], count: int) -> int:
+    """Until at least ``count`` calls are in flight upstream (20 s at most): how many are."""
+    return await eventually(lambda: forwarded(http, url, headers), lambda n: n >= count, 20)
+
+
+def cancelled_tags(proxy) -> list[str]:
+    """The tags of the ``wait`` calls the upstream saw cancelled, in order."""
+    return proxy.cancelled.read_text().split() if proxy.cancelled.exists() else []
 
 
 def test_an_answer_with_nothing_before_it_is_one_json_body(proxy):
@@ -171,30 +187,19 @@ def test_delete_ends_the_session(proxy):
 def test_a_client_gone_mid_call_cancels_the_call_upstream(proxy):
     """The fixture's ``wait`` tool runs until cancelled, and then writes its tag where the test reads."""
 
-    async def forwarded(http, headers) -> int:
-        status = await http.post(proxy.url, headers=headers, json=call(99, "_ui_status", {}))
-        return json.loads(status.text)["result"]["structuredContent"]["inFlight"]["forward"]
-
     async def scenario():
         async with httpx2.AsyncClient(timeout=30) as http:
             headers = await open_session(http, proxy.url)
             async with httpx2.AsyncClient(timeout=30) as other:
                 waiting = asyncio.ensure_future(other.post(proxy.url, headers=headers, json=call(1, "wait", {"tag": "gone"})))
-                for _ in range(200):
-                    if await forwarded(http, headers) >= 1:
-                        break
-                    await asyncio.sleep(0.05)
-                during = await forwarded(http, headers)
+                during = await until_forwarded(http, proxy.url, headers, 1)
                 waiting.cancel()
-            for _ in range(200):
-                if proxy.cancelled.exists() and "gone" in proxy.cancelled.read_text():
-                    break
-                await asyncio.sleep(0.05)
-            return during, await forwarded(http, headers)
+            await eventually(lambda: cancelled_tags(proxy), lambda tags: "gone" in tags, 20)
+            return during, await eventually(lambda: forwarded(http, proxy.url, headers), lambda n: n == 0, 20)
 
     during, after = run_async(scenario())
     assert during >= 1
-    assert "gone" in proxy.cancelled.read_text().split() and after == 0
+    assert "gone" in cancelled_tags(proxy) and after == 0
 
 
 def test_a_cancelled_call_and_a_call_open_when_its_session_ends_get_no_answer(proxy):
@@ -203,32 +208,19 @@ def test_a_cancelled_call_and_a_call_open_when_its_session_ends_get_no_answer(pr
     does a call still open when the host ends its session — never a JSON-RPC error for a request
     the host has forgotten (the official Python client fails on one)."""
 
-    async def forwarded(http, headers) -> int:
-        status = await http.post(proxy.url, headers=headers, json=call(99, "_ui_status", {}))
-        return json.loads(status.text)["result"]["structuredContent"]["inFlight"]["forward"]
-
-    async def until_forwarded(http, headers, count: int) -> None:
-        for _ in range(200):
-            if await forwarded(http, headers) >= count:
-                return
-            await asyncio.sleep(0.05)
-
     async def scenario():
         async with httpx2.AsyncClient(timeout=30) as http:
             headers = await open_session(http, proxy.url)
             cancelled = asyncio.ensure_future(http.post(proxy.url, headers=headers, json=call(5, "wait", {"tag": "cancelled"})))
-            await until_forwarded(http, headers, 1)
+            await until_forwarded(http, proxy.url, headers, 1)
             told = await http.post(proxy.url, headers=headers, json={
                 "jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 5, "reason": "enough"}})
             first = await cancelled
             open_at_end = asyncio.ensure_future(http.post(proxy.url, headers=headers, json=call(6, "wait", {"tag": "at-end"})))
-            await until_forwarded(http, headers, 1)
+            await until_forwarded(http, proxy.url, headers, 1)
             await http.delete(proxy.url, headers=headers)
             second = await open_at_end
-            for _ in range(200):
-                if proxy.cancelled.exists() and "at-end" in proxy.cancelled.read_text():
-                    break
-                await asyncio.sleep(0.05)
+            await eventually(lambda: cancelled_tags(proxy), lambda tags: "at-end" in tags, 20)
             return told, first, second
 
     told, first, second = run_async(scenario())
@@ -236,7 +228,7 @@ def test_a_cancelled_call_and_a_call_open_when_its_session_ends_get_no_answer(pr
     for response in (first, second):
         assert response.status_code == 200 and response.headers["content-type"].startswith("text/event-stream")
         assert events(response.text) == []
-    assert {"cancelled", "at-end"} <= set(proxy.cancelled.read_text().split())
+    assert {"cancelled", "at-end"} <= set(cancelled_tags(proxy))
 
 
 @pytest.mark.parametrize(("method", "headers", "status"), [
@@ -278,7 +270,8 @@ def test_a_call_still_running_when_the_grace_ends_gets_an_error_and_the_log_no_t
                     "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"}}}
             calling = asyncio.ensure_future(http.post(served.url, headers=headers, json={
                 "jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": params}))
-            await asyncio.sleep(1.0)
+            asking = headers if era == "handshake" else await open_session(http, served.url)  # any session sees the count
+            assert await until_forwarded(http, served.url, asking, 1) == 1  # the call is upstream: the grace has it to end
             served.process.terminate()
             return await calling
 

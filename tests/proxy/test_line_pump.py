@@ -4,11 +4,21 @@ last line without its newline, a handler's failure."""
 
 from __future__ import annotations
 
+import array
 import asyncio
+import fcntl
 import os
+import termios
 
 from compiler.proxy.drivers.transports import LinePump
-from harness.asyncutil import run_async
+from harness.asyncutil import eventually, run_async
+
+
+def _unread(fd: int) -> int:
+    """How many bytes wait in the pipe, not yet read (FIONREAD)."""
+    count = array.array("i", [0])
+    fcntl.ioctl(fd, termios.FIONREAD, count)
+    return count[0]
 
 
 async def _pumped(chunks: list[bytes], on_line, on_overrun=None, limit: int = 1 << 20) -> LinePump:
@@ -18,7 +28,7 @@ async def _pumped(chunks: list[bytes], on_line, on_overrun=None, limit: int = 1 
     try:
         for chunk in chunks:
             os.write(write_end, chunk)
-            await asyncio.sleep(0)  # the loop reads what is there: parts of a line arrive apart
+            await eventually(lambda: _unread(read_end), lambda left: left == 0, 10)  # read before the next: parts of a line arrive apart
         os.close(write_end)
         await asyncio.wait_for(asyncio.shield(pump.done), 10)
     finally:

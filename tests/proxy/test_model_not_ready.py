@@ -26,18 +26,12 @@ from compiler.proxy.services.pages import Made, PageStore
 from compiler.proxy.store.sqlite import SqliteStore
 from conftest import ROOT
 from harness.asyncutil import run_async
-from harness.fake_model import FakeModel, fake_model
+from harness.fake_model import FakeModel, fake_model, layout_answer, sdk_client
 from harness.layout_trees import FORECAST_TOOL
 
 KEY = "sk-ant-test"
 SPEC = {"title": "The model's title", "input": {"order": ["/units", "/city"]}}
 OTHER_TOOL = {**FORECAST_TOOL, "name": "forecast2"}
-
-
-def reply(spec: dict) -> dict:
-    return {"id": "m", "type": "message", "role": "assistant", "model": "claude-haiku-4-5", "stop_reason": "tool_use",
-            "stop_sequence": None, "usage": {"input_tokens": 1, "output_tokens": 1},
-            "content": [{"type": "tool_use", "id": "t", "name": "layout", "input": spec}]}
 
 
 def gated_layout(gate: threading.Event, calls: list) -> LLMLayout:
@@ -46,12 +40,11 @@ def gated_layout(gate: threading.Event, calls: list) -> LLMLayout:
 
     async def handler(request: httpx.Request) -> httpx.Response:
         calls.append(json.loads(request.content))
-        return httpx.Response(200, json=reply(SPEC))
+        return httpx.Response(200, json=layout_answer(SPEC))
 
     def make_client() -> anthropic.AsyncAnthropic:
         assert gate.wait(60)
-        return anthropic.AsyncAnthropic(api_key=KEY, base_url="http://127.0.0.1:9", max_retries=0,
-                                        http_client=httpx.AsyncClient(transport=httpx.MockTransport(handler)))
+        return sdk_client(handler, KEY)
 
     return LLMLayout(LLMSettings(api_key=KEY), make_client=make_client)
 
@@ -122,7 +115,7 @@ runpy.run_module("compiler", run_name="__main__")
 
 
 def test_the_proxy_serves_the_heuristic_page_while_the_sdk_imports_and_tells_the_host_when_the_model_page_lands(tmp_path):
-    with fake_model(reply({"title": "The model's title"})) as model:
+    with fake_model(layout_answer({"title": "The model's title"})) as model:
         the_heuristic_page_first_then_the_models(tmp_path, model)
 
 

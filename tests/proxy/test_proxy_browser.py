@@ -10,10 +10,12 @@ the proxy holds up to 25 s — a callback blocking on it would hold the browser'
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import os
 import sys
 import threading
-from typing import Any
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
 
 import pytest
 from mcp.client.client import Client
@@ -23,6 +25,7 @@ from mcp.client.stdio import StdioServerParameters
 from conftest import ROOT
 
 UI = [advertise("io.modelcontextprotocol/ui", {"mimeTypes": ["text/html;profile=mcp-app"]})]
+T = TypeVar("T")
 
 
 class BackgroundSession:
@@ -49,11 +52,11 @@ class BackgroundSession:
             self.ready.set()
             await self.stop.wait()
 
-    def start(self, coroutine_factory):
+    def start(self, coroutine_factory: Callable[[Client], Coroutine[Any, Any, T]]) -> concurrent.futures.Future[T]:
         """Start a call on the session's loop; its ``concurrent.futures.Future``."""
         return asyncio.run_coroutine_threadsafe(coroutine_factory(self.session), self.loop)
 
-    def call(self, coroutine_factory, timeout: float = 30):
+    def call(self, coroutine_factory: Callable[[Client], Coroutine[Any, Any, T]], timeout: float = 30) -> T:
         return self.start(coroutine_factory).result(timeout)
 
     def close(self) -> None:

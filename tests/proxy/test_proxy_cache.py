@@ -6,7 +6,6 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-import anthropic
 import httpx2 as httpx
 
 from compiler.layout import LLMLayout, LLMSettings
@@ -16,6 +15,7 @@ from compiler.proxy.services.pages import PageStore
 from compiler.proxy.store.sqlite import SqliteStore as SpecStore
 from compiler.tools import load_tools
 from harness.asyncutil import run_async
+from harness.fake_model import layout_answer, sdk_client
 from harness.layout_trees import FORECAST_TOOL
 
 CORPUS_TOOLS = Path(__file__).resolve().parents[2] / "fixtures" / "corpus" / "tools"
@@ -65,15 +65,9 @@ def test_pages_share_their_runtime_blocks_and_read_back_whole():
 def model(calls: list):
     async def handler(request: httpx.Request) -> httpx.Response:
         calls.append(request)
-        return httpx.Response(200, json={
-            "id": "m", "type": "message", "role": "assistant", "model": "claude-haiku-4-5", "stop_reason": "tool_use",
-            "stop_sequence": None, "usage": {"input_tokens": 1, "output_tokens": 1},
-            "content": [{"type": "tool_use", "id": "t", "name": "layout", "input": SPEC}],
-        })
+        return httpx.Response(200, json=layout_answer(SPEC))
 
-    client = anthropic.AsyncAnthropic(api_key=KEY, base_url="http://127.0.0.1:9", max_retries=0,
-                                      http_client=httpx.AsyncClient(transport=httpx.MockTransport(handler)))
-    return LLMLayout(LLMSettings(api_key=KEY), client=client)
+    return LLMLayout(LLMSettings(api_key=KEY), client=sdk_client(handler, KEY))
 
 
 def test_specs_and_refinements_survive_a_restart(tmp_path):

@@ -3,9 +3,9 @@ host-lifecycle.md``), at every phase, ends in exit 0, no traceback, and no survi
 
 - the official TypeScript client (``tests/js/lifecycle.mjs``): connect → list → call → close, in
   each negotiation mode, in front of the dual-era fixture and npm server-everything;
-- the sequences by hand: stdin end; stdin end and SIGTERM at once (a probe disposed of) or 50 ms
-  later; SIGTERM or SIGINT while the upstream starts, with a call in flight, during the proxy's
-  own shutdown, twice; SIGKILL of the proxy (its upstream dies with it: ``PR_SET_PDEATHSIG``, set
+- the sequences by hand: stdin end; stdin end and SIGTERM at once (a probe disposed of) or once
+  the proxy is stopping (a client whose wait ran out); SIGTERM or SIGINT while the upstream
+  starts, with a call in flight, during the proxy's own shutdown, twice; SIGKILL of the proxy (its upstream dies with it: ``PR_SET_PDEATHSIG``, set
   by the exec wrapper of ``drivers/spawn.py``, whose two ways are tried here on their own too).
 
 Every wait is on something observable: a line the proxy writes, a process's exit.
@@ -212,7 +212,7 @@ def _busy(proxy: Proxy, upstream: list[str]) -> None:
 
 
 @pytest.mark.parametrize("upstream", [FIXTURE, EVERYTHING], ids=["fixture", "everything"])
-@pytest.mark.parametrize("stop", ["stdin end", "stdin end + SIGTERM 50 ms", "SIGTERM busy"])
+@pytest.mark.parametrize("stop", ["stdin end", "stdin end + SIGTERM while stopping", "SIGTERM busy"])
 def test_each_stop_sequence_exits_0_at_once_and_leaves_no_process_of_the_group(proxy_of, upstream, stop):
     """The three ways hosts stop a server, in front of real servers (server-everything does not
     exit on stdin EOF: it needs the proxy's SIGTERM step). ``bench/bench_stops.py`` runs each 50
@@ -224,8 +224,8 @@ def test_each_stop_sequence_exits_0_at_once_and_leaves_no_process_of_the_group(p
     else:
         proxy.end_stdin()
     started = time.monotonic()
-    if stop == "stdin end + SIGTERM 50 ms":
-        time.sleep(0.05)  # the host's own timing (a client whose wait ran out), not a wait for a condition
+    if stop == "stdin end + SIGTERM while stopping":  # a client whose wait ran out (bench_stops.py: 50 ms later)
+        proxy.wait_for_log("the host closed stdin")
     if stop != "stdin end":
         proxy.signal(signal.SIGTERM)  # a no-op if the proxy has already exited and been reaped
     code, stderr = proxy.finished()  # the upstream, and every process of its group, gone

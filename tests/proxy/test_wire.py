@@ -217,7 +217,7 @@ def test_a_reader_that_fails_is_an_upstream_that_exited_and_comes_back():
     the process is stopped, ``on_exit`` answers what was in flight, and a new run starts."""
     from compiler.proxy.drivers.supervisor import Supervisor
     from compiler.proxy.drivers.transports import UpstreamStdio
-    from harness.asyncutil import run_async
+    from harness.asyncutil import eventually, run_async
 
     async def scenario() -> tuple[list[bytes], list[str], int, int | None, bool]:
         lines: list[bytes] = []
@@ -233,11 +233,9 @@ def test_a_reader_that_fails_is_an_upstream_that_exited_and_comes_back():
         ping = b'{"jsonrpc": "2.0", "id": 1, "method": "ping"}'
         await supervisor.send(ping)
         first = supervisor.upstream
-        while not exits:
-            await asyncio.sleep(0.01)
+        await eventually(lambda: exits, bool, 20)  # the supervisor's own record of the exit
         await supervisor.send(ping)  # waits for the next run (the backoff), then goes to it
-        while len(lines) < 2:
-            await asyncio.sleep(0.01)
+        await eventually(lambda: lines, lambda seen: len(seen) >= 2, 20)
         gone = first is not None and first.process is not None and first.process.returncode is not None
         restarts = supervisor.restarts
         supervisor.stopping = True

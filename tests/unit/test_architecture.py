@@ -292,6 +292,21 @@ def test_the_core_imports_no_io():
     assert found == [], "the sans-IO core does I/O:\n" + "\n".join(found)
 
 
+LEADS = "compiler.compile.leads"
+LEADS_PHASES: dict[str, set[str]] = {"tools": set(), "links": {"tools"}, "paging": {"tools"}}
+"""The phases of ``compile.leads`` (its package runs them) and the phases each may import: the
+list read once comes first, links and paging never see each other."""
+
+
+def test_the_leads_phases_import_one_way():
+    edges = graph()
+    assert {m for m in MODULES if m.startswith(LEADS + ".")} == {f"{LEADS}.{phase}" for phase in LEADS_PHASES}
+    found = [f"{LEADS}.{phase} → {target}" for phase, allowed in LEADS_PHASES.items()
+             for target in sorted(edges[f"{LEADS}.{phase}"])
+             if target.startswith(LEADS) and target.removeprefix(LEADS + ".") not in allowed]
+    assert found == [], "imports against the phases of leads:\n" + "\n".join(found)
+
+
 # --------------------------------------------------------------------------- the checks can fail
 
 
