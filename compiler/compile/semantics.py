@@ -60,8 +60,9 @@ MONEY = frozenset(
 """Words that say money (whole words, or a snake/camel part of a name; plurals too)."""
 MONEY_WITH_CURRENCY = frozenset("total subtotal value net gross tax discount due paid owed refund credit debit".split())
 """Words that say money only when a currency says so too (a sibling field, the field's schema)."""
-NOT_MONEY = frozenset("time token tokens calorie kcal energy point gas step word".split())
-"""What is spent or totalled but not in money (time_spent, tokens_spent, total_calories)."""
+NOT_MONEY = frozenset("time token tokens calorie kcal energy point gas step word cents cent minor wei gwei satoshi sats lamports".split())
+"""What is spent or totalled but not in money (time_spent, tokens_spent, total_calories), and
+money in a minor unit (amount_cents, balance_wei): drawn as money, 1999 would read $1,999."""
 PERCENT = frozenset("percent percentage pct rate ratio share margin growth churn retention utilization probability progress".split())
 POINTS = frozenset({"percent", "percentage", "pct"})
 """Percent words whose numbers are points (25 is 25 %)."""
@@ -94,6 +95,9 @@ IDENTIFIER = frozenset(
 still be bytes: ``byte_count``)."""
 NOT_IN_HEADLINE = frozenset("page pages limit offset cursor per size timestamp epoch ts".split()) | IDENTIFIER - {"count"}
 """Paging and identifiers: numbers of the result that are not its summary."""
+PLAN = frozenset({"node type", "plan rows", "plan width"})
+"""A query plan's keys (PostgreSQL's EXPLAIN): its "Startup Cost" and "Total Cost" are the
+planner's units, not money."""
 SUMMARY = re.compile(r"(?i)^(summary|totals?|stats|statistics|metrics|kpis?|overview)$")
 
 CURRENCY_CODES = frozenset(
@@ -148,7 +152,8 @@ def kind_of(name: str, shape: Any, currency: str | None = None, tool_currency: s
     text, unit = _text(shape), (unit_of(shape) or "").lower()
     if _says(names, IDENTIFIER, plural=True) and not {"byte", "bytes"} & set(names):
         return None
-    if unit == "%" or _PERCENT_TEXT.search(text) or (_says(names, PERCENT) and not _says(names, NOT_A_PERCENT)):
+    said_percent = _PERCENT_TEXT.search(text) is not None and not _says(names, MONEY, plural=True)  # "20% VAT" on a price
+    if unit == "%" or said_percent or (_says(names, PERCENT) and not _says(names, NOT_A_PERCENT)):
         kind = _percent(names, shape, text, unit)
         if kind is not None:
             return kind
@@ -169,10 +174,12 @@ def _percent(names: tuple[str, ...], shape: NumberShape, text: str, unit: str) -
     if currency_in(text):  # a margin in dollars
         return None
     top = shape.maximum if shape.maximum is not None else shape.exclusiveMaximum
-    if unit == "%" or _says(names, POINTS) or top == 100 or _POINTS_TEXT.search(text):
+    if unit == "%" or _says(names, POINTS) or top == 100:
         scale: str | None = "points"
     elif _says(names, RATIOS) or top == 1 or _RATIO_TEXT.search(text):
-        scale = "ratio"
+        scale = "ratio"  # before a "%" in the text: "0.05 for 5%"
+    elif _POINTS_TEXT.search(text):
+        scale = "points"
     else:
         scale = None  # the runtime decides from the data
     return Kind(field="", format="percent", unit=scale)
@@ -251,10 +258,11 @@ def _leaves(shape: Any, at: str, currency: str | None, tool_currency: str | None
     if not isinstance(shape, ObjectShape):
         return
     currency = _sibling_currency(shape, currency)
+    plan = not PLAN.isdisjoint(" ".join(words(p.name)) for p in shape.properties)
     for prop in shape.properties:
         here = pointers.child(at, prop.name)
         kind = kind_of(prop.name, prop.shape, currency, tool_currency)
-        if kind is not None:
+        if kind is not None and not (plan and kind.format == "money"):
             yield msgspec.structs.replace(kind, field=here)
         yield from _leaves(prop.shape, here, currency, tool_currency, depth + 1)
 

@@ -246,8 +246,8 @@ def _chart(node: AnyNode, props: ViewProps, out: OutputLayout, path: DataPath, p
         ),
     )
     if placement in ("first", "beside"):
-        direction = "horizontal" if placement == "beside" else "vertical"
-        return Stack(id=f"{node.id}:stack", props=StackProps(direction=direction), children=(chart, table))
+        stack = StackProps(direction="horizontal") if placement == "beside" else StackProps()
+        return Stack(id=f"{node.id}:stack", props=stack, children=(chart, table))
     tabs = (
         Section(id=f"{node.id}:chart-tab", props=SectionProps(title=messages.CHART_TAB), children=(chart,)),
         Section(id=f"{node.id}:table-tab", props=SectionProps(title=messages.TABLE_TAB), children=(table,)),

@@ -3,8 +3,8 @@
 Input: required fields first; when a form has many optional fields, they fold under "Advanced";
 long text gets a textarea; a small bounded integer gets a slider. Output: the first table of the
 result is the default view with all its columns (issue 32: the table, records or matrix first; a
-typed view is never weaker than the shape view of the same data, which shows every column). A chart is offered as a second tab only when it says more than
-the table: a series over time (a date column and numbers), or numbers along a label axis of rows
+typed view is never weaker than the shape view of the same data, which shows every column). A chart is laid out with
+the table (above it: ``present.chart`` "first") only when it says more than the table: a series over time (a date column and numbers), or numbers along a label axis of rows
 that are not records with ids (a region's revenue, not a task list's priorities). The heuristic spec always
 passes ``check_spec`` for its own tree (a test checks the corpus).
 

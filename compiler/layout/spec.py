@@ -107,10 +107,10 @@ class OutputLayout(SpecPart, frozen=True):
     columns: list[str] = []
     """Columns (tables, cards) or fields (key/value) shown, in order; empty keeps them all."""
     chart: Chart | None = None
-    """The chart, offered beside the table. ``view == "chart"`` (a spec that explicitly asks for
-    a chart: a model's, ``_ui_refine``'s) opens on it, the table a second tab; ``view == "table"``
-    opens on the table, the chart a second tab (the heuristic's only use: it never opens on a
-    chart)."""
+    """The chart, laid out with the table as ``present.chart`` says: above it (the default),
+    beside it, or as Tabs, where ``view == "chart"`` (a spec that explicitly asks for a chart: a
+    model's, ``_ui_refine``'s) opens on it and ``view == "table"`` on the table (the heuristic's
+    only view: it never opens on a chart)."""
 
 
 class LinkChoice(SpecPart, frozen=True):
