@@ -76,6 +76,14 @@ TRI_STATE = ((True, "Yes"), (False, "No"), (None, "Not set"))  # a nullable bool
 ADVANCED_SECTION = "Advanced"
 CHART_TAB = "Chart"
 TABLE_TAB = "Table"
+# a spec's ``present`` (check_spec): the problem goes back to the model with its pointer
+PRESENT_EMPTY_POINTER = "a pointer into the result data, not '' (the whole result)"
+PRESENT_BAD_POINTER = "{pointer!r} is not a JSON Pointer (it starts with '/')"
+PRESENT_NO_LEAF = "the result has no value at {pointer!r}; choose among {leaves}"
+PRESENT_TWICE = "{pointer!r} is already given at {where}"
+PRESENT_CURRENCY_NOT_MONEY = "a currency is given with format 'money' only, not {format!r}"
+PRESENT_BAD_UNIT = "unit {unit!r} does not go with format {format!r}; {allowed}"
+PRESENT_SECTION_TWICE = "{section!r} is already listed at {where}"
 
 # --- render: words on the static page (compiler/render.py); the runtime's are RUNTIME, below
 PAGE_NO_ARGUMENTS = "This tool takes no arguments."

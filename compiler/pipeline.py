@@ -29,6 +29,7 @@ from .compile import compile_tree, input_shape
 from .compile.facts import FieldFacts, facts_of
 from .compile.leads import Tools, leads_node
 from .layout import LayoutSpec, apply, check_spec, heuristic_spec
+from .layout.heuristic import present_of, with_present
 
 if TYPE_CHECKING:
     from compiler.normalize import SomeShape
@@ -143,10 +144,14 @@ def laid_out(compiled: Compiled, source: Source) -> Page | None: ...
 
 
 def laid_out(compiled: Compiled, source: Source = Heuristic()) -> Page | None:
-    """The tree laid out from ``source`` (``None`` only for a ``Stored`` spec that no longer fits)."""
+    """The tree laid out from ``source`` (``None`` only for a ``Stored`` spec that no longer fits).
+    A spec from elsewhere than the heuristic presents the result as the heuristic infers, except
+    where it says otherwise (``with_present``: it overrides, never erases, what was inferred)."""
     spec, record = _spec(compiled, source)
     if spec is None:
         return None
+    if not isinstance(source, Heuristic):
+        spec = with_present(spec, present_of(compiled.tree, compiled.tool, compiled.facts))
     return Page(apply(compiled.tree, spec, compiled.facts), spec, record)
 
 

@@ -47,6 +47,8 @@ __all__ = [
     "Link",
     "LinkFill",
     "Paging",
+    "FieldFormat",
+    "Present",
     "FIELD_TYPES",
     "LAYOUT_TYPES",
     "VIEW_TYPES",
@@ -456,10 +458,52 @@ class JsonField(FieldNode, frozen=True, tag="JsonField"):
 # --------------------------------------------------------------------------- output nodes
 
 
+PresentFormat = Literal[
+    "money", "percent", "bytes", "duration", "compact", "number", "date", "time", "colour", "badge", "plain"
+]
+"""How the runtime draws a value a person reads (issue 49): the semantic kind, beyond its JSON type."""
+PresentUnit = Literal["ratio", "points", "ms", "s", "min", "h", "B", "KB", "MB", "GB"]
+"""The unit a formatted number is in: a percent's scale, a duration's or a size's unit."""
+
+
+class FieldFormat(Struct, frozen=True):
+    """The format of the values under one key of the result data."""
+
+    field: str
+    """A JSON Pointer into the result data (array items written ``-``: ``/rows/-/price``); the
+    runtime formats the values under its last token wherever the result holds that key."""
+    format: PresentFormat
+    currency: str | None = None
+    """money: an ISO 4217 code (``USD``) or a symbol (``$``), at most 8 characters."""
+    unit: PresentUnit | None = None
+    """percent: ``ratio`` (0.25 is 25 %) or ``points`` (25 is 25 %), None: the runtime decides from
+    the data; duration: ``ms``/``s``/``min``/``h``, None: seconds; bytes: ``B``..``GB`` (KB = 1024 B),
+    None: B."""
+
+
+class Present(Struct, frozen=True):
+    """How the result is presented: formats, headline, the chart's place, the parts' order."""
+
+    formats: tuple[FieldFormat, ...] = ()
+    headline: tuple[str, ...] | None = None
+    """Pointers of the scalars drawn as stat tiles above the detail, in order (at most 8); None:
+    the runtime infers the headline from the data; (): no headline."""
+    chart: Literal["first", "beside", "tab"] = "first"
+    """A series' chart above its table, beside it on a wide frame (stacked when narrow), or a
+    second tab (the table first)."""
+    sections: tuple[Literal["headline", "chart", "data", "text"], ...] = ("headline", "chart", "data", "text")
+    """The result's parts in order (a part not listed follows the listed ones, in this order)."""
+    text: Literal["fold", "show"] = "fold"
+    """The server's text content that restates the structured result: folded under "Server's
+    text", or shown."""
+
+
 class ResultViewProps(Struct, frozen=True):
     source: Literal["structured", "content"] = "structured"
     """Where the view's data comes from: ``structuredContent`` (an ``outputSchema`` exists), or
     the result's content blocks (parsed as JSON when the text is JSON)."""
+    present: Present = Present()
+    """How the result is presented (a LayoutSpec's ``present``); the default is omitted."""
 
 
 class ResultView(Node, frozen=True, tag="ResultView"):

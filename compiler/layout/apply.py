@@ -1,8 +1,9 @@
 """apply(tree, spec): a checked LayoutSpec applied to a compiled tree. Pure and deterministic.
 
 A spec only rearranges and re-presents what the tree has: it orders, groups and folds the
-form's fields, picks widgets from each field's own enum, and re-presents one data view
-(columns, cards, a chart beside the table). Its strings (title, summary, group titles, submit
+form's fields, picks widgets from each field's own enum, re-presents one data view
+(columns, cards, a chart with the table: above it, beside it, or a second tab), and says how the
+result is presented (the ResultView's ``present``: formats, headline, the parts' order). Its strings (title, summary, group titles, submit
 label) land in text props, which the runtime only ever sets as ``textContent``.
 """
 
@@ -23,14 +24,18 @@ from components.nodes import (
     ChartEncoding,
     ChartProps,
     Column,
+    FieldFormat,
     FieldNode,
     Form,
     JsonView,
     KeyValue,
     Leads,
+    Present,
     ResultView,
     Section,
     SectionProps,
+    Stack,
+    StackProps,
     Table,
     TableProps,
     Tabs,
@@ -41,7 +46,7 @@ from components.nodes import (
 )
 
 from .choices import QUANTITATIVE, TEMPORAL, WIDGET_FAMILIES, DataPath, choices, own_fields
-from .spec import InputLayout, LayoutSpec, OutputLayout
+from .spec import InputLayout, LayoutSpec, OutputLayout, PresentLayout
 
 
 def apply(tree: App, spec: LayoutSpec, facts: Facts | None = None) -> App:
@@ -56,8 +61,9 @@ def apply(tree: App, spec: LayoutSpec, facts: Facts | None = None) -> App:
             children.append(_form(child, spec.input, own_fields(facts)))
         elif isinstance(child, ResultView):
             path = choices(tree, facts).path(spec.output.path) if spec.output is not None else None
-            shown = _present(child, spec.output, path) if spec.output is not None and path else child
-            children.append(_leads(shown, spec))
+            placement = spec.present.chart if spec.present is not None and spec.present.chart else "first"
+            shown = _present(child, spec.output, path, placement) if spec.output is not None and path else child
+            children.append(_presented(_leads(shown, spec), spec.present))
         else:
             children.append(child)
     props = replace(tree.props, title=spec.title) if spec.title else tree.props
@@ -148,9 +154,25 @@ def _leads(result: AnyNode, spec: LayoutSpec) -> AnyNode:
 
 
 
-def _present(node: AnyNode, out: OutputLayout, path: DataPath) -> AnyNode:
+def _presented(result: AnyNode, layout: PresentLayout | None) -> AnyNode:
+    """The ResultView with the spec's presentation as its ``present`` (the default when the spec
+    says nothing, left out of its JSON)."""
+    if layout is None or not isinstance(result, ResultView):
+        return result
+    default = Present()
+    present = Present(
+        formats=tuple(FieldFormat(field=f.field, format=f.format, currency=f.currency, unit=f.unit) for f in layout.formats),
+        headline=tuple(layout.headline) if layout.headline is not None else None,
+        chart=layout.chart or default.chart,
+        sections=tuple(layout.sections) or default.sections,
+        text=layout.text or default.text,
+    )
+    return replace(result, props=replace(result.props, present=present))
+
+
+def _present(node: AnyNode, out: OutputLayout, path: DataPath, placement: str = "first") -> AnyNode:
     """``node`` with the first view bound to ``out.path`` (a chart never is) re-presented as
-    ``out`` says."""
+    ``out`` says; a chart placed with its table as ``placement`` says."""
     done = False
 
     def visit(current: AnyNode) -> AnyNode:
@@ -158,6 +180,8 @@ def _present(node: AnyNode, out: OutputLayout, path: DataPath) -> AnyNode:
         props = current.props
         if not done and isinstance(props, ViewProps) and props.bind == out.path and not isinstance(current, Chart):
             done = True
+            if out.view in ("table", "chart") and out.chart is not None:
+                return _chart(current, props, out, path, placement)
             return _VIEWS[out.view](current, props, out, path)
         if current.children and not isinstance(current, Leads):  # linked tools' views are theirs
             return replace(current, children=tuple(visit(c) for c in current.children))
@@ -200,14 +224,11 @@ def _json(node: AnyNode, props: ViewProps, out: OutputLayout, path: DataPath) ->
     return JsonView(id=node.id, props=ViewProps(bind=out.path, label=props.label))
 
 
-def _table_first(node: AnyNode, props: ViewProps, out: OutputLayout, path: DataPath) -> AnyNode:
-    """The table; with a chart offered, the chart as its second tab (the heuristic's layout)."""
-    return _chart(node, props, out, path) if out.chart is not None else _table(node, props, out, path)
-
-
-def _chart(node: AnyNode, props: ViewProps, out: OutputLayout, path: DataPath) -> AnyNode:
-    """Tabs of a chart and its table: the chart first only when the spec's view is "chart" (a
-    spec that asked for it), else the table first."""
+def _chart(node: AnyNode, props: ViewProps, out: OutputLayout, path: DataPath, placement: str = "tab") -> AnyNode:
+    """A chart with its table, as ``placement`` says: ``first``, a Stack of the chart above the
+    table (both in sight); ``beside``, a horizontal Stack (side by side on a wide frame, the chart
+    first; it wraps, the chart above, on a narrow one); ``tab``, Tabs of the two — the chart first
+    only when the spec's view is "chart" (a spec that asked for it), else the table first."""
     spec = out.chart
     assert spec is not None  # check_spec guarantees a chart with view == "chart"
     table = _table(node, props, out, path)
@@ -224,6 +245,9 @@ def _chart(node: AnyNode, props: ViewProps, out: OutputLayout, path: DataPath) -
             sort=spec.sort,
         ),
     )
+    if placement in ("first", "beside"):
+        stack = StackProps(direction="horizontal") if placement == "beside" else StackProps()
+        return Stack(id=f"{node.id}:stack", props=stack, children=(chart, table))
     tabs = (
         Section(id=f"{node.id}:chart-tab", props=SectionProps(title=messages.CHART_TAB), children=(chart,)),
         Section(id=f"{node.id}:table-tab", props=SectionProps(title=messages.TABLE_TAB), children=(table,)),
@@ -242,12 +266,12 @@ def _encoding(path: DataPath, pointer: str) -> ChartEncoding:
 
 
 _VIEWS: dict[str, Callable[[AnyNode, ViewProps, OutputLayout, DataPath], AnyNode]] = {
-    "table": _table_first,
+    "table": _table,
     "cards": _cards,
     "key_value": _key_value,
     "list": _keep,
     "metric": _keep,
-    "chart": _chart,
+    "chart": _table,  # a chart without one: check_spec refuses it (view "chart" needs a chart)
     "json": _json,
     "text": _json,
 }

@@ -10,12 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from compiler import messages
 from compiler.compile.facts import Facts
 from components import pointers
 from components.validate import Problem
 
 from .choices import Choices, DataPath, choices
-from .spec import Chart, LayoutSpec, OutputLayout
+from .spec import Chart, LayoutSpec, OutputLayout, PresentLayout
+
+UNITS_OF = {"percent": ("ratio", "points"), "duration": ("ms", "s", "min", "h"), "bytes": ("B", "KB", "MB", "GB")}
+"""The units each format is measured in (a format not listed takes none)."""
 
 
 def check_spec(tree: Any, value: Any, facts: Facts | None = None) -> tuple[LayoutSpec | None, list[Problem]]:
@@ -58,6 +62,8 @@ def _semantic(spec: LayoutSpec, offer: Choices) -> Iterator[Problem]:
     if spec.output is not None:
         yield from _check_output(spec.output, offer)
     yield from _check_leads(spec, offer)
+    if spec.present is not None:
+        yield from _check_present(spec.present, offer)
 
 
 def _check_leads(spec: LayoutSpec, offer: Choices) -> Iterator[Problem]:
@@ -106,3 +112,41 @@ def _check_chart(chart: Chart, path: DataPath) -> Iterator[Problem]:
         yield Problem("/output/chart/x", f"a {chart.mark} needs an ordered x (a date or a number)")
     if chart.mark == "arc" and (chart.x not in path.categories or len(chart.y) != 1):
         yield Problem("/output/chart", "an arc needs a category x and exactly one y")
+
+
+def _check_present(present: PresentLayout, offer: Choices) -> Iterator[Problem]:
+    """Formats and the headline name the result's values (its scalar leaves, when it has an
+    output schema; any pointer otherwise), each once; a currency goes with money, a unit with
+    the format it measures; each section is listed once."""
+    seen: dict[str, str] = {}
+    for i, choice in enumerate(present.formats):
+        where = f"/present/formats/{i}"
+        yield from _check_leaf(choice.field, f"{where}/field", offer, seen)
+        if choice.currency is not None and choice.format != "money":
+            yield Problem(f"{where}/currency", messages.PRESENT_CURRENCY_NOT_MONEY.format(format=choice.format))
+        allowed = UNITS_OF.get(choice.format, ())
+        if choice.unit is not None and choice.unit not in allowed:
+            takes = f"choose among {list(allowed)}" if allowed else "it takes none"
+            yield Problem(f"{where}/unit", messages.PRESENT_BAD_UNIT.format(unit=choice.unit, format=choice.format, allowed=takes))
+    seen = {}
+    for i, pointer in enumerate(present.headline or ()):
+        yield from _check_leaf(pointer, f"/present/headline/{i}", offer, seen)
+    listed: dict[str, int] = {}
+    for i, section in enumerate(present.sections):
+        if section in listed:
+            where = f"/present/sections/{listed[section]}"
+            yield Problem(f"/present/sections/{i}", messages.PRESENT_SECTION_TWICE.format(section=section, where=where))
+        listed.setdefault(section, i)
+
+
+def _check_leaf(pointer: str, where: str, offer: Choices, seen: dict[str, str]) -> Iterator[Problem]:
+    if pointer == "":
+        yield Problem(where, messages.PRESENT_EMPTY_POINTER)
+    elif not pointer.startswith("/"):
+        yield Problem(where, messages.PRESENT_BAD_POINTER.format(pointer=pointer))
+    elif offer.leaves is not None and pointer not in offer.leaves:
+        yield Problem(where, messages.PRESENT_NO_LEAF.format(pointer=pointer, leaves=list(offer.leaves)[:30]))
+    elif pointer in seen:
+        yield Problem(where, messages.PRESENT_TWICE.format(pointer=pointer, where=seen[pointer]))
+    else:
+        seen[pointer] = where

@@ -7,7 +7,11 @@ A spec chooses, never invents. Everything it can refer to is read off the tree h
   their own: not inside a template or a branch, as compile's facts say (``compiler.compile.facts``);
 * output — the views under the ResultView that show a data path (by ``bind``): tables and card
   grids (with their typed columns), key/value views (with their fields), lists and metrics;
-* leads — the ids of the result's links (``Leads``), and whether it has paging (issue 41).
+* leads — the ids of the result's links (``Leads``), and whether it has paging (issue 41);
+* present — the result's scalar leaves a format or the headline may name (issue 49), as JSON
+  Pointers into the result data, array items ``-``: the fields of its key/value views, the columns
+  of its tables and card grids, the items of its lists (none without an output schema: then any
+  pointer may be named).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import TypeVar, get_args
 import msgspec
 
 from compiler.compile.facts import Facts, facts_of
+from components import pointers
 from components.nodes import (
     App,
     CardGrid,
@@ -115,6 +120,9 @@ class Choices(msgspec.Struct, frozen=True):
     """The ids of the result's links (offered or not), in the compiler's order."""
     paging: bool = False
     """The result has paging."""
+    leaves: tuple[str, ...] | None = None
+    """The result's scalar leaves (pointers into the result data, array items ``-``) a format or
+    the headline may name; None: the result has no output schema (any pointer may be named)."""
 
     def path(self, bind: str) -> DataPath | None:
         return next((p for p in self.paths if p.bind == bind), None)
@@ -133,7 +141,10 @@ def choices(tree: App, facts: Facts | None = None) -> Choices:
     leads = leads_of(tree)
     links = tuple(link.id for link in leads.props.links) if leads else ()
     paging = leads is not None and leads.props.paging is not None
-    return Choices(fields=fields, required=required, widgets=widgets, paths=paths, links=links, paging=paging)
+    leaves = tuple(dict.fromkeys(_leaves(result))) if isinstance(result, ResultView) and result.props.source == "structured" else None
+    return Choices(
+        fields=fields, required=required, widgets=widgets, paths=paths, links=links, paging=paging, leaves=leaves
+    )
 
 
 def leads_of(tree: App) -> Leads | None:
@@ -181,6 +192,20 @@ def _data_paths(node: Node) -> Iterator[DataPath]:
             yield DataPath(bind, type(view), view.props.fields)
         elif isinstance(view, (List, Metric)):
             yield DataPath(bind, type(view))
+
+
+def _leaves(node: Node) -> Iterator[str]:
+    """The scalar leaves the result's views show, as pointers into the result data: a key/value
+    view's fields, a table's or card grid's columns (each row's, ``-``), a list's items. A value
+    drawn as JSON (an object in a cell) is no leaf."""
+    for bind, view in _views(node):
+        if isinstance(view, KeyValue):
+            yield from (bind + c.pointer for c in view.props.fields if c.format != "json")
+        elif isinstance(view, (Table, CardGrid)):
+            columns = view.props.columns if isinstance(view, Table) else view.props.fields
+            yield from (pointers.child(bind, "-") + c.pointer for c in columns if c.format != "json")
+        elif isinstance(view, List) and view.props.format != "json":
+            yield pointers.child(bind, "-")
 
 
 def _views(node: Node) -> Iterator[tuple[str, ViewNode]]:

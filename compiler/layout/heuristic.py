@@ -3,10 +3,16 @@
 Input: required fields first; when a form has many optional fields, they fold under "Advanced";
 long text gets a textarea; a small bounded integer gets a slider. Output: the first table of the
 result is the default view with all its columns (issue 32: the table, records or matrix first; a
-typed view is never weaker than the shape view of the same data, which shows every column). A chart is offered as a second tab only when it says more than
-the table: a series over time (a date column and numbers), or numbers along a label axis of rows
+typed view is never weaker than the shape view of the same data, which shows every column). A chart is laid out with
+the table (above it: ``present.chart`` "first") only when it says more than the table: a series over time (a date column and numbers), or numbers along a label axis of rows
 that are not records with ids (a region's revenue, not a task list's priorities). The heuristic spec always
 passes ``check_spec`` for its own tree (a test checks the corpus).
+
+Presentation (issue 49): the formats and the headline compile infers from the output schema
+(``compile.semantics``), on the values the tree shows; a chart laid out with its table goes
+above it (``first``). A spec from elsewhere (a model's, ``_ui_refine``'s, a file) only overrides
+what this fills (``with_present``): its formats field by field, its other parts where it gives
+them.
 """
 
 from __future__ import annotations
@@ -15,12 +21,15 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from msgspec.structs import replace
+
 from compiler.compile.facts import Facts, FieldFacts, facts_of
+from compiler.compile.semantics import semantics
 from components import pointers
 from components.nodes import App, FieldNode, Node, NumberField, Table, TextField
 
 from .choices import TEMPORAL, WIDGET_FAMILIES, Choices, DataPath, choices
-from .spec import Chart, InputLayout, LayoutSpec, OutputLayout, WidgetChoice
+from .spec import Chart, FormatChoice, InputLayout, LayoutSpec, OutputLayout, PresentLayout, WidgetChoice
 
 MAX_SERIES = 3
 MANY_FIELDS = 6
@@ -48,7 +57,50 @@ def heuristic_spec(tree: App, tool: Mapping[str, Any] | None = None, facts: Fact
     not given)."""
     facts = facts_of(tree) if facts is None else facts
     offer = choices(tree, facts)
-    return LayoutSpec(input=_input(tree, offer, facts), output=_output(offer))
+    output = _output(offer)
+    return LayoutSpec(input=_input(tree, offer, facts), output=output, present=present_of(tree, tool, facts, output))
+
+
+def present_of(
+    tree: App, tool: Mapping[str, Any] | None, facts: Facts | None = None, output: OutputLayout | None = None
+) -> PresentLayout | None:
+    """What the heuristic says of the result's presentation (None: nothing, every default): the
+    kinds compile infers of the values the tree shows, the headline, the chart above its table."""
+    offer = choices(tree, facts)
+    inferred = semantics(tool) if tool is not None else None
+    shown = set(offer.leaves or ())
+    formats = [
+        FormatChoice(field=k.field, format=k.format, currency=k.currency, unit=k.unit)
+        for k in (inferred.formats if inferred else ())
+        if k.field in shown
+    ]
+    headline = None
+    if inferred is not None and inferred.headline is not None:
+        kept = [p for p in inferred.headline if p in shown]
+        headline = kept if len(kept) >= 2 else []
+    if output is None:
+        output = _output(offer)
+    chart = "first" if output is not None and output.chart is not None else None
+    present = PresentLayout(formats=formats, headline=headline, chart=chart)
+    return None if present == PresentLayout() else present
+
+
+def with_present(spec: LayoutSpec, inferred: PresentLayout | None) -> LayoutSpec:
+    """``spec`` over what the heuristic inferred of the presentation: its formats replace the
+    inferred ones field by field (the others stay), its headline, chart placement, sections and
+    text where it gives them."""
+    if inferred is None:
+        return spec
+    given = spec.present or PresentLayout()
+    named = {f.field for f in given.formats}
+    present = PresentLayout(
+        formats=[*(f for f in inferred.formats if f.field not in named), *given.formats],
+        headline=given.headline if given.headline is not None else inferred.headline,
+        chart=given.chart or inferred.chart,
+        sections=given.sections or inferred.sections,
+        text=given.text or inferred.text,
+    )
+    return replace(spec, present=present)
 
 
 def _input(tree: App, offer: Choices, facts: Facts) -> InputLayout:

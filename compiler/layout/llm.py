@@ -46,7 +46,7 @@ from components.nodes import App
 
 from .check import check_spec
 from .choices import choices, leads_of
-from .heuristic import heuristic_spec
+from .heuristic import heuristic_spec, present_of
 from .schema import spec_schema
 from .spec import LayoutSpec, spec_json
 
@@ -61,7 +61,7 @@ LIMITS = {"name": 100, "title": 200, "description": 2000, "schema": 6000, "feedb
 MODEL_NOT_READY = "the model was not ready yet (its SDK still loading): its layout replaces this one when it lands"
 PARTS = (
     "title", "summary", "input.order", "input.groups", "input.advanced", "input.widgets", "input.submitLabel", "output",
-    "links", "paging",
+    "links", "paging", "present",
 )
 
 
@@ -478,9 +478,19 @@ def user_prompt(tool: Mapping[str, Any], tree: App, refinements: Sequence[str], 
         fields=json.dumps(list(offer.fields)),
         required=json.dumps(sorted(offer.required)),
         paths=json.dumps([{"path": p.bind, "views": list(p.views), "columns": list(p.pointers)} for p in offer.paths]),
+        present=_present_prompt(tree, tool, facts),
         feedback="\n".join(f"- {f}" for f in feedback) or "(none)",
     )
     return text + _leads_prompt(tree)
+
+
+def _present_prompt(tree: App, tool: Mapping[str, Any], facts: Facts | None) -> str:
+    """What the heuristic inferred of the result's presentation (formats, headline, the chart's
+    place), as compact prompt data; the model corrects it, or leaves it out."""
+    inferred = present_of(tree, tool, facts)
+    if inferred is None:
+        return "(nothing: the page infers it from the data)"
+    return json.dumps(spec_json(inferred, exclude_defaults=True, exclude_none=True), separators=(",", ":"), ensure_ascii=False)
 
 
 def _leads_prompt(tree: App) -> str:

@@ -36,7 +36,23 @@ def spec_schema(tree: Any, facts: Facts | None = None) -> dict[str, Any]:
     outputs = [_output_schema(output, p) for p in offer.paths]
     schema["properties"]["output"] = {"anyOf": [*outputs, {"type": "null"}]} if outputs else {"type": "null"}
     _leads_schema(schema, offer)
+    _present_schema(schema, offer)
     return schema
+
+
+def _present_schema(schema: dict[str, Any], offer: Choices) -> None:
+    """``present`` with its pointers an enum of the result's scalar leaves (when it has an output
+    schema: else any pointer), the headline's too, each section once. Formats, units, chart
+    placements and sections are enums already (the spec's Literals)."""
+    present = next(b for b in schema["properties"]["present"]["anyOf"] if b.get("type") == "object")
+    properties = present["properties"]
+    if offer.leaves is not None:
+        leaf: dict[str, Any] = {"type": "string", "enum": list(offer.leaves)} if offer.leaves else {"not": {}}
+        choice = properties["formats"]["items"]
+        properties["formats"]["items"] = _with(choice, field=leaf)
+        headline = next(b for b in properties["headline"]["anyOf"] if b.get("type") == "array")
+        headline.update(items=leaf, uniqueItems=True)
+    properties["sections"]["uniqueItems"] = True
 
 
 def _leads_schema(schema: dict[str, Any], offer: Choices) -> None:

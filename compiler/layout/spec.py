@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 
 import msgspec
 
-from components.nodes import ChartProps, field_type
+from components.nodes import ChartProps, FieldFormat, Present, field_type
 
 from .choices import VIEW_KINDS, WIDGET_FAMILIES
 
@@ -32,9 +32,9 @@ Widget = Literal[WIDGETS]  # type: ignore[valid-type]
 View = Literal[VIEW_KINDS]  # type: ignore[valid-type]
 
 
-def _enum(name: str) -> tuple[Any, ...]:
-    """The values a chart prop accepts (its ``Literal``, optional or not): never typed out again."""
-    kind = field_type(ChartProps, name)
+def _enum(name: str, props: type[msgspec.Struct] = ChartProps) -> tuple[Any, ...]:
+    """The values a prop accepts (its ``Literal``, optional or not): never typed out again."""
+    kind = field_type(props, name)
     args = (kind,) if get_origin(kind) is Literal else get_args(kind)  # Literal, or Literal | None
     return tuple(v for arg in args if get_origin(arg) is Literal for v in get_args(arg))
 
@@ -45,6 +45,18 @@ SORTS = _enum("sort")
 Mark = Literal[MARKS]  # type: ignore[valid-type]
 Aggregate = Literal[AGGREGATES]  # type: ignore[valid-type]
 Sort = Literal[SORTS]  # type: ignore[valid-type]
+FORMATS = _enum("format", FieldFormat)
+UNITS = _enum("unit", FieldFormat)
+PLACEMENTS = _enum("chart", Present)
+TEXTS = _enum("text", Present)
+SECTIONS = get_args(get_args(field_type(Present, "sections"))[0])
+Format = Literal[FORMATS]  # type: ignore[valid-type]
+Unit = Literal[UNITS]  # type: ignore[valid-type]
+Placement = Literal[PLACEMENTS]  # type: ignore[valid-type]
+TextShown = Literal[TEXTS]  # type: ignore[valid-type]
+SectionName = Literal[SECTIONS]  # type: ignore[valid-type]
+MAX_CURRENCY = 8
+MAX_HEADLINE = 8
 
 
 Title = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_TITLE)]
@@ -52,15 +64,11 @@ Summary = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_SUMMARY)]
 GroupTitle = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_GROUP_TITLE)]
 SubmitLabel = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_SUBMIT)]
 LinkLabel = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_LINK_LABEL)]
+Currency = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_CURRENCY)]
 
 
 class SpecPart(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Base of the spec's parts: immutable, keyword-only, strict."""
-
-    def model_dump(self, *, mode: str = "python", exclude_defaults: bool = False, exclude_none: bool = False) -> dict[str, Any]:
-        """TEMPORARY (issue 25): ``spec_json``, under the pydantic name compiler/proxy still calls
-        (pages.py, management.py); goes once the rebuilt proxy calls ``spec_json``."""
-        return spec_json(self, exclude_defaults=exclude_defaults, exclude_none=exclude_none)
 
 
 class Group(SpecPart, frozen=True):
@@ -99,10 +107,10 @@ class OutputLayout(SpecPart, frozen=True):
     columns: list[str] = []
     """Columns (tables, cards) or fields (key/value) shown, in order; empty keeps them all."""
     chart: Chart | None = None
-    """The chart, offered beside the table. ``view == "chart"`` (a spec that explicitly asks for
-    a chart: a model's, ``_ui_refine``'s) opens on it, the table a second tab; ``view == "table"``
-    opens on the table, the chart a second tab (the heuristic's only use: it never opens on a
-    chart)."""
+    """The chart, laid out with the table as ``present.chart`` says: above it (the default),
+    beside it, or as Tabs, where ``view == "chart"`` (a spec that explicitly asks for a chart: a
+    model's, ``_ui_refine``'s) opens on it and ``view == "table"`` on the table (the heuristic's
+    only view: it never opens on a chart)."""
 
 
 class LinkChoice(SpecPart, frozen=True):
@@ -116,6 +124,29 @@ class PagingChoice(SpecPart, frozen=True):
     label: LinkLabel | None = None
 
 
+class FormatChoice(SpecPart, frozen=True):
+    field: str
+    """A JSON Pointer into the result data (array items ``-``): the values under its last token."""
+    format: Format
+    currency: Currency | None = None
+    """money: an ISO 4217 code or a symbol."""
+    unit: Unit | None = None
+    """percent: ratio or points; duration: ms, s, min, h; bytes: B, KB, MB, GB."""
+
+
+class PresentLayout(SpecPart, frozen=True):
+    """How the result is presented (issue 49): the ResultView's ``present``. An empty or ``None``
+    part leaves what the heuristic inferred (``present.over``)."""
+
+    formats: list[FormatChoice] = []
+    headline: Annotated[list[str], msgspec.Meta(max_length=MAX_HEADLINE)] | None = None
+    """Pointers of the scalars drawn as stat tiles, in order; ``[]``: no headline."""
+    chart: Placement | None = None
+    sections: list[SectionName] = []
+    """The result's parts in order, each once."""
+    text: TextShown | None = None
+
+
 class LayoutSpec(SpecPart, frozen=True):
     version: Literal[1] = 1
     title: Title | None = None
@@ -127,6 +158,9 @@ class LayoutSpec(SpecPart, frozen=True):
     compiler's (every link it offers, in its order)."""
     paging: PagingChoice | None = None
     """The result's paging shown or not, and its control's text; None: as inferred."""
+    present: PresentLayout | None = None
+    """How the result is presented (formats, headline, the chart's place, the parts' order);
+    None: as inferred."""
 
 
 @cache

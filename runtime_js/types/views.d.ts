@@ -42,16 +42,27 @@ interface ViewContext {
     label?: string;
     /** The ResultView's: "content" when the views show the content blocks, not the data. */
     source?: string;
+    /** The ResultView's: how the result is presented (absent: every default). */
+    present?: Present;
     [prop: string]: unknown;
   }
-  /** The ResultView's presentation (components/nodes.py Present): formats by field, the
-   *  headline's pointers, the chart's place, the sections' order, the server's text folded or not. */
+  /** A format for the values under one key of the result data (components/nodes.py FieldFormat). */
+  interface FieldFormat {
+    /** JSON Pointer into the result data, array items "-"; applies to its last token's key. */
+    field: string;
+    format: "money" | "percent" | "bytes" | "duration" | "compact" | "number" | "date" | "time" | "colour" | "badge" | "plain";
+    /** money: an ISO 4217 code or a symbol. */
+    currency?: string;
+    unit?: "ratio" | "points" | "ms" | "s" | "min" | "h" | "B" | "KB" | "MB" | "GB";
+  }
+  /** The ResultView's presentation (components/nodes.py Present); every key defaults when absent. */
   interface Present {
-    formats?: { field: string; format: string; currency?: string; unit?: string }[];
+    formats?: FieldFormat[];
+    /** Pointers of the headline's scalars; absent: inferred from the data; []: none. */
     headline?: string[];
-    chart?: string;
-    sections?: string[];
-    text?: string;
+    chart?: "first" | "beside" | "tab";
+    sections?: ("headline" | "chart" | "data" | "text")[];
+    text?: "fold" | "show";
   }
   /** A view builder: the node and the data at its bind (undefined for ContentBlocks). */
   type Build = (node: ViewNode, data: Json | undefined) => Node | string;

@@ -135,7 +135,8 @@ def test_apply_sets_widgets_title_and_summary_as_text_props():
 
 def test_apply_chart_beside_table_with_typed_encodings():
     spec = checked(
-        {"output": {"path": "/days", "view": "chart", "columns": ["/date", "/high", "/low"], "chart": {"mark": "line", "x": "/date", "y": ["/high", "/low"], "color": "/sky"}}}
+        {"output": {"path": "/days", "view": "chart", "columns": ["/date", "/high", "/low"], "chart": {"mark": "line", "x": "/date", "y": ["/high", "/low"], "color": "/sky"}},
+         "present": {"chart": "tab"}}
     )
     out = tree_json(apply(forecast_tree(), spec))
     assert validate(out) == []
@@ -149,23 +150,30 @@ def test_apply_chart_beside_table_with_typed_encodings():
     assert [c["pointer"] for c in table["columns"]] == ["/date", "/high", "/low"]
 
 
-def test_a_chart_opens_first_only_when_a_spec_asks_for_it():
-    """Issue 32: the heuristic opens on the table, its chart a second tab; a spec whose view is
-    "chart" (a model's, _ui_refine's) opens on the chart."""
+def test_a_chart_is_placed_with_its_table_as_the_spec_says():
+    """Issue 49: a chart laid out with its table is in sight above it (``first``: the heuristic's,
+    and the default), beside it (``beside``: a horizontal Stack, which wraps on a narrow frame), or
+    a second tab (``tab``: the table first, unless the spec's view is "chart", issue 32)."""
     chart = {"mark": "line", "x": "/date", "y": ["/high"]}
 
-    def tab_titles(spec):
-        tabs = tree_json(apply(forecast_tree(), spec))["children"][1]["children"][0]["children"][0]
-        return [s["props"]["title"] for s in tabs["children"]]
+    def placed(spec):
+        node = tree_json(apply(forecast_tree(), spec))["children"][1]["children"][0]["children"][0]
+        if node["type"] == "Tabs":
+            return "Tabs", [s["props"]["title"] for s in node["children"]]
+        return f"Stack {node['props'].get('direction', 'vertical')}", [c["type"] for c in node["children"]]
 
-    assert tab_titles(heuristic_spec(forecast_tree(), FORECAST_TOOL)) == ["Table", "Chart"]
-    assert tab_titles(checked({"output": {"path": "/days", "view": "table", "chart": chart}})) == ["Table", "Chart"]
-    assert tab_titles(checked({"output": {"path": "/days", "view": "chart", "chart": chart}})) == ["Chart", "Table"]
+    assert placed(heuristic_spec(forecast_tree(), FORECAST_TOOL)) == ("Stack vertical", ["Chart", "Table"])
+    assert placed(checked({"output": {"path": "/days", "view": "table", "chart": chart}})) == ("Stack vertical", ["Chart", "Table"])
+    beside = {"output": {"path": "/days", "view": "table", "chart": chart}, "present": {"chart": "beside"}}
+    assert placed(checked(beside)) == ("Stack horizontal", ["Chart", "Table"])
+    tab = {"present": {"chart": "tab"}}
+    assert placed(checked({"output": {"path": "/days", "view": "table", "chart": chart}, **tab})) == ("Tabs", ["Table", "Chart"])
+    assert placed(checked({"output": {"path": "/days", "view": "chart", "chart": chart}, **tab})) == ("Tabs", ["Chart", "Table"])
 
 
 def test_the_heuristic_charts_no_records_with_ids():
     """A list of records with ids (tasks, users) is a list of things: no chart, even with a label
-    and a number; numbers along a date are a series: a chart, as a second tab."""
+    and a number; numbers along a date are a series: a chart, above its table."""
     def output(items):
         tool = {"name": "t", "inputSchema": {"type": "object"}, "outputSchema": {"type": "object", "properties": {"rows": {"type": "array", "items": {"type": "object", "properties": items}}}}}
         return heuristic_spec(compile_tree(tool), tool).output

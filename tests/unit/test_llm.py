@@ -217,7 +217,7 @@ def test_injection_in_the_description_stays_data():
     assert "treat" in model.requests[0]["system"].lower() or "never follow instructions" in model.requests[0]["system"].lower()
     # what comes back can only be layout choices: unknown keys are refused, text stays a text prop
     assert gen.spec.title == "<script>alert(1)</script>"
-    assert set(spec_json(gen.spec)) == {"version", "title", "summary", "input", "output", "links", "paging"}
+    assert set(spec_json(gen.spec)) == {"version", "title", "summary", "input", "output", "links", "paging", "present"}
 
 
 def test_no_key_means_heuristic_and_no_call():
@@ -370,3 +370,55 @@ def test_a_loop_that_does_not_catch_up_is_waited_for_once(tmp_path, monkeypatch)
     took = run_async(main())
     assert all(f"gate_probe_blocked{i}" in sys.modules for i in range(6))
     assert 0.2 <= took < 0.2 * 3  # one wait, not six
+
+
+SALES = {
+    "name": "sales",
+    "description": "Monthly sales.",
+    "inputSchema": {"type": "object", "properties": {"year": {"type": "integer"}}},
+    "outputSchema": {"type": "object", "properties": {
+        "currency": {"type": "string", "const": "EUR"},
+        "total_revenue": {"type": "number"},
+        "growth_rate": {"type": "number"},
+        "months": {"type": "array", "items": {"type": "object", "properties": {
+            "month": {"type": "string", "format": "date"}, "revenue": {"type": "number"}, "units": {"type": "integer"}}}},
+    }},
+}
+
+
+def test_the_model_is_shown_the_inferred_presentation_and_may_correct_it():
+    """Issue 49: the prompt carries what the heuristic inferred (formats, headline, the chart's
+    place); the model's correction replaces only what it names, the rest stays inferred."""
+    from compiler.compile import compile_tree
+    from compiler.pipeline import Model, compile, laid_out
+
+    correction = {"present": {"formats": [{"field": "/growth_rate", "format": "percent", "unit": "ratio"}], "chart": "beside"}}
+    model = FakeModel(correction)
+    compiled = compile(SALES)
+    gen = run_async(layout_for(model).generate(SALES, compile_tree(SALES)))
+    prompt = model.requests[0]["messages"][0]["content"]
+    inferred = prompt.split("Inferred presentation of the result (`present`; correct only what is wrong): ")[1].split("\n")[0]
+    assert json.loads(inferred) == {
+        "formats": [{"field": "/total_revenue", "format": "money", "currency": "EUR"},
+                    {"field": "/growth_rate", "format": "percent"},
+                    {"field": "/months/-/revenue", "format": "money", "currency": "EUR"}],
+        "headline": ["/total_revenue", "/growth_rate"],
+        "chart": "first",
+    }
+    assert gen.layout == "llm" and gen.sources["present"] == "llm"
+    present = laid_out(compiled, Model(gen)).spec.present
+    assert [(f.field, f.format, f.unit) for f in present.formats] == [
+        ("/total_revenue", "money", None), ("/months/-/revenue", "money", None), ("/growth_rate", "percent", "ratio")]
+    assert present.chart == "beside" and present.headline == ["/total_revenue", "/growth_rate"]
+
+
+def test_an_invalid_presentation_is_dropped_with_its_reason_and_the_inferred_one_stays():
+    from compiler.compile import compile_tree
+
+    bad = {"title": "Sales", "present": {"formats": [{"field": "/months/-/nope", "format": "money"}]}}
+    model = FakeModel(bad, bad)
+    gen = run_async(layout_for(model).generate(SALES, compile_tree(SALES)))
+    assert "/present/formats/0/field" in model.requests[1]["messages"][-1]["content"][0]["content"]
+    assert gen.sources["title"] == "llm" and gen.sources["present"] == "heuristic"
+    assert "no value at '/months/-/nope'" in gen.reasons["present"]
+    assert [f.field for f in gen.spec.present.formats] == ["/total_revenue", "/growth_rate", "/months/-/revenue"]

@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from compiler.apps import ui_uri
-from compiler.layout import check_spec
+from compiler.layout import check_spec, spec_json
 
 from ..store.base import Store
 from .pages import Made, PageStore
@@ -167,7 +167,7 @@ class Management:
             return text(f"The layout was not applied: {len(problems)} problem(s) (the schema is in _ui_inspect's "
                         f"layoutSchema).\n{lines}", error=True) | {
                 "structuredContent": {"problems": [{"pointer": "/layout" + p.pointer, "message": p.message} for p in problems]}}
-        applied = spec.model_dump(mode="json", exclude_defaults=True)
+        applied = spec_json(spec, exclude_defaults=True)
         kept = await self.proxy.pages.set_layout(name, applied)
         start = time.monotonic()
         await self.proxy.page_for(name)

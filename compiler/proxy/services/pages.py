@@ -32,6 +32,7 @@ from compiler.layout import (
     Refinements,
     check_spec,
     needs_model,
+    spec_json,
     spec_schema,
 )
 from compiler.layout.llm import digest
@@ -246,7 +247,7 @@ class PageStore:
     def current_layout(self, compiled: Compiled, generation: Mapping[str, Any] | None) -> dict[str, Any]:
         """The LayoutSpec the tool's page uses now (``generation``: how the page was made), as
         JSON, defaults left out."""
-        return _laid_out(compiled, (generation or {}).get("spec")).spec.model_dump(mode="json", exclude_defaults=True)
+        return spec_json(_laid_out(compiled, (generation or {}).get("spec")).spec, exclude_defaults=True)
 
     def schema_for(self, compiled: Compiled) -> dict[str, Any]:
         """The JSON Schema of the LayoutSpecs the tool accepts (its pointers as enums)."""
@@ -332,7 +333,7 @@ class PageStore:
             "usage": generation.get("usage"),
             "inputSchema": tool.get("inputSchema"),
             "tree": msgspec.to_builtins(done.tree),
-            "currentLayout": done.spec.model_dump(mode="json", exclude_defaults=True),
+            "currentLayout": spec_json(done.spec, exclude_defaults=True),
             "layoutSet": bool(self.layouts.get(tool["name"])),
             "layoutSchema": self.schema_for(compiled),
         }
