@@ -99,6 +99,7 @@ PLAN = frozenset({"node type", "plan rows", "plan width"})
 """A query plan's keys (PostgreSQL's EXPLAIN): its "Startup Cost" and "Total Cost" are the
 planner's units, not money."""
 SUMMARY = re.compile(r"(?i)^(summary|totals?|stats|statistics|metrics|kpis?|overview)$")
+"""A word of an object's name that makes it a summary ("customSummary", "totals"), as the runtime reads it."""
 
 CURRENCY_CODES = frozenset(
     "USD EUR GBP JPY CNY INR CAD AUD CHF SEK NOK DKK BRL MXN KRW RUB ZAR SGD HKD NZD PLN TRY ILS AED SAR THB IDR "
@@ -289,12 +290,13 @@ def _headline(shape: Any) -> tuple[str, ...] | None:
     if not isinstance(shape, ObjectShape) or not shape.properties:
         return None
     for prop in shape.properties:
-        if SUMMARY.match(prop.name) and isinstance(prop.shape, ObjectShape):
+        if any(SUMMARY.match(word) for word in words(prop.name)) and isinstance(prop.shape, ObjectShape):
             inner = _numbers(prop.shape, pointers.child("", prop.name))
             if MIN_HEADLINE <= len(inner) <= MAX_HEADLINE:
                 return inner
     top = _numbers(shape, "")
-    return top if MIN_HEADLINE <= len(top) <= MAX_HEADLINE else ()
+    # none found: None, so the runtime still looks in the data (a summary the schema leaves open)
+    return top if MIN_HEADLINE <= len(top) <= MAX_HEADLINE else None
 
 
 def _numbers(shape: ObjectShape, at: str) -> tuple[str, ...]:

@@ -77,7 +77,7 @@ def present_of(
     headline = None
     if inferred is not None and inferred.headline is not None:
         kept = [p for p in inferred.headline if p in shown]
-        headline = kept if len(kept) >= 2 else []
+        headline = kept if len(kept) >= 2 else None
     if output is None:
         output = _output(offer)
     chart = "first" if output is not None and output.chart is not None else None

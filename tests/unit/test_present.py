@@ -135,9 +135,12 @@ def test_the_headline_is_two_to_eight_summary_numbers():
     for name in ("totals", "stats", "metrics", "kpis"):
         nested = {name: {"type": "object", "properties": {"a": NUMBER, "b": NUMBER}}}
         assert semantics(tool(nested)).headline == (f"/{name}/a", f"/{name}/b")
-    assert semantics(tool({"one": NUMBER})).headline == ()  # one number is no headline
-    assert semantics(tool({f"n{i}": NUMBER for i in range(9)})).headline == ()  # nine are a table's worth
-    assert semantics(tool({"order_id": INTEGER, "total": NUMBER})).headline == ()  # an id is no summary
+    # none found: None, the runtime looks in the data (as it does for a tool without a schema)
+    assert semantics(tool({"one": NUMBER})).headline is None  # one number is no headline
+    assert semantics(tool({f"n{i}": NUMBER for i in range(9)})).headline is None  # nine are a table's worth
+    assert semantics(tool({"order_id": INTEGER, "total": NUMBER})).headline is None  # an id is no summary
+    custom = {"customSummary": {"type": "object", "properties": {"endingMRR": NUMBER, "arr": NUMBER}}}
+    assert semantics(tool(custom)).headline == ("/customSummary/endingMRR", "/customSummary/arr")  # a summary by its words
     assert semantics({"name": "t", "inputSchema": {}}).headline is None  # no schema: the runtime decides
     assert semantics({"name": "t", "outputSchema": {"type": "array", "items": NUMBER}}).headline is None
 
@@ -195,7 +198,7 @@ def test_a_tool_with_nothing_to_present_keeps_its_tree():
     plain = tool({"name": {"type": "string"}, "items": {"type": "array", "items": {"type": "string"}}})
     tree = compile_tree(plain)
     spec = heuristic_spec(tree, plain)
-    assert spec.present is not None and spec.present.headline == [] and spec.present.formats == []
+    assert spec.present is None  # no format, no headline found, no chart: every default
     no_schema = {"name": "t", "inputSchema": {"type": "object"}}
     bare = compile_tree(no_schema)
     assert heuristic_spec(bare, no_schema).present is None
