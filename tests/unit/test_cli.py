@@ -151,6 +151,7 @@ def test_print_spec_prints_the_heuristic_spec(capsysbinary):
     assert json.loads(capsysbinary.readouterr().out) == {
         "input": {"widgets": [{"field": "/days", "widget": "slider"}]},
         "output": {"path": "/days", "view": "table", "chart": {"mark": "line", "x": "/date", "y": ["/high", "/low"]}},
+        "present": {"headline": [], "chart": "first"},
     }
 
 
