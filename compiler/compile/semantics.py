@@ -98,27 +98,30 @@ NOT_IN_HEADLINE = frozenset("page pages limit offset cursor per size timestamp e
 PLAN = frozenset({"node type", "plan rows", "plan width"})
 """A query plan's keys (PostgreSQL's EXPLAIN): its "Startup Cost" and "Total Cost" are the
 planner's units, not money."""
-SUMMARY = re.compile(r"(?i)^(summary|totals?|stats|statistics|metrics|kpis?|overview)$")
+SUMMARY = r"(?i)^(summary|totals?|stats|statistics|metrics|kpis?|overview)$"
 """A word of an object's name that makes it a summary ("customSummary", "totals"), as the runtime reads it."""
 
 CURRENCY_CODES = frozenset(
     "USD EUR GBP JPY CNY INR CAD AUD CHF SEK NOK DKK BRL MXN KRW RUB ZAR SGD HKD NZD PLN TRY ILS AED SAR THB IDR "
     "CZK HUF".split()
 )
-_CODE = re.compile(r"\b(" + "|".join(sorted(CURRENCY_CODES)) + r")\b")
-_SYMBOL = re.compile(r"\(\s*([$€£¥₹₩₽₺])\s*\)|\bin ([$€£¥₹₩₽₺])|([$€£¥₹₩₽₺])\s?\d")
-_COLOUR_VALUE = re.compile(r"^(#[0-9a-fA-F]{3,8}|rgba?\(.*\)|hsla?\(.*\))$")
-_RATIO_TEXT = re.compile(r"(?i)\b(0\s*(-|–|to|and)\s*1(\.0)?\b|fraction|between 0 and 1|ratio)")
-_POINTS_TEXT = re.compile(r"(?i)(%|\bpercent(age)?\b|0\s*(-|–|to)\s*100\b)")
-_PERCENT_TEXT = re.compile(r"(?i)\bpercent(age)?\b|%")
+_CODE = r"\b(" + "|".join(sorted(CURRENCY_CODES)) + r")\b"
+SYMBOLS = frozenset("$€£¥₹₩₽₺")
+_SYMBOL = r"\(\s*([$€£¥₹₩₽₺])\s*\)|\bin ([$€£¥₹₩₽₺])|([$€£¥₹₩₽₺])\s?\d"
+_COLOUR_VALUE = r"^(#[0-9a-fA-F]{3,8}|rgba?\(.*\)|hsla?\(.*\))$"
+_RATIO_TEXT = r"(?i)\b(0\s*(-|–|to|and)\s*1(\.0)?\b|fraction|between 0 and 1|ratio)"
+_POINTS_TEXT = r"(?i)(%|\bpercent(age)?\b|0\s*(-|–|to)\s*100\b)"
+_PERCENT_TEXT = r"(?i)\bpercent(age)?\b|%"
 """A number its schema says is a percentage ("Humidity percentage", "Share of the total, %")."""
-_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+_CAMEL = r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+"
+"""The patterns are compiled by ``re`` when first used (and cached there), not at import: most
+tools have no output schema to read (the currency symbols' alone took ~14 ms to compile)."""
 
 
 def words(name: str) -> tuple[str, ...]:
     """A name's words, lower case: ``totalRevenueUSD`` → (total, revenue, usd); snake, kebab,
     camel and spaces alike."""
-    return tuple(w.lower() for part in re.split(r"[\W_]+", name) for w in _CAMEL.findall(part))
+    return tuple(w.lower() for part in re.split(r"[\W_]+", name) for w in re.findall(_CAMEL, part))
 
 
 def _says(names: tuple[str, ...], table: frozenset[str], plural: bool = False) -> bool:
@@ -130,7 +133,9 @@ def currency_in(text: str | None) -> str | None:
     parentheses, or after "in"); None when it names none, or several."""
     if not text:
         return None
-    found = {m for m in _CODE.findall(text)} | {next(g for g in m if g) for m in _SYMBOL.findall(text)}
+    found = set(re.findall(_CODE, text))
+    if not SYMBOLS.isdisjoint(text):  # the symbols' pattern is slow to compile: only when one is there
+        found |= {next(g for g in m if g) for m in re.findall(_SYMBOL, text)}
     return found.pop() if len(found) == 1 else None
 
 
@@ -153,7 +158,7 @@ def kind_of(name: str, shape: Any, currency: str | None = None, tool_currency: s
     text, unit = _text(shape), (unit_of(shape) or "").lower()
     if _says(names, IDENTIFIER, plural=True) and not {"byte", "bytes"} & set(names):
         return None
-    said_percent = _PERCENT_TEXT.search(text) is not None and not _says(names, MONEY, plural=True)  # "20% VAT" on a price
+    said_percent = re.search(_PERCENT_TEXT, text) is not None and not _says(names, MONEY, plural=True)  # "20% VAT" on a price
     if unit == "%" or said_percent or (_says(names, PERCENT) and not _says(names, NOT_A_PERCENT)):
         kind = _percent(names, shape, text, unit)
         if kind is not None:
@@ -167,7 +172,7 @@ def _colour(names: tuple[str, ...], shape: StringShape) -> bool:
     if shape.format is not None:
         return False
     named = bool(names) and (names[-1] in COLOUR or (names[-1] in {"hex", "rgb", "code", "value"} and _says(names, COLOUR)))
-    shown = any(isinstance(v, str) and _COLOUR_VALUE.match(v) for v in (*shape.examples, shape.default))
+    shown = any(isinstance(v, str) and re.match(_COLOUR_VALUE, v) for v in (*shape.examples, shape.default))
     return named or shown
 
 
@@ -177,9 +182,9 @@ def _percent(names: tuple[str, ...], shape: NumberShape, text: str, unit: str) -
     top = shape.maximum if shape.maximum is not None else shape.exclusiveMaximum
     if unit == "%" or _says(names, POINTS) or top == 100:
         scale: str | None = "points"
-    elif _says(names, RATIOS) or top == 1 or _RATIO_TEXT.search(text):
+    elif _says(names, RATIOS) or top == 1 or re.search(_RATIO_TEXT, text):
         scale = "ratio"  # before a "%" in the text: "0.05 for 5%"
-    elif _POINTS_TEXT.search(text):
+    elif re.search(_POINTS_TEXT, text):
         scale = "points"
     else:
         scale = None  # the runtime decides from the data
@@ -290,7 +295,7 @@ def _headline(shape: Any) -> tuple[str, ...] | None:
     if not isinstance(shape, ObjectShape) or not shape.properties:
         return None
     for prop in shape.properties:
-        if any(SUMMARY.match(word) for word in words(prop.name)) and isinstance(prop.shape, ObjectShape):
+        if any(re.match(SUMMARY, word) for word in words(prop.name)) and isinstance(prop.shape, ObjectShape):
             inner = _numbers(prop.shape, pointers.child("", prop.name))
             if MIN_HEADLINE <= len(inner) <= MAX_HEADLINE:
                 return inner

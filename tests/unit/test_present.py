@@ -308,3 +308,11 @@ def test_a_query_plans_costs_are_no_money():
     plan = tool({"plans": {"type": "array", "items": {"type": "object", "properties": node}}})
     assert semantics(plan).formats == ()
     assert kind("Total Cost", NUMBER) == ("money", None, None)  # the same words elsewhere: money
+
+
+def test_apply_writes_the_sections_the_text_and_no_headline_as_the_spec_says():
+    tree = compile_tree(SHOP)
+    spec, problems = check_spec(tree, {"present": {"sections": ["data", "headline"], "text": "show", "headline": []}})
+    assert problems == []
+    present = json.loads(encode(apply(tree, spec)))["children"][1]["props"]["present"]
+    assert present == {"headline": [], "sections": ["data", "headline"], "text": "show"}
