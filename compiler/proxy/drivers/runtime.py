@@ -563,13 +563,27 @@ class Proxy:
                 log.info("tools changed upstream: %s", diff)
                 await self.notify_lists()
 
-    async def page_for(self, name: str, *, force: bool = False) -> Made:
+    async def page_for(self, name: str, *, force: bool = False, fresh: bool = False) -> Made:
+        """The tool's page; ``fresh``: a host reads it, so first the store confirms its layout
+        (``confirm``): never older than the newest one stored when the read came."""
+        if fresh:
+            await self.confirm(name)
         made = await self.pages.page(self.registry.tools[name], force=force)
         self.registry.remember(name, made)
         self.stats["pageHits" if made.cached else "pageMisses"] += 1
         if not made.cached and not made.interim:
             self._note_fallback(name, made)
         return made
+
+    async def confirm(self, name: str) -> None:
+        """The tool's refinements and set layout as the store has them now (another replica may
+        have changed them a moment ago). A change taken here is one the store's announcement
+        would have brought: the page is made anew and this replica's hosts are told, as
+        ``_reload_layouts`` does."""
+        if await self.pages.confirm(name):
+            self.registry.made.pop(name, None)
+            log.info("the layout of %s changed in the store; its page is made anew", name)
+            self.spawn(self.notify_lists(uri=ui_uri(name)))
 
     def _model_page_landed(self, name: str, made: Made, changed: bool) -> None:
         """The model's page came after the heuristic one served while it was not ready (pages.py)."""

@@ -101,8 +101,14 @@ class Control(Protocol):
     pages: PageStore
     store: Store
 
-    async def page_for(self, name: str, *, force: bool = False) -> Made:
-        """The tool's page, made (or taken from the cache) and counted."""
+    async def page_for(self, name: str, *, force: bool = False, fresh: bool = False) -> Made:
+        """The tool's page, made (or taken from the cache) and counted; ``fresh``: its layout
+        confirmed by the store first (``confirm``)."""
+        ...
+
+    async def confirm(self, name: str) -> None:
+        """The tool's refinements and set layout as the store has them now (another replica may
+        have changed them): what is read back or built on is never older than what is stored."""
         ...
 
     async def notify_lists(self, uri: str | None = None) -> None:
@@ -140,8 +146,15 @@ class Management:
             raise LookupError(f"{name!r} has its own app or is not enabled; compile-ui does not generate it")
         return name
 
-    async def refine(self, arguments: dict[str, Any]) -> dict[str, Any]:
+    async def _confirmed(self, arguments: dict[str, Any]) -> str:
+        """``_tool``, its layout confirmed by the store: a refinement builds on the newest one
+        (another replica's included), and what is reported is what a page read would serve."""
         name = self._tool(arguments)
+        await self.proxy.confirm(name)
+        return name
+
+    async def refine(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        name = await self._confirmed(arguments)
         layout, feedback = arguments.get("layout"), arguments.get("feedback")
         if layout is not None:
             return await self._set_layout(name, layout)
@@ -199,7 +212,7 @@ class Management:
         return compiled, self.proxy.pages.current_layout(compiled, made.generation if made else None)
 
     async def regenerate(self, arguments: dict[str, Any]) -> dict[str, Any]:
-        name = self._tool(arguments)
+        name = await self._confirmed(arguments)
         if arguments.get("clearRefinements") is True:
             await self.proxy.pages.clear_refinements(name)
             await self.proxy.pages.set_layout(name, None)
@@ -226,7 +239,7 @@ class Management:
         return data({"tools": rows, "pagesGenerated": proxy.pages.generations})
 
     async def inspect(self, arguments: dict[str, Any]) -> dict[str, Any]:
-        name = self._tool(arguments)
+        name = await self._confirmed(arguments)
         made = self.proxy.registry.made.get(name) or await self.proxy.page_for(name)
         return data(self.proxy.pages.inspect(self.proxy.registry.tools[name], made))
 
