@@ -606,9 +606,20 @@ class Proxy:
     async def notify_lists(self, uri: str | None = None) -> None:
         await self.apply(self.router.notify_lists(uri))
 
+    def upstream_down(self) -> str | None:
+        """Why the upstream cannot answer now, in one line, once a run of it has ended (its
+        session not open again yet); ``None`` while it answers, or before its first run ended."""
+        supervisor = self.supervisor
+        if self.ready.is_set() or supervisor.last_exit is None:
+            return None
+        when = supervisor.next_attempt_at
+        next_in = "" if when is None else f", the next in {max(0.0, when - time.time()):.1f} s"
+        return (f"the upstream is {supervisor.state} (attempt {supervisor.attempt}{next_in}); its last run "
+                f"{supervisor.last_exit.cause}; _ui_status says more")
+
     def status(self) -> dict[str, Any]:
         supervisor, info, cache = self.supervisor, self.info, self.pages.cache
-        failure = self.stats["lastModelFailure"]
+        failure, next_at = self.stats["lastModelFailure"], supervisor.next_attempt_at
         return {
             "version": self.describe.get("version"),
             "hostEras": sorted(era.value for era in self.host_eras),
@@ -616,6 +627,11 @@ class Proxy:
             "upstreamProtocolVersion": None if info is None else info.protocol_version,
             "upstream": self.describe.get("upstream"),
             "upstreamState": supervisor.state,
+            "upstreamSession": "open" if self.ready.is_set() else "not open",
+            "upstreamAttempt": supervisor.attempt,
+            "nextAttemptAt": None if next_at is None else _iso(next_at),
+            "nextAttemptInSeconds": None if next_at is None else round(max(0.0, next_at - time.time()), 1),
+            "lastExit": None if supervisor.last_exit is None else supervisor.last_exit.report(),
             "uptimeSeconds": round(time.time() - supervisor.started_at, 1),
             "restarts": supervisor.restarts,
             "pagesCached": len(cache) if cache is not None else 0,

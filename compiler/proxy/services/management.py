@@ -70,7 +70,8 @@ MANAGEMENT_TOOLS: dict[str, dict[str, Any]] = {
         "name": "_ui_status",
         "description": "Report the proxy's state: version, protocol eras on both sides, the upstream and its state, "
         "uptime, restarts, pages cached and generated, cache hits and misses, the store, the layout model, and the requests "
-        "in flight by kind.",
+        "in flight by kind. While the upstream is down or restarting it answers at once and says what happened: how its "
+        "last run ended (exit status or signal, the tail of its stderr), the attempt and when the next one comes.",
         "inputSchema": {"type": "object", "properties": {}},
         "_meta": _MODEL_ONLY,
     },
@@ -81,6 +82,10 @@ MANAGEMENT_TOOLS: dict[str, dict[str, Any]] = {
         "_meta": _MODEL_ONLY,
     },
 }
+
+
+NO_LISTING = frozenset({"_ui_status"})
+"""Management tools that answer without the upstream's tools (the others wait for the first listing)."""
 
 
 def text(value: str, *, error: bool = False) -> dict[str, Any]:
@@ -123,6 +128,10 @@ class Control(Protocol):
         """The proxy's state, as ``_ui_status`` reports it."""
         ...
 
+    def upstream_down(self) -> str | None:
+        """Why the upstream cannot answer now, once a run of it ended; ``None`` while it can."""
+        ...
+
 
 class Management:
     def __init__(self, control: Control) -> None:
@@ -131,7 +140,11 @@ class Management:
     async def call(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
         handler: Callable[[dict[str, Any]], Awaitable[dict[str, Any]]] = getattr(self, name.removeprefix("_ui_"))
         try:
-            await asyncio.wait_for(self.proxy.registry.listed.wait(), 30)  # the first listing may still run
+            if name not in NO_LISTING and not self.proxy.registry.listed.is_set():
+                down = self.proxy.upstream_down()
+                if down is not None:  # no listing is coming soon: say why at once, not in 30 s
+                    return text(f"{name}: the upstream's tools are not known yet: {down}", error=True)
+                await asyncio.wait_for(self.proxy.registry.listed.wait(), 30)  # the first listing may still run
             return await handler(arguments if isinstance(arguments, dict) else {})
         except LookupError as error:
             return text(str(error.args[0]), error=True)
@@ -247,6 +260,9 @@ class Management:
         return data(self.proxy.status())
 
     async def refresh_tools(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        down = self.proxy.upstream_down()
+        if down is not None:  # the one tool that needs the upstream: said at once, not after its wait
+            return text(f"_ui_refresh_tools: {down}", error=True)
         diff = await self.proxy.refresh_tools(notify=True)
         return data(diff)
 
