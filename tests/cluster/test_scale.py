@@ -15,6 +15,7 @@ drains in-flight calls and exits 0.
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 import uuid
 
@@ -78,6 +79,13 @@ def client(url: str, mode: str = MODERN) -> Client:
 async def call(url: str, name: str, arguments: dict, mode: str = MODERN):
     async with client(url, mode) as c:
         return await c.call_tool(name, arguments)
+
+
+async def answering_locally(url: str, calls: int) -> None:
+    """Until the replica at ``url`` runs ``calls`` of its own tools besides the ``_ui_status``
+    that asks (``inFlight.local``): a call sent before has reached it."""
+    await eventually(lambda: call(url, "_ui_status", {}),
+                     lambda r: r.structured_content["inFlight"]["local"] >= calls + 1, 10)
 
 
 async def page(url: str, tool: str) -> str:
@@ -171,7 +179,7 @@ def test_a_render_asked_through_one_replica_is_answered_through_another_and_coll
         asked = await call(a, "_ui_render", arguments)
         render_id = asked.structured_content["renderId"]
         waiting = asyncio.ensure_future(call(c, "_ui_wait", {"renderId": render_id, "timeoutSeconds": 60}))
-        await asyncio.sleep(0.5)  # let the wait reach replica C (it would see the answer anyway: read first)
+        await answering_locally(c, 1)  # the wait reached replica C (it would see the answer anyway: read first)
         shown = await call(b, "_ui_view", {"arguments": arguments})
         assert shown.structured_content["renderId"] == render_id
         answered_at = time.monotonic()
@@ -303,7 +311,7 @@ def test_a_frozen_store_stalls_no_forwarded_call_and_the_replica_recovers_by_its
             await asyncio.to_thread(cluster.postgres.freeze)
             try:
                 refining = asyncio.ensure_future(call(replica.url, "_ui_refine", {"toolName": "echo", "layout": {"title": title}}))
-                await asyncio.sleep(0.5)
+                await answering_locally(replica.url, 1)
                 assert not refining.done(), f"the refinement did not wait on the frozen store: {refining.result()}"
                 timings = []
                 for i in range(5):
@@ -365,14 +373,21 @@ def test_a_read_while_the_store_is_frozen_is_answered_within_its_deadline_with_t
     assert wait_until(lambda: replica.health()[0] == 200, 15), replica.health()
 
 
-def events(replica: Replica, after: int, timeout: float) -> dict:
-    """``GET /api/events`` on one replica."""
+def events(replica: Replica, after: int, timeout: float, sent: threading.Event | None = None) -> dict:
+    """``GET /api/events`` on one replica; ``sent`` is set once the request is written."""
+    import http.client
     import json
-    import urllib.request
 
-    url = f"http://127.0.0.1:{replica.port}/api/events?after={after}&timeout={timeout:g}"
-    with urllib.request.urlopen(url, timeout=timeout + 30) as response:
+    connection = http.client.HTTPConnection("127.0.0.1", replica.port, timeout=timeout + 30)
+    try:
+        connection.request("GET", f"/api/events?after={after}&timeout={timeout:g}")
+        if sent is not None:
+            sent.set()
+        response = connection.getresponse()
+        assert response.status == 200, response.status
         return json.loads(response.read())
+    finally:
+        connection.close()
 
 
 def test_events_are_the_same_on_every_replica_and_a_waiting_poll_wakes_on_another_replicas_answer(cluster):
@@ -381,8 +396,9 @@ def test_events_are_the_same_on_every_replica_and_a_waiting_poll_wakes_on_anothe
 
     async def scenario():
         latest = (await asyncio.to_thread(events, b, 0, 0))["latest"]
-        polling = asyncio.ensure_future(asyncio.to_thread(events, b, latest, 30))  # waits on replica B
-        await asyncio.sleep(0.5)
+        sent = threading.Event()
+        polling = asyncio.ensure_future(asyncio.to_thread(events, b, latest, 30, sent))  # waits on replica B
+        assert await asyncio.to_thread(sent.wait, 10)  # the poll is with replica B
         asked = await call(a.url, "_ui_render", arguments)
         render_id = asked.structured_content["renderId"]
         answered_at = time.monotonic()
