@@ -133,6 +133,9 @@ class Proxy:
         self.info: UpstreamInfo | None = None
         self.ready = asyncio.Event()
         """Set while the upstream's session is open."""
+        self.settled = asyncio.Event()
+        """Set once the upstream's first run opened its session, was refused one, or ended: until
+        then ``_ui_status`` waits (it would report nothing yet); after, it answers at once."""
         self.skip_probe = False
         self.host_eras: set[Era] = set()
         self._first_host: asyncio.Future[tuple[Caller, dict[str, Any] | None]] = loop.create_future()
@@ -463,6 +466,7 @@ class Proxy:
         self.spawn(self._establish())
 
     def _on_exit(self, why: str) -> None:
+        self.settled.set()
         self.ready.clear()
         self.upstream.era = None
         self.spawn(self.apply(self.router.upstream_lost(why)))
@@ -474,6 +478,7 @@ class Proxy:
             info = await upstream_era.detect(self, caller, init)
         except (ConnectionError, TimeoutError, RuntimeError) as error:
             log.warning("establishing the upstream session failed: %s", error)
+            self.settled.set()
             await self.apply(self.router.upstream_refused(f"the upstream did not open a session: {error}"))
             return
         if self.info is not None and self.info.era is not info.era:
@@ -486,6 +491,7 @@ class Proxy:
         self.upstream.era = info.era
         log.info("upstream speaks %s", "2026-07-28" if info.era is Era.MODERN else f"the handshake era ({info.protocol_version})")
         self.ready.set()
+        self.settled.set()
         await self.apply(self.router.upstream_ready(info))
         try:
             await self.refresh_tools(notify=restarted, prewarm=self.options.prewarm and not restarted)

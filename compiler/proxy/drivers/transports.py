@@ -227,6 +227,8 @@ class HostStdio:
 STDERR_TAIL_BYTES = 4096
 STDERR_TAIL_LINES = 20
 """What ``_ui_status`` shows of a run's stderr: its last lines, this many at most, of its last bytes."""
+STDERR_WAIT_S = 0.1
+"""How long a stop waits for the rest of a run's stderr once its group is gone (none in a hurry)."""
 
 
 class StderrTail(asyncio.Protocol):
@@ -392,7 +394,7 @@ class UpstreamStdio:
         finally:
             self.kill()
             self._group = None
-            await self._stderr_read()
+            await self._stderr_read(0.0 if hurry else STDERR_WAIT_S)
             if self._pump is not None:
                 self._pump.stop()
             if self._stdout_pipe is not None:
@@ -403,15 +405,16 @@ class UpstreamStdio:
             if process.returncode is not None:
                 log.info("upstream (pid %s) %s", process.pid, _ended(process.returncode))
 
-    async def _stderr_read(self) -> None:
-        """What the run wrote to its stderr before it ended, read (briefly: a child of its
-        may hold the pipe open), then the pipe closed."""
+    async def _stderr_read(self, wait_s: float) -> None:
+        """What the run wrote to its stderr before it ended, read (for ``wait_s`` at most: a
+        process that left its group may hold the pipe open), then the pipe closed."""
         tail, pipe = self._stderr, self._stderr_pipe
         self._stderr_pipe = None
         if tail is None or pipe is None:
             return
         try:
-            await asyncio.wait_for(asyncio.shield(tail.ended), STOP_GRACE_S)
+            if wait_s > 0:
+                await asyncio.wait_for(asyncio.shield(tail.ended), wait_s)
         except TimeoutError:
             pass
         finally:

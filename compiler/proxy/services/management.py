@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from compiler.apps import ui_uri
 from compiler.layout import check_spec
 
+from ..core.router import FIRST_START_WAIT_S
 from ..store.base import Store
 from .pages import Made, PageStore
 from .registry import Registry
@@ -105,6 +106,8 @@ class Control(Protocol):
     registry: Registry
     pages: PageStore
     store: Store
+    settled: asyncio.Event
+    """Set once the upstream's first run opened its session, was refused one, or ended."""
 
     async def page_for(self, name: str, *, force: bool = False, fresh: bool = False) -> Made:
         """The tool's page, made (or taken from the cache) and counted; ``fresh``: its layout
@@ -257,6 +260,10 @@ class Management:
         return data(self.proxy.pages.inspect(self.proxy.registry.tools[name], made))
 
     async def status(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        try:  # the first session's opening is waited for (its era, its protocol); a run that ended is said at once
+            await asyncio.wait_for(self.proxy.settled.wait(), FIRST_START_WAIT_S)
+        except TimeoutError:
+            pass
         return data(self.proxy.status())
 
     async def refresh_tools(self, arguments: dict[str, Any]) -> dict[str, Any]:
