@@ -22,7 +22,7 @@ from compiler.proxy.store.base import SCHEMA_VERSION, RenderRow, StoreError, red
 from compiler.proxy.store.engines import open_store
 from compiler.proxy.store.sqlite import APPLICATION_ID, FILE_VERSION, SqliteStore
 from conftest import ROOT
-from harness.asyncutil import run_async
+from harness.asyncutil import eventually, run_async
 from proxy.test_ask import FORM as TREE
 
 
@@ -45,6 +45,26 @@ def on(url: str, body):
             await store.close()
 
     return run_async(scenario())
+
+
+class Ticker:
+    """A timer every ``every_s`` on the running event loop, noting the gap since the last one:
+    how freely the loop ran meanwhile (the instrument, not a wait)."""
+
+    def __init__(self, every_s: float = 0.01) -> None:
+        self.every_s, self.gaps = every_s, []
+        self.loop = asyncio.get_running_loop()
+        self.last = time.monotonic()
+        self.handle = self.loop.call_later(every_s, self._tick)
+
+    def _tick(self) -> None:
+        now = time.monotonic()
+        self.gaps.append(now - self.last)
+        self.last = now
+        self.handle = self.loop.call_later(self.every_s, self._tick)
+
+    def stop(self) -> None:
+        self.handle.cancel()
 
 
 # --------------------------------------------------------------------------- both engines
@@ -126,8 +146,7 @@ def test_a_waiting_call_wakes_when_the_answer_lands(url):
         asking = renders.Renders(store, renders.Events(store))
         render = await asking.open(question, {"tree": TREE}, 1)
         waiting = asyncio.ensure_future(asking.wait(render, 30, close_on_timeout=False))
-        await asyncio.sleep(0)
-        shown = await asking.shown_for({"tree": TREE}, None)
+        shown = await asking.shown_for({"tree": TREE}, None)  # the store's statements let the wait start first
         assert shown is not None and shown.id == render.id
         started = time.monotonic()
         assert await asking.respond(render.id, "submit", {"name": "Ada"}) is None
@@ -197,20 +216,13 @@ def test_a_statement_stuck_on_another_process_lock_fails_at_its_deadline_and_the
     holder.execute("BEGIN EXCLUSIVE")  # SQLite's own wait is 5 s: the deadline comes first
 
     async def scenario():
-        ticks = 0
-
-        async def ticking():
-            nonlocal ticks
-            while True:
-                await asyncio.sleep(0.01)
-                ticks += 1
-
-        ticker = asyncio.ensure_future(ticking())
+        ticker = Ticker()
         started = time.monotonic()
         with pytest.raises(StoreError, match="no answer within 0.5 s"):
             await store.run("INSERT INTO layouts VALUES ('a', '{}')")
         took = time.monotonic() - started
-        ticker.cancel()
+        ticker.stop()
+        ticks = len(ticker.gaps)
         holder.execute("ROLLBACK")
         await store.save_layout("b", {"title": "B"})
         layouts = await store.layouts()
@@ -338,14 +350,15 @@ def test_an_outage_is_survived_and_the_store_reconnects_by_itself(postgres, capl
             assert "store write failed" in caplog.text
         finally:
             await asyncio.to_thread(postgres.start)
-        started = time.monotonic()
-        while True:  # reconnects on its own: a statement after the retry interval succeeds
+        async def answers() -> bool:
             try:
                 await store.ping()
-                break
             except StoreError:
-                assert time.monotonic() - started < 10, "the store did not reconnect within 10 s"
-                await asyncio.sleep(0.1)
+                return False
+            return True
+
+        # reconnects on its own: a statement after the retry interval succeeds
+        assert await eventually(answers, bool, 10), "the store did not reconnect within 10 s"
         assert await store.layouts() == {"echo": {"title": "before"}}
 
     on(dsn, scenario)
@@ -428,16 +441,7 @@ def test_a_server_that_never_answers_holds_no_caller_past_its_deadline_nor_the_l
     from compiler.proxy.store.base import DEADLINE_S, PING_S
 
     async def scenario(store):
-        gaps: list[float] = []
-
-        async def ticking():
-            last = time.monotonic()
-            while True:
-                await asyncio.sleep(0.01)
-                gaps.append(time.monotonic() - last)
-                last = time.monotonic()
-
-        ticker = asyncio.ensure_future(ticking())
+        ticker = Ticker()
         slowest = {"ping": 0.0, "run": 0.0}
         try:
             for kind in ("ping", "run", "ping", "run"):
@@ -445,10 +449,11 @@ def test_a_server_that_never_answers_holds_no_caller_past_its_deadline_nor_the_l
                 with pytest.raises(StoreError):
                     await (store.ping() if kind == "ping" else store.run("SELECT 1"))
                 slowest[kind] = max(slowest[kind], time.monotonic() - started)
-                await asyncio.sleep(1.1)  # past the retry gate: a real attempt each time
+                # past the retry gate (failures within it fail at once): a real attempt each time
+                assert await eventually(lambda: time.monotonic() >= store._retry_at, bool, 5)
         finally:
-            ticker.cancel()
-        return slowest, max(gaps)
+            ticker.stop()
+        return slowest, max(ticker.gaps)
 
     with socket.socket() as hung:
         hung.bind(("127.0.0.1", 0))

@@ -19,9 +19,12 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from queue import Queue
 
 from harness.asyncutil import port_open, wait_until
 
@@ -307,6 +310,94 @@ class Replica:
             _stop_group(self.process)
         self.stderr.unlink(missing_ok=True)
         shutil.rmtree(self.cache, ignore_errors=True)
+
+
+class Far:
+    """A TCP relay on a free loopback port to ``port``, adding ``delay_s`` to every byte each way:
+    the network between a replica and a store in another zone (20 to 50 ms is common). Bytes
+    keep their order and pace; only their arrival moves later."""
+
+    def __init__(self, port: int, delay_s: float) -> None:
+        self.target, self.delay_s = port, delay_s
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = int(self.listener.getsockname()[1])
+        self.closed = threading.Event()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def dsn(self, dsn: str) -> str:
+        """``dsn`` (a database on ``127.0.0.1:port``) reached through this relay."""
+        return dsn.replace(f"127.0.0.1:{self.target}", f"127.0.0.1:{self.port}")
+
+    def _accept(self) -> None:
+        while not self.closed.is_set():
+            try:
+                near, _ = self.listener.accept()
+                far = socket.create_connection(("127.0.0.1", self.target))
+            except OSError:
+                return
+            for source, sink in ((near, far), (far, near)):
+                queue: Queue[tuple[float, bytes]] = Queue()
+                threading.Thread(target=self._read, args=(source, queue), daemon=True).start()
+                threading.Thread(target=self._write, args=(sink, queue), daemon=True).start()
+
+    def _read(self, source: socket.socket, queue: Queue[tuple[float, bytes]]) -> None:
+        while True:
+            try:
+                data = source.recv(65536)
+            except OSError:
+                data = b""
+            queue.put((time.monotonic() + self.delay_s, data))
+            if not data:
+                return
+
+    def _write(self, sink: socket.socket, queue: Queue[tuple[float, bytes]]) -> None:
+        while True:
+            due, data = queue.get()
+            if (wait := due - time.monotonic()) > 0:
+                time.sleep(wait)  # the emulated network's latency, not a test's wait
+            try:
+                if not data:
+                    sink.shutdown(socket.SHUT_WR)
+                    return
+                sink.sendall(data)
+            except OSError:
+                return
+
+    def close(self) -> None:
+        self.closed.set()
+        self.listener.close()
+
+
+class Burners:
+    """``count`` CPU-bound subprocesses (the load of a busy machine: a build, a browser), each
+    ending by itself after ``seconds`` at most and stopped by its group on leaving the block."""
+
+    LOOP = "import time\nend = time.monotonic() + {seconds}\nwhile time.monotonic() < end:\n    pass\n"
+
+    def __init__(self, count: int = 2, seconds: float = 300) -> None:
+        self.count, self.seconds = count, seconds
+        self.processes: list[subprocess.Popen[bytes]] = []
+
+    def __enter__(self) -> Burners:
+        for _ in range(self.count):
+            self.processes.append(subprocess.Popen([sys.executable, "-c", self.LOOP.format(seconds=self.seconds)],
+                                                   start_new_session=True))
+        return self
+
+    def running(self) -> bool:
+        """Every burner alive and spending CPU (state R in ``/proc``)."""
+        return all(p.poll() is None and _state(p.pid) == "R" for p in self.processes)
+
+    def __exit__(self, *_: object) -> None:
+        for process in self.processes:
+            _stop_group(process, signal.SIGKILL)
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return ""
 
 
 def healthz(host: str, path: str = "/healthz") -> tuple[int, str]:

@@ -173,6 +173,9 @@ class Router:
                 requested = (request.opens or {}).get("protocolVersion")
                 return [*effects, _answer(host, request, Describe(described, ui, requested))]
         if not self.ready:
+            if method == "tools/call" and ui and isinstance(name := wire.call_parts(request.params)[0], str) \
+                    and self.services.owns_tool(name):  # the proxy's own tools answer while the upstream is down
+                return [*effects, self._local(host, request, ToolCall(name, _arguments(request.params), request.id))]
             return [*effects, *self._hold(host, request)]
         info = self.info
         assert info is not None

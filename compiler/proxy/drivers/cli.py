@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from compiler.errors import CompileUIError, fail
 from compiler.httpguard import BODY_TIMEOUT_S, MAX_BODY_BYTES, GuardSettings, check_bind
@@ -206,6 +207,24 @@ def _flag(value: str | None) -> bool | None:
     return None if value is None else value.lower() in ("1", "true", "yes", "on")
 
 
+SECRET_NAMES = ("KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "CREDENTIAL")
+"""An environment variable given to the upstream whose name has one of these holds a secret."""
+
+
+def secrets(config: dict[str, Any]) -> list[str]:
+    """The values no report of the upstream's stderr may show (``_ui_status``'s tail): the
+    proxy's token, the store's password, the model's key, the upstream's header values and the
+    secret-named variables of its environment."""
+    found = [config["token"], os.environ.get("ANTHROPIC_API_KEY"), *config["headers"].values(),
+             *(value for name, value in config["env"].items() if any(word in name.upper() for word in SECRET_NAMES))]
+    if config["store"]:
+        try:
+            found.append(urlsplit(config["store"]).password)
+        except ValueError:
+            pass
+    return [value for value in found if isinstance(value, str) and value]
+
+
 def _headers(values: list[str]) -> dict[str, str]:
     headers = {}
     for value in values:
@@ -289,6 +308,7 @@ async def serve(config: dict[str, Any]) -> None:
     known = None if config["noCache"] else KnownUpstream(cache_path(config).parent / "upstreams", where)
     proxy = Proxy(upstream, pages, options, store, known)
     proxy.describe = {"version": version(), "upstream": target, "model": pages.settings.enabled}
+    proxy.supervisor.secrets = secrets(config)
     stop = _on_signals(proxy)
     proxy.start()
     host = asyncio.ensure_future(_serve_host(config, proxy, stop))

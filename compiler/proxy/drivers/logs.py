@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import sys
 import time
+from collections.abc import Iterable
+
+_URL_PASSWORD = re.compile(r"\b([a-z][a-z0-9+.-]*://[^/\s:@]*:)[^@\s/]+@", re.I)
+_SECRET_VALUE = re.compile(r"\b((?:password|passwd|pwd|token|secret|api[_-]?key)[\"']?\s*[=:]\s*[\"']?|bearer\s+)[^\s\"'&,;]+", re.I)
+SECRET_MIN = 4
+"""A known secret shorter than this is not searched for (it would blank ordinary words)."""
 
 
 class JsonLines(logging.Formatter):
@@ -36,3 +43,15 @@ def configure(fmt: str, level: str) -> None:
         logger.handlers[:] = [handler]
         logger.setLevel(level.upper() if name == "compile_ui" else max(logging.WARNING, logging.getLevelName(level.upper())))
         logger.propagate = False
+
+
+def scrub(text: str, secrets: Iterable[str] = ()) -> str:
+    """``text`` with what the logs never show replaced by ``***``: a URL's password (as
+    ``store.redact`` does), the value after ``password=``, ``token:``, ``api_key=``, ``Bearer``,
+    and each of ``secrets`` (the proxy's own: its token, the store's password, header values)."""
+    text = _URL_PASSWORD.sub(r"\1***@", text)
+    text = _SECRET_VALUE.sub(r"\1***", text)
+    for secret in secrets:
+        if len(secret) >= SECRET_MIN:
+            text = text.replace(secret, "***")
+    return text

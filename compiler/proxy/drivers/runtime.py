@@ -133,6 +133,9 @@ class Proxy:
         self.info: UpstreamInfo | None = None
         self.ready = asyncio.Event()
         """Set while the upstream's session is open."""
+        self.settled = asyncio.Event()
+        """Set once the upstream's first run opened its session, was refused one, or ended: until
+        then ``_ui_status`` waits (it would report nothing yet); after, it answers at once."""
         self.skip_probe = False
         self.host_eras: set[Era] = set()
         self._first_host: asyncio.Future[tuple[Caller, dict[str, Any] | None]] = loop.create_future()
@@ -463,6 +466,7 @@ class Proxy:
         self.spawn(self._establish())
 
     def _on_exit(self, why: str) -> None:
+        self.settled.set()
         self.ready.clear()
         self.upstream.era = None
         self.spawn(self.apply(self.router.upstream_lost(why)))
@@ -474,6 +478,7 @@ class Proxy:
             info = await upstream_era.detect(self, caller, init)
         except (ConnectionError, TimeoutError, RuntimeError) as error:
             log.warning("establishing the upstream session failed: %s", error)
+            self.settled.set()
             await self.apply(self.router.upstream_refused(f"the upstream did not open a session: {error}"))
             return
         if self.info is not None and self.info.era is not info.era:
@@ -486,6 +491,7 @@ class Proxy:
         self.upstream.era = info.era
         log.info("upstream speaks %s", "2026-07-28" if info.era is Era.MODERN else f"the handshake era ({info.protocol_version})")
         self.ready.set()
+        self.settled.set()
         await self.apply(self.router.upstream_ready(info))
         try:
             await self.refresh_tools(notify=restarted, prewarm=self.options.prewarm and not restarted)
@@ -563,13 +569,27 @@ class Proxy:
                 log.info("tools changed upstream: %s", diff)
                 await self.notify_lists()
 
-    async def page_for(self, name: str, *, force: bool = False) -> Made:
+    async def page_for(self, name: str, *, force: bool = False, fresh: bool = False) -> Made:
+        """The tool's page; ``fresh``: a host reads it, so first the store confirms its layout
+        (``confirm``): never older than the newest one stored when the read came."""
+        if fresh:
+            await self.confirm(name)
         made = await self.pages.page(self.registry.tools[name], force=force)
         self.registry.remember(name, made)
         self.stats["pageHits" if made.cached else "pageMisses"] += 1
         if not made.cached and not made.interim:
             self._note_fallback(name, made)
         return made
+
+    async def confirm(self, name: str) -> None:
+        """The tool's refinements and set layout as the store has them now (another replica may
+        have changed them a moment ago). A change taken here is one the store's announcement
+        would have brought: the page is made anew and this replica's hosts are told, as
+        ``_reload_layouts`` does."""
+        if await self.pages.confirm(name):
+            self.registry.made.pop(name, None)
+            log.info("the layout of %s changed in the store; its page is made anew", name)
+            self.spawn(self.notify_lists(uri=ui_uri(name)))
 
     def _model_page_landed(self, name: str, made: Made, changed: bool) -> None:
         """The model's page came after the heuristic one served while it was not ready (pages.py)."""
@@ -592,9 +612,20 @@ class Proxy:
     async def notify_lists(self, uri: str | None = None) -> None:
         await self.apply(self.router.notify_lists(uri))
 
+    def upstream_down(self) -> str | None:
+        """Why the upstream cannot answer now, in one line, once a run of it has ended (its
+        session not open again yet); ``None`` while it answers, or before its first run ended."""
+        supervisor = self.supervisor
+        if self.ready.is_set() or supervisor.last_exit is None:
+            return None
+        when = supervisor.next_attempt_at
+        next_in = "" if when is None else f", the next in {max(0.0, when - time.time()):.1f} s"
+        return (f"the upstream is {supervisor.state} (attempt {supervisor.attempt}{next_in}); its last run "
+                f"{supervisor.last_exit.cause}; _ui_status says more")
+
     def status(self) -> dict[str, Any]:
         supervisor, info, cache = self.supervisor, self.info, self.pages.cache
-        failure = self.stats["lastModelFailure"]
+        failure, next_at = self.stats["lastModelFailure"], supervisor.next_attempt_at
         return {
             "version": self.describe.get("version"),
             "hostEras": sorted(era.value for era in self.host_eras),
@@ -602,6 +633,11 @@ class Proxy:
             "upstreamProtocolVersion": None if info is None else info.protocol_version,
             "upstream": self.describe.get("upstream"),
             "upstreamState": supervisor.state,
+            "upstreamSession": "open" if self.ready.is_set() else "not open",
+            "upstreamAttempt": supervisor.attempt,
+            "nextAttemptAt": None if next_at is None else _iso(next_at),
+            "nextAttemptInSeconds": None if next_at is None else round(max(0.0, next_at - time.time()), 1),
+            "lastExit": None if supervisor.last_exit is None else supervisor.last_exit.report(),
             "uptimeSeconds": round(time.time() - supervisor.started_at, 1),
             "restarts": supervisor.restarts,
             "pagesCached": len(cache) if cache is not None else 0,

@@ -224,6 +224,45 @@ class HostStdio:
         self.write(data)
 
 
+STDERR_TAIL_BYTES = 4096
+STDERR_TAIL_LINES = 20
+"""What ``_ui_status`` shows of a run's stderr: its last lines, this many at most, of its last bytes."""
+STDERR_WAIT_S = 0.1
+"""How long a stop waits for the rest of a run's stderr once its group is gone (none in a hurry)."""
+
+
+class StderrTail(asyncio.Protocol):
+    """The upstream's stderr: copied to the proxy's own as it comes (where it always went), and
+    its last ``STDERR_TAIL_BYTES`` kept, for ``_ui_status`` to say what a run said before it ended."""
+
+    def __init__(self) -> None:
+        self.kept = bytearray()
+        self.cut = False
+        """Bytes before ``kept`` were dropped (its first line may be a part of one)."""
+        self.ended: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def data_received(self, data: bytes) -> None:
+        try:
+            sys.stderr.buffer.write(data)
+            sys.stderr.buffer.flush()
+        except (OSError, ValueError, AttributeError):
+            pass  # nobody reads our stderr any more: the tail is still kept
+        self.kept += data
+        if len(self.kept) > STDERR_TAIL_BYTES:
+            del self.kept[:-STDERR_TAIL_BYTES]
+            self.cut = True
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.ended.done():
+            self.ended.set_result(None)
+
+    def lines(self) -> list[str]:
+        lines = bytes(self.kept).decode(errors="replace").splitlines()
+        if self.cut and lines:
+            lines = lines[1:]
+        return [line for line in lines if line.strip()][-STDERR_TAIL_LINES:]
+
+
 class UpstreamStdio:
     """One run of the upstream server as a subprocess."""
 
@@ -237,6 +276,8 @@ class UpstreamStdio:
         """The read end of the upstream's stdout, until ``pump`` or ``receive`` connects it."""
         self._stdout_pipe: asyncio.BaseTransport | None = None
         self._pump: LinePump | None = None
+        self._stderr: StderrTail | None = None
+        self._stderr_pipe: asyncio.BaseTransport | None = None
         self._group: int | None = None
         """The process group signalled: the upstream's, from its start until a stop ends. Then
         its id is free and may be taken by another process leading a group of its own, which a
@@ -248,23 +289,29 @@ class UpstreamStdio:
         # transport's pipes hand each read to the process's protocol through call_soon, one more
         # turn of the event loop for every answer (~25 µs of each forwarded call; bench_proxy.py).
         read_end, write_end = os.pipe()
+        err_read, err_write = os.pipe()  # its own logs: copied to our stderr (never the host's stdout), the tail kept
         try:
             self.process = await asyncio.create_subprocess_exec(
                 *spawn.wrapped(self.command),
                 stdin=asyncio.subprocess.PIPE,
                 stdout=write_end,
-                stderr=None,  # the upstream's own logs go to our stderr, never to the host's stdout
+                stderr=err_write,
                 env=self.env,
                 cwd=self.cwd,
                 start_new_session=True,  # setsid() in the child: no Python runs there
             )
         except BaseException:
             os.close(read_end)
+            os.close(err_read)
             raise
         finally:
             os.close(write_end)  # the upstream holds it now: the pipe ends when it (and its children) exit
+            os.close(err_write)
         self._group = self.process.pid
         self._stdout_file = os.fdopen(read_end, "rb", buffering=0)
+        tail = self._stderr = StderrTail()
+        self._stderr_pipe, _ = await asyncio.get_running_loop().connect_read_pipe(
+            lambda: tail, os.fdopen(err_read, "rb", buffering=0))
 
     async def pump(self, on_line: OnLine) -> None:
         """Hand every line the upstream writes to ``on_line`` (``LinePump``) until its stdout
@@ -317,6 +364,15 @@ class UpstreamStdio:
     def pid(self) -> int | None:
         return self.process.pid if self.process else None
 
+    @property
+    def returncode(self) -> int | None:
+        """How the run ended (negative: the signal that ended it); ``None`` while it runs."""
+        return self.process.returncode if self.process else None
+
+    def stderr_tail(self) -> list[str]:
+        """The last lines the run wrote to its stderr (``STDERR_TAIL_LINES`` at most)."""
+        return self._stderr.lines() if self._stderr is not None else []
+
     async def stop(self, *, hurry: bool = False) -> None:
         """Stop it as a host stops a server: stdin closed, then SIGTERM, then SIGKILL to its group.
         In a ``hurry`` (the proxy itself was signalled) stdin end and SIGTERM go at once, as a host
@@ -338,6 +394,7 @@ class UpstreamStdio:
         finally:
             self.kill()
             self._group = None
+            await self._stderr_read(0.0 if hurry else STDERR_WAIT_S)
             if self._pump is not None:
                 self._pump.stop()
             if self._stdout_pipe is not None:
@@ -347,6 +404,21 @@ class UpstreamStdio:
                 self._stdout_file = None
             if process.returncode is not None:
                 log.info("upstream (pid %s) %s", process.pid, _ended(process.returncode))
+
+    async def _stderr_read(self, wait_s: float) -> None:
+        """What the run wrote to its stderr before it ended, read (for ``wait_s`` at most: a
+        process that left its group may hold the pipe open), then the pipe closed."""
+        tail, pipe = self._stderr, self._stderr_pipe
+        self._stderr_pipe = None
+        if tail is None or pipe is None:
+            return
+        try:
+            if wait_s > 0:
+                await asyncio.wait_for(asyncio.shield(tail.ended), wait_s)
+        except TimeoutError:
+            pass
+        finally:
+            pipe.close()
 
     def kill(self) -> None:
         """SIGKILL to whatever of its group is left (a second signal, the last step of a stop)."""

@@ -97,7 +97,7 @@ class LocalSide:
         if name is None or name not in registry.tools or not registry.wrapped(name):
             raise ProxyError(wire.RESOURCE_NOT_FOUND, f"Resource not found: {uri}")
         try:
-            made = await self.control.page_for(name)
+            made = await self.control.page_for(name, fresh=True)
         except Exception as error:  # the proxy keeps serving: one tool's failure is that tool's error
             log.error("making the page for %s failed: %r", name, error)
             raise ProxyError(wire.INTERNAL_ERROR, f"could not build the page for {name}") from error

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from compiler.apps import ui_uri
 from compiler.layout import check_spec, spec_json
 
+from ..core.router import FIRST_START_WAIT_S
 from ..store.base import Store
 from .pages import Made, PageStore
 from .registry import Registry
@@ -70,7 +71,8 @@ MANAGEMENT_TOOLS: dict[str, dict[str, Any]] = {
         "name": "_ui_status",
         "description": "Report the proxy's state: version, protocol eras on both sides, the upstream and its state, "
         "uptime, restarts, pages cached and generated, cache hits and misses, the store, the layout model, and the requests "
-        "in flight by kind.",
+        "in flight by kind. While the upstream is down or restarting it answers at once and says what happened: how its "
+        "last run ended (exit status or signal, the tail of its stderr), the attempt and when the next one comes.",
         "inputSchema": {"type": "object", "properties": {}},
         "_meta": _MODEL_ONLY,
     },
@@ -81,6 +83,10 @@ MANAGEMENT_TOOLS: dict[str, dict[str, Any]] = {
         "_meta": _MODEL_ONLY,
     },
 }
+
+
+NO_LISTING = frozenset({"_ui_status"})
+"""Management tools that answer without the upstream's tools (the others wait for the first listing)."""
 
 
 def text(value: str, *, error: bool = False) -> dict[str, Any]:
@@ -100,9 +106,17 @@ class Control(Protocol):
     registry: Registry
     pages: PageStore
     store: Store
+    settled: asyncio.Event
+    """Set once the upstream's first run opened its session, was refused one, or ended."""
 
-    async def page_for(self, name: str, *, force: bool = False) -> Made:
-        """The tool's page, made (or taken from the cache) and counted."""
+    async def page_for(self, name: str, *, force: bool = False, fresh: bool = False) -> Made:
+        """The tool's page, made (or taken from the cache) and counted; ``fresh``: its layout
+        confirmed by the store first (``confirm``)."""
+        ...
+
+    async def confirm(self, name: str) -> None:
+        """The tool's refinements and set layout as the store has them now (another replica may
+        have changed them): what is read back or built on is never older than what is stored."""
         ...
 
     async def notify_lists(self, uri: str | None = None) -> None:
@@ -117,6 +131,10 @@ class Control(Protocol):
         """The proxy's state, as ``_ui_status`` reports it."""
         ...
 
+    def upstream_down(self) -> str | None:
+        """Why the upstream cannot answer now, once a run of it ended; ``None`` while it can."""
+        ...
+
 
 class Management:
     def __init__(self, control: Control) -> None:
@@ -125,7 +143,11 @@ class Management:
     async def call(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
         handler: Callable[[dict[str, Any]], Awaitable[dict[str, Any]]] = getattr(self, name.removeprefix("_ui_"))
         try:
-            await asyncio.wait_for(self.proxy.registry.listed.wait(), 30)  # the first listing may still run
+            if name not in NO_LISTING and not self.proxy.registry.listed.is_set():
+                down = self.proxy.upstream_down()
+                if down is not None:  # no listing is coming soon: say why at once, not in 30 s
+                    return text(f"{name}: the upstream's tools are not known yet: {down}", error=True)
+                await asyncio.wait_for(self.proxy.registry.listed.wait(), 30)  # the first listing may still run
             return await handler(arguments if isinstance(arguments, dict) else {})
         except LookupError as error:
             return text(str(error.args[0]), error=True)
@@ -140,8 +162,15 @@ class Management:
             raise LookupError(f"{name!r} has its own app or is not enabled; compile-ui does not generate it")
         return name
 
-    async def refine(self, arguments: dict[str, Any]) -> dict[str, Any]:
+    async def _confirmed(self, arguments: dict[str, Any]) -> str:
+        """``_tool``, its layout confirmed by the store: a refinement builds on the newest one
+        (another replica's included), and what is reported is what a page read would serve."""
         name = self._tool(arguments)
+        await self.proxy.confirm(name)
+        return name
+
+    async def refine(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        name = await self._confirmed(arguments)
         layout, feedback = arguments.get("layout"), arguments.get("feedback")
         if layout is not None:
             return await self._set_layout(name, layout)
@@ -199,7 +228,7 @@ class Management:
         return compiled, self.proxy.pages.current_layout(compiled, made.generation if made else None)
 
     async def regenerate(self, arguments: dict[str, Any]) -> dict[str, Any]:
-        name = self._tool(arguments)
+        name = await self._confirmed(arguments)
         if arguments.get("clearRefinements") is True:
             await self.proxy.pages.clear_refinements(name)
             await self.proxy.pages.set_layout(name, None)
@@ -226,14 +255,21 @@ class Management:
         return data({"tools": rows, "pagesGenerated": proxy.pages.generations})
 
     async def inspect(self, arguments: dict[str, Any]) -> dict[str, Any]:
-        name = self._tool(arguments)
+        name = await self._confirmed(arguments)
         made = self.proxy.registry.made.get(name) or await self.proxy.page_for(name)
         return data(self.proxy.pages.inspect(self.proxy.registry.tools[name], made))
 
     async def status(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        try:  # the first session's opening is waited for (its era, its protocol); a run that ended is said at once
+            await asyncio.wait_for(self.proxy.settled.wait(), FIRST_START_WAIT_S)
+        except TimeoutError:
+            pass
         return data(self.proxy.status())
 
     async def refresh_tools(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        down = self.proxy.upstream_down()
+        if down is not None:  # the one tool that needs the upstream: said at once, not after its wait
+            return text(f"_ui_refresh_tools: {down}", error=True)
         diff = await self.proxy.refresh_tools(notify=True)
         return data(diff)
 

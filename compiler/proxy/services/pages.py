@@ -10,6 +10,15 @@ the SDK still importing, its client not made), a page that would ask it is made 
 layout at once (``Made.interim``, kept out of the cache), and the model's generation for the same
 key runs behind it; when it lands its page is cached and stored like any, and ``landed`` is called
 (the proxy tells hosts that the ``ui://`` resource changed).
+
+Read your writes, across replicas: a tool's refinements and set layout are part of its key, and
+another replica may have changed them a moment ago (its ``NOTIFY`` may not have arrived yet, or
+the re-read it starts may still be under way). So a host's read first asks the store for that
+tool's two rows (``confirm``: one statement, two primary-key look-ups, bounded by
+``store.CONFIRM_S``) and takes them when they differ; only then is the key made and the cache
+consulted. A version in the key that the replica confirms would cost the same round trip and a
+schema change besides; the rows themselves are a few hundred bytes. When the store does not
+answer in time, the read is served from what this replica knows, and the log says it may be stale.
 """
 
 from __future__ import annotations
@@ -17,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -94,6 +103,10 @@ class PageStore:
         """LayoutSpecs set by the host's model (``_ui_refine {layout}``), by tool: they win (both
         read from the store by ``load``)."""
         self._reloading = asyncio.Lock()
+        self._confirms = 0
+        self._confirmed: dict[str, int] = {}
+        """The tools ``confirm`` took from the store, each with its count at that moment: a
+        snapshot read before it (``reload``) does not put older rows back."""
         self._inflight: dict[str, asyncio.Task[Made]] = {}
         self._ask_page: str | None = None
         self._interim: dict[str, Made] = {}
@@ -268,6 +281,26 @@ class PageStore:
             self.refinements = Refinements(await self.store.refinements())
             self.layouts = await self.store.layouts()
 
+    async def confirm(self, name: str) -> bool:
+        """The tool's refinements and set layout as the store has them now, taken when they
+        differ from this replica's; whether they did. When the store does not answer within
+        ``CONFIRM_S`` this replica's are kept (logged: its page may be stale)."""
+        if self.store is None:
+            return False
+        try:
+            history, layout = await self.store.tool_layout(name)
+        except StoreError as error:
+            log.warning("the store did not confirm the layout of %s (%s); serving this replica's page, which may be stale",
+                        name, error)
+            return False
+        self._confirms += 1
+        self._confirmed[name] = self._confirms
+        if list(self.refinements.get(name)) == history and self.layouts.get(name) == layout:
+            return False
+        self.refinements = Refinements({**self.refinements.as_dict(), name: history})
+        self.layouts = {t: spec for t, spec in self.layouts.items() if t != name} | ({name: layout} if layout else {})
+        return True
+
     async def reload(self) -> set[str]:
         """Refinements and set layouts as the store holds them now (another replica may have
         changed them); the tools whose pages change. Nothing changes when the store is down.
@@ -275,15 +308,21 @@ class PageStore:
         if self.store is None:
             return set()
         async with self._reloading:
+            started = self._confirms
             try:
                 refinements, layouts = await self.store.snapshot()
             except StoreError as error:
                 log.warning("re-reading layouts from the store failed (%s); keeping those known", error)
                 return set()
-            return self._replace(refinements, layouts)
+            return self._replace(refinements, layouts, keep={t for t, n in self._confirmed.items() if n > started})
 
-    def _replace(self, refinements: dict[str, list[str]], layouts: dict[str, dict[str, Any]]) -> set[str]:
+    def _replace(self, refinements: dict[str, list[str]], layouts: dict[str, dict[str, Any]], *,
+                 keep: Iterable[str] = ()) -> set[str]:
+        """``keep``: tools confirmed since the snapshot was asked for (their rows are newer)."""
         before = self.refinements.as_dict()
+        for name in keep:
+            refinements = {t: h for t, h in refinements.items() if t != name} | ({name: before[name]} if before.get(name) else {})
+            layouts = {t: s for t, s in layouts.items() if t != name} | ({name: self.layouts[name]} if self.layouts.get(name) else {})
         changed = {t for t in set(layouts) | set(self.layouts) if layouts.get(t) != self.layouts.get(t)}
         changed |= {t for t in set(refinements) | set(before) if (refinements.get(t) or []) != (before.get(t) or [])}
         self.refinements, self.layouts = Refinements(refinements), layouts

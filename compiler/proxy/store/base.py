@@ -50,6 +50,9 @@ DEADLINE_S = 4.0
 ``statement_timeout`` is shorter, so a slow server usually says so itself first)."""
 PING_S = 1.0
 """The longest ``ping`` (``GET /healthz``) waits: a balancer's probe must not time out first."""
+CONFIRM_S = 1.0
+"""The longest a page read waits for the store to confirm the tool's layout (``tool_layout``):
+past it the replica serves the page it has and logs that it may be stale."""
 POSTGRES_EXTRA = "pip install 'compile-ui[postgres]'"
 
 Change = Callable[[str, str], None]
@@ -103,6 +106,11 @@ class Store(Protocol):
 
     async def snapshot(self) -> tuple[dict[str, list[str]], dict[str, dict[str, Any]]]:
         """Refinements and set layouts as stored now; ``StoreError`` (not "none") when unreadable."""
+        ...
+
+    async def tool_layout(self, tool: str) -> tuple[list[str], dict[str, Any] | None]:
+        """One tool's refinements and set layout as stored now, in one statement of two
+        primary-key look-ups, within ``CONFIRM_S``; ``StoreError`` (not "none") when unreadable."""
         ...
 
     # ------------------------------------------------------------------ the render half (raises StoreError)
@@ -220,9 +228,9 @@ class SqlStore:
 
     url: str
 
-    async def run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+    async def run(self, sql: str, params: Sequence[Any] = (), *, deadline_s: float | None = None) -> list[tuple[Any, ...]]:
         """The rows ``sql`` returns (none for a statement); ``StoreError`` on any failure, and
-        when the store has not answered within ``DEADLINE_S``."""
+        when the store has not answered within ``deadline_s`` (``DEADLINE_S`` when not given)."""
         raise NotImplementedError
 
     async def announce(self, kind: str, subject: str) -> None:
@@ -268,6 +276,12 @@ class SqlStore:
         layouts = {tool: spec for tool, text in await self.run("SELECT tool, spec FROM layouts")
                    if isinstance(spec := _json(text), dict)}
         return refinements, layouts
+
+    async def tool_layout(self, tool: str) -> tuple[list[str], dict[str, Any] | None]:
+        rows = await self.run("SELECT (SELECT history FROM refinements WHERE tool = %s), "
+                              "(SELECT spec FROM layouts WHERE tool = %s)", (tool, tool), deadline_s=CONFIRM_S)
+        history, spec = (_json(text) for text in rows[0]) if rows else (None, None)
+        return (history if isinstance(history, list) else []), (spec if isinstance(spec, dict) else None)
 
     async def _read(self, sql: str, params: Sequence[Any], instead: str) -> list[tuple[Any, ...]]:
         try:
@@ -373,5 +387,5 @@ def _json_object(text: Any) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
-__all__ = ["CHANNEL", "DEADLINE_S", "PING_S", "RENDERS_SCHEMA", "SCHEMA", "SCHEMA_VERSION", "Change", "RenderRow", "SqlStore", "Store", "StoreError",
+__all__ = ["CHANNEL", "CONFIRM_S", "DEADLINE_S", "PING_S", "RENDERS_SCHEMA", "SCHEMA", "SCHEMA_VERSION", "Change", "RenderRow", "SqlStore", "Store", "StoreError",
            "check_url", "redact", "sqlite_path"]
