@@ -27,7 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-TOOL = {"name": "echo", "description": "Echo a message.",
+NAME = "echo"
+TOOL = {"name": NAME, "description": "Echo a message.",
         "inputSchema": {"type": "object", "properties": {"message": {"type": "string"}}, "required": ["message"]}}
 BLOCK = 50
 
@@ -41,7 +42,7 @@ async def _reads(url: str, reads: int) -> dict[str, list[float]]:
     store = open_store(url)
     pages = PageStore(LLMSettings(api_key=None), cache=PageCache(), store=store)
     try:
-        await store.save_layout(TOOL["name"], {"title": "Echo, as the team wants it"})
+        await store.save_layout(NAME, {"title": "Echo, as the team wants it"})
         await pages.load()
         await pages.page(TOOL)  # made and cached
         times: dict[str, list[float]] = {"without": [], "with": []}
@@ -50,7 +51,7 @@ async def _reads(url: str, reads: int) -> dict[str, list[float]]:
                 for _ in range(BLOCK):
                     started = time.perf_counter()
                     if kind == "with":
-                        await pages.confirm(TOOL["name"])
+                        await pages.confirm(NAME)
                     made = await pages.page(TOOL)
                     times[kind].append(time.perf_counter() - started)
                     assert made.cached

@@ -34,21 +34,19 @@ test("the golden page of a tool with an outputSchema shows a result through its 
   assert.deepEqual(pairs(record), [["City", "Oslo"]]);
   // The days: a table first, its columns as compiled, the dates and numbers formatted (a
   // column's numbers with the decimals the column needs, the same for each: present.js).
-  const [tablePanel, chartPanel] = box.querySelectorAll("[role=tabpanel]");
+  // (issue 49: the chart first, above its table, both shown: a Stack, no tabs)
+  const chartPanel = box.querySelector("[data-view='v:/days:chart']"), tablePanel = box.querySelector("[data-view='v:/days']");
+  assert.equal(box.querySelectorAll("[role=tab]").length, 0);
+  assert.ok(chartPanel.compareDocumentPosition(tablePanel) & 4, "the chart comes before the table");
   assert.deepEqual(texts(tablePanel.querySelectorAll("th")), ["Date", "High", "Low"]);
   assert.deepEqual(Array.from(tablePanel.querySelectorAll("tbody tr"), (tr) => texts(tr.children)), [["Mar 1, 2026", "7.5", "-2.00"], ["Mar 2, 2026", "9.0", "1.25"]]);
   assert.equal(texts(tablePanel.querySelectorAll("h3"))[0], "Days");
-  // The chart is the second tab: two series (high, low) over time.
-  assert.equal(chartPanel.hidden, true);
+  // The chart: two series (high, low) over time.
   const svg = chartPanel.querySelector("svg.chart");
   assert.ok(svg);
   assert.equal(svg.getAttribute("aria-label"), "Days");
   assert.deepEqual(texts(chartPanel.querySelectorAll(".legend span")), ["High", "Low"]);
   assert.equal(svg.querySelectorAll("circle").length, 4);
-  // Clicking the Chart tab (layout.js) shows it.
-  box.querySelectorAll("[role=tab]")[1].dispatchEvent(new Event("click", { bubbles: true }));
-  assert.equal(chartPanel.hidden, false);
-  assert.equal(tablePanel.hidden, true);
 });
 
 test("KeyValue: the fields named, or every key; nothing when its nested views show all it holds", () => {
