@@ -53,6 +53,7 @@ def kitchen(apphost, context: dict[str, Any]) -> AppHost:
     host.wait_initialized()
     host.send_tool_result({"content": [{"type": "text", "text": json.dumps(ROWS)}], "structuredContent": {"rows": ROWS}})
     host.frame.wait_for_selector(".result-body table tbody tr")
+    host.frame.click(".args button")  # the host's result folded the form into its arguments' line: Edit opens it
     host.frame.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
     host.wait_frames(2)
     return host
@@ -245,8 +246,10 @@ def test_at_most_300_px_long_content_scrolls_inside_and_the_form_stays_reachable
     assert "line 199 " in str(text.text_content())
     last = text.evaluate("(e) => { const r = document.createRange(); r.selectNodeContents(e); return [...r.getClientRects()].pop().bottom; }")
     assert last <= 300 - 20
-    # Back at the top, the form is there: the field and Run (44 px on touch) in view, and working.
+    # Back at the top, the form is there (folded into its line: Edit opens it): the field and Run
+    # (44 px on touch) in view, and working.
     frame.evaluate("() => document.scrollingElement.scrollTo(0, 0)")
+    frame.click(".args button")
     run = frame.locator("[data-action=submit]").bounding_box()
     assert run is not None and run["y"] + run["height"] <= 300 and run["height"] >= 44
     host.page.evaluate("() => { document.getElementById('app').style.height = '300px'; }")

@@ -35,9 +35,6 @@ def forecast(apphost, caps, context=None, **kw):
     host.wait_initialized()
     host.send_tool_result(RESULT)
     host.frame.wait_for_selector("#result .result-body table", state="attached")
-    tab = host.frame.get_by_role("tab", name="Table")
-    if tab.count():
-        tab.click()  # the table is the first tab (issue 32); selecting it again is harmless
     return host
 
 
@@ -169,8 +166,7 @@ def test_csv_quotes_what_it_must_and_keeps_numbers_raw(apphost):
     host.wait_initialized()
     host.send_tool_result({"content": [], "structuredContent": {"rows": LONG}})
     frame = host.frame
-    frame.get_by_role("tab", name="Table").click()
-    frame.get_by_role("button", name="Download these rows as CSV").click()
+    frame.get_by_role("button", name="Download these rows as CSV").last.click()  # the table's (its chart above has its own)
     host.wait_until(lambda: host.downloads)
     text = host.downloads[0]["contents"][0]["resource"]["text"]
     assert text.splitlines()[:2] == ["n,name", '0,"row ""0"", ok"']
@@ -184,7 +180,6 @@ def test_a_bounded_container_fits_and_scrolls_inside(apphost, dims):
     host.wait_initialized()
     host.send_tool_result({"content": [], "structuredContent": {"rows": LONG}})
     frame = host.frame
-    frame.get_by_role("tab", name="Table").click()  # the heuristic layout: the table, a chart in a second tab
     frame.wait_for_selector(".result-body tbody tr")
     host.wait_frames(3)
     # The page reports no more than the container allows, and the rest scrolls inside the frame.
@@ -194,8 +189,9 @@ def test_a_bounded_container_fits_and_scrolls_inside(apphost, dims):
     last = frame.locator(".result-body tbody tr").last
     last.scroll_into_view_if_needed()
     assert last.is_visible()
-    # The form stays reachable: back at the top, Run is in view and works.
+    # The form stays reachable: back at the top, its folded line's Edit, then Run, in view and working.
     frame.evaluate("() => document.scrollingElement.scrollTo(0, 0)")
+    frame.click(".args button")
     run = frame.locator("[data-action=submit]")
     box = run.bounding_box()
     assert box is not None and box["y"] + box["height"] <= 320

@@ -52,7 +52,6 @@ def test_download_fullscreen_and_dark_in_the_inspector(start_inspector, tmp_path
     ui, app, answer = open_demo_app(start_inspector, tmp_path, "forecast", {"City": "Oslo", "Days": 4}, era)
     days = answer["structuredContent"]["days"]
     view = ui.app_locator
-    view.get_by_role("tab", name="Table").click()
     table = view.locator(".hv", has=view.locator("table"))
 
     # A real download: the Inspector asks first (window.confirm), then saves the file.

@@ -174,10 +174,10 @@ def test_laid_out_forecast_shows_a_chart_and_a_table(apphost):
     clean(host)
     frame = host.frame
     assert "Oslo" in text
-    # issue 32: the table first, the chart (a series over time says more) a second tab
+    # issue 49: the chart (a series over time says more) above its table, both shown, no tabs
     assert frame.locator(".result-body table tbody tr").count() == 7 and frame.locator(".result-body table").is_visible()
-    frame.get_by_role("tab", name="Chart").click()
     svg = frame.locator(".result-body svg.chart")
+    assert svg.is_visible() and _tabs(frame) == []
     assert svg.count() == 1 and svg.locator("path").count() == 2 and svg.locator("circle").count() == 14
     assert "High" in svg.locator("circle title").first.text_content()
     assert frame.locator(".legend").inner_text().split() == ["High", "Low"]
@@ -553,8 +553,7 @@ def test_series_in_different_units_get_their_own_chart_readable_at_every_width(a
     show(host, {"content": [], "structuredContent": {"days": RAINY_DAYS}})
     clean(host)
     frame = host.frame
-    frame.get_by_role("tab", name="Chart").click()  # the second tab (issue 32: the table first)
-    charts = frame.locator(".result-body svg.chart")
+    charts = frame.locator(".result-body svg.chart")  # above the table (issue 49), no click
     assert charts.count() == 2  # °C and mm do not share an axis
     assert charts.nth(0).locator("text.unit").text_content() == "°C" and charts.nth(1).locator("text.unit").text_content() == "mm"
     assert frame.locator(".legend").all_inner_texts()[1].strip() == "Rain (mm)"
@@ -619,21 +618,21 @@ def test_a_series_that_barely_varies_is_no_chart_the_table_shows_instead(apphost
     host.wait_until(lambda: frame.locator(".result-body table tbody tr").first.is_visible())
     assert frame.locator(".result-body svg.chart").count() == 0
     assert frame.locator(".chart-flat").count() == 1
-    assert _tabs(frame) == [["Table", True, "true"], ["Chart", False, "false"]]
+    assert _tabs(frame) == [] and frame.locator(".chart-flat").is_visible()  # the note where the chart would be
     assert frame.locator(".result-body table tbody tr").count() == 7
     clean(host)
-    # and a series that varies (the forecast, 3 to 9 °C) is still drawn, the table one click away
+    # and a series that varies (the forecast, 3 to 9 °C) is still drawn, above its table
     host.reload(page(FORECAST, layout=True))
     host.wait_initialized()
     show(host, {"content": [], "structuredContent": {"city": "Oslo", "days": DAYS}})
-    assert host.frame.locator(".result-body svg.chart").count() == 1 and _tabs(host.frame) == [["Table", True, "true"], ["Chart", True, "false"]]
+    assert host.frame.locator(".result-body svg.chart").is_visible() and _tabs(host.frame) == []
 
 
 def test_a_second_real_servers_series_that_varies_is_drawn(apphost):
     """@modelcontextprotocol/server-pdf's display_pdf (an outputSchema: the form fields of the PDF,
     each with x, y and width): the rule's other side on a second server. The three fields of the
     recorded form spread from 52 to 300 points, far past 2 % of their mean: the chart is drawn, a
-    bar per field and series, on the second tab (issue 32: the table first)."""
+    bar per field and series, above its table (issue 49: a chart you can see)."""
     from conftest import FIXTURES
 
     entry = json.loads((FIXTURES / "field" / "pdf__display_pdf.json").read_text())
@@ -645,7 +644,7 @@ def test_a_second_real_servers_series_that_varies_is_drawn(apphost):
     show(host, entry["result"])
     frame = host.frame
     assert frame.locator(".result-body svg.chart").count() == 1 and frame.locator(".chart-flat").count() == 0
-    assert _tabs(frame) == [["Table", True, "true"], ["Chart", True, "false"]]
+    assert _tabs(frame) == [] and frame.locator(".result-body svg.chart").is_visible()  # above its table (issue 49)
     assert frame.locator(".result-body table tbody tr").count() == len(fields)
     titles = frame.locator(".result-body svg.chart rect title").all_text_contents()
     assert sorted(titles) == sorted(f"{s} · {f['name']}: {f[k]}" for f in fields for s, k in (("X", "x"), ("Y", "y"), ("Width", "width")))

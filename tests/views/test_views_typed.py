@@ -120,14 +120,14 @@ def test_the_cohort_example_opens_on_its_retention_matrix(host):
 
 
 def test_a_typed_list_of_records_opens_on_its_table_not_a_chart(host):
-    """Dated numbers (a chart says more: a second tab) and records with ids (no chart at all)."""
+    """Dated numbers (a chart says more: above the table, issue 49) and records with ids (no chart at all)."""
     days = [{"date": f"2026-01-{d:02d}", "high": 3.5 + d, "low": d - 2.25} for d in range(1, 11)]
     tasks = [{"id": f"task-{i}", "title": f"Write part {i}", "estimate": i * 1.5} for i in range(1, 8)]
-    for rows, tabs in ((days, ["Table"]), (tasks, [])):
+    for rows, charted in ((days, True), (tasks, False)):
         schema = {"type": "object", "properties": {"rows": {"type": "array", "items": {"type": "object", "properties": {k: {"type": "number" if isinstance(v, float) else "string", **({"format": "date"} if k == "date" else {})} for k, v in rows[0].items()}}}}}
         tool = {"name": "t", "inputSchema": {"type": "object"}, "outputSchema": schema}
         view = shown(host, {"tool": tool, "result": {"structuredContent": {"rows": rows}}})
-        assert view["tabs"] == tabs and view["table"] and not view["chart"]
+        assert view["tabs"] == [] and view["table"] and bool(view["chart"]) is charted
         assert view["report"].found == view["report"].total
 
 
