@@ -435,7 +435,9 @@ def test_the_store_comes_from_the_flag_else_the_environment_else_the_config_file
 def test_a_server_that_never_answers_holds_no_caller_past_its_deadline_nor_the_loop_at_all():
     """A store behind a network that drops packets: the kernel accepts, nobody answers. Each
     statement fails within its deadline (``ping``: ``PING_S``), and the event loop runs on
-    meanwhile (a ticker every 10 ms never misses more than a few)."""
+    meanwhile: a wait on the network in the loop's own thread would hold it for a whole connect
+    timeout (``CONNECT_TIMEOUT_S``, 3 s), so no gap as long as ``PING_S`` may appear. (Shorter
+    gaps are the machine's scheduling: on a loaded two-core CI run one reached 0.51 s.)"""
     import socket
 
     from compiler.proxy.store.base import DEADLINE_S, PING_S
@@ -460,7 +462,7 @@ def test_a_server_that_never_answers_holds_no_caller_past_its_deadline_nor_the_l
         hung.listen(64)
         slowest, longest_gap = on(f"postgresql://team@127.0.0.1:{hung.getsockname()[1]}/db", scenario)
     assert slowest["ping"] < PING_S + 0.5 and slowest["run"] < DEADLINE_S + 0.5, slowest
-    assert longest_gap < 0.5, longest_gap
+    assert longest_gap < PING_S, longest_gap
 
 
 def test_a_change_whose_handling_fails_does_not_stop_the_listener(postgres, caplog):
