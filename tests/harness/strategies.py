@@ -4,10 +4,15 @@
 ``definitions`` with references between them (recursive ones too), combinators, boolean
 schemas, type lists, and — with some probability — values that are not schemas at all.
 ``object_schemas()`` draws root schemas that are objects with properties (tool input schemas).
+
+The strategies are built once (``functools.cache``) and drawn from many times: built inside
+each draw, Hypothesis analysed a new recursive strategy every time, 0.8 s of a draw's 0.8 s
+(tests/unit/test_compile_properties.py: 71 s -> 13 s on a loaded machine).
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from hypothesis import strategies as st
@@ -29,11 +34,13 @@ json_values = st.recursive(
 junk = st.one_of(st.integers(), st.text(max_size=5), st.lists(st.integers(), max_size=2), st.none(), st.floats())
 
 
+@cache
 def refs(defs_key: str) -> st.SearchStrategy[dict]:
     targets = [f"#/{defs_key}/{name.replace('~', '~0')}" for name in DEF_NAMES]
     return st.sampled_from([*targets, "#", "#/nope", "other.json#/x", "#anchor"]).map(lambda r: {"$ref": r})
 
 
+@cache
 def _annotations() -> st.SearchStrategy[dict]:
     return st.fixed_dictionaries(
         {},
@@ -52,6 +59,7 @@ def _annotations() -> st.SearchStrategy[dict]:
     )
 
 
+@cache
 def _leaf() -> st.SearchStrategy[Any]:
     numeric = st.integers(-100, 100) | st.floats(-1e6, 1e6, allow_nan=False)
     typed = st.fixed_dictionaries(
@@ -151,6 +159,7 @@ def _discriminated(pairs: list[tuple[str, Any]]) -> dict:
     }
 
 
+@cache
 def subschemas(defs_key: str = "$defs") -> st.SearchStrategy[Any]:
     return st.recursive(_leaf(), lambda inner: _compound(inner, defs_key), max_leaves=12)
 

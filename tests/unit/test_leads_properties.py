@@ -6,6 +6,7 @@ whatever the order of the keys of the dicts it is given."""
 from __future__ import annotations
 
 import json
+from functools import cache
 
 import msgspec
 from hypothesis import given
@@ -23,6 +24,7 @@ SCALARS = st.sampled_from([{"type": "string"}, {"type": "integer"}, {"type": "nu
                            {"type": "string", "format": "uri"}, {"type": "array", "items": {"type": "string"}}])
 
 
+@cache  # built once, drawn from many times (built per draw, Hypothesis re-analyses it each time)
 def objects(depth: int) -> st.SearchStrategy:
     value = SCALARS if depth == 0 else st.one_of(SCALARS, objects(depth - 1), objects(depth - 1).map(lambda o: {"type": "array", "items": o}))
     return st.dictionaries(st.sampled_from(NAMES), value, max_size=5).map(lambda p: {"type": "object", "properties": p})
