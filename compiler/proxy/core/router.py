@@ -182,7 +182,7 @@ class Router:
         if method in NEEDS_SESSION and not info.sessions:
             if method == "logging/setLevel":
                 return [*effects, _answer(host, request, {})]  # the codec keeps the level on the host's caller
-            return [*effects, _refuse(host, request, ProxyError(
+            return [*effects, failures.refuse(host, request, ProxyError(
                 wire.METHOD_NOT_FOUND, f"{method} is not available: the upstream speaks 2026-07-28, which removed it"))]
         if method == "subscriptions/listen":
             return [*effects, *self._listen(host, request)]
@@ -212,13 +212,13 @@ class Router:
             if isinstance(uri, str) and self.services.owns_uri(uri):
                 return [*effects, self._local(host, request, ReadPage(uri))]
             if not info.has("resources"):
-                return [*effects, _refuse(host, request, ProxyError(wire.RESOURCE_NOT_FOUND, f"Resource not found: {uri}"))]
+                return [*effects, failures.refuse(host, request, ProxyError(wire.RESOURCE_NOT_FOUND, f"Resource not found: {uri}"))]
         return [*effects, *self._forward(host, request)]
 
     def _hold(self, host: HostPeer, request: Request) -> list[Effect]:
         """A request that needs the upstream's session, before there is one: held until it opens."""
         if self.not_ready_reason is not None:
-            return [_refuse(host, request, ProxyError(wire.INTERNAL_ERROR, self.not_ready_reason))]
+            return [failures.refuse(host, request, ProxyError(wire.INTERNAL_ERROR, self.not_ready_reason))]
         wait = RESTART_WAIT_S if self.ever_ready else FIRST_START_WAIT_S
         self.table.open(Kind.WAITING, request.method, host=host, host_id=request.id, state=request, deadline=self.clock() + wait)
         return []
@@ -525,7 +525,7 @@ class Router:
                 problem = problem or f"the upstream needs {method}, which this host did not declare ({capability})"
         if problem is not None:
             self.table.retire(entry.key, "refused")
-            return [_refuse_entry(entry, ProxyError(wire.INTERNAL_ERROR, problem))]
+            return [failures.refuse_entry(entry, ProxyError(wire.INTERNAL_ERROR, problem))]
         entry.rounds += 1
         entry.state = result.get("requestState", msgspec.UNSET)
         entry.inputs = {}
@@ -575,7 +575,7 @@ class Router:
             self.table.retire(parent.key, "input refused")
             error = wire.decode_params(response.error)
             code = error.get("code")
-            return self._cancel_children(parent) + [_refuse_entry(parent, ProxyError(
+            return self._cancel_children(parent) + [failures.refuse_entry(parent, ProxyError(
                 code if isinstance(code, int) else wire.INTERNAL_ERROR, str(error.get("message", "error")), error.get("data")))]
         parent.inputs[ask.tool] = wire.decode_any(response.result)
         if any(value is _PENDING for value in parent.inputs.values()):
@@ -641,14 +641,14 @@ class Router:
         and the retry takes the paused call's place (its result, or the next round)."""
         sealed = self.seals.open(state)
         if isinstance(sealed, str):
-            return [_refuse(host, request, ProxyError(wire.INVALID_PARAMS, sealed))]
+            return [failures.refuse(host, request, ProxyError(wire.INVALID_PARAMS, sealed))]
         entry = self.table.get(sealed.key)
         if entry is None or entry.kind is not Kind.FORWARD or not entry.paused or entry.rounds != sealed.round:
             why = self.ended.get(sealed.key) or ("a later round replaced it" if entry is not None else "the call ended")
-            return [_refuse(host, request, ProxyError(wire.INVALID_PARAMS, rounds.STALE.format(why=why)))]
+            return [failures.refuse(host, request, ProxyError(wire.INVALID_PARAMS, rounds.STALE.format(why=why)))]
         params = wire.decode_params(request.params)
         if rounds.target_of(request.method, params) != sealed.target:
-            return [_refuse(host, request, ProxyError(wire.INVALID_PARAMS, rounds.WRONG_TARGET.format(target=sealed.target)))]
+            return [failures.refuse(host, request, ProxyError(wire.INVALID_PARAMS, rounds.WRONG_TARGET.format(target=sealed.target)))]
         answers = params.get("inputResponses")
         effects: list[Effect] = []
         for held in self.table.children(entry.key, Kind.HELD):
@@ -741,7 +741,7 @@ class Router:
             return []
         if entry.kind is Kind.OWN:
             return [Settle(entry.key, error=ConnectionError(why))]
-        return self._cancel_children(entry) + ([_refuse_entry(entry, ConnectionError(why))] if entry.host is not None else [])
+        return self._cancel_children(entry) + ([failures.refuse_entry(entry, ConnectionError(why))] if entry.host is not None else [])
 
     def forget(self, key: str) -> None:
         """The proxy stopped waiting for one of its own requests."""
@@ -759,7 +759,7 @@ class Router:
         if entry is None or entry.host is None:
             return []
         if error is not None:
-            return [_refuse_entry(entry, error)]
+            return [failures.refuse_entry(entry, error)]
         return [ToHost(entry.host, Response(entry.host_id, result, method=entry.method))]
 
     def notify_lists(self, uri: str | None = None) -> list[Effect]:
@@ -788,7 +788,7 @@ class Router:
             if entry.kind is Kind.WAITING:
                 self.table.retire(entry.key, "timeout")
                 assert entry.host is not None
-                effects.append(_refuse(entry.host, entry.state, ProxyError(wire.INTERNAL_ERROR, "The upstream server is not running")))
+                effects.append(failures.refuse(entry.host, entry.state, ProxyError(wire.INTERNAL_ERROR, "The upstream server is not running")))
             elif entry.kind is Kind.OWN:
                 self.table.retire(entry.key, "timeout")
                 effects.append(Settle(entry.key, error=TimeoutError(f"no answer to {entry.method} in time")))
@@ -799,7 +799,7 @@ class Router:
                 effects += self._cancel(entry, "timed out")
                 if parent is not None:
                     self.table.retire(parent.key, "timeout")
-                    effects.append(_refuse_entry(parent, ProxyError(wire.INTERNAL_ERROR, "the host did not answer the upstream's input request in time")))
+                    effects.append(failures.refuse_entry(parent, ProxyError(wire.INTERNAL_ERROR, "the host did not answer the upstream's input request in time")))
         return effects
 
     def _release_waiting(self, error: ProxyError) -> list[Effect]:
@@ -807,7 +807,7 @@ class Router:
         for entry in list(self.table.where(Kind.WAITING)):
             self.table.retire(entry.key, "refused")
             assert entry.host is not None
-            effects.append(_refuse(entry.host, entry.state, error))
+            effects.append(failures.refuse(entry.host, entry.state, error))
         return effects
 
 
@@ -816,15 +816,6 @@ _PENDING = object()
 
 def _answer(host: HostPeer, request: Request, value: Any) -> Effect:
     return ToHost(host, Response(request.id, value, method=request.method))
-
-
-def _refuse(host: HostPeer, request: Request, error: BaseException) -> Effect:
-    return ToHost(host, failures.response(request.id, request.method, error))
-
-
-def _refuse_entry(entry: Exchange, error: BaseException) -> Effect:
-    assert entry.host is not None
-    return ToHost(entry.host, failures.response(entry.host_id, entry.method, error))
 
 
 def _settle(key: str, response: Response) -> Effect:
