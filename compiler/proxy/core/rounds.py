@@ -197,6 +197,7 @@ class Rounds:
         return effects
 
     def remember_end(self, key: str, why: str) -> None:
+        """A paused call ended (its round, or the upstream, stopped): a late retry is told why."""
         self.ended[key] = why
         while len(self.ended) > ENDED_KEPT:
             self.ended.popitem(last=False)
