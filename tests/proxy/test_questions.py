@@ -1,8 +1,8 @@
 """An upstream's question asked in the tool's page where the host has no form for it, in-process.
 
-The router's one branch (``Router._ask_in_app``) through the real codecs, no I/O: which calls are
-asked in their page, which are refused at once with the spec's error, and how each way a
-question can end retires its entry and answers the upstream. Then the service
+The rounds' one branch (``Rounds._ask_in_app``, which the router calls) through the real codecs,
+no I/O: which calls are asked in their page, which are refused at once with the spec's error, and
+how each way a question can end retires its entry and answers the upstream. Then the service
 (``questions.Questions``) on a real event loop: the page's long poll, its answer, the token that
 keeps another page out, and a question nobody fetches. The browser end to end is in
 ``test_questions_browser.py``.

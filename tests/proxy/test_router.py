@@ -530,7 +530,7 @@ def test_a_forged_foreign_or_misdirected_request_state_is_refused_and_the_round_
     state = round_["result"]["requestState"]
     prefix, payload, mac = state.rsplit(".", 2)
     forged = {"result": {"requestState": f"{prefix}.{payload}.{mac[:-2]}AA"}}
-    other = Router(world.local, secret=b"another replica's key").seals.seal(key, 1, "tools/call write")
+    other = Router(world.local, secret=b"another replica's key").rounds.seals.seal(key, 1, "tools/call write")
     for bad, words in [(forged, "not minted by this compile-ui proxy"), ({"result": {"requestState": "made-up"}}, "not minted"),
                        ({"result": {"requestState": other}}, "another compile-ui replica")]:
         host = retry(world, bad, {"x": {"action": "accept"}})
@@ -550,7 +550,7 @@ def test_a_state_whose_last_character_differs_only_in_unused_bits_is_refused():
     """base64's last character of the 32-byte MAC carries two unused bits: a state with them
     changed decodes to the same bytes, yet it is not the text the proxy minted — an altered state
     (found when tests/proxy/test_rounds_e2e.py's one-character forgery landed on those bits)."""
-    seals = Router(World(HANDSHAKE_INFO).local, secret=b"k").seals
+    seals = Router(World(HANDSHAKE_INFO).local, secret=b"k").rounds.seals
     state = seals.seal("u1", 1, "tools/call write")
     alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
     last = alphabet.index(state[-1])

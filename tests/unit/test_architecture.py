@@ -18,7 +18,9 @@ P's. A module that imports ``_x`` from another (``from m import _x``) or reads i
 module (``m._x``, ``pkg.m._x``) fails the check. Dunder names (``__version__``) are public.
 
 The proxy's folders (``compiler/proxy/__init__.py`` draws them): each imports only the folders
-its arrows allow (``PROXY_FOLDERS``), and the sans-IO core imports no I/O module at all.
+its arrows allow (``PROXY_FOLDERS``), and the sans-IO core imports no I/O module at all. Inside the
+core the router sits on top: it calls the input rounds (``core.rounds``) and the rest, and no module
+of the core imports it back.
 """
 
 from __future__ import annotations
@@ -245,6 +247,17 @@ def proxy_folder_violations(edges: dict[str, set[str]]) -> list[str]:
     return found
 
 
+ROUTER = f"{PROXY}.core.router"
+
+
+def router_importers(edges: dict[str, set[str]]) -> list[str]:
+    """Each module of the core that imports the router: none may. The router calls the rounds
+    (``Rounds``) where a question or a round is its business; they answer with effects and never
+    call back, so the arrow points one way."""
+    return [f"{module} → {ROUTER}" for module, targets in sorted(edges.items())
+            if proxy_folder(module) == "core" and ROUTER in targets]
+
+
 def external_imports(module: str) -> Iterator[tuple[int, str]]:
     """Each import of a module outside the packages (line, dotted name), anywhere in the file."""
     tree = ast.parse(MODULES[module].read_text(), str(MODULES[module]))
@@ -290,6 +303,13 @@ def test_the_core_imports_no_io():
     found = [f"{MODULES[module].relative_to(ROOT)}:{line}: imports {name}"
              for module in core for line, name in external_imports(module) if name.split(".")[0] in IO_MODULES]
     assert found == [], "the sans-IO core does I/O:\n" + "\n".join(found)
+
+
+def test_the_router_calls_the_rounds_and_nothing_in_the_core_imports_the_router():
+    edges = graph()
+    assert f"{PROXY}.core.rounds" in edges[ROUTER]
+    found = router_importers(edges)
+    assert found == [], "the core imports its router:\n" + "\n".join(found)
 
 
 LEADS = "compiler.compile.leads"
@@ -355,3 +375,15 @@ def test_what_the_graph_holds():
 ])
 def test_proxy_folder_violations_are_found(edges, expected):
     assert proxy_folder_violations(edges) == expected
+
+
+@pytest.mark.parametrize("edges, expected", [
+    ({"compiler.proxy.core.rounds": {"compiler.proxy.core.router", "compiler.proxy.core.exchanges"}},
+     ["compiler.proxy.core.rounds → compiler.proxy.core.router"]),
+    ({"compiler.proxy.core.exchanges": {"compiler.proxy.core.router"}},
+     ["compiler.proxy.core.exchanges → compiler.proxy.core.router"]),
+    ({"compiler.proxy.core.router": {"compiler.proxy.core.rounds"}, "compiler.proxy.drivers.runtime": {"compiler.proxy.core.router"},
+      "compiler.proxy.core.rounds": {"compiler.proxy.core.exchanges"}}, []),
+])
+def test_imports_of_the_router_from_the_core_are_found(edges, expected):
+    assert router_importers(edges) == expected

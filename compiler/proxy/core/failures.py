@@ -12,7 +12,8 @@ from typing import Any
 import msgspec
 
 from . import wire
-from .messages import Response
+from .exchanges import Exchange
+from .messages import Effect, HostPeer, Request, Response, ToHost
 
 
 class ProxyError(Exception):
@@ -51,6 +52,17 @@ def response(request_id: Any, method: str | None, error: BaseException) -> Respo
     if data is not None:
         body["data"] = data
     return Response(request_id, error=body, method=method)
+
+
+def refuse(host: HostPeer, request: Request, error: BaseException) -> Effect:
+    """A host's request answered with ``error``."""
+    return ToHost(host, response(request.id, request.method, error))
+
+
+def refuse_entry(entry: Exchange, error: BaseException) -> Effect:
+    """The host's request an exchange stands for answered with ``error``."""
+    assert entry.host is not None
+    return ToHost(entry.host, response(entry.host_id, entry.method, error))
 
 
 def lost(request_id: Any, method: str, why: str) -> Response:
