@@ -402,7 +402,9 @@ CU.views = (() => {
   /** @type {(value: unknown) => value is Views.Scalar[]} at most 20 scalars: shown inline */
   var isShortScalarList = (value) => Array.isArray(value) && value.length <= 20 && value.every(isScalar);
   /**
-   * Columns /0, /1, … of rows that are arrays, headed by the names given (else 1, 2, 3…).
+   * Columns /0, /1, … of rows that are arrays, named by the names given (else 1, 2, 3…: matrix.js
+   * reads them so; table() heads them "Column 1": a database's tuples name none, and a bare "1"
+   * over a column reads as a row's number).
    * @param {number} width
    * @param {Views.Json[] | false} [names]
    * @returns {Views.Column[]}
@@ -509,9 +511,11 @@ CU.views = (() => {
       var value = at(record, field.pointer);
       // Nested data and multi-line text get a block of their own, headed by the key.
       // Records nested in records (a configuration) open to four levels, each set in by one step.
-      if ((!fields.length && value && typeof value === "object" && !isShortScalarList(value) && (/** @type {number} */ (depth) < 2 || (isObj(value) && /** @type {number} */ (depth) < 4))) || (typeof value === "string" && /\n/.test(value))) {
+      // A string of data (JSON, a Python literal: FastMCP's {"result": str(rows)}) is that data, its text a click away.
+      var held = typeof value === "string" ? dataOf(value) : undefined;
+      if ((!fields.length && value && typeof value === "object" && !isShortScalarList(value) && (/** @type {number} */ (depth) < 2 || (isObj(value) && /** @type {number} */ (depth) < 4))) || (typeof value === "string" && /\n/.test(value)) || held !== undefined) {
         scope = record;
-        blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, el("h3", null, field.label), auto(value, /** @type {number} */ (depth) + 1, keyOf(field))));
+        blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, el("h3", null, field.label), auto(held === undefined ? value : held, /** @type {number} */ (depth) + 1, keyOf(field)), held !== undefined && sentText(/** @type {string} */ (value))));
       } else if (value !== undefined) dl.append(el("dt", null, field.label), el("dd", null, val(value, field.format, field.options, field.label, lookOf(keyOf(field), [value], record))));
     });
     return el("div", { class: "view" }, dl.children.length ? dl : null, blocks);
@@ -563,7 +567,7 @@ CU.views = (() => {
     // Grouped columns are named once above theirs (a row of their own).
     var groups = columns.some((column) => column.grp) && el("tr", null, columns.map((column, i) => column.grp === (columns[i - 1] || {}).grp ? null
       : el("th", { scope: column.grp ? "colgroup" : null, colspan: columns.filter((other, j) => j >= i && other.grp === column.grp && columns.slice(i, j).every((between) => between.grp === column.grp)).length }, column.grp || "")));
-    var head = columns.map((column, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(column) }, el("button", { type: "button", onclick: () => sort(i) }, column.label), column.type && el("small", { class: "muted" }, column.type)));
+    var head = columns.map((column, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(column) }, el("button", { type: "button", onclick: () => sort(i) }, column.pointer === "/" + (+column.label - 1) ? M.column(column.label) : column.label), column.type && el("small", { class: "muted" }, column.type)));
     /** @param {number} index */
     function sort(index) {
       direction = sortedBy === index ? -direction : 1; sortedBy = index;
@@ -765,47 +769,89 @@ CU.views = (() => {
       class: /^(\+\+\+|---) |^(diff|index|commit) /.test(line) ? "d-meta" : /^\+/.test(line) ? "d-add" : /^-/.test(line) ? "d-del" : /^@@/.test(line) ? "d-hunk" : null
     }, line + "\n")));
   }
-  // A Python literal as text (the repr of lists, tuples, dicts that Python servers send) read as
-  // the JSON it stands for. Nothing is evaluated: outside its strings, a literal differs from JSON
-  // in a few tokens, rewritten here, and JSON.parse reads the rest or refuses: str in either
-  // quote → JSON strings, None/True/False → null/true/false, tuples → arrays, trailing commas
-  // dropped, ints past 15 digits kept as their text (never rounded), "1." → 1.0.
+  // A Python literal as text (str(result) of the lists, tuples and dicts Python servers send) read
+  // as the JSON it stands for by a strict reader that evaluates nothing: lists and tuples (arrays;
+  // "(x)" is x, as in Python), dicts (objects; a key that is a number, True, False or None: its
+  // text), strings in either quote with Python's escapes (two on lines of their own joined, as
+  // pprint splits one), numbers (1_000, 1., .5, 1e-3; an int past 2^53 kept whole as its text),
+  // True/False/None. Any other token — a name, a call (Decimal('1.5'), datetime(…)), a set,
+  // bytes, nan — and the text is text. At most 64 levels deep, one pass over 10 MB at most.
   // Rule "numpy array reprs": array(X) and array(X, dtype=Y) are X (numpy prints its arrays so,
-  // inside the dicts and lists of chroma-mcp, a program's output…). A stack of the open brackets
-  // tells an array's closing parenthesis (dropped) from a tuple's (→ "]"); an array of more than
-  // one value, or brackets that do not match, is no literal.
-  // Its tokens: a '…' string (its body captured), a "…" string, a keyword, a long int, "1." (its
-  // digit), array(, an array's dtype and its ")", a trailing comma, a bracket or a comma.
-  var PYTHON_TOKEN = /'((?:[^'\\\n]|\\.)*)'|"(?:[^"\\\n]|\\.)*"|\b(None|True|False)\b|(-?\d{16,})(?![\d.e])|(\d)\.(?![\d.])|\barray\(|,\s*dtype=(?:[\w.]+|'[^'\n]*')\s*\)|(,)(?=\s*[\])}])|[()[\]{},]/g;
-  /** @type {{ [close: string]: string }} */
-  var OPENER_OF = { ")": "(", "]": "[", "}": "{" };
+  // inside the dicts and lists of chroma-mcp, a program's output…).
+  var PY_STRING = /'((?:[^'\\\n]|\\[^])*)'|"((?:[^"\\\n]|\\[^])*)"/y, PY_NUMBER = /[-+]?(\d(?:_?\d)*)?(\.(?:\d(?:_?\d)*)?)?([eE][-+]?\d(?:_?\d)*)?(?![\w.])/y;
+  var PY_ESCAPE = /\\(x[\dA-Fa-f]{2}|u[\dA-Fa-f]{4}|U[\dA-Fa-f]{8}|[0-7]{1,3}|[^])/g, PY_WORD = /(None|True|False)(?!\w)|array\(/y;
+  /** @type {{ [escape: string]: string }} */
+  var PY_CHAR = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", f: "\f", v: "\v", "\n": "", "\\": "\\", "'": "'", '"': '"' };
   /**
    * @param {string} str
    * @returns {Views.Json | undefined}
    */
   function pythonLiteral(str) {
     if (str.length > 1e7 || !/^\s*([[({]|array\()/.test(str)) return;
-    /** @type {string[]} */
-    var open = [];
-    var bad = 0, ARRAY = "array(";
-    /** @type {{ [word: string]: string }} */
-    var KEYWORDS = { None: "null", True: "true", False: "false" };
-    str = str.replace(PYTHON_TOKEN, (token, quoted, keyword, longInt, digit, trailing) => {
-      if (quoted != null) return toJson(quoted.replace(/\\'/g, "'"));
-      if (token[0] === '"') return token;
-      if (keyword) return KEYWORDS[keyword];
-      if (longInt) return '"' + longInt + '"';
-      if (digit) return digit + ".0";
-      if (trailing) return "";
-      if (token === ",") { if (open[open.length - 1] === ARRAY) bad = 1; return token; }
-      if (token === ARRAY || "([{".indexOf(token) >= 0) return open.push(token), token === "(" ? "[" : token === ARRAY ? "" : token;
-      var opener = open.pop();
-      if (token[0] === ",") return opener !== ARRAY && (bad = 1), ""; // an array's dtype, and its end
-      if (opener !== OPENER_OF[token] && !(opener === ARRAY && token === ")")) bad = 1;
-      return token === ")" ? (opener === ARRAY ? "" : "]") : token;
-    });
-    return bad ? undefined : parseJson(str);
+    var i = 0, FAIL = Error();
+    var space = () => { while (/\s/.test(str.charAt(i))) i++; };
+    /** @type {(token: string) => boolean} */
+    var eat = (token) => { space(); return str.startsWith(token, i) && !!(i += token.length); };
+    /** @type {(pattern: RegExp) => RegExpExecArray | null} a sticky pattern at i (i moved past it) */
+    var match = (pattern) => { pattern.lastIndex = i; var found = pattern.exec(str); if (found) i = pattern.lastIndex; return found; };
+    /** @type {(close: string, depth: number) => Views.Json[]} the items before close, comma-separated */
+    var items = (close, depth) => {
+      var out = [];
+      while (!eat(close)) { out.push(value(depth)); if (!eat(",")) { if (eat(close)) break; throw FAIL; } }
+      return out;
+    };
+    /** @type {(body: string) => string} */
+    var unescape = (body) => body.replace(PY_ESCAPE, (all, code) => CU.hasOwn(PY_CHAR, code) ? PY_CHAR[code] : /^[0-7]/.test(code) ? String.fromCharCode(parseInt(code, 8))
+      : /^[xuU]./.test(code) ? String.fromCodePoint(parseInt(code.slice(1), 16)) : all);
+    /** @type {(depth: number) => Views.Json} */
+    function value(depth) {
+      space();
+      var char = str.charAt(i), found;
+      if (depth > 64) throw FAIL;
+      if (char === "[") return i++, items("]", depth + 1);
+      if (char === "(") { i++; var start = i, inner = items(")", depth + 1); return inner.length === 1 && !/,\s*\)$/.test(str.slice(start, i)) ? inner[0] : inner; }
+      if (char === "{") {
+        /** @type {Views.Record} */
+        var record = {};
+        for (i++; !eat("}");) {
+          var key = value(depth + 1);
+          if (key !== null && typeof key === "object" || !eat(":")) throw FAIL;
+          record[typeof key === "string" ? key : key === null ? "None" : key === true ? "True" : key === false ? "False" : String(key)] = value(depth + 1);
+          if (!eat(",")) { if (eat("}")) break; throw FAIL; }
+        }
+        return record;
+      }
+      if ((found = match(PY_STRING))) {
+        var text = unescape(found[1] != null ? found[1] : found[2]);
+        // pprint's long string: its parts on lines of their own
+        while (/^[ \t]*\n\s*['"]/.test(str.slice(i, i + 200)) && (space(), (found = match(PY_STRING)))) text += unescape(found[1] != null ? found[1] : found[2]);
+        return text;
+      }
+      if ((found = match(PY_WORD))) {
+        if (found[1]) return found[1] === "None" ? null : found[1] === "True";
+        var array = value(depth + 1); // numpy's array(X[, dtype=Y])
+        if (eat(",") && (!eat("dtype=") || !match(/[\w.]+|'[^'\n]*'/y))) throw FAIL;
+        if (!eat(")")) throw FAIL;
+        return array;
+      }
+      if ((found = match(PY_NUMBER)) && (found[1] || found[2] && found[2].length > 1)) {
+        var written = found[0].replace(/_/g, ""), number = +written;
+        return !found[2] && !found[3] && !Number.isSafeInteger(number) ? written.replace(/^\+/, "") : number;
+      }
+      throw FAIL;
+    }
+    try {
+      var out = value(0);
+      space();
+      return i === str.length && out !== null && typeof out === "object" ? out : undefined;
+    } catch (error) { return; }
   }
+  /**
+   * A text read as data (a Python literal), as it was sent: one click away, in monospace.
+   * @param {string} str
+   * @returns {HTMLElement}
+   */
+  var sentText = (str) => el("details", { class: "more srv" }, el("summary", null, M.serversText), textNode(str, 1));
   /**
    * A text that is data — JSON, a Python literal, CSV, TSV or an aligned table — as its view.
    * @param {string} str
@@ -840,7 +886,7 @@ CU.views = (() => {
    */
   function textView(str) {
     var data = dataOf(str);
-    if (data !== undefined) return auto(data);
+    if (data !== undefined) return parseJson(str) === undefined ? el("div", { class: "view" }, auto(data), sentText(str)) : auto(data);
     var textKind = /\x1b/.test(str) ? "lines" : kind(str); // a terminal's output: its colours kept, in monospace
     return tableOf(str, textKind) || (textKind === "diff" ? diffView(str.length > MAX_TEXT * 10 ? str.slice(0, MAX_TEXT * 10) : str)
       : textKind === "kv" ? keyValueText(str) : textKind === "html" ? htmlView(str)
@@ -1246,6 +1292,7 @@ CU.views = (() => {
     else if (shown !== undefined) { var rest = withoutHeadline(shown, headline); parts.data = isObj(rest) && !Object.keys(rest).length ? null : auto(rest); }
     // The text blocks usually repeat the data as JSON; the rest shows unless a view already did.
     if (!current.shown && only === undefined) parts.text = unshownBlocks(content, data, present.text !== "show");
+    else if (only !== undefined && parseJson(message) === undefined) parts.text = sentText(message); // a Python literal's text
     (present.sections || []).concat(["headline", "chart", "data", "text"]).forEach((section) => { elAdd(box, parts[section]); delete parts[section]; });
   }
 

@@ -26,6 +26,7 @@ declare const M: {
   chooseAtLeast(value0: unknown): string;
   chooseAtMost(value0: unknown): string;
   colourScale(value0: unknown, value1: unknown): string;
+  column(value0: unknown): string;
   confirmCall(value0: unknown): string;
   confirmYes(value0: unknown): string;
   readonly defaultInputs: string;
@@ -100,6 +101,7 @@ declare const M: {
   showMore(value0: unknown): string;
   readonly tableTab: string;
   readonly theEnd: string;
+  readonly time: string;
   readonly toolError: string;
   readonly unique: string;
   readonly waiting: string;
