@@ -336,6 +336,8 @@ CU.views = (() => {
    */
   function auto(value, depth, key) {
     depth = depth || 0;
+    var points = pointSeries(value);
+    if (points) return seriesView(points, /** @type {Views.Json} */ (value));
     if (Array.isArray(value)) {
       // one record holding values nested two deep is that record, not a one-row table of folds
       if (value.length === 1 && isObj(value[0]) && Object.values(value[0]).some((field) => field && typeof field === "object"
@@ -347,6 +349,68 @@ CU.views = (() => {
     if (isObj(value)) return columnTable(value, depth) || (childListKey(value) ? tree(value, 0) : kv(value, [], depth));
     if (typeof value === "string") return textView(value);
     return el("div", { class: "metric" }, val(value));
+  }
+  // Series of points (issue 50: Prometheus's range and instant queries, and any alike): records
+  // each of its labels (an object of strings) and its points, [time, value] pairs — a time in
+  // epoch seconds (or milliseconds) or ISO, a value a number or a number's text ("0.25", "NaN") —
+  // or one such record, or the pairs alone. Several points a series: a table of time × series (a
+  // row a time, drawn as a time; a column a series, named by the labels that differ), which
+  // table() charts as any series (plot.js: a line a series); one point each (an instant vector):
+  // a row a series, its labels, time and value. The labels every series shares show above, as a
+  // record; the records as sent stay one click away.
+  var NUMBER_TEXT = /^\s*([-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?|[-+]?inf|nan)\s*$/i, asSent = 0;
+  /** @type {(pair: unknown) => boolean} */
+  var isPoint = (pair) => Array.isArray(pair) && pair.length === 2 && (typeof pair[0] === "number" ? pair[0] > 1e8 && pair[0] < 1e13 : typeof pair[0] === "string" && DATE_TIME.test(pair[0]))
+    && (typeof pair[1] === "number" || (typeof pair[1] === "string" && NUMBER_TEXT.test(pair[1])));
+  /**
+   * The series a value is (l: labels, p: points, i: an instant's single point), or undefined.
+   * @param {Views.Json | undefined} value
+   * @returns {Views.PointSeries[] | undefined}
+   */
+  function pointSeries(value) {
+    if (asSent || value == null || typeof value !== "object") return;
+    if (Array.isArray(value) && value.length > 1 && value.every(isPoint)) return [{ l: {}, p: /** @type {Views.Json[][]} */ (value), i: false }];
+    var records = /** @type {Views.Json[]} */ ([]).concat(value), out = /** @type {Views.PointSeries[]} */ ([]);
+    for (var i = 0; i < records.length && records.length <= 1000; i++) {
+      var record = /** @type {Views.Record} */ (records[i]), keys = isObj(record) ? Object.keys(record) : [];
+      var labels = keys.find((name) => isObj(record[name]) && Object.values(record[name]).every((label) => typeof label === "string")), points = keys.length === 2 && record[keys[+(keys[0] === labels)]];
+      var one = isPoint(points);
+      if (!labels || !(one || (Array.isArray(points) && points.length && points.every(isPoint))) || (i && one !== out[0].i)) return;
+      out.push({ l: /** @type {Views.Record} */ (record[labels]), p: one ? [/** @type {Views.Json[]} */ (points)] : /** @type {Views.Json[][]} */ (points), i: one });
+    }
+    return out.length ? out : undefined;
+  }
+  /**
+   * @param {Views.PointSeries[]} all
+   * @param {Views.Json} value the records as sent
+   * @returns {HTMLElement}
+   */
+  function seriesView(all, value) {
+    /** @type {Views.Record} */
+    var common = {};
+    /** @type {string[]} */
+    var differ = [];
+    all.forEach((one) => { Object.keys(one.l).forEach((name) => { if (all.some((other) => other.l[name] !== one.l[name])) { if (differ.indexOf(name) < 0) differ.push(name); } else common[name] = one.l[name]; }); });
+    /** @type {(time: Views.Json) => Views.Json} a time as ISO (epoch seconds below 1e11, else milliseconds) */
+    var iso = (time) => typeof time === "number" ? new Date(time < 1e11 ? time * 1000 : time).toISOString() : time;
+    /** @type {(number: Views.Json) => Views.Json} a number's text as the number ("NaN", "+Inf" stay text) */
+    var read = (number) => isFinite(+(/** @type {string} */ (number))) ? +(/** @type {string} */ (number)) : number;
+    var time = M.time, rows = /** @type {Views.Record[]} */ ([]), names = [time];
+    if (all[0].i) rows = all.map((one) => { var row = /** @type {Views.Record} */ ({}); differ.forEach((name) => { row[name] = one.l[name]; }); row[time] = iso(one.p[0][0]); row[M.value] = read(one.p[0][1]); return row; });
+    else {
+      /** @type {{ [time: string]: Views.Record }} */
+      var byTime = {};
+      all.forEach((one) => {
+        var name = differ.map((label) => one.l[label]).filter(Boolean).join(" · ") || String(common.__name__ || M.value);
+        while (names.indexOf(name) >= 0) name += "'";
+        names.push(name);
+        one.p.forEach((point) => { var at = String(iso(point[0])); (byTime[at] = byTime[at] || rows[rows.push({ [time]: at }) - 1])[name] = read(point[1]); });
+      });
+      rows.sort((a, b) => Date.parse(String(a[time])) - Date.parse(String(b[time])));
+    }
+    var columns = all[0].i ? cols(rows) : names.map((name) => ({ pointer: escapeKey(name), label: name, g: 1 }));
+    var sent = foldNode("more", false, plural(all.length, M.series), value, () => { asSent++; try { return auto(value, 2); } finally { asSent--; } }, false);
+    return el("div", { class: "view" }, Object.keys(common).length ? kv(common, [], 2) : null, table(rows, columns, 100), sent);
   }
   // A recursive structure — a record holding a list of records like itself (more than half of
   // each one's keys are its own; and some hold that list again, or all keys are its own, or the
@@ -515,7 +579,7 @@ CU.views = (() => {
       var held = typeof value === "string" ? dataOf(value) : undefined;
       if ((!fields.length && value && typeof value === "object" && !isShortScalarList(value) && (/** @type {number} */ (depth) < 2 || (isObj(value) && /** @type {number} */ (depth) < 4))) || (typeof value === "string" && /\n/.test(value)) || held !== undefined) {
         scope = record;
-        blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, el("h3", null, field.label), auto(held === undefined ? value : held, /** @type {number} */ (depth) + 1, keyOf(field)), held !== undefined && sentText(/** @type {string} */ (value))));
+        blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, el("h3", null, field.label), auto(held === undefined ? /** @type {Views.Json} */ (value) : held, /** @type {number} */ (depth) + 1, keyOf(field)), held !== undefined && sentText(/** @type {string} */ (value))));
       } else if (value !== undefined) dl.append(el("dt", null, field.label), el("dd", null, val(value, field.format, field.options, field.label, lookOf(keyOf(field), [value], record))));
     });
     return el("div", { class: "view" }, dl.children.length ? dl : null, blocks);
@@ -1299,6 +1363,6 @@ CU.views = (() => {
   return {
     get scope() { return scope; }, render: render, NODES: NODES, at: at, formatNumber: num, formatDate: date, isRecord: isObj,
     autoView: auto, table: table, kind: kind, keyValue: kv, columnsOf: cols, list: list, value: val, image: image,
-    jsonBlock: jsonBlock, text: { human: human, guess: guess, pythonLiteral: pythonLiteral, terminal: terminal, restates: restates, headline: headlineOf, currency: currencyIn }
+    jsonBlock: jsonBlock, text: { human: human, guess: guess, pythonLiteral: pythonLiteral, points: pointSeries, terminal: terminal, restates: restates, headline: headlineOf, currency: currencyIn }
   };
 })();

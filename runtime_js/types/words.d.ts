@@ -95,6 +95,7 @@ declare const M: {
   readonly sending: string;
   readonly sent: string;
   readonly sentToChat: string;
+  readonly series: readonly [string, string];
   seriesBy(value0: unknown, value1: unknown): string;
   readonly serversText: string;
   showAll(value0: unknown): string;
@@ -104,6 +105,7 @@ declare const M: {
   readonly time: string;
   readonly toolError: string;
   readonly unique: string;
+  readonly value: string;
   readonly waiting: string;
   readonly yes: string;
   zoned(value0: unknown, value1: unknown): string;
