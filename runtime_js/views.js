@@ -1233,17 +1233,41 @@ CU.views = (() => {
     if (label && node.props.bind) place.prepend(el("h3", null, label));
   }
 
+  // An error's text, read like the data it holds (issue 40, issue 50): its message first, as a
+  // title, then the rest by its kind —
+  //   data: a JSON object or a Python dict, the whole text or after a short prefix ("Error calling
+  //     tool 'q': {…}"), shown as data; the title its message (message, error, detail, title or
+  //     reason, or error.message: the first line), else the prefix; the text one click away;
+  //   code: a traceback (its last line the message), a pydantic validation error ("1 validation
+  //     error for …"), a stack, a pointer under code (a caret line: SQL's "LINE 1: …" and its "^"):
+  //     monospace, lines kept, never read as records or prose (the caret points at its column);
+  //   terminal: colours kept, monospace; text: other lines under the first (a CSV, a log), by
+  //   the kinds of a result's text; prose: one line, a paragraph.
+  var CARET = /^\s*\^[\^~-]*\s*$/m, CODE_ERROR = /\b\d+ validation errors? for \S|^LINE \d+:|^\s+at \S.*:\d+:\d+\)?$|^\s+File "/m;
   /**
-   * An error's text by the same rules as a result's, its message first: JSON as data, a traceback
-   * under its last line (the exception), a terminal's output in monospace; one line a paragraph;
-   * other text — a stack, code and a caret, a log, a CSV, prose — under its first line.
    * @param {string} message
-   * @returns {HTMLElement[]}
+   * @returns {{ k: string, t: string, b?: string, d?: Views.Json }} kind, title, body (text) or data
+   */
+  function errorKind(message) {
+    var text = message.trim(), lines = text.split(/\r?\n/), brace = text.search(/[[{]/), data = brace >= 0 && brace < 200 ? dataOf(text.slice(brace)) : undefined;
+    if (data !== undefined) {
+      var said = isObj(data) && [data.message, data.error, isObj(data.error) && data.error.message, data.detail, data.title, data.reason].find((field) => typeof field === "string" && field.trim());
+      return { k: "data", t: said ? String(said).trim().split("\n")[0] : text.slice(0, brace).trim(), d: data };
+    }
+    if (/\x1b/.test(text)) return { k: "terminal", t: "", b: text };
+    if (/^Traceback/m.test(text)) return { k: "code", t: /** @type {string} */ (lines.pop()), b: lines.join("\n") };
+    // a caret under the first line points into the title: the whole text is the code
+    var code = CODE_ERROR.test(text) || CARET.test(text), whole = code && CARET.test(lines[1] || "");
+    return lines.length < 2 ? { k: "prose", t: text } : { k: code ? "code" : "text", t: whole ? "" : lines[0], b: (whole ? lines : lines.slice(1)).join("\n") };
+  }
+  /**
+   * @param {string} message
+   * @returns {Views.Child[]}
    */
   function errorView(message) {
-    var lines = message.trim().split(/\r?\n/), first = /^Traceback/m.test(message) ? lines.pop() : lines.shift();
-    return parseJson(message) !== undefined || /\x1b/.test(message) ? [textView(message)]
-      : lines.length ? [el("p", null, /** @type {string} */ (first)), textView(lines.join("\n"))] : [el("p", null, message)];
+    var read = errorKind(message);
+    return [read.t ? el("p", null, read.t) : null, read.d !== undefined ? [auto(read.d), !!read.t && sentText(message)]
+      : read.k === "code" ? textNode(/** @type {string} */ (read.b), 1) : read.b != null ? textView(read.b) : null];
   }
 
   /* ------------------------------------------------------------------ presentation */
@@ -1363,6 +1387,6 @@ CU.views = (() => {
   return {
     get scope() { return scope; }, render: render, NODES: NODES, at: at, formatNumber: num, formatDate: date, isRecord: isObj,
     autoView: auto, table: table, kind: kind, keyValue: kv, columnsOf: cols, list: list, value: val, image: image,
-    jsonBlock: jsonBlock, text: { human: human, guess: guess, pythonLiteral: pythonLiteral, points: pointSeries, terminal: terminal, restates: restates, headline: headlineOf, currency: currencyIn }
+    jsonBlock: jsonBlock, text: { human: human, guess: guess, pythonLiteral: pythonLiteral, points: pointSeries, terminal: terminal, restates: restates, error: errorKind, headline: headlineOf, currency: currencyIn }
   };
 })();

@@ -175,6 +175,8 @@ interface Views {
     pythonLiteral(text: string): Views.Json | undefined;
     /** The series of points a value is (labels, [time, value] points); undefined when none. */
     points(value: unknown): Views.PointSeries[] | undefined;
+    /** An error's text read: its kind (data, code, terminal, text, prose), title, body or data. */
+    error(message: string): { k: string; t: string; b?: string; d?: Views.Json };
     /** Terminal output as text and spans of classes t1, t2 (bold, dim), c0…c7 (colours). */
     terminal(text: string): (string | HTMLElement)[];
     /** A text restates the data (most of its words and numbers are the data's): it folds. */
