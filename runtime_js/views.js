@@ -401,7 +401,7 @@ CU.views = (() => {
       /** @type {{ [time: string]: Views.Record }} */
       var byTime = {};
       all.forEach((one) => {
-        var name = differ.map((label) => one.l[label]).filter(Boolean).join(" · ") || String(common.__name__ || M.value);
+        var name = differ.map((label) => one.l[label]).filter(Boolean).join(" · ") || (common.__name__ ? human(String(common.__name__)) : M.value);
         while (names.indexOf(name) >= 0) name += "'";
         names.push(name);
         one.p.forEach((point) => { var at = String(iso(point[0])); (byTime[at] = byTime[at] || rows[rows.push({ [time]: at }) - 1])[name] = read(point[1]); });
@@ -694,10 +694,12 @@ CU.views = (() => {
     if (str.length > head.length || !lines[lines.length - 1]) lines.pop(); // a cut or empty last line says nothing
     if (/^@@ -\d+(,\d+)? \+\d+/m.test(head) && /^--- \S/m.test(head)) return "diff";
     if (/^\s*<[a-z!][^<>]*>[^]*<\/[a-z]/i.test(head)) return "html";
-    if (STACK_TRACE.test(head) || lines.filter((line) => LOG_LINE.test(line)).length * 2 > lines.length) return "lines";
-    if (MARKDOWN_TABLE.test(head)) return "md";
+    if (STACK_TRACE.test(head)) return "lines";
+    if (MARKDOWN_TABLE.test(head) || /^#{1,6} \S.*\r?\n\s*[[{(]/m.test(head)) return "md"; // a table; a heading over data (JSON under "### Result")
+    // a CSV of events (its rows start with a time) is a CSV: its header is names, not a log's line
     var delimiter = delimiterOf(lines);
     if (delimiter) return delimiter;
+    if (lines.filter((line) => LOG_LINE.test(line)).length * 2 > lines.length) return "lines";
     if (MARKDOWN_SIGNS.filter((sign) => sign.test(head)).length > 1) return "md";
     var full = lines.filter((line) => line.trim()), keyValueLines = full.filter((line) => KEY_VALUE.test(line)).length;
     if (keyValueLines > 1 && keyValueLines * 2 >= full.length && lines.length <= 2000) return "kv";
@@ -707,15 +709,28 @@ CU.views = (() => {
   }
   /**
    * The delimiter of CSV (at least 2 data rows) or TSV text: every line has the same number
-   * (≥ 2) of cells, and the header cells are short names.
+   * (≥ 2) of cells, and the header cells are short names (its line no log's: "2026-… INFO a, b").
    * @param {string[]} lines
    * @returns {"," | "\t" | ""}
    */
   function delimiterOf(lines) {
     /** @type {"," | "\t" | ""} */
     var delimiter = /\t/.test(lines[0]) ? "\t" : /,/.test(lines[0]) ? "," : "", header = delimiter && splitCells(lines[0], delimiter);
-    if (!delimiter || lines.length < (delimiter === "," ? 3 : 2) || /** @type {string[]} */ (header).length < 2 || /** @type {string[]} */ (header).some((name) => !name.trim() || name.length > 64 || /^ /.test(name))) return "";
+    if (!delimiter || LOG_LINE.test(lines[0]) || lines.length < (delimiter === "," ? 3 : 2) || /** @type {string[]} */ (header).length < 2 || /** @type {string[]} */ (header).some((name) => !name.trim() || name.length > 64 || /^ /.test(name))) return "";
     return lines.slice(0, 200).every((line) => splitCells(line, delimiter).length === /** @type {string[]} */ (header).length) ? delimiter : "";
+  }
+  /**
+   * A CSV or TSV printed among a few other lines (a shell's "$ cat events.csv", "exit code 0"): at
+   * most two lines before it and two after, empty ones aside. [before, the CSV, after], or undefined.
+   * @param {string} str
+   * @returns {string[] | undefined}
+   */
+  function csvPart(str) {
+    var lines = str.slice(0, 65536).trim().split(/\r?\n/);
+    for (var before = 0; before < 3; before++) for (var after = 0; after < 3; after++) {
+      var middle = lines.slice(before, lines.length - after), text = middle.join("\n").trim();
+      if ((before || after) && delimiterOf(text.split(/\r?\n/))) return [lines.slice(0, before).join("\n"), text, lines.slice(lines.length - after || lines.length).join("\n")];
+    }
   }
   /**
    * One line of delimited text as its cells ("…" quotes a cell, "" in it a quote).
@@ -951,7 +966,8 @@ CU.views = (() => {
   function textView(str) {
     var data = dataOf(str);
     if (data !== undefined) return parseJson(str) === undefined ? el("div", { class: "view" }, auto(data), sentText(str)) : auto(data);
-    var textKind = /\x1b/.test(str) ? "lines" : kind(str); // a terminal's output: its colours kept, in monospace
+    var textKind = /\x1b/.test(str) ? "lines" : kind(str), part = /^(lines|prose)$/.test(textKind) && csvPart(str); // a terminal's output: its colours kept, in monospace
+    if (part) return el("div", { class: "view" }, part.map((text, i) => text && (i === 1 ? delimitedTable(text, /** @type {"," | "\t"} */ (delimiterOf(text.split(/\r?\n/)))) : textNode(text, 2))));
     return tableOf(str, textKind) || (textKind === "diff" ? diffView(str.length > MAX_TEXT * 10 ? str.slice(0, MAX_TEXT * 10) : str)
       : textKind === "kv" ? keyValueText(str) : textKind === "html" ? htmlView(str)
       // markdown with a table, of any size (its tables are paged); other markdown up to 100 KB

@@ -58,7 +58,7 @@ test("a single series and an instant vector (real Prometheus)", () => {
   const one = render(field("prometheus__execute_range_query__one").result);
   assert.equal(one.querySelectorAll("svg.chart path").length, 1);
   assert.equal(rows(one).length, 16);
-  assert.deepEqual(texts(one, "th"), ["Time", "ferry_crossing_minutes"]); // its name when no label differs
+  assert.deepEqual(texts(one, "th"), ["Time", "Ferry crossing minutes"]); // its name when no label differs
   const instant = render(field("prometheus__execute_query").result);
   assert.deepEqual(texts(instant, "th"), ["Route", "Vessel", "Time", "Value"]);
   assert.deepEqual(rows(instant), [["Tromsø–Skjervøy", "MF Fjord", "20 Nov 2026, 08:15 (UTC)", "48.5"], ["Ålesund–Hareid", "MF Nordlys", "20 Nov 2026, 08:15 (UTC)", "62.0"]]);
