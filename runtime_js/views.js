@@ -1092,7 +1092,12 @@ CU.views = (() => {
     if (!isObj(block)) return jsonBlock(block);
     var type = block.type, resource = block.resource;
     if (type === "text") return textView(String(block.text));
-    if (type === "image") return image(String(block.data), /** @type {string | undefined} */ (block.mimeType));
+    // An image's facts beside its data (its size, colour space, the page it came from; in _meta too) under it.
+    if (type === "image") {
+      var facts = Object.assign({}, isObj(block._meta) ? block._meta : {}, block);
+      ["type", "data", "mimeType", "annotations", "_meta"].forEach((name) => { delete facts[name]; });
+      return el("div", null, image(String(block.data), /** @type {string | undefined} */ (block.mimeType)), Object.keys(facts).length ? kv(facts, [], 2) : null);
+    }
     if (type === "audio") {
       var audioMime = String(block.mimeType), audio = String(block.data);
       return /^audio\/[\w.+-]+$/.test(audioMime) && /^[A-Za-z0-9+/]*={0,2}$/.test(audio) ? el("audio", { controls: true, src: "data:" + audioMime + ";base64," + audio }) : textNode(audio);
