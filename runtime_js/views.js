@@ -268,7 +268,8 @@ CU.views = (() => {
    * @returns {HTMLElement}
    */
   function textNode(str, mode) {
-    var node = el(mode ? "pre" : "span", { class: mode ? (mode < 2 ? "json lines" : "text-block") : "" }, terminal(str.length > MAX_TEXT ? str.slice(0, MAX_TEXT) : str));
+    // (lines that scroll sideways take the keyboard's focus: a scroller reached by keys too)
+    var node = el(mode ? "pre" : "span", { class: mode ? (mode < 2 ? "json lines" : "text-block") : "", tabindex: mode === 1 ? 0 : null }, terminal(str.length > MAX_TEXT ? str.slice(0, MAX_TEXT) : str));
     if (str.length <= MAX_TEXT) return node;
     return el("div", null, node, button((event) => { node.replaceChildren(...terminal(str)); /** @type {HTMLElement} */ (event.target).remove(); }, M.showAll(Math.round(str.length / 1024))));
   }
@@ -721,15 +722,17 @@ CU.views = (() => {
   }
   /**
    * A CSV or TSV printed among a few other lines (a shell's "$ cat events.csv", "exit code 0"): at
-   * most two lines before it and two after, empty ones aside. [before, the CSV, after], or undefined.
+   * most two lines before it and two after, its header's cells plain names. [before, the CSV, after],
+   * or undefined.
    * @param {string} str
    * @returns {string[] | undefined}
    */
   function csvPart(str) {
     var lines = str.slice(0, 65536).trim().split(/\r?\n/);
     for (var before = 0; before < 3; before++) for (var after = 0; after < 3; after++) {
-      var middle = lines.slice(before, lines.length - after), text = middle.join("\n").trim();
-      if ((before || after) && delimiterOf(text.split(/\r?\n/))) return [lines.slice(0, before).join("\n"), text, lines.slice(lines.length - after || lines.length).join("\n")];
+      var middle = lines.slice(before, lines.length - after), text = middle.join("\n").trim(), delimiter = delimiterOf(text.split(/\r?\n/));
+      // (its header's cells plain names: a guess among other lines asks more)
+      if ((before || after) && delimiter && splitCells(middle[0], delimiter).every((name) => /^"?[\p{L}_][\p{L}\p{N}_ .%/-]{0,40}"?$/u.test(name))) return [lines.slice(0, before).join("\n"), text, lines.slice(lines.length - after || lines.length).join("\n")];
     }
   }
   /**
