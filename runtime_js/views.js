@@ -702,6 +702,7 @@ CU.views = (() => {
     if (delimiter) return delimiter;
     if (lines.filter((line) => LOG_LINE.test(line)).length * 2 > lines.length) return "lines";
     if (MARKDOWN_SIGNS.filter((sign) => sign.test(head)).length > 1) return "md";
+    if (/<table[\s>][^]*<\/table>/i.test(head)) return "html"; // a converter's text holding a table
     var full = lines.filter((line) => line.trim()), keyValueLines = full.filter((line) => KEY_VALUE.test(line)).length;
     if (keyValueLines > 1 && keyValueLines * 2 >= full.length && lines.length <= 2000) return "kv";
     if (!keyValueLines && alignedRows(lines)) return "aligned";
@@ -976,37 +977,55 @@ CU.views = (() => {
       // markdown with a table, of any size (its tables are paged); other markdown up to 100 KB
       : textKind === "md" && (str.length <= MAX_TEXT || MARKDOWN_TABLE.test(str)) ? markdown(str) : textNode(str, textKind === "lines" ? 1 : 2));
   }
-  // HTML in a text (a spreadsheet's range, a converted page): its tables are tables, read inertly —
-  // the markup is parsed into a document that is never shown nor runs anything, and only its
-  // cells' text is taken; every node shown is built here. Its other parts show as their text, in
-  // order, a line per part and per line of it. HTML without a table is source: monospace.
+  // HTML in a text (a spreadsheet's range, a converted page, a converter's markdown holding a
+  // table): its tables are tables, read by a strict reader of the markup's text — never parsed
+  // into a document: its tags are only looked for (table, tr, td, th; a line's end at br, p, div,
+  // li, headings; every other tag dropped), the text between them taken as text (a few entities
+  // decoded: &amp; &lt; &gt; &quot; &apos; &nbsp; and numbered ones). Its other parts show as
+  // their text, in order; a table inside a cell is that cell's text. HTML without a table is
+  // source: monospace.
+  var HTML_TAG = /<(\/?)([a-z][\w-]*)(?:[^>"']|"[^"]{0,999}"|'[^']{0,999}'){0,499}>|<!--[^]*?(?:-->|$)/gi;
+  /** @type {{ [entity: string]: string }} */
+  var ENTITY = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
   /**
    * @param {string} str
    * @returns {HTMLElement}
    */
   function htmlView(str) {
     if (!/<table/i.test(str)) return textNode(str, 1);
-    var out = el("div", { class: "view" }), text = "";
-    var flush = () => { text = text.replace(/\s*\n\s*/g, "\n").trim(); if (text) out.append(textNode(text, 2)); text = ""; };
-    /** @type {(node: Node) => void} a table; a part holding tables, part by part; other parts' text */
-    var walk = (node) => {
-      if (node.nodeName === "TABLE") {
-        flush();
-        var rows = Array.from(/** @type {Element} */ (node).querySelectorAll("tr"), (row) => Array.from(row.querySelectorAll("td, th")));
-        // a first row of header cells only is the header
-        var head = rows[0] && rows[0].every((cell) => cell.nodeName === "TH") ? /** @type {Element[]} */ (rows.shift()) : [];
-        /** @type {(cell: Element) => string} */
-        var textOf = (cell) => /** @type {string} */ (cell.textContent).trim();
-        out.append(cellTable(head.map(textOf), rows.map((row) => row.map(textOf))));
-      } else if (node.nodeType === 1 && /** @type {Element} */ (node).querySelector("table")) node.childNodes.forEach(walk);
-      else text += node.textContent + "\n";
+    var out = el("div", { class: "view" }), text = "", depth = 0, last = 0, match;
+    /** @type {{ t: string, h: boolean }[][] | null} the table's rows */
+    var rows = null;
+    /** @type {{ t: string, h: boolean }[] | null} */
+    var row = null;
+    /** @type {{ t: string, h: boolean } | null} */
+    var cell = null;
+    /** @type {(part: string) => void} text, into the cell or outside the tables */
+    var put = (part) => {
+      part = part.replace(/&(#x[\da-f]{1,6}|#\d{1,7}|[a-z]+);/gi, (all, name) => name[0] === "#" ? (+("0" + name.slice(1)) < 0x110000 ? String.fromCodePoint(+("0" + name.slice(1))) : all) : ENTITY[name.toLowerCase()] || all);
+      if (cell) cell.t += part; else if (!depth) text += part;
     };
-    // The one parse of a result's markup, audited: DOMParser makes an inert document (no script
-    // runs, nothing loads, it is never put in the page); only textContent is read from it. Its
-    // on… attributes are renamed first: not for safety (the document runs none of them) but
-    // because Chromium checks the page's CSP as it parses one and logs a violation for each.
-    // eslint-disable-next-line no-restricted-syntax
-    new DOMParser().parseFromString(str.replace(/<[a-z][^<>]*>/gi, (tag) => tag.replace(/(\s)on/gi, "$1no")), "text/html").body.childNodes.forEach(walk);
+    var flush = () => { text = text.replace(/[ \t]*\n\s*/g, "\n").trim(); if (text) out.append(textNode(text, 2)); text = ""; };
+    var endRow = () => { if (cell && row) row.push(cell); cell = null; if (row && row.length && rows) rows.push(row); row = null; };
+    var endTable = () => {
+      endRow();
+      var all = /** @type {{ t: string, h: boolean }[][]} */ (rows), head = all[0] && all[0].every((one) => one.h) ? /** @type {{ t: string, h: boolean }[]} */ (all.shift()) : [];
+      /** @type {(one: { t: string }) => string} */
+      var textOf = (one) => one.t.trim();
+      out.append(cellTable(head.map(textOf), all.map((cells) => cells.map(textOf))));
+      rows = null;
+    };
+    for (HTML_TAG.lastIndex = 0; (match = HTML_TAG.exec(str));) {
+      put(str.slice(last, match.index)); last = HTML_TAG.lastIndex;
+      var name = (match[2] || "").toLowerCase(), closing = !!match[1];
+      if (name === "table" && !closing && !depth++) { flush(); rows = []; }
+      else if (name === "table" && closing && depth && !--depth) endTable();
+      else if (depth === 1 && (name === "tr" || (!closing && !row && /^t[dh]$/.test(name)))) { endRow(); if (!closing) row = []; }
+      if (depth === 1 && /^t[dh]$/.test(name)) { if (cell && row) row.push(cell); cell = closing ? null : { t: "", h: name === "th" }; }
+      else if (/^(br|p|div|li|h\d|tr)$/.test(name)) put("\n");
+    }
+    put(str.slice(last));
+    if (rows) endTable();
     flush();
     return out;
   }
@@ -1036,6 +1055,12 @@ CU.views = (() => {
         i++;
         // a fence is code, or data when fenced as such (json, csv, tsv)
         out.appendChild((/^(json|csv|tsv)$/i.test(match[1]) && dataView(code.join("\n"))) || el("pre", { class: "json" }, el("code", null, code.join("\n"))));
+      } else if (/^\s*<table[\s>]/i.test(line)) {
+        // an HTML table in markdown (a converter's): to the line that ends it, read as HTML
+        flush(); listNode = null;
+        var markup = [line];
+        while (!/<\/table>/i.test(markup[markup.length - 1]) && i < lines.length) markup.push(lines[i++]);
+        out.appendChild(htmlView(markup.join("\n")));
       } else if (QUOTE.test(line) && level < 8) {
         flush(); listNode = null;
         var quote = [line];

@@ -40,3 +40,23 @@ test("an image block's own facts (its size, colour space, page; in _meta too) sh
   assert.deepEqual(texts(box, "dd"), ["612", "DeviceRGB", "3"]);
   assert.equal(render({ content: [{ type: "image", data: png, mimeType: "image/png" }] }).querySelectorAll("dl").length, 0);
 });
+
+// pandoc's markdown of a document whose table markdown cannot hold (its documented output: an HTML
+// table inside the markdown, cells holding paragraphs)
+const PANDOC = "# Quarterly report\n\nRevenue grew in **every** region.\n\n<table>\n<colgroup>\n<col style=\"width: 50%\" />\n</colgroup>\n<thead>\n<tr class=\"header\">\n<th>Region</th>\n<th>Revenue</th>\n</tr>\n</thead>\n<tbody>\n<tr class=\"odd\">\n<td><p>North &amp; East</p></td>\n<td><p>12450.5</p></td>\n</tr>\n<tr class=\"even\">\n<td>West<br />coast</td>\n<td>9800</td>\n</tr>\n</tbody>\n</table>\n\nPrepared by Ada.";
+
+test("HTML tables in a converter's markdown are tables, read by a strict reader (no document parsed)", () => {
+  const box = renderText(PANDOC);
+  assert.deepEqual(texts(box, "h3"), ["Quarterly report"]);
+  assert.deepEqual(texts(box, "th"), ["Region", "Revenue"]);
+  assert.deepEqual(Array.from(box.querySelectorAll("tbody tr"), (tr) => texts(tr, "td")), [["North & East", "12,451"], ["West\ncoast", "9800"]]); // revenue is money: whole, exact in its title
+  assert.ok(texts(box, "p").includes("Prepared by Ada."));
+  assert.equal(box.querySelectorAll("col, colgroup, tbody p").length, 0);
+  // a text holding a table, not markdown: its table and its text
+  const plain = renderText("Sheet 1 of 2\n<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>&#x41;&lt;&#66;</td></tr></table>\nend");
+  assert.deepEqual(Array.from(plain.querySelectorAll("tbody tr"), (tr) => texts(tr, "td")), [["1", "A<B"]]);
+  assert.deepEqual(texts(plain, "pre.text-block"), ["Sheet 1 of 2", "end"]);
+  // unclosed tags and comments end, and nothing runs
+  const broken = renderText("<table><tr><td>x<!-- <td>not a cell</td>\n<tr><td a=\"<b>\">y");
+  assert.deepEqual(Array.from(broken.querySelectorAll("tbody tr"), (tr) => texts(tr, "td")), [["x"]]);
+});
