@@ -984,7 +984,7 @@ CU.views = (() => {
   // decoded: &amp; &lt; &gt; &quot; &apos; &nbsp; and numbered ones). Its other parts show as
   // their text, in order; a table inside a cell is that cell's text. HTML without a table is
   // source: monospace.
-  var HTML_TAG = /<(\/?)([a-z][\w-]*)(?:[^>"']|"[^"]{0,999}"|'[^']{0,999}'){0,499}>|<!--[^]*?(?:-->|$)/gi;
+  var HTML_TAG = /<(\/?)([a-z][\w-]*)(?:[^>"']|"[^"]{0,999}"|'[^']{0,999}'){0,499}>|<!-{2}[^]*?(?:-->|$)/gi;
   /** @type {{ [entity: string]: string }} */
   var ENTITY = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
   /**
