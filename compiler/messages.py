@@ -185,6 +185,11 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     "download": "Download {0} ({1} bytes)",
     "json": "JSON",
     "serversText": "Server's text",
+    # views.js (issue 50): a grid's column with no name; a series' time column
+    "column": "Column {0}",
+    "time": "Time",
+    "value": "Value",
+    "series": ("series", "series"),
     # chart.js: a chart that would say nothing the table does not
     "chartFlat": "No chart: its values barely vary. The table shows them.",
     # chart.js: a series found in a table's data (its chart's name: measures by key), and its tabs

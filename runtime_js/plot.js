@@ -78,7 +78,8 @@
       xs.sort((a, b) => ((totals.get(a) || 0) - (totals.get(b) || 0)) * direction);
     }
     /** An x as text. @param {unknown} x */
-    var xText = (x) => temporal ? views.formatDate(new Date(/** @type {number} */ (x)).toISOString(), "date") : typeof x === "number" ? formatNumber(x) : String(x);
+    // (times within two days: their UTC time of day, "07:45": a date's ticks would all read the same)
+    var xText = (x) => temporal ? (xHigh - xLow < 1728e5 ? new Date(/** @type {number} */ (x)).toISOString().slice(11, 16) : views.formatDate(new Date(/** @type {number} */ (x)).toISOString(), "date")) : typeof x === "number" ? formatNumber(x) : String(x);
     /** A point's tooltip. @param {ChartSeries} line  @param {ChartPoint} point */
     var title = (line, point) => svgElement("title", null, line.name + " · " + xText(point[0]) + ": " + formatNumber(point[1]));
     var svg = svgElement("svg", { viewBox: "0 0 " + width + " " + height, class: "chart", role: "img", "aria-label": props.label || props.y.map((y) => y.label).join(", ") });

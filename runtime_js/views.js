@@ -268,7 +268,8 @@ CU.views = (() => {
    * @returns {HTMLElement}
    */
   function textNode(str, mode) {
-    var node = el(mode ? "pre" : "span", { class: mode ? (mode < 2 ? "json lines" : "text-block") : "" }, terminal(str.length > MAX_TEXT ? str.slice(0, MAX_TEXT) : str));
+    // (lines that scroll sideways take the keyboard's focus: a scroller reached by keys too)
+    var node = el(mode ? "pre" : "span", { class: mode ? (mode < 2 ? "json lines" : "text-block") : "", tabindex: mode === 1 ? 0 : null }, terminal(str.length > MAX_TEXT ? str.slice(0, MAX_TEXT) : str));
     if (str.length <= MAX_TEXT) return node;
     return el("div", null, node, button((event) => { node.replaceChildren(...terminal(str)); /** @type {HTMLElement} */ (event.target).remove(); }, M.showAll(Math.round(str.length / 1024))));
   }
@@ -336,6 +337,8 @@ CU.views = (() => {
    */
   function auto(value, depth, key) {
     depth = depth || 0;
+    var points = pointSeries(value);
+    if (points) return seriesView(points, /** @type {Views.Json} */ (value));
     if (Array.isArray(value)) {
       // one record holding values nested two deep is that record, not a one-row table of folds
       if (value.length === 1 && isObj(value[0]) && Object.values(value[0]).some((field) => field && typeof field === "object"
@@ -347,6 +350,68 @@ CU.views = (() => {
     if (isObj(value)) return columnTable(value, depth) || (childListKey(value) ? tree(value, 0) : kv(value, [], depth));
     if (typeof value === "string") return textView(value);
     return el("div", { class: "metric" }, val(value));
+  }
+  // Series of points (issue 50: Prometheus's range and instant queries, and any alike): records
+  // each of its labels (an object of strings) and its points, [time, value] pairs — a time in
+  // epoch seconds (or milliseconds) or ISO, a value a number or a number's text ("0.25", "NaN") —
+  // or one such record, or the pairs alone. Several points a series: a table of time × series (a
+  // row a time, drawn as a time; a column a series, named by the labels that differ), which
+  // table() charts as any series (plot.js: a line a series); one point each (an instant vector):
+  // a row a series, its labels, time and value. The labels every series shares show above, as a
+  // record; the records as sent stay one click away.
+  var NUMBER_TEXT = /^\s*([-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?|[-+]?inf|nan)\s*$/i, asSent = 0;
+  /** @type {(pair: unknown) => boolean} */
+  var isPoint = (pair) => Array.isArray(pair) && pair.length === 2 && (typeof pair[0] === "number" ? pair[0] > 1e8 && pair[0] < 1e13 : typeof pair[0] === "string" && DATE_TIME.test(pair[0]))
+    && (typeof pair[1] === "number" || (typeof pair[1] === "string" && NUMBER_TEXT.test(pair[1])));
+  /**
+   * The series a value is (l: labels, p: points, i: an instant's single point), or undefined.
+   * @param {Views.Json | undefined} value
+   * @returns {Views.PointSeries[] | undefined}
+   */
+  function pointSeries(value) {
+    if (asSent || value == null || typeof value !== "object") return;
+    if (Array.isArray(value) && value.length > 1 && value.every(isPoint)) return [{ l: {}, p: /** @type {Views.Json[][]} */ (value), i: false }];
+    var records = /** @type {Views.Json[]} */ ([]).concat(value), out = /** @type {Views.PointSeries[]} */ ([]);
+    for (var i = 0; i < records.length && records.length <= 1000; i++) {
+      var record = /** @type {Views.Record} */ (records[i]), keys = isObj(record) ? Object.keys(record) : [];
+      var labels = keys.find((name) => isObj(record[name]) && Object.values(record[name]).every((label) => typeof label === "string")), points = keys.length === 2 && record[keys[+(keys[0] === labels)]];
+      var one = isPoint(points);
+      if (!labels || !(one || (Array.isArray(points) && points.length && points.every(isPoint))) || (i && one !== out[0].i)) return;
+      out.push({ l: /** @type {Views.Record} */ (record[labels]), p: one ? [/** @type {Views.Json[]} */ (points)] : /** @type {Views.Json[][]} */ (points), i: one });
+    }
+    return out.length ? out : undefined;
+  }
+  /**
+   * @param {Views.PointSeries[]} all
+   * @param {Views.Json} value the records as sent
+   * @returns {HTMLElement}
+   */
+  function seriesView(all, value) {
+    /** @type {Views.Record} */
+    var common = {};
+    /** @type {string[]} */
+    var differ = [];
+    all.forEach((one) => { Object.keys(one.l).forEach((name) => { if (all.some((other) => other.l[name] !== one.l[name])) { if (differ.indexOf(name) < 0) differ.push(name); } else common[name] = one.l[name]; }); });
+    /** @type {(time: Views.Json) => Views.Json} a time as ISO (epoch seconds below 1e11, else milliseconds) */
+    var iso = (time) => typeof time === "number" ? new Date(time < 1e11 ? time * 1000 : time).toISOString() : time;
+    /** @type {(number: Views.Json) => Views.Json} a number's text as the number ("NaN", "+Inf" stay text) */
+    var read = (number) => isFinite(+(/** @type {string} */ (number))) ? +(/** @type {string} */ (number)) : number;
+    var time = M.time, rows = /** @type {Views.Record[]} */ ([]), names = [time];
+    if (all[0].i) rows = all.map((one) => { var row = /** @type {Views.Record} */ ({}); differ.forEach((name) => { row[name] = one.l[name]; }); row[time] = iso(one.p[0][0]); row[M.value] = read(one.p[0][1]); return row; });
+    else {
+      /** @type {{ [time: string]: Views.Record }} */
+      var byTime = {};
+      all.forEach((one) => {
+        var name = differ.map((label) => one.l[label]).filter(Boolean).join(" · ") || (common.__name__ ? human(String(common.__name__)) : M.value);
+        while (names.indexOf(name) >= 0) name += "'";
+        names.push(name);
+        one.p.forEach((point) => { var at = String(iso(point[0])); (byTime[at] = byTime[at] || rows[rows.push({ [time]: at }) - 1])[name] = read(point[1]); });
+      });
+      rows.sort((a, b) => Date.parse(String(a[time])) - Date.parse(String(b[time])));
+    }
+    var columns = all[0].i ? cols(rows) : names.map((name) => ({ pointer: escapeKey(name), label: name, g: 1 }));
+    var sent = foldNode("more", false, plural(all.length, M.series), value, () => { asSent++; try { return auto(value, 2); } finally { asSent--; } }, false);
+    return el("div", { class: "view" }, Object.keys(common).length ? kv(common, [], 2) : null, table(rows, columns, 100), sent);
   }
   // A recursive structure — a record holding a list of records like itself (more than half of
   // each one's keys are its own; and some hold that list again, or all keys are its own, or the
@@ -402,7 +467,9 @@ CU.views = (() => {
   /** @type {(value: unknown) => value is Views.Scalar[]} at most 20 scalars: shown inline */
   var isShortScalarList = (value) => Array.isArray(value) && value.length <= 20 && value.every(isScalar);
   /**
-   * Columns /0, /1, … of rows that are arrays, headed by the names given (else 1, 2, 3…).
+   * Columns /0, /1, … of rows that are arrays, named by the names given (else 1, 2, 3…: matrix.js
+   * reads them so; table() heads them "Column 1": a database's tuples name none, and a bare "1"
+   * over a column reads as a row's number).
    * @param {number} width
    * @param {Views.Json[] | false} [names]
    * @returns {Views.Column[]}
@@ -509,9 +576,11 @@ CU.views = (() => {
       var value = at(record, field.pointer);
       // Nested data and multi-line text get a block of their own, headed by the key.
       // Records nested in records (a configuration) open to four levels, each set in by one step.
-      if ((!fields.length && value && typeof value === "object" && !isShortScalarList(value) && (/** @type {number} */ (depth) < 2 || (isObj(value) && /** @type {number} */ (depth) < 4))) || (typeof value === "string" && /\n/.test(value))) {
+      // A string of data (JSON, a Python literal: FastMCP's {"result": str(rows)}) is that data, its text a click away.
+      var held = typeof value === "string" ? dataOf(value) : undefined;
+      if ((!fields.length && value && typeof value === "object" && !isShortScalarList(value) && (/** @type {number} */ (depth) < 2 || (isObj(value) && /** @type {number} */ (depth) < 4))) || (typeof value === "string" && /\n/.test(value)) || held !== undefined) {
         scope = record;
-        blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, el("h3", null, field.label), auto(value, /** @type {number} */ (depth) + 1, keyOf(field))));
+        blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, el("h3", null, field.label), auto(held === undefined ? /** @type {Views.Json} */ (value) : held, /** @type {number} */ (depth) + 1, keyOf(field)), held !== undefined && sentText(/** @type {string} */ (value))));
       } else if (value !== undefined) dl.append(el("dt", null, field.label), el("dd", null, val(value, field.format, field.options, field.label, lookOf(keyOf(field), [value], record))));
     });
     return el("div", { class: "view" }, dl.children.length ? dl : null, blocks);
@@ -563,7 +632,7 @@ CU.views = (() => {
     // Grouped columns are named once above theirs (a row of their own).
     var groups = columns.some((column) => column.grp) && el("tr", null, columns.map((column, i) => column.grp === (columns[i - 1] || {}).grp ? null
       : el("th", { scope: column.grp ? "colgroup" : null, colspan: columns.filter((other, j) => j >= i && other.grp === column.grp && columns.slice(i, j).every((between) => between.grp === column.grp)).length }, column.grp || "")));
-    var head = columns.map((column, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(column) }, el("button", { type: "button", onclick: () => sort(i) }, column.label), column.type && el("small", { class: "muted" }, column.type)));
+    var head = columns.map((column, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(column) }, el("button", { type: "button", onclick: () => sort(i) }, column.pointer === "/" + (+column.label - 1) ? M.column(column.label) : column.label), column.type && el("small", { class: "muted" }, column.type)));
     /** @param {number} index */
     function sort(index) {
       direction = sortedBy === index ? -direction : 1; sortedBy = index;
@@ -626,11 +695,14 @@ CU.views = (() => {
     if (str.length > head.length || !lines[lines.length - 1]) lines.pop(); // a cut or empty last line says nothing
     if (/^@@ -\d+(,\d+)? \+\d+/m.test(head) && /^--- \S/m.test(head)) return "diff";
     if (/^\s*<[a-z!][^<>]*>[^]*<\/[a-z]/i.test(head)) return "html";
-    if (STACK_TRACE.test(head) || lines.filter((line) => LOG_LINE.test(line)).length * 2 > lines.length) return "lines";
-    if (MARKDOWN_TABLE.test(head)) return "md";
+    if (STACK_TRACE.test(head)) return "lines";
+    if (MARKDOWN_TABLE.test(head) || /^#{1,6} \S.*\r?\n\s*[[{(]/m.test(head)) return "md"; // a table; a heading over data (JSON under "### Result")
+    // a CSV of events (its rows start with a time) is a CSV: its header is names, not a log's line
     var delimiter = delimiterOf(lines);
     if (delimiter) return delimiter;
+    if (lines.filter((line) => LOG_LINE.test(line)).length * 2 > lines.length) return "lines";
     if (MARKDOWN_SIGNS.filter((sign) => sign.test(head)).length > 1) return "md";
+    if (/<table[\s>][^]*<\/table>/i.test(head)) return "html"; // a converter's text holding a table
     var full = lines.filter((line) => line.trim()), keyValueLines = full.filter((line) => KEY_VALUE.test(line)).length;
     if (keyValueLines > 1 && keyValueLines * 2 >= full.length && lines.length <= 2000) return "kv";
     if (!keyValueLines && alignedRows(lines)) return "aligned";
@@ -639,15 +711,30 @@ CU.views = (() => {
   }
   /**
    * The delimiter of CSV (at least 2 data rows) or TSV text: every line has the same number
-   * (≥ 2) of cells, and the header cells are short names.
+   * (≥ 2) of cells, and the header cells are short names (its line no log's: "2026-… INFO a, b").
    * @param {string[]} lines
    * @returns {"," | "\t" | ""}
    */
   function delimiterOf(lines) {
     /** @type {"," | "\t" | ""} */
     var delimiter = /\t/.test(lines[0]) ? "\t" : /,/.test(lines[0]) ? "," : "", header = delimiter && splitCells(lines[0], delimiter);
-    if (!delimiter || lines.length < (delimiter === "," ? 3 : 2) || /** @type {string[]} */ (header).length < 2 || /** @type {string[]} */ (header).some((name) => !name.trim() || name.length > 64 || /^ /.test(name))) return "";
+    if (!delimiter || LOG_LINE.test(lines[0]) || lines.length < (delimiter === "," ? 3 : 2) || /** @type {string[]} */ (header).length < 2 || /** @type {string[]} */ (header).some((name) => !name.trim() || name.length > 64 || /^ /.test(name))) return "";
     return lines.slice(0, 200).every((line) => splitCells(line, delimiter).length === /** @type {string[]} */ (header).length) ? delimiter : "";
+  }
+  /**
+   * A CSV or TSV printed among a few other lines (a shell's "$ cat events.csv", "exit code 0"): at
+   * most two lines before it and two after, its header's cells plain names. [before, the CSV, after],
+   * or undefined.
+   * @param {string} str
+   * @returns {string[] | undefined}
+   */
+  function csvPart(str) {
+    var lines = str.slice(0, 65536).trim().split(/\r?\n/);
+    for (var before = 0; before < 3; before++) for (var after = 0; after < 3; after++) {
+      var middle = lines.slice(before, lines.length - after), text = middle.join("\n").trim(), delimiter = delimiterOf(text.split(/\r?\n/));
+      // (its header's cells plain names: a guess among other lines asks more)
+      if ((before || after) && delimiter && splitCells(middle[0], delimiter).every((name) => /^"?[\p{L}_][\p{L}\p{N}_ .%/-]{0,40}"?$/u.test(name))) return [lines.slice(0, before).join("\n"), text, lines.slice(lines.length - after || lines.length).join("\n")];
+    }
   }
   /**
    * One line of delimited text as its cells ("…" quotes a cell, "" in it a quote).
@@ -765,47 +852,89 @@ CU.views = (() => {
       class: /^(\+\+\+|---) |^(diff|index|commit) /.test(line) ? "d-meta" : /^\+/.test(line) ? "d-add" : /^-/.test(line) ? "d-del" : /^@@/.test(line) ? "d-hunk" : null
     }, line + "\n")));
   }
-  // A Python literal as text (the repr of lists, tuples, dicts that Python servers send) read as
-  // the JSON it stands for. Nothing is evaluated: outside its strings, a literal differs from JSON
-  // in a few tokens, rewritten here, and JSON.parse reads the rest or refuses: str in either
-  // quote → JSON strings, None/True/False → null/true/false, tuples → arrays, trailing commas
-  // dropped, ints past 15 digits kept as their text (never rounded), "1." → 1.0.
+  // A Python literal as text (str(result) of the lists, tuples and dicts Python servers send) read
+  // as the JSON it stands for by a strict reader that evaluates nothing: lists and tuples (arrays;
+  // "(x)" is x, as in Python), dicts (objects; a key that is a number, True, False or None: its
+  // text), strings in either quote with Python's escapes (two on lines of their own joined, as
+  // pprint splits one), numbers (1_000, 1., .5, 1e-3; an int past 2^53 kept whole as its text),
+  // True/False/None. Any other token — a name, a call (Decimal('1.5'), datetime(…)), a set,
+  // bytes, nan — and the text is text. At most 64 levels deep, one pass over 10 MB at most.
   // Rule "numpy array reprs": array(X) and array(X, dtype=Y) are X (numpy prints its arrays so,
-  // inside the dicts and lists of chroma-mcp, a program's output…). A stack of the open brackets
-  // tells an array's closing parenthesis (dropped) from a tuple's (→ "]"); an array of more than
-  // one value, or brackets that do not match, is no literal.
-  // Its tokens: a '…' string (its body captured), a "…" string, a keyword, a long int, "1." (its
-  // digit), array(, an array's dtype and its ")", a trailing comma, a bracket or a comma.
-  var PYTHON_TOKEN = /'((?:[^'\\\n]|\\.)*)'|"(?:[^"\\\n]|\\.)*"|\b(None|True|False)\b|(-?\d{16,})(?![\d.e])|(\d)\.(?![\d.])|\barray\(|,\s*dtype=(?:[\w.]+|'[^'\n]*')\s*\)|(,)(?=\s*[\])}])|[()[\]{},]/g;
-  /** @type {{ [close: string]: string }} */
-  var OPENER_OF = { ")": "(", "]": "[", "}": "{" };
+  // inside the dicts and lists of chroma-mcp, a program's output…).
+  var PY_STRING = /'((?:[^'\\\n]|\\[^])*)'|"((?:[^"\\\n]|\\[^])*)"/y, PY_NUMBER = /[-+]?(\d(?:_?\d)*)?(\.(?:\d(?:_?\d)*)?)?([eE][-+]?\d(?:_?\d)*)?(?![\w.])/y;
+  var PY_ESCAPE = /\\(x[\dA-Fa-f]{2}|u[\dA-Fa-f]{4}|U[\dA-Fa-f]{8}|[0-7]{1,3}|[^])/g, PY_WORD = /(None|True|False)(?!\w)|array\(/y;
+  /** @type {{ [escape: string]: string }} */
+  var PY_CHAR = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", f: "\f", v: "\v", "\n": "", "\\": "\\", "'": "'", '"': '"' };
   /**
    * @param {string} str
    * @returns {Views.Json | undefined}
    */
   function pythonLiteral(str) {
     if (str.length > 1e7 || !/^\s*([[({]|array\()/.test(str)) return;
-    /** @type {string[]} */
-    var open = [];
-    var bad = 0, ARRAY = "array(";
-    /** @type {{ [word: string]: string }} */
-    var KEYWORDS = { None: "null", True: "true", False: "false" };
-    str = str.replace(PYTHON_TOKEN, (token, quoted, keyword, longInt, digit, trailing) => {
-      if (quoted != null) return toJson(quoted.replace(/\\'/g, "'"));
-      if (token[0] === '"') return token;
-      if (keyword) return KEYWORDS[keyword];
-      if (longInt) return '"' + longInt + '"';
-      if (digit) return digit + ".0";
-      if (trailing) return "";
-      if (token === ",") { if (open[open.length - 1] === ARRAY) bad = 1; return token; }
-      if (token === ARRAY || "([{".indexOf(token) >= 0) return open.push(token), token === "(" ? "[" : token === ARRAY ? "" : token;
-      var opener = open.pop();
-      if (token[0] === ",") return opener !== ARRAY && (bad = 1), ""; // an array's dtype, and its end
-      if (opener !== OPENER_OF[token] && !(opener === ARRAY && token === ")")) bad = 1;
-      return token === ")" ? (opener === ARRAY ? "" : "]") : token;
-    });
-    return bad ? undefined : parseJson(str);
+    var i = 0, FAIL = Error();
+    var space = () => { while (/\s/.test(str.charAt(i))) i++; };
+    /** @type {(token: string) => boolean} */
+    var eat = (token) => { space(); return str.startsWith(token, i) && !!(i += token.length); };
+    /** @type {(pattern: RegExp) => RegExpExecArray | null} a sticky pattern at i (i moved past it) */
+    var match = (pattern) => { pattern.lastIndex = i; var found = pattern.exec(str); if (found) i = pattern.lastIndex; return found; };
+    /** @type {(close: string, depth: number) => Views.Json[]} the items before close, comma-separated */
+    var items = (close, depth) => {
+      var out = [];
+      while (!eat(close)) { out.push(value(depth)); if (!eat(",")) { if (eat(close)) break; throw FAIL; } }
+      return out;
+    };
+    /** @type {(body: string) => string} */
+    var unescape = (body) => body.replace(PY_ESCAPE, (all, code) => CU.hasOwn(PY_CHAR, code) ? PY_CHAR[code] : /^[0-7]/.test(code) ? String.fromCharCode(parseInt(code, 8))
+      : /^[xuU]./.test(code) ? String.fromCodePoint(parseInt(code.slice(1), 16)) : all);
+    /** @type {(depth: number) => Views.Json} */
+    function value(depth) {
+      space();
+      var char = str.charAt(i), found;
+      if (depth > 64) throw FAIL;
+      if (char === "[") return i++, items("]", depth + 1);
+      if (char === "(") { i++; var start = i, inner = items(")", depth + 1); return inner.length === 1 && !/,\s*\)$/.test(str.slice(start, i)) ? inner[0] : inner; }
+      if (char === "{") {
+        /** @type {Views.Record} */
+        var record = {};
+        for (i++; !eat("}");) {
+          var key = value(depth + 1);
+          if (key !== null && typeof key === "object" || !eat(":")) throw FAIL;
+          record[typeof key === "string" ? key : key === null ? "None" : key === true ? "True" : key === false ? "False" : String(key)] = value(depth + 1);
+          if (!eat(",")) { if (eat("}")) break; throw FAIL; }
+        }
+        return record;
+      }
+      if ((found = match(PY_STRING))) {
+        var text = unescape(found[1] != null ? found[1] : found[2]);
+        // pprint's long string: its parts on lines of their own
+        while (/^[ \t]*\n\s*['"]/.test(str.slice(i, i + 200)) && (space(), (found = match(PY_STRING)))) text += unescape(found[1] != null ? found[1] : found[2]);
+        return text;
+      }
+      if ((found = match(PY_WORD))) {
+        if (found[1]) return found[1] === "None" ? null : found[1] === "True";
+        var array = value(depth + 1); // numpy's array(X[, dtype=Y])
+        if (eat(",") && (!eat("dtype=") || !match(/[\w.]+|'[^'\n]*'/y))) throw FAIL;
+        if (!eat(")")) throw FAIL;
+        return array;
+      }
+      if ((found = match(PY_NUMBER)) && (found[1] || found[2] && found[2].length > 1)) {
+        var written = found[0].replace(/_/g, ""), number = +written;
+        return !found[2] && !found[3] && !Number.isSafeInteger(number) ? written.replace(/^\+/, "") : number;
+      }
+      throw FAIL;
+    }
+    try {
+      var out = value(0);
+      space();
+      return i === str.length && out !== null && typeof out === "object" ? out : undefined;
+    } catch (error) { return; }
   }
+  /**
+   * A text read as data (a Python literal), as it was sent: one click away, in monospace.
+   * @param {string} str
+   * @returns {HTMLElement}
+   */
+  var sentText = (str) => el("details", { class: "more srv" }, el("summary", null, M.serversText), textNode(str, 1));
   /**
    * A text that is data — JSON, a Python literal, CSV, TSV or an aligned table — as its view.
    * @param {string} str
@@ -840,44 +969,63 @@ CU.views = (() => {
    */
   function textView(str) {
     var data = dataOf(str);
-    if (data !== undefined) return auto(data);
-    var textKind = /\x1b/.test(str) ? "lines" : kind(str); // a terminal's output: its colours kept, in monospace
+    if (data !== undefined) return parseJson(str) === undefined ? el("div", { class: "view" }, auto(data), sentText(str)) : auto(data);
+    var textKind = /\x1b/.test(str) ? "lines" : kind(str), part = /^(lines|prose)$/.test(textKind) && csvPart(str); // a terminal's output: its colours kept, in monospace
+    if (part) return el("div", { class: "view" }, part.map((text, i) => text && (i === 1 ? delimitedTable(text, /** @type {"," | "\t"} */ (delimiterOf(text.split(/\r?\n/)))) : textNode(text, 2))));
     return tableOf(str, textKind) || (textKind === "diff" ? diffView(str.length > MAX_TEXT * 10 ? str.slice(0, MAX_TEXT * 10) : str)
       : textKind === "kv" ? keyValueText(str) : textKind === "html" ? htmlView(str)
       // markdown with a table, of any size (its tables are paged); other markdown up to 100 KB
       : textKind === "md" && (str.length <= MAX_TEXT || MARKDOWN_TABLE.test(str)) ? markdown(str) : textNode(str, textKind === "lines" ? 1 : 2));
   }
-  // HTML in a text (a spreadsheet's range, a converted page): its tables are tables, read inertly —
-  // the markup is parsed into a document that is never shown nor runs anything, and only its
-  // cells' text is taken; every node shown is built here. Its other parts show as their text, in
-  // order, a line per part and per line of it. HTML without a table is source: monospace.
+  // HTML in a text (a spreadsheet's range, a converted page, a converter's markdown holding a
+  // table): its tables are tables, read by a strict reader of the markup's text — never parsed
+  // into a document: its tags are only looked for (table, tr, td, th; a line's end at br, p, div,
+  // li, headings; every other tag dropped), the text between them taken as text (a few entities
+  // decoded: &amp; &lt; &gt; &quot; &apos; &nbsp; and numbered ones). Its other parts show as
+  // their text, in order; a table inside a cell is that cell's text. HTML without a table is
+  // source: monospace.
+  var HTML_TAG = /<(\/?)([a-z][\w-]*)(?:[^>"']|"[^"]{0,999}"|'[^']{0,999}'){0,499}>|<!-{2}[^]*?(?:-->|$)/gi;
+  /** @type {{ [entity: string]: string }} */
+  var ENTITY = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
   /**
    * @param {string} str
    * @returns {HTMLElement}
    */
   function htmlView(str) {
     if (!/<table/i.test(str)) return textNode(str, 1);
-    var out = el("div", { class: "view" }), text = "";
-    var flush = () => { text = text.replace(/\s*\n\s*/g, "\n").trim(); if (text) out.append(textNode(text, 2)); text = ""; };
-    /** @type {(node: Node) => void} a table; a part holding tables, part by part; other parts' text */
-    var walk = (node) => {
-      if (node.nodeName === "TABLE") {
-        flush();
-        var rows = Array.from(/** @type {Element} */ (node).querySelectorAll("tr"), (row) => Array.from(row.querySelectorAll("td, th")));
-        // a first row of header cells only is the header
-        var head = rows[0] && rows[0].every((cell) => cell.nodeName === "TH") ? /** @type {Element[]} */ (rows.shift()) : [];
-        /** @type {(cell: Element) => string} */
-        var textOf = (cell) => /** @type {string} */ (cell.textContent).trim();
-        out.append(cellTable(head.map(textOf), rows.map((row) => row.map(textOf))));
-      } else if (node.nodeType === 1 && /** @type {Element} */ (node).querySelector("table")) node.childNodes.forEach(walk);
-      else text += node.textContent + "\n";
+    var out = el("div", { class: "view" }), text = "", depth = 0, last = 0, match;
+    /** @type {{ t: string, h: boolean }[][] | null} the table's rows */
+    var rows = null;
+    /** @type {{ t: string, h: boolean }[] | null} */
+    var row = null;
+    /** @type {{ t: string, h: boolean } | null} */
+    var cell = null;
+    /** @type {(part: string) => void} text, into the cell or outside the tables */
+    var put = (part) => {
+      part = part.replace(/&(#x[\da-f]{1,6}|#\d{1,7}|[a-z]+);/gi, (all, name) => name[0] === "#" ? (+("0" + name.slice(1)) < 0x110000 ? String.fromCodePoint(+("0" + name.slice(1))) : all) : ENTITY[name.toLowerCase()] || all);
+      if (cell) cell.t += part; else if (!depth) text += part;
     };
-    // The one parse of a result's markup, audited: DOMParser makes an inert document (no script
-    // runs, nothing loads, it is never put in the page); only textContent is read from it. Its
-    // on… attributes are renamed first: not for safety (the document runs none of them) but
-    // because Chromium checks the page's CSP as it parses one and logs a violation for each.
-    // eslint-disable-next-line no-restricted-syntax
-    new DOMParser().parseFromString(str.replace(/<[a-z][^<>]*>/gi, (tag) => tag.replace(/(\s)on/gi, "$1no")), "text/html").body.childNodes.forEach(walk);
+    var flush = () => { text = text.replace(/[ \t]*\n\s*/g, "\n").trim(); if (text) out.append(textNode(text, 2)); text = ""; };
+    var endRow = () => { if (cell && row) row.push(cell); cell = null; if (row && row.length && rows) rows.push(row); row = null; };
+    var endTable = () => {
+      endRow();
+      var all = /** @type {{ t: string, h: boolean }[][]} */ (rows), head = all[0] && all[0].every((one) => one.h) ? /** @type {{ t: string, h: boolean }[]} */ (all.shift()) : [];
+      /** @type {(one: { t: string }) => string} */
+      var textOf = (one) => one.t.trim();
+      out.append(cellTable(head.map(textOf), all.map((cells) => cells.map(textOf))));
+      rows = null;
+    };
+    for (HTML_TAG.lastIndex = 0; (match = HTML_TAG.exec(str));) {
+      put(str.slice(last, match.index)); last = HTML_TAG.lastIndex;
+      var name = (match[2] || "").toLowerCase(), closing = !!match[1];
+      if (name === "table" && !closing && !depth++) { flush(); rows = []; }
+      else if (name === "table" && closing && depth && !--depth) endTable();
+      else if (depth === 1 && (name === "tr" || (!closing && !row && /^t[dh]$/.test(name)))) { endRow(); if (!closing) row = []; }
+      if (depth === 1 && /^t[dh]$/.test(name)) { if (cell && row) row.push(cell); cell = closing ? null : { t: "", h: name === "th" }; }
+      else if (/^(br|p|div|li|h\d|tr)$/.test(name)) put("\n");
+    }
+    put(str.slice(last));
+    if (rows) endTable();
     flush();
     return out;
   }
@@ -907,6 +1055,12 @@ CU.views = (() => {
         i++;
         // a fence is code, or data when fenced as such (json, csv, tsv)
         out.appendChild((/^(json|csv|tsv)$/i.test(match[1]) && dataView(code.join("\n"))) || el("pre", { class: "json" }, el("code", null, code.join("\n"))));
+      } else if (/^\s*<table[\s>]/i.test(line)) {
+        // an HTML table in markdown (a converter's): to the line that ends it, read as HTML
+        flush(); listNode = null;
+        var markup = [line];
+        while (!/<\/table>/i.test(markup[markup.length - 1]) && i < lines.length) markup.push(lines[i++]);
+        out.appendChild(htmlView(markup.join("\n")));
       } else if (QUOTE.test(line) && level < 8) {
         flush(); listNode = null;
         var quote = [line];
@@ -966,7 +1120,12 @@ CU.views = (() => {
     if (!isObj(block)) return jsonBlock(block);
     var type = block.type, resource = block.resource;
     if (type === "text") return textView(String(block.text));
-    if (type === "image") return image(String(block.data), /** @type {string | undefined} */ (block.mimeType));
+    // An image's facts beside its data (its size, colour space, the page it came from; in _meta too) under it.
+    if (type === "image") {
+      var facts = Object.assign({}, isObj(block._meta) ? block._meta : {}, block);
+      ["type", "data", "mimeType", "annotations", "_meta"].forEach((name) => { delete facts[name]; });
+      return el("div", null, image(String(block.data), /** @type {string | undefined} */ (block.mimeType)), Object.keys(facts).length ? kv(facts, [], 2) : null);
+    }
     if (type === "audio") {
       var audioMime = String(block.mimeType), audio = String(block.data);
       return /^audio\/[\w.+-]+$/.test(audioMime) && /^[A-Za-z0-9+/]*={0,2}$/.test(audio) ? el("audio", { controls: true, src: "data:" + audioMime + ";base64," + audio }) : textNode(audio);
@@ -1123,17 +1282,41 @@ CU.views = (() => {
     if (label && node.props.bind) place.prepend(el("h3", null, label));
   }
 
+  // An error's text, read like the data it holds (issue 40, issue 50): its message first, as a
+  // title, then the rest by its kind —
+  //   data: a JSON object or a Python dict, the whole text or after a short prefix ("Error calling
+  //     tool 'q': {…}"), shown as data; the title its message (message, error, detail, title or
+  //     reason, or error.message: the first line), else the prefix; the text one click away;
+  //   code: a traceback (its last line the message), a pydantic validation error ("1 validation
+  //     error for …"), a stack, a pointer under code (a caret line: SQL's "LINE 1: …" and its "^"):
+  //     monospace, lines kept, never read as records or prose (the caret points at its column);
+  //   terminal: colours kept, monospace; text: other lines under the first (a CSV, a log), by
+  //   the kinds of a result's text; prose: one line, a paragraph.
+  var CARET = /^\s*\^[\^~-]*\s*$/m, CODE_ERROR = /\b\d+ validation errors? for \S|^LINE \d+:|^\s+at \S.*:\d+:\d+\)?$|^\s+File "/m;
   /**
-   * An error's text by the same rules as a result's, its message first: JSON as data, a traceback
-   * under its last line (the exception), a terminal's output in monospace; one line a paragraph;
-   * other text — a stack, code and a caret, a log, a CSV, prose — under its first line.
    * @param {string} message
-   * @returns {HTMLElement[]}
+   * @returns {{ k: string, t: string, b?: string, d?: Views.Json }} kind, title, body (text) or data
+   */
+  function errorKind(message) {
+    var text = message.trim(), lines = text.split(/\r?\n/), brace = text.search(/[[{]/), data = brace >= 0 && brace < 200 ? dataOf(text.slice(brace)) : undefined;
+    if (data !== undefined) {
+      var said = isObj(data) && [data.message, data.error, isObj(data.error) && data.error.message, data.detail, data.title, data.reason].find((field) => typeof field === "string" && field.trim());
+      return { k: "data", t: said ? String(said).trim().split("\n")[0] : text.slice(0, brace).trim(), d: data };
+    }
+    if (/\x1b/.test(text)) return { k: "terminal", t: "", b: text };
+    if (/^Traceback/m.test(text)) return { k: "code", t: /** @type {string} */ (lines.pop()), b: lines.join("\n") };
+    // a caret under the first line points into the title: the whole text is the code
+    var code = CODE_ERROR.test(text) || CARET.test(text), whole = code && CARET.test(lines[1] || "");
+    return lines.length < 2 ? { k: "prose", t: text } : { k: code ? "code" : "text", t: whole ? "" : lines[0], b: (whole ? lines : lines.slice(1)).join("\n") };
+  }
+  /**
+   * @param {string} message
+   * @returns {Views.Child[]}
    */
   function errorView(message) {
-    var lines = message.trim().split(/\r?\n/), first = /^Traceback/m.test(message) ? lines.pop() : lines.shift();
-    return parseJson(message) !== undefined || /\x1b/.test(message) ? [textView(message)]
-      : lines.length ? [el("p", null, /** @type {string} */ (first)), textView(lines.join("\n"))] : [el("p", null, message)];
+    var read = errorKind(message);
+    return [read.t ? el("p", null, read.t) : null, read.d !== undefined ? [auto(read.d), !!read.t && sentText(message)]
+      : read.k === "code" ? textNode(/** @type {string} */ (read.b), 1) : read.b != null ? textView(read.b) : null];
   }
 
   /* ------------------------------------------------------------------ presentation */
@@ -1246,12 +1429,13 @@ CU.views = (() => {
     else if (shown !== undefined) { var rest = withoutHeadline(shown, headline); parts.data = isObj(rest) && !Object.keys(rest).length ? null : auto(rest); }
     // The text blocks usually repeat the data as JSON; the rest shows unless a view already did.
     if (!current.shown && only === undefined) parts.text = unshownBlocks(content, data, present.text !== "show");
+    else if (only !== undefined && parseJson(message) === undefined) parts.text = sentText(message); // a Python literal's text
     (present.sections || []).concat(["headline", "chart", "data", "text"]).forEach((section) => { elAdd(box, parts[section]); delete parts[section]; });
   }
 
   return {
     get scope() { return scope; }, render: render, NODES: NODES, at: at, formatNumber: num, formatDate: date, isRecord: isObj,
     autoView: auto, table: table, kind: kind, keyValue: kv, columnsOf: cols, list: list, value: val, image: image,
-    jsonBlock: jsonBlock, text: { human: human, guess: guess, pythonLiteral: pythonLiteral, terminal: terminal, restates: restates, headline: headlineOf, currency: currencyIn }
+    jsonBlock: jsonBlock, text: { human: human, guess: guess, pythonLiteral: pythonLiteral, points: pointSeries, terminal: terminal, restates: restates, error: errorKind, headline: headlineOf, currency: currencyIn }
   };
 })();

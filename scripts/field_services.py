@@ -1,5 +1,5 @@
-"""Real database servers for the field recorder (scripts/record_field.py): PostgreSQL, MariaDB and
-Redis, each started on a free 127.0.0.1 port under a temporary directory, filled with the same
+"""Real database servers for the field recorder (scripts/record_field.py): PostgreSQL, MariaDB,
+Redis and Prometheus, each started on a free 127.0.0.1 port under a temporary directory, filled with the same
 fixed scratch data, and stopped after the MCP servers that need them have been recorded.
 
     with services(["postgres", "redis"]) as ports:   # {"postgres": 54321, "redis": 40123}
@@ -7,7 +7,7 @@ fixed scratch data, and stopped after the MCP servers that need them have been r
 
 PostgreSQL comes from /usr/local/bin (initdb, pg_ctl, postgres; initdb refuses root, so it runs as
 ``nobody`` in a directory that user owns); MariaDB and Redis from Debian's packages
-(``apt-get install -y mariadb-server redis-server``); ``web`` is a static HTTP server over the
+(``apt-get install -y mariadb-server redis-server prometheus``); ``web`` is a static HTTP server over the
 scratch data, in this process. A service whose binary is missing is left
 out of the ports, and the servers that need it are skipped with a message.
 """
@@ -176,6 +176,45 @@ def redis(tmp: Path) -> Iterator[int]:
         stop(proc)
 
 
+# Prometheus (Debian's prometheus package, its promtool): fixed samples written as blocks before it
+# starts (promtool tsdb create-blocks-from openmetrics), so a query over their half hour answers the
+# same every time: two ferry routes' crossing minutes and passengers, one sample a minute, up to
+# PROM_END (2026-11-20T08:15:00Z); kept whatever their age (retention 100 years).
+PROM_END = 1795162500
+ROUTES = ("Tromsø–Skjervøy", "Ålesund–Hareid")
+
+
+def prometheus_samples() -> str:
+    lines = []
+    for metric, kind, value in (
+        ("ferry_crossing_minutes", "gauge", lambda r, m: round(48.5 + 11.25 * r + 3 * ((m * 7 + r * 3) % 5) / 4, 2)),
+        ("ferry_passengers_total", "counter", lambda r, m: (m + 1) * (40 + 17 * r) + (m * 13) % 9),
+    ):
+        lines.append(f"# TYPE {metric} {kind}")
+        for r, route in enumerate(ROUTES):
+            for m in range(31):
+                lines.append(f'{metric}{{route="{route}",vessel="MF {"Nordlys" if r else "Fjord"}"}} {value(r, m)} {PROM_END - (30 - m) * 60}')
+    return "\n".join(lines) + "\n# EOF\n"
+
+
+@contextmanager
+def prometheus(tmp: Path) -> Iterator[int]:
+    port = free_port()
+    home = tmp / "prometheus"
+    (home / "data").mkdir(parents=True)
+    (home / "samples.om").write_text(prometheus_samples())
+    (home / "prometheus.yml").write_text("global:\n  scrape_interval: 1h\nscrape_configs: []\n")
+    subprocess.run(["promtool", "tsdb", "create-blocks-from", "openmetrics", str(home / "samples.om"), str(home / "data")], check=True, capture_output=True)
+    proc = subprocess.Popen(["prometheus", f"--config.file={home / 'prometheus.yml'}", f"--storage.tsdb.path={home / 'data'}",
+                             "--storage.tsdb.retention.time=100y", f"--web.listen-address=127.0.0.1:{port}"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_port(port)
+        yield port
+    finally:
+        stop(proc)
+
+
 class Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base's name)
         pass
@@ -199,6 +238,7 @@ STARTERS: dict[str, tuple[str, Callable[[Path], AbstractContextManager[int]]]] =
     "postgres": (str(PG_BIN / "pg_ctl"), postgres),
     "mariadb": ("/usr/sbin/mariadbd", mariadb),
     "redis": ("/usr/bin/redis-server", redis),
+    "prometheus": ("/usr/bin/prometheus", prometheus),
 }
 WEB_ROOT = Path("/tmp/compile-ui-field/data")  # the recorder's scratch data (scripts/record_field.py)
 

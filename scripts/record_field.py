@@ -40,7 +40,8 @@ recordings). To re-record, install them beside the checkout, under the git-ignor
     # one venv per Python server, .cache/venvs/<package> (their pins clash); the ones written
     # for the mcp 1.x SDK need "mcp<2" beside them, chroma-mcp also "pydantic<2.12"
     for p in excel-mcp-server office-word-mcp-server markitdown-mcp redis-mcp-server \\
-             mcp-server-calculator mcp-sympy chuk-mcp-math-server mcp-server-motherduck; do
+             mcp-server-calculator mcp-sympy chuk-mcp-math-server mcp-server-motherduck \\
+             prometheus-mcp-server; do
         python3 -m venv .cache/venvs/$p && .cache/venvs/$p/bin/pip install $p; done
     for p in mcp-server-duckdb mysql-mcp-server mcp-server-tree-sitter cli-mcp-server mcp-pandas \\
              office-powerpoint-mcp-server webcal-mcp mcp-dbutils; do
@@ -63,7 +64,7 @@ recordings). To re-record, install them beside the checkout, under the git-ignor
         npm install --prefix .cache/npm-${spec%%=*} --no-audit --no-fund "${spec#*=}"; done
 
     # the databases: PostgreSQL's initdb, pg_ctl and postgres in /usr/local/bin; the others from Debian
-    apt-get install -y mariadb-server redis-server faketime    # faketime: see FROZEN below
+    apt-get install -y mariadb-server redis-server prometheus faketime    # faketime: see FROZEN below
 
 code-runner runs ``python`` (with numpy, for its ``numpy`` case) and ``node`` from the PATH; cli-mcp-server
 runs ``sqlite3`` (Debian's sqlite3). A server whose command is missing is
@@ -129,7 +130,7 @@ def npm(folder: str, command: str) -> str:
 class Server:
     """An MCP server to record: its command, and the calls to make (tool, arguments, case name).
 
-    ``{postgres}``, ``{mariadb}``, ``{redis}`` and ``{web}`` in the command, the env and the
+    ``{postgres}``, ``{mariadb}``, ``{redis}``, ``{prometheus}`` and ``{web}`` in the command, the env and the
     ``files`` stand for the port of that server (scripts/field_services.py), started for the
     servers that name it in ``services``."""
 
@@ -495,7 +496,18 @@ def servers() -> list[Server]:
             ("smembers", {"name": "tags"}, ""),
             ("scan_all_keys", {"pattern": "*"}, ""),
             ("dbsize", {}, ""),
+            # issue 50: a validation error (a word where an int goes)
+            ("lrange", {"name": "queue:jobs", "start": "first", "stop": -1}, "not-int"),
         ], services=["redis"]),
+        # issue 50: series of points (a range query's matrix, an instant query's vector)
+        Server("prometheus", "prometheus-mcp-server", [venv("prometheus-mcp-server")], [
+            ("execute_range_query", {"query": "ferry_crossing_minutes", "start": "2026-11-20T07:45:00Z", "end": "2026-11-20T08:15:00Z", "step": "60s"}, ""),
+            ("execute_range_query", {"query": "rate(ferry_passengers_total[5m]) * 60", "start": "2026-11-20T07:55:00Z", "end": "2026-11-20T08:15:00Z", "step": "120s"}, "rate"),
+            ("execute_range_query", {"query": 'ferry_crossing_minutes{route="Ålesund–Hareid"}', "start": "2026-11-20T08:00:00Z", "end": "2026-11-20T08:15:00Z", "step": "60s"}, "one"),
+            ("execute_query", {"query": "ferry_crossing_minutes", "time": "2026-11-20T08:15:00Z"}, ""),
+            ("execute_query", {"query": "sum(ferry_passengers_total)", "time": "2026-11-20T08:15:00Z"}, "scalar"),
+            ("execute_query", {"query": "ferry_crossing_minutes{", "time": "2026-11-20T08:15:00Z"}, "bad-query"),
+        ], env={"PROMETHEUS_URL": "http://127.0.0.1:{prometheus}", "PROMETHEUS_DISABLE_LINKS": "true"}, services=["prometheus"]),
         # ---- spreadsheets and documents
         Server("excel", "excel-mcp-server", [venv("excel-mcp-server"), "stdio"], [
             ("describe_workbook", {"path": d + "/sales.xlsx"}, ""),

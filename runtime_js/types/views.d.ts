@@ -82,6 +82,9 @@ interface ViewContext {
 
   /** The classes an SGR code sets: 1 bold (t1), 2 dim (t2), f the colour (c0…c7). */
   interface SgrState { [param: string]: string }
+  /** A series of points (views.js pointSeries): its labels, its [time, value] points, and
+   *  whether it is an instant's one point. Short property names: the minifier keeps them. */
+  interface PointSeries { l: Record; p: Json[][]; i: boolean }
   /** A line of "key: value" text: a record (its keys so far), or a line of text. Short
    *  property names: the minifier keeps property names as written. */
   interface TextItem {
@@ -170,6 +173,10 @@ interface Views {
     guess(value: unknown): string;
     /** A Python literal read as the JSON it stands for; undefined when it is none. */
     pythonLiteral(text: string): Views.Json | undefined;
+    /** The series of points a value is (labels, [time, value] points); undefined when none. */
+    points(value: unknown): Views.PointSeries[] | undefined;
+    /** An error's text read: its kind (data, code, terminal, text, prose), title, body or data. */
+    error(message: string): { k: string; t: string; b?: string; d?: Views.Json };
     /** Terminal output as text and spans of classes t1, t2 (bold, dim), c0…c7 (colours). */
     terminal(text: string): (string | HTMLElement)[];
     /** A text restates the data (most of its words and numbers are the data's): it folds. */

@@ -26,6 +26,7 @@ declare const M: {
   chooseAtLeast(value0: unknown): string;
   chooseAtMost(value0: unknown): string;
   colourScale(value0: unknown, value1: unknown): string;
+  column(value0: unknown): string;
   confirmCall(value0: unknown): string;
   confirmYes(value0: unknown): string;
   readonly defaultInputs: string;
@@ -94,14 +95,17 @@ declare const M: {
   readonly sending: string;
   readonly sent: string;
   readonly sentToChat: string;
+  readonly series: readonly [string, string];
   seriesBy(value0: unknown, value1: unknown): string;
   readonly serversText: string;
   showAll(value0: unknown): string;
   showMore(value0: unknown): string;
   readonly tableTab: string;
   readonly theEnd: string;
+  readonly time: string;
   readonly toolError: string;
   readonly unique: string;
+  readonly value: string;
   readonly waiting: string;
   readonly yes: string;
   zoned(value0: unknown, value1: unknown): string;

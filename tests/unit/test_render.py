@@ -562,7 +562,7 @@ def test_compact_drops_comments_and_indentation_only():
 
 
 TYPICAL = ("everything.json", "get-sum")
-PAGE_BUDGET_RAW = 79 * 1024 + 512  # issue 49: 80 966 (present.js, plot.js, the headline, grouped columns, the folded form)
+PAGE_BUDGET_RAW = 79 * 1024 + 512 + 5076  # issue 49: 80 966 (present.js, plot.js, the headline, grouped columns, the folded form); issue 50: 86 042
 # Issue 16 taught every page to tell the host's model about the user's runs and to send a run to
 # the chat, and the typical page grew to 14 648 bytes gzipped (the budget was 14 KiB + 512 for a
 # while). Issue 15 brought it back under 14 KiB, measured as this test does (gzip level 9): the
@@ -622,8 +622,12 @@ PAGE_BUDGET_RAW = 79 * 1024 + 512  # issue 49: 80 966 (present.js, plot.js, the 
 # alone), the headline's tiles, grouped columns, the restating text folded (views.js +~1 100
 # gzipped) and the form folded into its arguments' line (runtime.js +~400): 30 767 and 30 453,
 # the typical page 80 966 raw. Issue 49's own target for it and the live apps and views filed
-# beside it, 27 KiB, is not met (TARGET_49, a strict xfail below).
-PAGE_BUDGET_GZIP = 30 * 1024 + 256
+# beside it, 27 KiB, is not met (TARGET_49, a strict xfail below). Issue 50 (views, fourth round:
+# a strict Python-literal reader, series of points as a chart and a time × series table, errors
+# classified, a CSV among a shell's lines, HTML tables read by a strict reader instead of a parsed
+# document, an image block's facts; views.js 10 289 -> 12 305 gzipped alone): 32 955 and 32 633,
+# the typical page 86 042 raw (the guards raised by exactly that: +2 188 gzipped, +5 076 raw).
+PAGE_BUDGET_GZIP = 30 * 1024 + 256 + 2188
 TARGET_GZIP = 16 * 1024
 """Issue 32's target, for the typical page and the corpus median, self-contained."""
 TARGET_49 = 27 * 1024
@@ -651,7 +655,7 @@ def test_the_median_corpus_page_is_within_the_budget():
     assert median_corpus_gzip() <= PAGE_BUDGET_GZIP, median_corpus_gzip()
 
 
-@pytest.mark.xfail(strict=True, reason="issue 49's 27 KiB: the typical page is 30 453")
+@pytest.mark.xfail(strict=True, reason="issue 49's 27 KiB: the typical page is 32 633 (issue 50)")
 def test_the_typical_page_is_within_issue_49s_target():
     assert len(gzip.compress(typical_page_bytes(), 9)) <= TARGET_49
 

@@ -308,10 +308,10 @@ test("grids: a first row of distinct names over rows of values is the header (ex
   assert.equal(rows(box).length, 12);
   assert.deepEqual(rows(box)[0], ["1", "North", "Widget", "2026-Q1", "1191.50", "12"]); // revenue: money
   const numbers = renderData([[1, 2], [3, 4]]); // no header row: columns 1, 2, …
-  assert.deepEqual(headers(numbers), ["1", "2"]);
+  assert.deepEqual(headers(numbers), ["Column 1", "Column 2"]);
   assert.equal(rows(numbers).length, 2);
   const words = renderData([["a", "b"], ["c", "d"]]); // all strings: no header either
-  assert.deepEqual(headers(words), ["1", "2"]);
+  assert.deepEqual(headers(words), ["Column 1", "Column 2"]);
 });
 
 test("trees: a record holding a list of records like itself (postgres EXPLAIN, a directory tree)", () => {

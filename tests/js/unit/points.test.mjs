@@ -1,0 +1,76 @@
+// Issue 50: series of points (views.js pointSeries, seriesView): Prometheus's range and instant
+// queries as a real Prometheus answered them through prometheus-mcp-server (fixtures/field/), and
+// the general shapes: a time × series table, charted (plot.js) one line a series.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { load, resultRenderer } from "./harness.mjs";
+
+const loaded = load("runtime", "views", "matrix", "plot");
+const V = loaded.CU.views;
+const render = resultRenderer(loaded);
+const plain = (value) => (value === undefined ? value : JSON.parse(JSON.stringify(value)));
+const points = (value) => plain(V.text.points(value));
+const field = (name) => JSON.parse(readFileSync(new URL(`../../../fixtures/field/${name}.json`, import.meta.url), "utf8"));
+const texts = (box, selector) => Array.from(box.querySelectorAll(selector), (n) => n.textContent);
+const rows = (box) => Array.from(box.querySelectorAll("tbody tr"), (tr) => texts(tr, "td"));
+
+test("points: labels and [time, value] pairs, a range's or an instant's; times in seconds, milliseconds or ISO", () => {
+  const range = points([{ metric: { job: "a" }, values: [[1795160700, "1.5"], [1795160760, "2"]] }, { metric: { job: "b" }, values: [[1795160700, "3"]] }]);
+  assert.deepEqual(range.map((one) => [one.l.job, one.p.length, one.i]), [["a", 2, false], ["b", 1, false]]);
+  assert.equal(points([{ metric: {}, value: [1795162500, "3013"] }])[0].i, true);
+  assert.equal(points({ labels: { host: "x" }, points: [["2026-11-20T08:00:00Z", 1], ["2026-11-20T08:01:00Z", 2]] }).length, 1); // one series alone
+  assert.equal(points([[1795160700000, 1], [1795160760000, "NaN"]]).length, 1); // the pairs alone
+});
+
+test("points: not a series — a value that is no number, a time that is no time, mixed instants and ranges, other keys", () => {
+  for (const value of [
+    [{ metric: { a: "x" }, values: [[1795160700, "high"]] }],
+    [{ metric: { a: "x" }, values: [[2024, 1]] }], // a year is no epoch
+    [{ metric: { a: 1 }, values: [[1795160700, 1]] }], // labels are strings
+    [{ metric: {}, value: [1795160700, "1"] }, { metric: {}, values: [[1795160700, "1"]] }],
+    [{ metric: {}, values: [[1795160700, "1"]], extra: 1 }],
+    [{ metric: {}, values: [] }],
+    [[1, 2], [3, 4]], [], {}, "text", null,
+  ]) assert.equal(points(value), undefined, JSON.stringify(value));
+});
+
+test("a range query (real Prometheus): a line per series, named by the labels that differ; a table of time × series with every value", () => {
+  const entry = field("prometheus__execute_range_query"), result = entry.result.structuredContent.result;
+  const box = render(entry.result);
+  assert.deepEqual(texts(box, "th"), ["Time", "Tromsø–Skjervøy · MF Fjord", "Ålesund–Hareid · MF Nordlys"]);
+  assert.ok(texts(box, "dd").includes("ferry_crossing_minutes")); // the label both share, once, above
+  const table = rows(box);
+  assert.equal(table.length, 31);
+  assert.equal(table[0][0], "20 Nov 2026, 07:45 (UTC)"); // times drawn as times
+  assert.deepEqual(table.map((row) => +row[1]), result[0].values.map((pair) => +pair[1]));
+  assert.deepEqual(table.map((row) => +row[2]), result[1].values.map((pair) => +pair[1]));
+  const chart = box.querySelector("svg.chart");
+  assert.ok(chart, "a chart without a click");
+  assert.equal(chart.querySelectorAll("path").length, 2); // a line a series
+  assert.deepEqual(texts(box, ".legend span"), ["Tromsø–Skjervøy · MF Fjord", "Ålesund–Hareid · MF Nordlys"]);
+  assert.ok(texts(chart, "text").includes("07:45"), "its ticks are times of day");
+  const sent = box.querySelector("details.more:not(.srv)");
+  assert.equal(sent.querySelector("summary").textContent, "2 series"); // the records as sent, one click away
+});
+
+test("a single series and an instant vector (real Prometheus)", () => {
+  const one = render(field("prometheus__execute_range_query__one").result);
+  assert.equal(one.querySelectorAll("svg.chart path").length, 1);
+  assert.equal(rows(one).length, 16);
+  assert.deepEqual(texts(one, "th"), ["Time", "Ferry crossing minutes"]); // its name when no label differs
+  const instant = render(field("prometheus__execute_query").result);
+  assert.deepEqual(texts(instant, "th"), ["Route", "Vessel", "Time", "Value"]);
+  assert.deepEqual(rows(instant), [["Tromsø–Skjervøy", "MF Fjord", "20 Nov 2026, 08:15 (UTC)", "48.5"], ["Ålesund–Hareid", "MF Nordlys", "20 Nov 2026, 08:15 (UTC)", "62.0"]]);
+  const scalar = render(field("prometheus__execute_query__scalar").result);
+  assert.deepEqual(rows(scalar), [["20 Nov 2026, 08:15 (UTC)", "3013"]]);
+});
+
+test("points in milliseconds and ISO, values as numbers' text (NaN stays text), a series that misses a time", () => {
+  const box = render({ structuredContent: { series: [
+    { labels: { host: "a" }, points: [["2026-11-20T08:00:00Z", "1"], ["2026-11-20T08:01:00Z", "NaN"], ["2026-11-20T08:02:00Z", "3"]] },
+    { labels: { host: "b" }, points: [["2026-11-20T08:00:00Z", 4], ["2026-11-20T08:02:00Z", 6]] },
+  ] } });
+  assert.deepEqual(texts(box, "th"), ["Time", "a", "b"]);
+  assert.deepEqual(rows(box).map((row) => row.slice(1)), [["1", "4"], ["NaN", "—"], ["3", "6"]]);
+});
