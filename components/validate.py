@@ -37,9 +37,9 @@ _ALLOWED_CHILDREN: dict[str, frozenset[str]] = {
     "MapField": FIELD_TYPES,
     "UnionField": FIELD_TYPES,
     "ResultView": _VIEWS - {"LinkedView"},
-    "KeyValue": _VIEWS - {"Leads", "LinkedView"},
+    "KeyValue": _VIEWS - {"Leads", "LinkedView", "Live"},
     "Leads": frozenset({"LinkedView"}),
-    "LinkedView": _VIEWS - {"Leads", "LinkedView"},
+    "LinkedView": _VIEWS - {"Leads", "LinkedView", "Live"},
 }
 _EXACTLY_ONE_CHILD = frozenset({"ArrayField", "MapField"})
 
