@@ -214,7 +214,7 @@
     var wrapper = doc.querySelector('[data-id="f:' + CU.pointerTo(source.argument).replace(/["\\]/g, "\\$&") + '"]');
     var control = /** @type {HTMLInputElement | null} */ (wrapper && wrapper.querySelector("input.ctl"));
     if (!control || control.type === "range") return;
-    var input = control, search = /** @type {HTMLInputElement} */ (el("input", { type: "search", class: "ctl small", placeholder: M.pickSearch, "aria-label": M.pickSearch, oninput: () => { show(); } }));
+    var input = control, search = /** @type {HTMLInputElement} */ (el("input", { type: "search", class: "pick-search", placeholder: M.pickSearch, "aria-label": M.pickSearch, oninput: () => { show(); } }));
     var list = el("ul", { class: "pick-list", role: "listbox", "aria-label": M.pickFrom(source.title) }), status = el("p", { class: "status", role: "status" });
     var panel = el("div", { class: "picker", hidden: true }, search, status, list);
     /** @type {{ value: Json, label: string }[]} */
