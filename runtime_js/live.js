@@ -69,9 +69,12 @@
     walk(/** @type {Json} */ (result.structuredContent), 0);
     (Array.isArray(result.content) ? result.content : []).forEach((block) => {
       var text = block && block.type === "text" && typeof block.text === "string" ? block.text : "";
-      try { walk(JSON.parse(text), 0); } catch (error) {
-        if (picker.lines) text.split("\n").map((line) => line.trim().replace(MARKER, "")).filter((line) => fits(picker, line)).forEach((line) => offer(line));
-      }
+      // JSON, a Python literal (str() of a list of dicts: mcp-server-sqlite), else a listing's lines
+      /** @type {Json | undefined} */
+      var data;
+      try { data = JSON.parse(text); } catch (error) { data = views.text.pythonLiteral(text); }
+      if (data !== undefined) walk(data, 0);
+      else if (picker.lines) text.split("\n").map((line) => line.trim().replace(MARKER, "")).filter((line) => fits(picker, line)).forEach((line) => offer(line));
     });
     return out;
   }

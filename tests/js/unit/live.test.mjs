@@ -29,6 +29,9 @@ test("a picker offers the values under its keys at any depth, once each, with a 
   assert.deepEqual(plain(L.offers(regions, result)), [{ value: "r-n", label: "North" }, { value: "r-s", label: "South" }, { value: "r-w", label: "" }]);
   // JSON in a text block counts as the data; a value of another type does not
   assert.deepEqual(plain(L.offers(regions, { content: [{ type: "text", text: '[{"region_id": 3}, {"region_id": "r-e"}]' }] })), [{ value: "r-e", label: "" }]);
+  // a Python literal (mcp-server-sqlite's list_tables answers str() of its rows)
+  const tables = { argument: "table_name", tool: "list_tables", title: "List Tables", keys: ["table_name", "name"] };
+  assert.deepEqual(plain(L.offers(tables, { content: [{ type: "text", text: "[{'name': 'sales'}, {'name': 'users'}]" }] })).map((o) => o.value), ["sales", "users"]);
 });
 
 test("a listing's lines are offered joined to the form's directory; a test filters them", () => {
