@@ -35,7 +35,7 @@ from compiler.normalize import (
     SomeShape,
     normalize,
 )
-from components.nodes import Link, LinkFill, Live, LiveProps, Picker
+from components.nodes import Link, LinkFill, Live, LiveProps, Picker, PickerProps
 
 from .leads import leads
 from .leads.tools import MAX_DESCRIPTION, ToolInfo, Tools, fits, index, read_tool, words_of
@@ -110,8 +110,9 @@ def pickers(tool: Mapping[str, Any], tools: Tools) -> tuple[Picker, ...]:
         if key is None or fills is None or per_input.get(key, 0) == MAX_SOURCES:
             continue
         per_input[key] = per_input.get(key, 0) + 1
-        out.append(Picker(argument=key, tool=source.name, title=source.title, keys=link.keys, lines=link.lines,
-                          test=link.test, valueType=link.valueType, fills=fills))
+        props = PickerProps(argument=key, tool=source.name, title=source.title, keys=link.keys, lines=link.lines,
+                            test=link.test, valueType=link.valueType, fills=fills)
+        out.append(Picker(id=f"result:live:pick:{key}:{source.name}", props=props))
     return tuple(out)
 
 
@@ -152,7 +153,7 @@ def live_node(tool: Mapping[str, Any], tools: Tools | None = None) -> Live | Non
     if not may_run_unasked(tool):
         return None
     found = pickers(tool, index(tools)) if tools is not None else ()
-    return Live(id="result:live", props=LiveProps(pickers=found))
+    return Live(id="result:live", props=LiveProps(), children=found)
 
 
 def input_shape_of(tool: Mapping[str, Any]) -> SomeShape:

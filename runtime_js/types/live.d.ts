@@ -13,15 +13,17 @@ interface Picker {
   fills?: LinkFill[];
 }
 
-/** The Live node, a child of the ResultView of a tool that may run unasked. */
+/** The Live node, a child of the ResultView of a tool that may run unasked; its children are Picker nodes (props: Picker). */
 interface LiveNode extends Views.ViewNode {
-  props: Views.ViewProps & { every?: 0 | 5 | 15 | 60; inputs?: boolean; pickers?: Picker[] };
+  props: Views.ViewProps & { every?: 0 | 5 | 15 | 60; inputs?: boolean };
 }
 
 interface CompileUi {
   live?: {
     backoff(every: number, failures: number): number;
     ago(ms: number): string;
+  };
+  pick?: {
     offers(picker: Picker, result: ToolResult, base?: Json): { value: Json; label: string }[];
     fits(picker: Picker, value: unknown): boolean;
   };

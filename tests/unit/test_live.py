@@ -84,14 +84,14 @@ def test_pickers_invert_the_lead_index_on_real_servers():
     fs = corpus("filesystem")
     listed = index(fs)
     read = next(t for t in fs if t["name"] == "read_text_file")
-    found = pickers(read, listed)
+    found = [p.props for p in pickers(read, listed)]
     assert [(p.argument, p.tool) for p in found] == [("path", "list_directory"), ("path", "list_directory_with_sizes")]
     # the listing takes the form's own path: its entries are relative to it
     assert [(f.argument, f.source, f.name) for f in found[0].fills] == [("path", "argument", None)]
     assert found[0].lines
     git = corpus("git")
     show = next(t for t in git if t["name"] == "git_show")
-    (log,) = pickers(show, index(git))
+    (log,) = (p.props for p in pickers(show, index(git)))
     assert (log.argument, log.tool, [f.argument for f in log.fills]) == ("revision", "git_log", ["repo_path"])
     assert log.test == "^[0-9a-f]{7,40}$"
 
@@ -101,7 +101,7 @@ def test_a_source_that_needs_an_input_the_form_lacks_feeds_no_picker():
     describe = tool("describe_table", {"table_name": S}, ("table_name",), annotations=READ)
     assert pickers(describe, index([listing, describe])) == ()
     with_db = tool("describe_table", {"table_name": S, "database": S}, ("table_name", "database"), annotations=READ)
-    (picker,) = pickers(with_db, index([listing, with_db]))
+    (picker,) = (p.props for p in pickers(with_db, index([listing, with_db])))
     assert (picker.tool, picker.argument, [f.argument for f in picker.fills]) == ("list_tables", "table_name", ["database"])
 
 
@@ -170,5 +170,5 @@ def test_no_picker_and_no_timer_ever_calls_a_tool_that_may_write(tools):
             assert node is None  # no timer, no live inputs, no picker on its page
             assert laid_out(compile(current, listed)).spec.live is None
             continue
-        for picker in node.props.pickers:
+        for picker in (p.props for p in node.children):
             assert picker.tool != current["name"] and not writes(tools, picker.tool)

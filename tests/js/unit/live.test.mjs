@@ -6,8 +6,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { load } from "./harness.mjs";
 
-const { CU } = load("runtime", "views", "host", "leads", "live");
-const L = CU.live;
+const { CU } = load("runtime", "views", "host", "leads", "live", "pick");
+const L = { ...CU.live, ...CU.pick };
 const plain = (value) => JSON.parse(JSON.stringify(value)); // out of the vm's realm, for deepEqual
 
 const regions = { argument: "region_id", tool: "list_regions", title: "List Regions", keys: ["region_id"] };
