@@ -3,7 +3,7 @@
    run without a click, read-only and not destructive (compiler/compile/leads/live.py), so
    nothing here ever calls a tool that may write. Concatenated after views.js (whose render it
    wraps) and leads.js (whose CU.run it calls).
-     Run again   a line above the result: Run again, "Updated 12 s ago", the timer. Running again
+     Run again   a line above the result: Run again, the time since the result came, the timer. Running again
                  keeps the page's scroll, the open tabs and a table's sort, and marks the values
                  that changed (class "changed", titled so).
      Timer       Off / 5 s / 15 s / 1 min (the Live node's every: a LayoutSpec's live.every).

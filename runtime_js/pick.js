@@ -13,7 +13,7 @@
 
   /* ------------------------------------------------------------------ pure rules (node --test) */
 
-  /** @type {(key: unknown) => string} a key as matched: "Table Name", "table_name" → "tablename" */
+  /** @type {(key: unknown) => string} a key as matched: case, spaces, "_" and "-" ignored */
   var norm = (key) => String(key).replace(/[\s_-]/g, "").toLowerCase();
   // A listing's line: "[FILE] a.txt", "[DIR] src".
   var MARKER = /^\[[A-Za-z]+\]\s+/;
