@@ -30,7 +30,7 @@ from .compile.facts import FieldFacts, facts_of
 from .compile.leads import Tools, index, leads_node
 from .compile.live import live_node
 from .layout import LayoutSpec, apply, check_spec, heuristic_spec
-from .layout.heuristic import present_of, with_present
+from .layout.heuristic import present_of, with_live, with_present
 
 if TYPE_CHECKING:
     from compiler.normalize import SomeShape
@@ -156,6 +156,7 @@ def laid_out(compiled: Compiled, source: Source = Heuristic()) -> Page | None:
         return None
     if not isinstance(source, Heuristic):
         spec = with_present(spec, present_of(compiled.tree, compiled.tool, compiled.facts))
+        spec = with_live(spec, compiled.tree, compiled.tool, compiled.facts)
     return Page(apply(compiled.tree, spec, compiled.facts), spec, record)
 
 

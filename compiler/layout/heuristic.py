@@ -76,8 +76,7 @@ def heuristic_spec(tree: App, tool: Mapping[str, Any] | None = None, facts: Fact
     facts = facts_of(tree) if facts is None else facts
     offer = choices(tree, facts)
     output = _output(offer)
-    moving = offer.live and tool is not None and live_inputs(input_shape_of(tool))
-    timer = LiveChoice(every=CURRENT_EVERY) if offer.live and tool is not None and says_current(tool) else None
+    timer, moving = _live(offer, tool)
     return LayoutSpec(
         input=_input(tree, offer, facts, moving), output=output, present=present_of(tree, tool, facts, output), live=timer
     )
@@ -105,6 +104,27 @@ def present_of(
     chart = "first" if output is not None and output.chart is not None else None
     present = PresentLayout(formats=formats, headline=headline, chart=chart)
     return None if present == PresentLayout() else present
+
+
+def _live(offer: Choices, tool: Mapping[str, Any] | None) -> tuple[LiveChoice | None, bool]:
+    """The timer (a tool that reports current state) and whether the inputs re-run the tool
+    (every one bounded), for a result that may stay live; else neither."""
+    if not offer.live or tool is None:
+        return None, False
+    timer = LiveChoice(every=CURRENT_EVERY) if says_current(tool) else None
+    return timer, live_inputs(input_shape_of(tool))
+
+
+def with_live(spec: LayoutSpec, tree: App, tool: Mapping[str, Any] | None, facts: Facts | None = None) -> LayoutSpec:
+    """``spec`` over what the heuristic infers of liveness: its ``live`` and ``input.live`` where
+    it gives them, the heuristic's where it does not (a model's spec overrides, never erases).
+    The sliders live inputs bring stay the spec's own widget choices."""
+    timer, moving = _live(choices(tree, facts), tool)
+    live = spec.live if spec.live is not None else timer
+    inputs = spec.input.live if spec.input.live is not None else (moving or None)
+    if live == spec.live and inputs == spec.input.live:
+        return spec
+    return replace(spec, live=live, input=replace(spec.input, live=inputs))
 
 
 def with_present(spec: LayoutSpec, inferred: PresentLayout | None) -> LayoutSpec:

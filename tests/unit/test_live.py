@@ -138,6 +138,12 @@ def test_a_spec_sets_the_timer_and_live_inputs_and_is_refused_for_a_tool_that_ma
     assert problems == []
     live = live_of(laid_out(compiled, Given(spec)).tree)
     assert (live.props.every, live.props.inputs) == (60, True)
+    # a spec that says nothing of it keeps the heuristic's timer; one that says 0 turns it off
+    monitor = compile(tool("poll_stats", annotations=READ))
+    quiet, _ = check_spec(monitor.tree, {"title": "Stats"}, monitor.facts)
+    assert live_of(laid_out(monitor, Given(quiet)).tree).props.every == 15
+    off, _ = check_spec(monitor.tree, {"live": {"every": 0}}, monitor.facts)
+    assert live_of(laid_out(monitor, Given(off)).tree).props.every == 0
     _, problems = check_spec(compiled.tree, {"live": {"every": 7}}, compiled.facts)
     assert [p.pointer for p in problems] == ["/live/every"]  # 5, 15 or 60 only
     writes = compile(tool("reset_counters"))
