@@ -84,6 +84,7 @@ PRESENT_TWICE = "{pointer!r} is already given at {where}"
 PRESENT_CURRENCY_NOT_MONEY = "a currency is given with format 'money' only, not {format!r}"
 PRESENT_BAD_UNIT = "unit {unit!r} does not go with format {format!r}; {allowed}"
 PRESENT_SECTION_TWICE = "{section!r} is already listed at {where}"
+MAY_WRITE = "the tool may write: it never runs without a click (only a read-only tool refreshes or re-runs)"
 
 # --- render: words on the static page (compiler/render.py); the runtime's are RUNTIME, below
 PAGE_NO_ARGUMENTS = "This tool takes no arguments."
@@ -217,6 +218,20 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     "pageN": "Page {0}",
     "confirmCall": "{0} may change or delete data. Call it with these arguments?",
     "confirmYes": "Call {0}",
+    # live.js: a read-only tool's result that stays live (issue 51)
+    "updatedAgo": "Updated {0} ago",
+    "minutes": "{0} min",
+    "refresh": "Refresh",
+    "refreshOff": "Off",
+    "refreshEvery": "Every {0}",
+    "refreshFailed": "Refresh failed ({0} in a row): next try in {1}.",
+    "refreshStopped": "Refresh stopped.",
+    "changed": "Changed since the last run",
+    "pick": "Pick",
+    "pickFrom": "Values from {0}",
+    "pickSearch": "Search",
+    "pickNone": "No values.",
+    "pickFailed": "{0} failed: {1}",
     # ask.js: the question the model asks
     "questionUnshown": "The question could not be shown.",
     "questionUnshownBecause": "The question could not be shown: {0}",

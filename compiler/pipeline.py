@@ -23,13 +23,14 @@ from typing import TYPE_CHECKING, Any, overload
 import msgspec
 from msgspec.structs import replace
 
-from components.nodes import App, ResultView
+from components.nodes import App, Leads, Live, ResultView
 
 from .compile import compile_tree, input_shape
 from .compile.facts import FieldFacts, facts_of
-from .compile.leads import Tools, leads_node
+from .compile.leads import Tools, index, leads_node
+from .compile.live import live_node
 from .layout import LayoutSpec, apply, check_spec, heuristic_spec
-from .layout.heuristic import present_of, with_present
+from .layout.heuristic import present_of, with_live, with_present
 
 if TYPE_CHECKING:
     from compiler.normalize import SomeShape
@@ -120,14 +121,17 @@ def compile(tool: Mapping[str, Any], tools: ToolList = ()) -> Compiled:  # noqa:
     list: give ``compile.leads.index(tools)`` so the list is read once."""
     shape = input_shape(tool)
     tree = compile_tree(tool, shape)
-    if tools:
-        tree = _with_leads(tree, tool, tools)
+    listed = index(tools) if tools else None
+    # A read-only tool's result stays live (issue 51: Run again, a timer, pickers fed by the list's
+    # other read-only tools), then where it leads (issue 41): the ResultView's last children.
+    tree = _with_result_child(tree, live_node(tool, listed))
+    if listed is not None:
+        tree = _with_result_child(tree, leads_node(tool, listed))
     return Compiled(tool, Shapes(shape), tree, facts_of(tree))
 
 
-def _with_leads(tree: App, tool: Mapping[str, Any], tools: ToolList) -> App:
-    """The tree with its result's ``Leads`` (the ResultView's last child), when it leads anywhere."""
-    node = leads_node(tool, tools)
+def _with_result_child(tree: App, node: Leads | Live | None) -> App:
+    """The tree with ``node`` as its ResultView's last child (``None``: the tree as it is)."""
     if node is None:
         return tree
     children = tuple(
@@ -152,6 +156,7 @@ def laid_out(compiled: Compiled, source: Source = Heuristic()) -> Page | None:
         return None
     if not isinstance(source, Heuristic):
         spec = with_present(spec, present_of(compiled.tree, compiled.tool, compiled.facts))
+        spec = with_live(spec, compiled.tree, compiled.tool, compiled.facts)
     return Page(apply(compiled.tree, spec, compiled.facts), spec, record)
 
 

@@ -741,6 +741,53 @@ class LinkedView(ViewNode, frozen=True, tag="LinkedView"):
     props: LinkedViewProps
 
 
+# --------------------------------------------------------------------------- results that stay live
+
+
+class PickerProps(Struct, frozen=True):
+
+    argument: str
+    """This tool's top-level input the picker fills."""
+    tool: str
+    """The read-only tool called (never one that may write: ``compiler.compile.live``)."""
+    title: str
+    keys: tuple[str, ...] = ()
+    """Keys, at any depth of its result, whose values are offered (as a link's ``keys``)."""
+    lines: bool = False
+    """A text result: each line that is a value (after a ``[FILE]``-style marker) is offered."""
+    test: str | None = None
+    valueType: Literal["string", "integer", "number"] = "string"
+    fills: tuple[LinkFill, ...] = ()
+    """The called tool's required arguments, each from this form's argument of ``name``."""
+
+
+class Picker(ViewNode, frozen=True, tag="Picker"):
+    """An input another read-only tool's result provides (issue 51: the lead index read the
+    other way): opening the picker calls that tool once and offers the values it gives. A child
+    of ``Live``; its own module (``pick``), so a live page without one carries none of it."""
+
+    runtime = "pick"
+    props: PickerProps
+
+
+class LiveProps(Struct, frozen=True):
+    every: Literal[0, 5, 15, 60] = 0
+    """Seconds between refreshes when the page opens with a result (0: off until a person turns
+    it on; a LayoutSpec's ``live.every``)."""
+    inputs: bool = False
+    """A changed input re-runs the tool (a LayoutSpec's ``input.live``)."""
+
+
+class Live(ViewNode, frozen=True, tag="Live"):
+    """A read-only tool's result stays live (issue 51): Run again, refresh on a timer, inputs
+    that re-run it, pickers fed by other read-only tools. Only in the ``ResultView`` of a tool
+    that may run without a click (``compiler.compile.live.may_run_unasked``). Children: its
+    inputs' ``Picker``s."""
+
+    runtime = "live"
+    props: LiveProps
+
+
 # --------------------------------------------------------------------------- the catalog
 
 AnyNode = (
@@ -780,6 +827,8 @@ AnyNode = (
     | JsonView
     | Leads
     | LinkedView
+    | Live
+    | Picker
 )
 
 

@@ -36,10 +36,11 @@ _ALLOWED_CHILDREN: dict[str, frozenset[str]] = {
     "TupleField": FIELD_TYPES,
     "MapField": FIELD_TYPES,
     "UnionField": FIELD_TYPES,
-    "ResultView": _VIEWS - {"LinkedView"},
-    "KeyValue": _VIEWS - {"Leads", "LinkedView"},
+    "ResultView": _VIEWS - {"LinkedView", "Picker"},
+    "KeyValue": _VIEWS - {"Leads", "LinkedView", "Live", "Picker"},
     "Leads": frozenset({"LinkedView"}),
-    "LinkedView": _VIEWS - {"Leads", "LinkedView"},
+    "LinkedView": _VIEWS - {"Leads", "LinkedView", "Live", "Picker"},
+    "Live": frozenset({"Picker"}),
 }
 _EXACTLY_ONE_CHILD = frozenset({"ArrayField", "MapField"})
 

@@ -23,6 +23,9 @@ The runtime is hand-written modules, each a ``.js`` and a ``.css`` source (``MOD
               mark only a Chart asks for)
     host      what the host offers, on the views of records: downloads (CSV of the rows, JSON of
               the result) and a fullscreen toggle, each only when the host declares it
+    live      a read-only tool's result that stays live: Run again, a timer, inputs that re-run
+              it (issue 51)
+    pick      an input's picker, fed by another read-only tool's result (issue 51)
     ask       the ask page's protocol (``_ui_render``: fetch a tree, show it, send the answer)
 
 One renderer per node kind (``components/catalog.json``'s ``renderer``): the server
@@ -178,6 +181,11 @@ MODULES = (
     Module("host", _in_category("view"), requires=("runtime", "views")),
     # Where a result leads (links to other tools, paging): only where the tree has a Leads node.
     Module("leads", _needed_by("leads"), requires=("runtime", "views")),
+    # A read-only tool's result that stays live (issue 51): only where the tree has a Live node,
+    # which the compiler gives only to a tool that may run unasked. After leads: it runs CU.run as leads wraps it.
+    Module("live", _needed_by("live"), requires=("runtime", "views")),
+    # An input's picker fed by another read-only tool: only where the tree has a Picker node.
+    Module("pick", _needed_by("pick"), requires=("runtime", "views")),
     # The upstream's questions asked in the page while its call runs, where the host has no form
     # for them (compiler/proxy/services/questions.py): every page that can run; its fields are choices'.
     Module("question", frozenset({"Form"}), requires=("runtime", "choices")),

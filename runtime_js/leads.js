@@ -423,10 +423,10 @@
   /** @type {{ [key: string]: Json }} */
   var runArgs = {};
   var run = CU.run, toolInput = notes["ui/notifications/tool-input"];
-  CU.run = () => {
+  CU.run = (quiet) => {
     var args = CU.collect();
     if (!CU.invalid.length && isRecord(args)) runArgs = args;
-    run();
+    return run(quiet);
   };
   notes["ui/notifications/tool-input"] = (params) => {
     toolInput(params);

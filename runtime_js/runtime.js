@@ -639,16 +639,22 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
 
   /** @type {((params: ProgressParams) => void) | null} the running call's progress, while it runs */
   var onProgress = null;
-  /** @type {HTMLElement | null} the running call's line: progress, time, Cancel */
-  var runLine = null;
+  /** @type {number} the newest run: the answer to an older one is dropped (issue 51: inputs that re-run) */
+  var runs = 0;
+  // A run's end, once: its timer, its line, its question; the progress is the newest run's.
 
-  function run() {
-    if (tornDown) return;
-    var args = check();
-    if (args === UNSET) return;
+  /**
+   * Runs the tool with the form's values. Resolves with the result drawn, null when the call
+   * failed, undefined when nothing was drawn (invalid values, a newer run started, cancelled).
+   * @param {boolean} [quiet] a refresh the page made itself (live.js's timer): not told to the model
+   * @returns {Promise<RpcResult | null | undefined>}
+   */
+  function run(quiet) {
+    var args = tornDown ? UNSET : check(), mine = ++runs;
+    if (args === UNSET) return Promise.resolve(undefined);
     var tool = /** @type {UiNode} */ (formNode).props.toolName;
     busy(true);
-    resultStatus(M.running, true);
+    if (!quiet) resultStatus(M.running, true);
     // The call carries a progress token (its own id): a bar follows the host's progress
     // notifications (indeterminate without a total), a counter shows the time elapsed, and
     // Cancel sends notifications/cancelled for the request and stops waiting for it.
@@ -659,24 +665,36 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
     /** @type {{ [key: string]: unknown }} */
     var meta = { progressToken: id, "compile-ui/app": true };
     if (asked) meta["compile-ui/ask"] = asked.token;
-    var end = () => { clearInterval(ticking); onProgress = null; /** @type {HTMLElement} */ (runLine).remove(); if (asked) asked.stop(); };
+    var ended = false, end = () => { if (!ended) { ended = true; clearInterval(ticking); if (mine === runs) onProgress = null; runLine.remove(); if (asked) asked.stop(); } };
     onProgress = (progress) => {
       if (progress.progressToken !== id) return;
       if (/** @type {number} */ (progress.total) > 0) { bar.max = /** @type {number} */ (progress.total); bar.value = /** @type {number} */ (progress.progress); }
       message.textContent = progress.message || "";
     };
-    runLine = el("div", { class: "run" }, bar, message, elapsed, el("button", { type: "button", class: "btn small", onclick: () => {
-      delete pendingRequests[id]; end(); busy(false);
+    var runLine = el("div", { class: "run" }, bar, message, elapsed, el("button", { type: "button", class: "btn small", onclick: () => {
+      var waiting = pendingRequests[id];
+      delete pendingRequests[id]; end(); busy(false); runs++;
+      if (waiting) waiting[1]({}); // settles the run (as dropped: a newer count), for whoever waits on it
       notify("notifications/cancelled", { requestId: id, reason: M.cancelledByUser });
       resultStatus(M.cancelled);
     } }, M.cancel));
     if (resultEl) /** @type {HTMLElement} */ (own(resultEl, ".status")).after(runLine);
     // "compile-ui/app": the proxy can tell the runs the user started from the page.
     // (args: not UNSET, returned above; a var is not narrowed inside callbacks)
-    request("tools/call", { name: tool, arguments: args, _meta: meta }).then((result) => { end(); showResult(result); tellModel(/** @type {Json} */ (args), result); }, (error) => {
-      end(); busy(false);
+    // An answer that comes after a newer run started is dropped: the page shows the newest.
+    return request("tools/call", { name: tool, arguments: args, _meta: meta }).then((result) => {
+      end();
+      if (mine !== runs) return undefined;
+      showResult(result);
+      if (!quiet) tellModel(/** @type {Json} */ (args), result);
+      return result;
+    }, (error) => {
+      end();
+      if (mine !== runs) return undefined;
+      busy(false);
       resultStatus(M.callFailed(reasonOf(error)) + (error && error.code != null ? " (" + error.code + ")" : ""), false, true);
-      tellModel(/** @type {Json} */ (args), null, error);
+      if (!quiet) tellModel(/** @type {Json} */ (args), null, error);
+      return null;
     });
   }
 
@@ -863,7 +881,7 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
     FIELDS: FIELDS, UNSET: UNSET, invalid: bad, baseField: base, bindField: bind, scalarField: scalar, markInvalid: fail,
     ownChild: own, putOwn: putOwn, hasOwn: hasOwn, isObject: isObject, fieldsOf: fieldsOf,
     fieldKey: keyOf, unescapeToken: unescapeToken, pointerTo: pointerTo, matchesPattern: matches,
-    NOTES: NOTES, viewContext: ctx, hydrate: hydrate, run: run, check: check, collect: collect, unmark: unmark, request: request, tellModel: tellModel
+    NOTES: NOTES, REQUESTS: REQUESTS, viewContext: ctx, hydrate: hydrate, run: run, check: check, collect: collect, unmark: unmark, request: request, tellModel: tellModel
   }));
   return U;
 })()));

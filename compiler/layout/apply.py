@@ -30,6 +30,7 @@ from components.nodes import (
     JsonView,
     KeyValue,
     Leads,
+    Live,
     Present,
     ResultView,
     Section,
@@ -63,7 +64,7 @@ def apply(tree: App, spec: LayoutSpec, facts: Facts | None = None) -> App:
             path = choices(tree, facts).path(spec.output.path) if spec.output is not None else None
             placement = spec.present.chart if spec.present is not None and spec.present.chart else "first"
             shown = _present(child, spec.output, path, placement) if spec.output is not None and path else child
-            children.append(_presented(_leads(shown, spec), spec.present))
+            children.append(_live(_presented(_leads(shown, spec), spec.present), spec))
         else:
             children.append(child)
     props = replace(tree.props, title=spec.title) if spec.title else tree.props
@@ -152,6 +153,20 @@ def _leads(result: AnyNode, spec: LayoutSpec) -> AnyNode:
     props = replace(leads.props, links=kept, paging=paging)
     return replace(result, children=(*others, replace(leads, props=props, children=views)))
 
+
+
+def _live(result: AnyNode, spec: LayoutSpec) -> AnyNode:
+    """The result's ``Live`` (a read-only tool's, issue 51) with the spec's timer and whether
+    its inputs re-run it (a tool that may write has none: ``check_spec`` refuses both there)."""
+    live = next((c for c in result.children if isinstance(c, Live)), None)
+    if live is None or (spec.live is None and spec.input.live is None):
+        return result
+    props = replace(
+        live.props,
+        every=spec.live.every if spec.live is not None else live.props.every,
+        inputs=spec.input.live if spec.input.live is not None else live.props.inputs,
+    )
+    return replace(result, children=tuple(replace(c, props=props) if c is live else c for c in result.children))
 
 
 def _presented(result: AnyNode, layout: PresentLayout | None) -> AnyNode:

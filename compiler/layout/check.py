@@ -62,8 +62,19 @@ def _semantic(spec: LayoutSpec, offer: Choices) -> Iterator[Problem]:
     if spec.output is not None:
         yield from _check_output(spec.output, offer)
     yield from _check_leads(spec, offer)
+    yield from _check_live(spec, offer)
     if spec.present is not None:
         yield from _check_present(spec.present, offer)
+
+
+def _check_live(spec: LayoutSpec, offer: Choices) -> Iterator[Problem]:
+    """A timer or inputs that re-run only for a tool that may run unasked (issue 51)."""
+    if offer.live:
+        return
+    if spec.live is not None and spec.live.every:
+        yield Problem("/live/every", messages.MAY_WRITE)
+    if spec.input.live:
+        yield Problem("/input/live", messages.MAY_WRITE)
 
 
 def _check_leads(spec: LayoutSpec, offer: Choices) -> Iterator[Problem]:

@@ -8,6 +8,7 @@ A spec chooses, never invents. Everything it can refer to is read off the tree h
 * output — the views under the ResultView that show a data path (by ``bind``): tables and card
   grids (with their typed columns), key/value views (with their fields), lists and metrics;
 * leads — the ids of the result's links (``Leads``), and whether it has paging (issue 41);
+* live — whether the result may stay live (a ``Live`` node: a timer, inputs that re-run; issue 51);
 * present — the result's scalar leaves a format or the headline may name (issue 49), as JSON
   Pointers into the result data, array items ``-``: the fields of its key/value views, the columns
   of its tables and card grids, the items of its lists (none without an output schema: then any
@@ -33,6 +34,7 @@ from components.nodes import (
     KeyValue,
     Leads,
     List,
+    Live,
     Metric,
     Node,
     NumberField,
@@ -120,6 +122,8 @@ class Choices(msgspec.Struct, frozen=True):
     """The ids of the result's links (offered or not), in the compiler's order."""
     paging: bool = False
     """The result has paging."""
+    live: bool = False
+    """The result may stay live (a ``Live`` node: the tool may run unasked, issue 51)."""
     leaves: tuple[str, ...] | None = None
     """The result's scalar leaves (pointers into the result data, array items ``-``) a format or
     the headline may name; None: the result has no output schema (any pointer may be named)."""
@@ -142,8 +146,10 @@ def choices(tree: App, facts: Facts | None = None) -> Choices:
     links = tuple(link.id for link in leads.props.links) if leads else ()
     paging = leads is not None and leads.props.paging is not None
     leaves = tuple(dict.fromkeys(_leaves(result))) if isinstance(result, ResultView) and result.props.source == "structured" else None
+    live = result is not None and any(isinstance(c, Live) for c in result.children)
     return Choices(
-        fields=fields, required=required, widgets=widgets, paths=paths, links=links, paging=paging, leaves=leaves
+        fields=fields, required=required, widgets=widgets, paths=paths, links=links, paging=paging, live=live,
+        leaves=leaves,
     )
 
 

@@ -8,6 +8,11 @@ the table (above it: ``present.chart`` "first") only when it says more than the 
 that are not records with ids (a region's revenue, not a task list's priorities). The heuristic spec always
 passes ``check_spec`` for its own tree (a test checks the corpus).
 
+Liveness (issue 51), for a read-only tool only (the tree's ``Live``): a tool whose name or
+description says it reports current state refreshes every ``CURRENT_EVERY`` seconds once a result
+shows; one whose inputs are all bounded (numbers with both bounds, enums, booleans) re-runs as they
+change, its numbers as sliders.
+
 Presentation (issue 49): the formats and the headline compile infers from the output schema
 (``compile.semantics``), on the values the tree shows; a chart laid out with its table goes
 above it (``first``). A spec from elsewhere (a model's, ``_ui_refine``'s, a file) only overrides
@@ -24,14 +29,27 @@ from typing import Any
 from msgspec.structs import replace
 
 from compiler.compile.facts import Facts, FieldFacts, facts_of
+from compiler.compile.live import input_shape_of, live_inputs, says_current
 from compiler.compile.semantics import semantics
 from components import pointers
 from components.nodes import App, FieldNode, Node, NumberField, Table, TextField
 
 from .choices import TEMPORAL, WIDGET_FAMILIES, Choices, DataPath, choices
-from .spec import Chart, FormatChoice, InputLayout, LayoutSpec, OutputLayout, PresentLayout, WidgetChoice
+from .spec import (
+    Chart,
+    FormatChoice,
+    InputLayout,
+    LayoutSpec,
+    LiveChoice,
+    OutputLayout,
+    PresentLayout,
+    WidgetChoice,
+)
 
 MAX_SERIES = 3
+CURRENT_EVERY = 15
+"""Seconds between refreshes the heuristic turns on for a read-only tool that reports current
+state (issue 51: a monitor, a status, health, metrics)."""
 MANY_FIELDS = 6
 MANY_OPTIONAL = 3
 SLIDER_MAX_RANGE = 100
@@ -58,7 +76,10 @@ def heuristic_spec(tree: App, tool: Mapping[str, Any] | None = None, facts: Fact
     facts = facts_of(tree) if facts is None else facts
     offer = choices(tree, facts)
     output = _output(offer)
-    return LayoutSpec(input=_input(tree, offer, facts), output=output, present=present_of(tree, tool, facts, output))
+    timer, moving = _live(offer, tool)
+    return LayoutSpec(
+        input=_input(tree, offer, facts, moving), output=output, present=present_of(tree, tool, facts, output), live=timer
+    )
 
 
 def present_of(
@@ -85,6 +106,27 @@ def present_of(
     return None if present == PresentLayout() else present
 
 
+def _live(offer: Choices, tool: Mapping[str, Any] | None) -> tuple[LiveChoice | None, bool]:
+    """The timer (a tool that reports current state) and whether the inputs re-run the tool
+    (every one bounded), for a result that may stay live; else neither."""
+    if not offer.live or tool is None:
+        return None, False
+    timer = LiveChoice(every=CURRENT_EVERY) if says_current(tool) else None
+    return timer, live_inputs(input_shape_of(tool))
+
+
+def with_live(spec: LayoutSpec, tree: App, tool: Mapping[str, Any] | None, facts: Facts | None = None) -> LayoutSpec:
+    """``spec`` over what the heuristic infers of liveness: its ``live`` and ``input.live`` where
+    it gives them, the heuristic's where it does not (a model's spec overrides, never erases).
+    The sliders live inputs bring stay the spec's own widget choices."""
+    timer, moving = _live(choices(tree, facts), tool)
+    live = spec.live if spec.live is not None else timer
+    inputs = spec.input.live if spec.input.live is not None else (moving or None)
+    if live == spec.live and inputs == spec.input.live:
+        return spec
+    return replace(spec, live=live, input=replace(spec.input, live=inputs))
+
+
 def with_present(spec: LayoutSpec, inferred: PresentLayout | None) -> LayoutSpec:
     """``spec`` over what the heuristic inferred of the presentation: its formats replace the
     inferred ones field by field (the others stay), its headline, chart placement, sections and
@@ -103,7 +145,7 @@ def with_present(spec: LayoutSpec, inferred: PresentLayout | None) -> LayoutSpec
     return replace(spec, present=present)
 
 
-def _input(tree: App, offer: Choices, facts: Facts) -> InputLayout:
+def _input(tree: App, offer: Choices, facts: Facts, moving: bool = False) -> InputLayout:
     required = [f for f in offer.fields if f in offer.required]
     optional = [f for f in offer.fields if f not in offer.required]
     order = required + optional if required and optional and required + optional != list(offer.fields) else []
@@ -111,17 +153,19 @@ def _input(tree: App, offer: Choices, facts: Facts) -> InputLayout:
     if len(offer.fields) >= MANY_FIELDS and len(optional) >= MANY_OPTIONAL:
         keep = 0 if required else MANY_OPTIONAL  # a form never opens empty
         advanced = optional[keep:]
-    return InputLayout(order=order, advanced=advanced, widgets=_widgets(tree, offer, facts))
+    return InputLayout(order=order, advanced=advanced, widgets=_widgets(tree, offer, facts, moving), live=moving or None)
 
 
-def _widgets(tree: App, offer: Choices, facts: Facts) -> list[WidgetChoice]:
+def _widgets(tree: App, offer: Choices, facts: Facts, moving: bool = False) -> list[WidgetChoice]:
+    """Textareas for long text, sliders for small ranges (every bounded number when the inputs
+    re-run the tool: a person moves them and watches the result)."""
     chosen = []
     for node, fact in _fields(tree, facts):
         bind = node.props.bind
         options = offer.widgets.get(bind, ())
         if isinstance(node, TextField) and node.props.widget == "text" and _long_text(node, fact) and "textarea" in options:
             chosen.append(WidgetChoice(field=bind, widget="textarea"))
-        elif isinstance(node, NumberField) and "slider" in options and _small_range(node):
+        elif isinstance(node, NumberField) and "slider" in options and (moving or _small_range(node)):
             chosen.append(WidgetChoice(field=bind, widget="slider"))
     return chosen
 

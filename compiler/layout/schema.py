@@ -37,6 +37,9 @@ def spec_schema(tree: Any, facts: Facts | None = None) -> dict[str, Any]:
     schema["properties"]["output"] = {"anyOf": [*outputs, {"type": "null"}]} if outputs else {"type": "null"}
     _leads_schema(schema, offer)
     _present_schema(schema, offer)
+    if not offer.live:  # a tool that may write: no timer, no inputs that re-run (issue 51)
+        del schema["properties"]["live"]
+        del layout["properties"]["live"]
     return schema
 
 

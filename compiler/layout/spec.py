@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 
 import msgspec
 
-from components.nodes import ChartProps, FieldFormat, Present, field_type
+from components.nodes import ChartProps, FieldFormat, LiveProps, Present, field_type
 
 from .choices import VIEW_KINDS, WIDGET_FAMILIES
 
@@ -55,6 +55,8 @@ Unit = Literal[UNITS]  # type: ignore[valid-type]
 Placement = Literal[PLACEMENTS]  # type: ignore[valid-type]
 TextShown = Literal[TEXTS]  # type: ignore[valid-type]
 SectionName = Literal[SECTIONS]  # type: ignore[valid-type]
+EVERY = _enum("every", LiveProps)
+Every = Literal[EVERY]  # type: ignore[valid-type]
 MAX_CURRENCY = 8
 MAX_HEADLINE = 8
 
@@ -89,6 +91,8 @@ class InputLayout(SpecPart, frozen=True):
     """Fields shown under a collapsed "Advanced" section."""
     widgets: list[WidgetChoice] = []
     submitLabel: SubmitLabel | None = None
+    live: bool | None = None
+    """A changed input re-runs the tool (a read-only tool's only, issue 51); None: as inferred."""
 
 
 class Chart(SpecPart, frozen=True):
@@ -147,6 +151,13 @@ class PresentLayout(SpecPart, frozen=True):
     text: TextShown | None = None
 
 
+class LiveChoice(SpecPart, frozen=True):
+    """A read-only tool's result refreshed on a timer (issue 51)."""
+
+    every: Every = 0
+    """Seconds between refreshes once a result shows (0: off until a person turns it on)."""
+
+
 class LayoutSpec(SpecPart, frozen=True):
     version: Literal[1] = 1
     title: Title | None = None
@@ -161,6 +172,8 @@ class LayoutSpec(SpecPart, frozen=True):
     present: PresentLayout | None = None
     """How the result is presented (formats, headline, the chart's place, the parts' order);
     None: as inferred."""
+    live: LiveChoice | None = None
+    """The timer of a read-only tool's result; None: as inferred."""
 
 
 @cache

@@ -212,9 +212,12 @@ interface CompileUi {
   pointerTo(key: string): string;
   matchesPattern(pattern: string, text: string): boolean;
   NOTES: Notes;
+  /** The requests a host may send (ping, ui/resource-teardown): live.js stops its timers at teardown. */
+  REQUESTS: { [method: string]: (params: unknown) => object };
   viewContext: RuntimeContext;
   hydrate(tree?: UiNode): void;
-  run(): void;
+  /** Runs the tool with the form's values: the result drawn, null when the call failed, undefined when nothing was drawn. quiet: not told to the model. */
+  run(quiet?: boolean): Promise<RpcResult | null | undefined> | void;
   check(): Json | Unset;
   collect(): Json | Unset;
   unmark(): void;

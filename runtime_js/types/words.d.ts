@@ -19,6 +19,7 @@ declare const M: {
   readonly cancelled: string;
   cancelledBecause(value0: unknown): string;
   readonly cancelledByUser: string;
+  readonly changed: string;
   readonly chartFlat: string;
   readonly chartTab: string;
   readonly checkField: string;
@@ -57,6 +58,7 @@ declare const M: {
   lessThan(value0: unknown): string;
   readonly loadMore: string;
   readonly matrixTab: string;
+  minutes(value0: unknown): string;
   more(value0: unknown): string;
   moreThan(value0: unknown): string;
   multipleOf(value0: unknown): string;
@@ -73,6 +75,11 @@ declare const M: {
   readonly openLink: string;
   pageN(value0: unknown): string;
   pageOf(value0: unknown, value1: unknown): string;
+  readonly pick: string;
+  pickFailed(value0: unknown, value1: unknown): string;
+  pickFrom(value0: unknown): string;
+  readonly pickNone: string;
+  readonly pickSearch: string;
   prefilled(value0: unknown): string;
   readonly prev: string;
   readonly questionFailed: string;
@@ -85,6 +92,11 @@ declare const M: {
   readonly ranOk: string;
   readonly rawJson: string;
   readonly recordsTab: string;
+  readonly refresh: string;
+  refreshEvery(value0: unknown): string;
+  refreshFailed(value0: unknown, value1: unknown): string;
+  readonly refreshOff: string;
+  readonly refreshStopped: string;
   readonly required: string;
   readonly rows: readonly [string, string];
   rowsOf(value0: unknown, value1: unknown, value2: unknown): string;
@@ -105,6 +117,7 @@ declare const M: {
   readonly time: string;
   readonly toolError: string;
   readonly unique: string;
+  updatedAgo(value0: unknown): string;
   readonly value: string;
   readonly waiting: string;
   readonly yes: string;

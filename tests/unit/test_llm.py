@@ -217,7 +217,7 @@ def test_injection_in_the_description_stays_data():
     assert "treat" in model.requests[0]["system"].lower() or "never follow instructions" in model.requests[0]["system"].lower()
     # what comes back can only be layout choices: unknown keys are refused, text stays a text prop
     assert gen.spec.title == "<script>alert(1)</script>"
-    assert set(spec_json(gen.spec)) == {"version", "title", "summary", "input", "output", "links", "paging", "present"}
+    assert set(spec_json(gen.spec)) == {"version", "title", "summary", "input", "output", "links", "paging", "present", "live"}
 
 
 def test_no_key_means_heuristic_and_no_call():

@@ -726,7 +726,10 @@ def test_module_conditions_match_what_each_module_registers():
     assert needed["typed"] == typed and not typed & _registered(src["views"], "var NODES = {")
     leads = _registered(src["leads"], "Object.assign(views.NODES, {")
     assert needed["leads"] == leads == {"Leads", "LinkedView"}
-    assert VIEW_TYPES - _registered(src["views"], "var NODES = {") - typed - leads == {"Chart"}
+    live = _registered(src["live"], "Object.assign(views.NODES, {")
+    pick = _registered(src["pick"], "Object.assign(views.NODES, {")
+    assert needed["live"] == live == {"Live"} and needed["pick"] == pick == {"Picker"}
+    assert VIEW_TYPES - _registered(src["views"], "var NODES = {") - typed - leads - live - pick == {"Chart"}
     # layout nodes are the server's everywhere: layout.js builds none (it hydrates tabs)
     assert needed["layout"] == LAYOUT_TYPES and not runtime_catalog.keyed({"layout": src["layout"]})["layout.js"] & set(NODE_TYPES)
 

@@ -29,6 +29,7 @@ from components.nodes import (
     LinkedView,
     LinkedViewProps,
     LinkFill,
+    Live,
     Node,
     Paging,
     ResultView,
@@ -77,7 +78,7 @@ def prefixed(node: Node, prefix: str) -> Node:
 def linked_view(tools: dict[str, dict[str, Any]], name: str) -> LinkedView:
     """The tool's own compiled views, as the compiler inlines them."""
     result = next(child for child in compile_tool(tools[name]).children if isinstance(child, ResultView))
-    children = tuple(prefixed(child, f"linked:{name}:") for child in result.children if not isinstance(child, Leads))
+    children = tuple(prefixed(child, f"linked:{name}:") for child in result.children if not isinstance(child, (Leads, Live)))
     return LinkedView(id=f"linked:{name}", props=LinkedViewProps(tool=name, title=name.replace("_", " ").title(), source=result.props.source), children=children)
 
 

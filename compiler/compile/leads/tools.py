@@ -78,7 +78,7 @@ def _stems(words: Iterable[str]) -> set[str]:
 
 READ_WORDS = frozenset(
     "get read show describe list search find fetch view inspect lookup open info stat status log logs diff "
-    "tree history count peek browse".split()
+    "tree history count peek browse poll stats metrics monitor health".split()
 )
 DESTRUCTIVE_WORDS = frozenset(
     "delete remove cancel drop kill destroy purge truncate overwrite reset revoke terminate wipe erase "

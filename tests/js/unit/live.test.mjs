@@ -1,0 +1,43 @@
+// live.js, as shipped: the rules of a result that stays live (issue 51) — how long the timer
+// waits after failures, how the time since the last run reads, which values a picker offers from
+// a source tool's result (under its keys at any depth, with a label beside them, or the lines of
+// a listing joined to the form's directory).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { load } from "./harness.mjs";
+
+const { CU } = load("runtime", "views", "host", "leads", "live", "pick");
+const L = { ...CU.live, ...CU.pick };
+const plain = (value) => JSON.parse(JSON.stringify(value)); // out of the vm's realm, for deepEqual
+
+const regions = { argument: "region_id", tool: "list_regions", title: "List Regions", keys: ["region_id"] };
+const paths = { argument: "path", tool: "list_directory", title: "List Directory", keys: ["path"], lines: true,
+  fills: [{ argument: "path", source: "argument" }] };
+const commits = { argument: "revision", tool: "git_log", title: "Git Log", keys: ["commit"], lines: true, test: "^[0-9a-f]{7,40}$" };
+
+test("after failures the timer waits twice as long each time, at most 5 min", () => {
+  assert.deepEqual([0, 1, 2, 3, 9].map((n) => L.backoff(15, n)), [15, 30, 60, 120, 300]);
+  assert.equal(L.backoff(60, 0), 60);
+});
+
+test("the time since the last run reads in seconds, then minutes", () => {
+  assert.deepEqual([0, 400, 12_000, 59_400, 60_000, 185_000].map(L.ago), ["0 s", "0 s", "12 s", "59 s", "1 min", "3 min"]);
+});
+
+test("a picker offers the values under its keys at any depth, once each, with a label beside them", () => {
+  const result = { structuredContent: { regions: [{ region_id: "r-n", name: "North" }, { regionId: "r-s", title: "South" }, { region_id: "r-n" }, { nested: { "Region ID": "r-w" } }] } };
+  assert.deepEqual(plain(L.offers(regions, result)), [{ value: "r-n", label: "North" }, { value: "r-s", label: "South" }, { value: "r-w", label: "" }]);
+  // JSON in a text block counts as the data; a value of another type does not
+  assert.deepEqual(plain(L.offers(regions, { content: [{ type: "text", text: '[{"region_id": 3}, {"region_id": "r-e"}]' }] })), [{ value: "r-e", label: "" }]);
+  // a Python literal (mcp-server-sqlite's list_tables answers str() of its rows)
+  const tables = { argument: "table_name", tool: "list_tables", title: "List Tables", keys: ["table_name", "name"] };
+  assert.deepEqual(plain(L.offers(tables, { content: [{ type: "text", text: "[{'name': 'sales'}, {'name': 'users'}]" }] })).map((o) => o.value), ["sales", "users"]);
+});
+
+test("a listing's lines are offered joined to the form's directory; a test filters them", () => {
+  const listing = { content: [{ type: "text", text: "[FILE] a.txt\n[DIR] src\n/abs/b.txt\n" }] };
+  assert.deepEqual(plain(L.offers(paths, listing, "/docs/")).map((o) => o.value), ["/docs/a.txt", "/docs/src", "/abs/b.txt"]);
+  assert.deepEqual(plain(L.offers(paths, listing)).map((o) => o.value), ["a.txt", "src", "/abs/b.txt"]);
+  const log = { content: [{ type: "text", text: "Commit history:\nabc1234\nnot a hash\n0123456789abcdef" }] };
+  assert.deepEqual(plain(L.offers(commits, log)).map((o) => o.value), ["abc1234", "0123456789abcdef"]);
+});
