@@ -16,6 +16,7 @@ from msgspec.structs import replace
 
 from compiler import render as render_module
 from compiler.compile import compile_tree
+from compiler.pipeline import build_page
 from compiler.render import node_types, render_ask_page, render_body, render_page, script_json
 from compiler.tools import load_tools
 from components.nodes import (
@@ -562,7 +563,7 @@ def test_compact_drops_comments_and_indentation_only():
 
 
 TYPICAL = ("everything.json", "get-sum")
-PAGE_BUDGET_RAW = 79 * 1024 + 512 + 5076  # issue 49: 80 966 (present.js, plot.js, the headline, grouped columns, the folded form); issue 50: 86 042
+PAGE_BUDGET_RAW = 79 * 1024 + 512 + 5076 + 3863  # issue 49: 80 966 (present.js, plot.js, the headline, grouped columns, the folded form); issue 50: 86 042; issue 51 (live.js): 89 905
 # Issue 16 taught every page to tell the host's model about the user's runs and to send a run to
 # the chat, and the typical page grew to 14 648 bytes gzipped (the budget was 14 KiB + 512 for a
 # while). Issue 15 brought it back under 14 KiB, measured as this test does (gzip level 9): the
@@ -627,7 +628,12 @@ PAGE_BUDGET_RAW = 79 * 1024 + 512 + 5076  # issue 49: 80 966 (present.js, plot.j
 # classified, a CSV among a shell's lines, HTML tables read by a strict reader instead of a parsed
 # document, an image block's facts; views.js 10 289 -> 12 305 gzipped alone): 32 955 and 32 633,
 # the typical page 86 042 raw (the guards raised by exactly that: +2 188 gzipped, +5 076 raw).
-PAGE_BUDGET_GZIP = 30 * 1024 + 256 + 2188
+# Issue 51 (live apps) adds its Live node in the pipeline (compiler/pipeline.py), not in the
+# tree, so from then on the pages measured are the pages served (``build_page``): a read-only
+# tool's page carries live.js (Run again, the timer, inputs that re-run; 1 714 + 173 gzipped
+# alone), a page with a picker pick.js too (1 741 + 271). The typical tool is read-only: 34 170
+# and 34 043, the typical page 89 905 raw; a page of a tool that may write is unchanged (+91).
+PAGE_BUDGET_GZIP = 30 * 1024 + 256 + 2188 + 1538
 TARGET_GZIP = 16 * 1024
 """Issue 32's target, for the typical page and the corpus median, self-contained."""
 TARGET_49 = 27 * 1024
@@ -637,11 +643,11 @@ TARGET_49 = 27 * 1024
 def typical_page_bytes() -> bytes:
     path = CORPUS_TOOLS / TYPICAL[0]
     tool = next(t for _, t in load_tools(path.read_text(), str(path)) if t["name"] == TYPICAL[1])
-    return render_page(compile_tree(tool)).encode()
+    return build_page(tool).encode()
 
 
 def median_corpus_gzip() -> int:
-    sizes = sorted(len(gzip.compress(render_page(compile_tree(tool)).encode(), 9)) for _, tool in corpus_tools())
+    sizes = sorted(len(gzip.compress(build_page(tool).encode(), 9)) for _, tool in corpus_tools())
     return sizes[len(sizes) // 2]
 
 
@@ -655,7 +661,7 @@ def test_the_median_corpus_page_is_within_the_budget():
     assert median_corpus_gzip() <= PAGE_BUDGET_GZIP, median_corpus_gzip()
 
 
-@pytest.mark.xfail(strict=True, reason="issue 49's 27 KiB: the typical page is 32 633 (issue 50)")
+@pytest.mark.xfail(strict=True, reason="issue 49's 27 KiB: the typical page is 34 043 (issues 50 and 51)")
 def test_the_typical_page_is_within_issue_49s_target():
     assert len(gzip.compress(typical_page_bytes(), 9)) <= TARGET_49
 
