@@ -270,6 +270,16 @@ class LLMLayout:
             return True
         return self._client_made is not None and self._client_made.done()
 
+    async def loaded(self) -> None:
+        """Returns once the model can be asked: the SDK imported and the client made (or failed
+        to be: the generation then reports it at once). A generation behind an interim page
+        waits for this before its budget starts: the budget is the model's, and the import, a
+        few seconds of CPU, took more than all of it on a loaded machine (the model's page then
+        never came)."""
+        if not self.ready:
+            with contextlib.suppress(Exception):
+                await self.client()
+
     def interim(self, tool: Mapping[str, Any], tree: App, refinements: Sequence[str] = (), facts: Facts | None = None) -> Generation:
         """The heuristic layout, for a page served while the model is not ready (``ready``); the
         model's generation for the same key replaces it when it lands."""

@@ -155,7 +155,9 @@ def test_a_waiting_call_wakes_when_the_answer_lands(url):
         return answer, time.monotonic() - started, await asking.respond(render.id, "again", {}), events
 
     answer, took, again, events = on(url, scenario)
-    assert answer["values"] == {"name": "Ada"} and took < 2
+    # woken by the answer, not by the wait's own 30 s timeout (there is no poll between): 3 s once
+    # on a machine kept busy by CPU burners, so the bound is half the timeout, not a timing
+    assert answer["values"] == {"name": "Ada"} and took < 15
     assert again is not None  # collected: no longer open
     assert [(e["kind"], e["values"]) for e in events] == [("answer", {"name": "Ada"})]
 

@@ -136,7 +136,9 @@ def the_heuristic_page_first_then_the_models(tmp_path, model: FakeModel) -> None
 
     def until(accept) -> dict:
         while True:
-            message = json.loads(lines.get(timeout=30))  # a page waiting on the held SDK never comes
+            # a bound against a hang (a page waiting on the held SDK never comes), not a timing:
+            # once the gate opens, the SDK's import alone took over 15 s with CPU burners beside it
+            message = json.loads(lines.get(timeout=120))
             if accept(message):
                 return message
 

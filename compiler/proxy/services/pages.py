@@ -234,6 +234,7 @@ class PageStore:
     async def _behind_interim(self, key: str, compiled: Compiled, interim: Made) -> None:
         start = time.monotonic()
         try:
+            await self.llm.loaded()  # the model's budget starts once it can be asked
             made = self._done(key, compiled, await self._model_page(key, compiled), start)
         except Exception:  # noqa: BLE001 (a task nobody awaits: the interim page stays, as the heuristic's)
             log.exception("the model's layout for %s could not replace the page served before it", compiled.tool["name"])
