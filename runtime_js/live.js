@@ -57,9 +57,10 @@
    */
   function gather(history, found, time) {
     found.forEach((item) => {
-      var line = history.get(item[0]) || history.set(item[0], { label: item[1], points: [] }).get(item[0]);
-      /** @type {HistoryLine} */ (line).points.push([time, item[2]]);
-      if (/** @type {HistoryLine} */ (line).points.length > 60) /** @type {HistoryLine} */ (line).points.shift();
+      var points = /** @type {HistoryLine} */ (history.get(item[0]) || history.set(item[0], { label: item[1], points: [] }).get(item[0])).points, last = points[points.length - 1];
+      // (a time after the last one's: two runs in one millisecond stay two points, not their sum)
+      points.push([last && last[0] >= time ? last[0] + 1 : time, item[2]]);
+      if (points.length > 60) points.shift();
     });
     return history;
   }
@@ -152,6 +153,7 @@
     var section = box.closest(".result");
     if (!section || result === shown) return;
     shown = result; updated = Date.now();
+    if (submitted) { submitted = false; toldAt = updated; } // the form's run is told as it is drawn
     if (result && !result.isError) draw(result.structuredContent);
     if (!line) {
       every = liveNode().props.every || 0;
@@ -185,7 +187,7 @@
 
   /* ------------------------------------------------------------------ inputs that re-run */
 
-  var settling = 0, toldAt = -1e9, telling = 0;
+  var settling = 0, toldAt = -1e9, telling = 0, submitted = false;
   /** @type {[Json, RpcResult | null] | undefined} the latest run a person started, for the model */
   var latest;
   /** The model hears at most one of the runs a person starts every 3 s: the latest. @param {Json} args @param {RpcResult | null} result */
@@ -210,6 +212,7 @@
       form.addEventListener("change", changed);
     }
     // A value picked (pick.js) while a result shows runs the tool with it.
+    if (form) form.addEventListener("submit", () => { submitted = true; });
     if (form) form.addEventListener("picked", () => { if (shown && !liveNode().props.inputs) rerun(); });
   });
 

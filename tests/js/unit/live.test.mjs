@@ -59,6 +59,9 @@ test("history keeps the last 60 values of each number; only those that changed a
   assert.deepEqual(plain(history.get("/cpu").points.at(-1)), [74_000, 74 % 7]);
   assert.deepEqual(plain(L.moving(history).map((line) => line.label)), ["Cpu"]); // Total never changed
   assert.equal(L.moving(L.gather(new Map(), [["/a", "A", 1]], 0)).length, 0); // one run: nothing yet
+  // two runs in one millisecond stay two points (the chart would sum them)
+  const twice = L.gather(L.gather(new Map(), [["/a", "A", 1]], 5), [["/a", "A", 2]], 5);
+  assert.deepEqual(plain(twice.get("/a").points), [[5, 1], [6, 2]]);
 });
 
 test("the model hears at most one summary every 3 s", () => {
