@@ -43,6 +43,7 @@ from typing import Any
 import msgspec
 from dominate import tags as t
 from dominate.util import raw
+from dominate.util import text as dom_text
 
 from components.nodes import (
     NODE_TYPES,
@@ -61,6 +62,7 @@ from components.nodes import (
 from runtime_js import ALL, ASK, modules_for, runtime_css, runtime_js
 
 from . import messages as m
+from .markdown import Span, spans
 
 __all__ = ["render_page", "render_body", "render_ask_page", "script_json", "csp_policy", "sha256_source", "node_types"]
 
@@ -232,14 +234,35 @@ def visit_App(node: Any, ctx: _Ctx) -> None:
             _action_row(node.actions)
 
 
-def _description(text: str) -> None:
-    if len(text) <= MAX_SHORT_DESCRIPTION:
-        t.p(text, cls="desc")
+def _description(words: str) -> None:
+    if len(words) <= MAX_SHORT_DESCRIPTION:
+        _prose(t.p, words, cls="desc")
         return
-    lead, rest = _lead(text)
+    lead, rest = _lead(words)
     with t.details(cls="desc"):
-        t.summary(lead)
-        t.p(rest)
+        _prose(t.summary, lead)
+        _prose(t.p, rest)
+
+
+def _prose(tag: Callable[..., Any], words: str, **attrs: str) -> None:
+    """``tag`` holding a description: its inline markdown (``compiler.markdown``) drawn as
+    elements, every piece of text escaped. Plain text stays one text node."""
+    with tag(**attrs):
+        for span in spans(words):
+            _span(span)
+
+
+_SPAN_TAGS: dict[str, Callable[..., Any]] = {"code": t.code, "strong": t.strong, "em": t.em}
+
+
+def _span(span: Span) -> None:
+    if span.kind == "text":
+        dom_text(span.text)
+    elif span.kind == "link":
+        # opened by the host (runtime.js: ui/open-link), never by the frame itself
+        t.a(span.text, href=span.href, cls="ext", title=span.href)
+    else:
+        _SPAN_TAGS[span.kind](span.text)
 
 
 _SENTENCE_END = re.compile(r"([.!?])(?=\s+[A-Z])|\s*\n\s*\n")
@@ -285,7 +308,7 @@ def visit_Tabs(node: Any, ctx: _Ctx) -> None:
                     visit(child, ctx)
                     continue
                 if child.props.description:  # the section's title is the tab's label
-                    t.p(child.props.description, cls="help")
+                    _prose(t.p, child.props.description, cls="help")
                 visit_children(child, ctx)
 
 
@@ -297,13 +320,13 @@ def visit_Section(node: Any, ctx: _Ctx) -> None:
                 box["open"] = "open"
             t.summary(p.title)
             if p.description:
-                t.p(p.description, cls="help")
+                _prose(t.p, p.description, cls="help")
             visit_children(node, ctx)
         return
     with t.section(cls="section"):
         t.h2(p.title)
         if p.description:
-            t.p(p.description, cls="help")
+            _prose(t.p, p.description, cls="help")
         visit_children(node, ctx)
 
 
@@ -403,7 +426,7 @@ class _Field:
 
     def help(self) -> None:
         if self.p.help:
-            t.p(self.p.help, cls="help", id=self.hid)
+            _prose(t.p, self.p.help, cls="help", id=self.hid)
 
     def error(self) -> None:
         t.p(cls="err", id=self.eid, **{"aria-live": "polite"})
@@ -559,7 +582,7 @@ def _choice(kind: str, f: _Field, i: int, opt: Any, checked: bool) -> None:
         if opt.value is None:  # a nullable boolean's "Not set" reads like the choice that unsets a field
             label["class"] = "muted"
         if opt.description:
-            t.small(opt.description, cls="muted")
+            _prose(t.small, opt.description, cls="muted")
 
 
 def _clear_choice(f: _Field, checked: bool) -> None:
@@ -602,8 +625,11 @@ def visit_MultiSelectField(node: Any, ctx: _Ctx) -> None:
 def visit_DateTimeField(node: Any, ctx: _Ctx) -> None:
     f, p = _Field(node, ctx), node.props
     attrs = f.control_attrs()
-    # Only a date round-trips through a native picker; time and date-time keep their zone as text.
-    kind = "date" if p.format == "date" else "text"
+    # A date and a date-time get native pickers (runtime.js sends a date-time with its offset); a
+    # time keeps its zone as text: a time picker has no zone and no date to take an offset from.
+    kind = {"date": "date", "date-time": "datetime-local"}.get(p.format, "text")
+    if kind == "datetime-local":
+        attrs["step"] = "1"  # seconds shown: the value sent has them
     if kind == "text" and not p.placeholder:
         attrs["placeholder"] = DATE_EXAMPLES[p.format]
     value = _default(p)

@@ -348,6 +348,7 @@ class DateTimeFieldProps(FieldProps, frozen=True, kw_only=True):
 
 
 class DateTimeField(FieldNode, frozen=True, tag="DateTimeField"):
+    runtime = "dates"  # a date-time's picker sends its offset (dates.js)
     props: DateTimeFieldProps
 
 

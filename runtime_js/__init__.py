@@ -159,6 +159,8 @@ MODULES = (
     Module("runtime"),
     Module("choices", _needed_by("choices"), requires=("runtime",)),
     Module("fields", _needed_by("fields"), requires=("runtime", "choices")),
+    # A DateTimeField's picker (issue 51): only where the form has one.
+    Module("dates", _needed_by("dates"), requires=("runtime",)),
     Module("layout", _in_category("layout"), requires=("runtime",)),
     # How a result's values look (numbers, money, percentages, units): every page that shows one.
     Module("present", requires=("runtime",)),

@@ -198,11 +198,26 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
     applyContext((result && result.hostContext) || {});
     paint();
     onReady(watchSize);
+    onReady(describedLinks);
     onReady(warmFormats);
   }, (error) => {
     paint();
     onReady(() => resultStatus(hosted ? M.hostRefused(reasonOf(error)) : NO_HOST));
+    onReady(describedLinks);
   });
+
+  // A description's links (render.py, compiler/markdown.py: http(s) only) are opened by the host
+  // (ui/open-link), never by the sandboxed frame, even before the handshake ends; a host that
+  // opens no links gets the address as text beside the link's words, selectable, not a dead link.
+  doc.addEventListener("click", (event) => {
+    var link = event.target instanceof Element && event.target.closest("a.ext");
+    if (!link) return;
+    event.preventDefault();
+    if (caps.openLinks) ctx.openLink(/** @type {string} */ (link.getAttribute("href"))).catch(() => {});
+  });
+  function describedLinks() {
+    if (!caps.openLinks) doc.querySelectorAll("a.ext").forEach((link) => link.replaceWith(link.textContent + " (" + link.getAttribute("href") + ")"));
+  }
 
   /** @type {RuntimeContext} */
   var ctx = {
@@ -455,7 +470,7 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
     return field;
   }
 
-  /** TextField, DateTimeField. @param {UiNode} node @param {HTMLElement} wrapper */
+  /** TextField (dates.js: DateTimeField, the same but for a date-time). @param {UiNode} node @param {HTMLElement} wrapper */
   function textField(node, wrapper) {
     var control = /** @type {HTMLInputElement} */ (wrapper.querySelector(".ctl")), props = node.props;
     return scalar(node, wrapper, () => control.value, (value) => { control.value = value === UNSET ? "" : typeof value === "string" ? value : JSON.stringify(value); },
@@ -561,7 +576,7 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
   // composite kinds (lists, maps, tuples, unions, multi-selects, files).
   /** @type {CompileUi["FIELDS"]} */
   var FIELDS = {
-    TextField: textField, DateTimeField: textField, NumberField: numberField, JsonField: jsonField, ObjectField: objectField
+    TextField: textField, NumberField: numberField, JsonField: jsonField, ObjectField: objectField
   };
 
   /* ------------------------------------------------------------------ the form */

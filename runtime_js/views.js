@@ -13,11 +13,13 @@
      scope                                  the object around the view being built (matrix.js)
      at, num, date, isO, auto, table, kv, cols, list, val, img, PJ   the builders others reuse
      kind(text)                             what a text is (the ranked detectors below)
-     text: { human, guess, pylit, term }    the rules inside, for the unit tests:
+     text: { human, guess, pythonLiteral, terminal, points, error, … }  the rules inside, for the unit tests:
        human(key)      a key as a heading (isDst → Is DST)
        guess(value)    the format a value without a schema looks like ("date", "uuid", …)
-       pylit(text)     a Python literal read as the JSON it stands for (undefined: not one)
-       term(text)      terminal output as text nodes and colour spans (ANSI SGR) */
+       pythonLiteral(text)  a Python literal read as the JSON it stands for (undefined: not one)
+       terminal(text)  terminal output as text nodes and colour spans (ANSI SGR)
+       points(value)   the series of [time, value] points a value is (undefined: none)
+       error(text)     the kind of an error's text (data, code, lines, prose) */
 CU.views = (() => {
   /** @type {Views.RenderContext} */
   var ctx;
@@ -968,8 +970,9 @@ CU.views = (() => {
    * @returns {HTMLElement}
    */
   function textView(str) {
-    var data = dataOf(str);
-    if (data !== undefined) return parseJson(str) === undefined ? el("div", { class: "view" }, auto(data), sentText(str)) : auto(data);
+    // JSON is its data; a Python literal is too, its text a click away (the text is parsed once)
+    var json = parseJson(str), data = json === undefined ? pythonLiteral(str) : json;
+    if (data !== undefined) return json === undefined ? el("div", { class: "view" }, auto(data), sentText(str)) : auto(data);
     var textKind = /\x1b/.test(str) ? "lines" : kind(str), part = /^(lines|prose)$/.test(textKind) && csvPart(str); // a terminal's output: its colours kept, in monospace
     if (part) return el("div", { class: "view" }, part.map((text, i) => text && (i === 1 ? delimitedTable(text, /** @type {"," | "\t"} */ (delimiterOf(text.split(/\r?\n/)))) : textNode(text, 2))));
     return tableOf(str, textKind) || (textKind === "diff" ? diffView(str.length > MAX_TEXT * 10 ? str.slice(0, MAX_TEXT * 10) : str)

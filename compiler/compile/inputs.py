@@ -13,7 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from compiler import messages
+from compiler.compile import dates
 from compiler.normalize import (
     UNSET,
     AnyShape,
@@ -226,7 +229,7 @@ def object_field(shape: ObjectShape, site: Site) -> AnyNode:
 
 def object_children(shape: ObjectShape, site: Site) -> tuple[AnyNode, ...]:
     children = [
-        field(prop.shape, site.child(prop.name, label_for(prop.shape.title, prop.name), prop.required))
+        field(_dated(prop.name, prop.shape), site.child(prop.name, label_for(prop.shape.title, prop.name), prop.required))
         for prop in shape.properties
     ]
     rest = _rest_value(shape)
@@ -235,6 +238,15 @@ def object_children(shape: ObjectShape, site: Site) -> tuple[AnyNode, ...]:
         rest_site = Site(site.bind, messages.VALUE_LABEL, False, f"{site.scope}#rest({_escape_id(site.bind)})")
         children.append(map_node(shape, rest, rest_site, rest=True, node_id=f"{site.id}+rest"))
     return tuple(children)
+
+
+def _dated(name: str, shape: SomeShape) -> SomeShape:
+    """A string input whose name or description says it is a date or a date-time, with that
+    ``format`` (``dates.inferred_format``): it becomes a ``DateTimeField`` and gets a picker."""
+    if not isinstance(shape, StringShape) or shape.format or shape.pattern or shape.contentEncoding:
+        return shape
+    inferred = dates.inferred_format(name, shape.description)
+    return msgspec.structs.replace(shape, format=inferred) if inferred else shape
 
 
 def map_field(shape: ObjectShape, site: Site) -> AnyNode:

@@ -392,6 +392,9 @@ class InspectorPage:
         connected = self.page.get_by_text("Connected", exact=True).first
         disconnected = self.page.get_by_text("Disconnected", exact=True)
         deadline = time.monotonic() + timeout
+        # (visible first: a switch attached before the card is laid out has no box to click, and a
+        # forced click fails "Element is not visible" — seen once in a full suite run)
+        self.connect_switch.wait_for(state="visible", timeout=15_000)
         self.connect_switch.click(force=True)  # Mantine draws the track over the input
         retried = False
         while True:

@@ -248,7 +248,9 @@ def test_fill_and_submit_every_field_kind(apphost, page_html):
     f.locator('[data-id="f:/tags"] input[value="1"]').check()  # green first, then red: order kept
     f.locator('[data-id="f:/tags"] input[value="0"]').check()
     field(host, "f:/day").fill("2026-02-03")
-    field(host, "f:/when").fill("2026-02-03T10:00:00Z")
+    field(host, "f:/when").fill("2026-02-03T10:00:00")  # a datetime-local picker: the person's clock
+    minutes = f.evaluate("() => -new Date(2026, 1, 3, 10).getTimezoneOffset()")  # sent with its offset
+    zone = "Z" if minutes == 0 else f"{'-' if minutes < 0 else '+'}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
     field(host, "f:/limit").fill("4")
     field(host, "f:/limit").fill("")  # cleared nullable → null
     field(host, "f:/address/street").fill("Main 1")
@@ -281,7 +283,7 @@ def test_fill_and_submit_every_field_kind(apphost, page_html):
         "mode": "careful",
         "tags": ["green", "red"],
         "day": "2026-02-03",
-        "when": "2026-02-03T10:00:00Z",
+        "when": "2026-02-03T10:00:00" + zone,
         "limit": None,
         "address": {"street": "Main 1", "zip": "1234"},
         "keywords": ["x", "y"],

@@ -12,7 +12,10 @@ from components.nodes import NODE_TYPES
 from runtime_js import MODULES, words
 
 SOURCES = {m.name: m.source("js") for m in MODULES}
-NOT_FOR_A_PERSON = {"Method not found: "}  # the JSON-RPC error a host's code reads
+NOT_FOR_A_PERSON = {
+    "Method not found: ",  # the JSON-RPC error a host's code reads
+    "None", "True", "False",  # Python's literals, read by views.js's literal reader (issue 50)
+}
 
 
 def test_the_runtime_names_every_word_of_the_catalog_and_no_other():

@@ -61,7 +61,7 @@ def test_a_page_inlines_every_module_a_result_can_need():
     # only a tree that has their kinds carries typed views and Chart nodes (views.js draws the rest,
     # plot.js the chart of any table of data that is a series: issue 49), and where a result leads
     # (a Leads node: issue 41)
-    assert set(ALL) - set(modules_for(["App", "Form", "ResultView", "AutoView"])) == {"fields", "layout", "typed", "chart", "leads", "live", "pick"}
+    assert set(ALL) - set(modules_for(["App", "Form", "ResultView", "AutoView"])) == {"fields", "dates", "layout", "typed", "chart", "leads", "live", "pick"}
     assert "leads" in modules_for(["App", "Form", "ResultView", "Table", "Leads"])
 
 

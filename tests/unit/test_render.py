@@ -387,7 +387,7 @@ def test_csp_hashes_exactly_the_inline_blocks():
     assert csp["script-src"] == sha(executable[0]) and csp["style-src"] == sha(page.styles[0])
     # the every-field form needs the choices and the composite fields, its result the views,
     # typed views and host features: all inline, in one script and one style
-    modules = ("runtime", "choices", "fields", "present", "views", "matrix", "plot", "typed", "host", "question")
+    modules = ("runtime", "choices", "fields", "dates", "present", "views", "matrix", "plot", "typed", "host", "question")
     assert executable[0] == runtime_js(modules) and page.styles[0] == runtime_css(modules)
     assert 'id="ui-mods"' not in every_field_page()
     assert csp["default-src"] == "'none'"
@@ -633,6 +633,9 @@ PAGE_BUDGET_RAW = 79 * 1024 + 512 + 5076 + 3863  # issue 49: 80 966 (present.js,
 # tool's page carries live.js (Run again, the timer, inputs that re-run; 1 714 + 173 gzipped
 # alone), a page with a picker pick.js too (1 741 + 271). The typical tool is read-only: 34 170
 # and 34 043, the typical page 89 905 raw; a page of a tool that may write is unchanged (+91).
+# Issue 51's forms that read well (descriptions' inline markdown, their links opened by the
+# host: runtime.js +79 gzipped; the date-time picker in dates.js, only in pages with a date
+# field, 596 + 69 alone): 34 259 and 34 133, the typical page 90 232 raw, within the guards.
 PAGE_BUDGET_GZIP = 30 * 1024 + 256 + 2188 + 1538
 TARGET_GZIP = 16 * 1024
 """Issue 32's target, for the typical page and the corpus median, self-contained."""
@@ -661,7 +664,7 @@ def test_the_median_corpus_page_is_within_the_budget():
     assert median_corpus_gzip() <= PAGE_BUDGET_GZIP, median_corpus_gzip()
 
 
-@pytest.mark.xfail(strict=True, reason="issue 49's 27 KiB: the typical page is 34 043 (issues 50 and 51)")
+@pytest.mark.xfail(strict=True, reason="issue 49's 27 KiB: the typical page is 34 130 (issues 50 and 51)")
 def test_the_typical_page_is_within_issue_49s_target():
     assert len(gzip.compress(typical_page_bytes(), 9)) <= TARGET_49
 
@@ -723,10 +726,11 @@ def test_module_conditions_match_what_each_module_registers():
     core_fields = _registered(src["runtime"], "var FIELDS = {", r"(\w+Field): ")
     choices = _registered(src["choices"], "Object.assign(U.FIELDS, {", r"(\w+Field): ")
     composite = _registered(src["fields"], "Object.assign(U.FIELDS, {", r"(\w+Field): ")
+    dates = _registered(src["dates"], "Object.assign(U.FIELDS, {", r"(\w+Field): ")
     # every field kind is handled by exactly one module; choices and composites ship with their module
-    assert core_fields | choices | composite == FIELD_TYPES
-    assert not core_fields & choices and not core_fields & composite and not choices & composite
-    assert needed["choices"] == choices and needed["fields"] == composite
+    assert core_fields | choices | composite | dates == FIELD_TYPES
+    assert not core_fields & choices and not core_fields & composite and not choices & composite and not core_fields & dates
+    assert needed["choices"] == choices and needed["fields"] == composite and needed["dates"] == dates == {"DateTimeField"}
     assert needed["chart"] == set(re.findall(r"\bviews\.NODES\.(\w+) =", src["chart"])) == {"Chart"}
     typed = _registered(src["typed"], "Object.assign(views.NODES, {")
     assert needed["typed"] == typed and not typed & _registered(src["views"], "var NODES = {")

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from compiler.pipeline import build_page
 from conftest import ROOT
 from harness import axe
+from views.test_views_series import shown  # an 800 px tools-only host (no reads), the result drawn
 
 pytestmark = pytest.mark.browser
 
@@ -29,16 +29,6 @@ PG_ERROR = 'ERROR:  relation "arrivals" does not exist\nLINE 1: select * from ar
 
 def load(name: str) -> dict[str, Any]:
     return json.loads((FIELD / f"{name}.json").read_text(encoding="utf-8"))
-
-
-def shown(apphost, tool: dict, result: dict, theme: str, selector: str):
-    host = apphost.load(build_page(tool), host_context={"theme": theme, "locale": "en-GB"}, width=800, height=600, reads=False)
-    host.wait_initialized()
-    host.send_tool_result(result)
-    host.frame.wait_for_selector(selector)
-    host.wait_frames(2)
-    assert host.console_errors == [] and host.csp_violations == [] and host.reads == []
-    return host
 
 
 def cells(frame, selector: str) -> list[str]:

@@ -119,7 +119,11 @@ def test_a_tool_without_inputs_gets_run_again_alone(apphost):
     frame = host.frame
     frame.wait_for_selector(f"{BODY} > .view")
     assert frame.locator(".args.bare .args-text").inner_text() == "" and frame.locator("form.form").is_hidden()
-    frame.locator(".args button").click()
+    # one Run again on the page: the folded form's, or — the tool only reads (issue 51) — the live
+    # line's, which hides the folded form's bare button
+    again = frame.get_by_role("button", name="Run again")
+    assert again.count() == 1 and frame.locator(".live [data-live-again]").count() == 1
+    again.click()
     host.wait_calls(1)
     assert calls == ["poll-system-stats"]
     text = frame.inner_text(BODY)

@@ -32,7 +32,7 @@ def shown(apphost, tool: dict, result: dict, theme: str, selector: str):
     host.send_tool_result(result)
     host.frame.wait_for_selector(selector)
     host.wait_frames(2)
-    assert host.console_errors == [] and host.csp_violations == []
+    assert host.console_errors == [] and host.csp_violations == [] and host.reads == []
     return host
 
 

@@ -67,7 +67,7 @@ export function formControls(document) {
  * A page holding the tool's server-rendered form, hydrated by the shipped runtime with the given
  * modules: { CU, document, page, control(bind), input(bind, text), wrapper(bind), error(bind) }.
  */
-export async function hydrated(tool, modules = ["runtime", "choices", "fields", "layout"]) {
+export async function hydrated(tool, modules = ["runtime", "choices", "fields", "dates", "layout"]) {
   const page = load(...modules);
   formControls(page.document);
   // The runtime's own first hydrate (of the empty page) runs in a microtask: let it pass first.

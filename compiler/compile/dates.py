@@ -1,0 +1,55 @@
+"""Dates a schema does not declare: a string input whose name or description says it is a date or
+a date-time gets that ``format`` (so a ``DateTimeField`` and its native picker), issue 51 item 6.
+
+Many servers write "Start datetime (ISO 8601)" or "YYYY-MM-DD" where JSON Schema has ``format``.
+The rule reads, in order of strength: an example in the description (``2026-01-31`` or
+``2026-01-31T09:30:00Z``), a template (``YYYY-MM-DD``, ``YYYY-MM-DDTHH:MM:SSZ``), the words
+"ISO 8601" / "RFC 3339" with "date" or "time" words, and a name ending in ``_at`` / ``At``
+(``created_at``, ``startsAt``). It infers only what the page can send exactly:
+
+* a date is ``YYYY-MM-DD``, what ``<input type=date>`` gives;
+* a date-time is sent with its offset (RFC 3339). A description that shows a date-time *without*
+  a zone (``YYYY-MM-DDTHH:MM:SS``, ``2026-01-31T09:30:00``) asks for a string the page would not
+  send, so that field stays a text box;
+* a time is never inferred: "HH:MM" asks for no seconds and no zone, unlike ``format: time``.
+
+Durations, intervals, Unix timestamps and epoch numbers are not dates here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from components.nodes import DateFormat
+
+_NOT_A_DATE = re.compile(r"\b(duration|interval|period|unix|epoch|milliseconds|seconds since|cron|timezone name)\b", re.I)
+_DATE_TIME_EXAMPLE = re.compile(r"\b\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?(?P<zone>Z|[+-]\d\d:?\d\d)?", re.I)
+_DATE_EXAMPLE = re.compile(r"\b\d{4}-\d\d-\d\d\b")
+_DATE_TIME_TEMPLATE = re.compile(r"\bYYYY-MM-DD[T ]HH:mm(:ss(\.s+)?)?(?P<zone>Z|[+-]HH:?mm|±HH:?mm)?", re.I)
+_DATE_TEMPLATE = re.compile(r"\bYYYY-MM-DD\b", re.I)
+_STANDARD = re.compile(r"\b(ISO[ -]?8601|RFC[ -]?3339)\b", re.I)
+_DATE_TIME_WORDS = re.compile(r"\b(date[ -]?times?|timestamps?|date and time|instant)\b", re.I)
+_DATE_WORDS = re.compile(r"\bdates?\b", re.I)
+_ZONE_WORDS = re.compile(r"\b(offset|time ?zone|UTC|Z)\b")
+_AT_NAME = re.compile(r"(_at|[a-z]At)$")
+
+
+def inferred_format(name: str, description: str | None) -> DateFormat | None:
+    """The date format a string input named ``name`` with ``description`` asks for, or None."""
+    text = description or ""
+    if _NOT_A_DATE.search(text):
+        return None
+    if (m := _DATE_TIME_EXAMPLE.search(text)) or (m := _DATE_TIME_TEMPLATE.search(text)):
+        zoned = m.group("zone") or _ZONE_WORDS.search(text)
+        return "date-time" if zoned else None  # a zone-less date-time is not what the page sends
+    if _DATE_EXAMPLE.search(text) or _DATE_TEMPLATE.search(text):
+        return "date"
+    if _STANDARD.search(text):
+        if _DATE_TIME_WORDS.search(text) or _AT_NAME.search(name):
+            return "date-time"
+        if _DATE_WORDS.search(text) and not re.search(r"\btime\b", text, re.I):
+            return "date"
+        return None
+    if _AT_NAME.search(name) and not text:
+        return "date-time"
+    return None
