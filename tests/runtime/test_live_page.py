@@ -29,6 +29,9 @@ CAPS = {"serverTools": {}, "updateModelContext": {"structuredContent": {}}}
 # The frame's clock, the test's: timers fire only when advance(ms) moves it past them.
 FAKE_CLOCK = """() => {
   let now = 1e12, seq = 0;
+  const real = [Date.now, window.setTimeout, window.setInterval, window.clearTimeout, window.clearInterval];
+  // the real clock back (axe-core waits on real timers)
+  window.__realClock = () => { [Date.now, window.setTimeout, window.setInterval, window.clearTimeout, window.clearInterval] = real; };
   const timers = new Map();
   Date.now = () => now;
   window.setTimeout = (f, ms) => { timers.set(++seq, {f, at: now + (ms || 0), every: 0}); return seq; };
@@ -277,6 +280,7 @@ def test_refreshes_draw_their_own_history_and_the_model_hears_the_persons_runs(a
     advance(host, 3_000)
     host.wait_until(lambda: len(host.contexts) == 3)
     assert host.contexts[-1]["structuredContent"]["result"]["reading"] == shown(host, "reading")
+    host.frame.evaluate("() => window.__realClock()")
     assert violations(host.frame) == []
     assert host.console_errors == [] and host.csp_violations == []
 
