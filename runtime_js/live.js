@@ -159,8 +159,11 @@
       every = liveNode().props.every || 0;
       choose.value = String(every);
       line = el("div", { class: "live" }, el("button", { type: "button", class: "btn small", "data-live-again": true, onclick: () => { again(); } }, M.runAgain), when, choose, note);
-      /** @type {HTMLElement} */ (CU.ownChild(section, ".result-body")).before(line, charts);
+      /** @type {HTMLElement} */ (CU.ownChild(section, ".result-body")).before(line);
     }
+    // the history below the headline's tiles (the values now, then how they moved), else above the result
+    var tiles = section.querySelector(".result-body .tiles");
+    if (tiles) tiles.after(charts); else line.after(charts);
     if (!inFlight) schedule();
   };
 
