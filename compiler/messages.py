@@ -227,6 +227,7 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     "refreshFailed": "Refresh failed ({0} in a row): next try in {1}.",
     "refreshStopped": "Refresh stopped.",
     "changed": "Changed since the last run",
+    "history": "{0}, the last {1} runs",
     "pick": "Pick",
     "pickFrom": "Values from {0}",
     "pickSearch": "Search",

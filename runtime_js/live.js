@@ -11,8 +11,12 @@
                  flight (the person's own too); none while the page is hidden (visibilitychange);
                  after an error the wait doubles (at most 5 min), and the line says so. Stopped
                  at the host's teardown and when it cancels. A refresh is not told to the model.
-     Inputs      (props.inputs) a changed input re-runs the tool once it settles (300 ms); the
-                 model hears at most one summary every 3 s of those runs (the latest).
+     History     the numbers that change from run to run (a scalar, or a record's in a list keyed
+                 by a stable id) gather, the last 60 in the page only, into a small line chart each
+                 (plot.js's engine) above the result; each point's exact value is its title.
+     Inputs      (props.inputs) a changed input re-runs the tool once it settles (300 ms).
+     The model   hears the runs a person starts (Run again, a changed input, a picked value) at most
+                 one summary every 3 s (the latest); the timer's refreshes not one by one.
    Pickers are pick.js's (shipped only where the Live node has a Picker).
    Data is never markup: DOM nodes and textContent only. Types: types/live.d.ts. */
 // views: CU.views (runtime_js/catalog.py finds the kinds a module adds by the spelling views.NODES).
@@ -26,6 +30,42 @@
   var backoff = (every, failures) => Math.min(every * Math.pow(2, failures), 300);
   /** Elapsed time, short: "12 s", "3 min". @param {number} ms */
   var ago = (ms) => { var s = Math.max(0, Math.round(ms / 1e3)); return s < 60 ? M.seconds(s) : M.minutes(Math.floor(s / 60)); };
+  /** How long a summary waits: the model hears at most one every 3 s. @param {number} now @param {number} toldAt */
+  var wait = (now, toldAt) => Math.max(0, toldAt + 3e3 - now);
+  // A list's stable id: a key named so whose values are texts or numbers, one per record.
+  var ID = /^(id|key|name|uuid|slug|host(name)?)$|[_ -]id$|[a-z0-9]Id$/i;
+  /**
+   * The numbers of a result's data that may gather history, as [key, label, value]: a scalar by
+   * its place in the data; a record's in a list by the record's id, never by its index (a list
+   * without an id gathers none).
+   * @param {unknown} data @param {string} [key] @param {string} [label] @param {[string, string, number][]} [out]
+   */
+  function numbers(data, key, label, out) {
+    out = out || []; key = key || ""; label = label || "";
+    var isRecord = views.isRecord, human = views.text.human, item = (/** @type {string} */ name) => label ? label + " \u00b7 " + name : name;
+    if (typeof data === "number" && isFinite(data) && out.length < 200) out.push([key || "/", label, data]);
+    else if (Array.isArray(data)) {
+      var rows = /** @type {{ [key: string]: unknown }[]} */ (data);
+      var id = rows.length && rows.every(isRecord) ? Object.keys(rows[0]).find((name) => ID.test(name) && new Set(rows.map((row) => { var value = row[name]; return typeof value === "string" || typeof value === "number" ? value : {}; })).size === rows.length) : undefined;
+      if (id) rows.forEach((row) => { Object.keys(row).forEach((name) => { if (name !== id) numbers(row[name], key + "/" + row[/** @type {string} */ (id)] + "/" + name, item(row[/** @type {string} */ (id)] + " \u00b7 " + human(name)), out); }); });
+    } else if (isRecord(data)) Object.keys(data).forEach((name) => { numbers(/** @type {{ [key: string]: unknown }} */ (data)[name], key + "/" + name, item(human(name)), out); });
+    return out;
+  }
+  /**
+   * Adds a run's numbers to the history (at time), the last 60 of each.
+   * @param {RunHistory} history @param {[string, string, number][]} found @param {number} time
+   */
+  function gather(history, found, time) {
+    found.forEach((item) => {
+      var points = /** @type {HistoryLine} */ (history.get(item[0]) || history.set(item[0], { label: item[1], points: [] }).get(item[0])).points, last = points[points.length - 1];
+      // (a time after the last one's: two runs in one millisecond stay two points, not their sum)
+      points.push([last && last[0] >= time ? last[0] + 1 : time, item[2]]);
+      if (points.length > 60) points.shift();
+    });
+    return history;
+  }
+  /** The lines whose value changed from one run to another (at most 6). @param {RunHistory} history */
+  var moving = (history) => Array.from(history.values()).filter((line) => line.points.some((point) => point[1] !== line.points[0][1])).slice(0, 6);
 
   /* ------------------------------------------------------------------ the page */
 
@@ -46,6 +86,8 @@
   var shown;
   /** @type {HTMLElement | undefined} the line: Run again, updated, the timer, a note */
   var line;
+  /** @type {RunHistory} each number's values, run after run */
+  var history = new Map(), charts = el("div", { class: "history" });
   var when = el("span", { class: "muted" }), note = el("span", { class: "status", role: "status" });
   var choose = /** @type {HTMLSelectElement} */ (el("select", { class: "ctl small", "aria-label": M.refresh, onchange: () => {
     every = Number(choose.value); failures = 0; stopped = false; note.textContent = "";
@@ -66,16 +108,18 @@
   doc.addEventListener("visibilitychange", schedule);
 
   /**
-   * Runs the tool again with the form's values (quiet: the timer's, not told to the model),
-   * keeping the scroll, the open tabs and the sort, and marking the values that changed.
+   * Runs the tool again with the form's values (quiet: the timer's, not told to the model; else
+   * told as a person's run is, through tell), keeping the scroll, the open tabs and the sort, and
+   * marking the values that changed.
    * @param {boolean} [quiet]
    */
   function again(quiet) {
     if (busy() || stopped) return;
-    var kept = keep();
+    var kept = keep(), args = CU.collect();
     inFlight = true; clearTimeout(timer);
-    Promise.resolve(CU.run(quiet)).then((result) => {
+    Promise.resolve(CU.run(true)).then((result) => {
       inFlight = false;
+      if (!quiet && result !== undefined) tell(/** @type {Json} */ (args), result);
       if (result === null || (result && result.isError)) { failures++; note.textContent = every ? M.refreshFailed(failures, M.seconds(backoff(every, failures))) : ""; updated = Date.now(); }
       else if (result) { failures = 0; note.textContent = ""; kept(); }
       schedule();
@@ -109,18 +153,35 @@
     var section = box.closest(".result");
     if (!section || result === shown) return;
     shown = result; updated = Date.now();
+    if (submitted) { submitted = false; toldAt = updated; } // the form's run is told as it is drawn
+    if (result && !result.isError) draw(result.structuredContent);
     if (!line) {
       every = liveNode().props.every || 0;
       choose.value = String(every);
       line = el("div", { class: "live" }, el("button", { type: "button", class: "btn small", "data-live-again": true, onclick: () => { again(); } }, M.runAgain), when, choose, note);
       /** @type {HTMLElement} */ (CU.ownChild(section, ".result-body")).before(line);
     }
+    // the history below the headline's tiles (the values now, then how they moved), else above the result
+    var tiles = section.querySelector(".result-body .tiles");
+    if (tiles) tiles.after(charts); else line.after(charts);
     if (!inFlight) schedule();
   };
 
+  /** The run's numbers into the history, and a chart of each that changed (plot.js's engine). @param {unknown} data */
+  function draw(data) {
+    var plot = views.plot;
+    gather(history, numbers(data), Date.now());
+    charts.replaceChildren(.../** @type {HTMLElement[]} */ (moving(history).map((line) => {
+      var label = M.history(line.label || M.value, line.points.length), figure = plot && plot.draw(line.points.map((point) => ({ t: point[0], v: point[1] })),
+        { mark: "line", x: { pointer: "/t", label: "", type: "temporal" }, y: [{ pointer: "/v", label: line.label, type: "quantitative" }], label: label }, "", 0.5);
+      if (figure) figure.prepend(el("figcaption", { class: "muted" }, label));
+      return figure;
+    }).filter((figure) => !!figure)));
+  }
+
   // The host's teardown and its cancel stop the timer for good; a cancel leaves it off.
   var teardown = requests["ui/resource-teardown"], cancelled = notes["ui/notifications/tool-cancelled"];
-  requests["ui/resource-teardown"] = (params) => { stopped = true; schedule(); clearTimeout(moving); return teardown(params); };
+  requests["ui/resource-teardown"] = (params) => { stopped = true; schedule(); clearTimeout(settling); clearTimeout(telling); return teardown(params); };
   notes["ui/notifications/tool-cancelled"] = (params) => {
     cancelled(params);
     if (every) { every = 0; choose.value = "0"; note.textContent = M.refreshStopped; }
@@ -129,14 +190,14 @@
 
   /* ------------------------------------------------------------------ inputs that re-run */
 
-  var moving = 0, toldAt = -1e9, telling = 0;
-  /** @type {[Json, RpcResult | null] | undefined} the latest re-run, for the model */
+  var settling = 0, toldAt = -1e9, telling = 0, submitted = false;
+  /** @type {[Json, RpcResult | null] | undefined} the latest run a person started, for the model */
   var latest;
-  /** The model hears at most one of these runs every 3 s: the latest. @param {Json} args @param {RpcResult | null} result */
+  /** The model hears at most one of the runs a person starts every 3 s: the latest. @param {Json} args @param {RpcResult | null} result */
   function tell(args, result) {
     latest = [args, result];
     var go = () => { telling = 0; toldAt = Date.now(); var told = /** @type {[Json, RpcResult | null]} */ (latest); CU.tellModel(told[0], told[1], told[1] ? undefined : { code: 0, message: M.toolError }); };
-    if (!telling) { if (Date.now() - toldAt >= 3e3) go(); else telling = setTimeout(go, toldAt + 3e3 - Date.now()); }
+    if (!telling) { if (!wait(Date.now(), toldAt)) go(); else telling = setTimeout(go, wait(Date.now(), toldAt)); }
   }
   function rerun() {
     var args = CU.collect();
@@ -149,11 +210,14 @@
     var form = doc.querySelector("form.form, form");
     if (liveNode().props.inputs && form) {
       /** @param {Event} event */
-      var changed = (event) => { if (!/** @type {Element} */ (event.target).closest(".picker")) { clearTimeout(moving); moving = setTimeout(rerun, 300); } };
+      var changed = (event) => { if (!/** @type {Element} */ (event.target).closest(".picker")) { clearTimeout(settling); settling = setTimeout(rerun, 300); } };
       form.addEventListener("input", changed);
       form.addEventListener("change", changed);
     }
+    // A value picked (pick.js) while a result shows runs the tool with it.
+    if (form) form.addEventListener("submit", () => { submitted = true; });
+    if (form) form.addEventListener("picked", () => { if (shown && !liveNode().props.inputs) rerun(); });
   });
 
-  CU.live = { backoff: backoff, ago: ago };
+  CU.live = { backoff: backoff, ago: ago, wait: wait, numbers: numbers, gather: gather, moving: moving };
 })(CU.views);

@@ -85,6 +85,7 @@
         el("li", null, el("button", { type: "button", class: "btn pick", role: "option", "data-value": String(item.value), onclick: () => {
           input.value = String(item.value); panel.hidden = true;
           input.dispatchEvent(new Event("input", { bubbles: true })); input.dispatchEvent(new Event("change", { bubbles: true }));
+          input.dispatchEvent(new Event("picked", { bubbles: true })); // live.js: a picked value runs the tool, when a result shows
           input.focus();
         } }, String(item.value), item.label && el("span", { class: "muted" }, " " + item.label)))));
       status.textContent = values.length ? "" : M.pickNone;

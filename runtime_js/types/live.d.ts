@@ -18,10 +18,22 @@ interface LiveNode extends Views.ViewNode {
   props: Views.ViewProps & { every?: 0 | 5 | 15 | 60; inputs?: boolean };
 }
 
+/** A number's values, run after run: [time (ms), value], the last 60. */
+interface HistoryLine {
+  label: string;
+  points: [number, number][];
+}
+/** Each number's line, by its key (its place in the data; a list's record by its id). */
+type RunHistory = Map<string, HistoryLine>;
+
 interface CompileUi {
   live?: {
     backoff(every: number, failures: number): number;
     ago(ms: number): string;
+    wait(now: number, toldAt: number): number;
+    numbers(data: unknown, key?: string, label?: string, out?: [string, string, number][]): [string, string, number][];
+    gather(history: RunHistory, found: [string, string, number][], time: number): RunHistory;
+    moving(history: RunHistory): HistoryLine[];
   };
   pick?: {
     offers(picker: Picker, result: ToolResult, base?: Json): { value: Json; label: string }[];

@@ -51,6 +51,7 @@ declare const M: {
   readonly filter: string;
   readonly filterRows: string;
   readonly fullscreen: string;
+  history(value0: unknown, value1: unknown): string;
   hostRefused(value0: unknown): string;
   readonly hostRefusedIt: string;
   readonly items: readonly [string, string];

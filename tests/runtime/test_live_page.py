@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from conftest import ROOT
+from harness.axe import violations
 from proxy.test_proxy_browser import BackgroundSession
 
 pytestmark = pytest.mark.browser
@@ -28,6 +29,9 @@ CAPS = {"serverTools": {}, "updateModelContext": {"structuredContent": {}}}
 # The frame's clock, the test's: timers fire only when advance(ms) moves it past them.
 FAKE_CLOCK = """() => {
   let now = 1e12, seq = 0;
+  const real = [Date.now, window.setTimeout, window.setInterval, window.clearTimeout, window.clearInterval];
+  // the real clock back (axe-core waits on real timers)
+  window.__realClock = () => { [Date.now, window.setTimeout, window.setInterval, window.clearTimeout, window.clearInterval] = real; };
   const timers = new Map();
   Date.now = () => now;
   window.setTimeout = (f, ms) => { timers.set(++seq, {f, at: now + (ms || 0), every: 0}); return seq; };
@@ -243,4 +247,59 @@ def test_a_picker_offers_what_another_read_only_tool_lists(apphost, server):
     host.frame.fill('[data-id="f:/region_id"] input.ctl', "r-west")
     host.frame.click("[data-action=submit]")
     host.wait_until(lambda: "r-west" in host.frame.locator(".result-body").inner_text(), timeout=10)
+    assert host.console_errors == [] and host.csp_violations == []
+
+
+def test_refreshes_draw_their_own_history_and_the_model_hears_the_persons_runs(apphost, server):
+    host = open_page(apphost, server, "system_stats")
+    host.frame.click("[data-action=submit]")
+    host.wait_until(lambda: host.frame.locator(".live").count() == 1 and settled(host), timeout=10)
+    cpu = [shown(host, "cpu_percent")]
+    assert host.frame.locator(".history figure").count() == 0  # one run: no history yet
+    for n in range(2, 6):  # four timer refreshes
+        advance(host, 15_000)
+        host.wait_until(lambda n=n: host.frame.locator(".history figure").count() >= 1
+                        and host.frame.locator(".history figure").first.locator("circle").count() == n and settled(host), timeout=10)
+        cpu.append(shown(host, "cpu_percent"))
+    # the CPU's curve: five points, each with its exact value in its title (the memory moves
+    # under 2 %: plot.js draws no chart of it)
+    figure = host.frame.locator(".history figure").filter(has_text="CPU percent")
+    assert figure.is_visible() and "CPU percent, the last 5 runs" in figure.inner_text()
+    titles = figure.locator("circle title").all_text_contents()
+    assert [float(t.rsplit(": ", 1)[1]) for t in titles] == cpu
+    # the timer's refreshes were not told to the model: only the person's first run
+    assert len(host.contexts) == 1
+    # Run again: told at once (3 s since the last), then a second one right after waits its turn,
+    # and the model hears the latest
+    host.frame.click("[data-live-again]")  # (the clock stands still: two runs in one millisecond)
+    host.wait_until(lambda: len(host.contexts) == 2 and settled(host), timeout=10)
+    assert host.contexts[-1]["structuredContent"]["result"]["cpu_percent"] == shown(host, "cpu_percent")
+    host.frame.click("[data-live-again]")
+    host.wait_until(lambda: figure.locator("circle").count() == 7 and settled(host), timeout=10)
+    assert len(host.contexts) == 2
+    advance(host, 3_000)
+    host.wait_until(lambda: len(host.contexts) == 3)
+    assert host.contexts[-1]["structuredContent"]["result"]["reading"] == shown(host, "reading")
+    host.frame.evaluate("() => window.__realClock()")
+    assert violations(host.frame) == []
+    assert host.console_errors == [] and host.csp_violations == []
+
+
+def test_a_picked_value_runs_the_tool_and_is_told_through_the_throttle(apphost, server):
+    journal = server.journal
+    host = open_page(apphost, server, "region_sales")
+    host.frame.fill('[data-id="f:/region_id"] input.ctl', "r-north")
+    host.frame.click("[data-action=submit]")
+    host.wait_until(lambda: shown(host, "region_id") == "r-north" and settled(host), timeout=10)
+    assert len(host.contexts) == 1
+    host.frame.click('[data-pick="list_regions"]')
+    host.frame.locator(".pick-list [role=option]").first.wait_for(timeout=10_000)
+    host.frame.click('.pick-list [role=option][data-value="r-south"]')
+    host.wait_until(lambda: shown(host, "region_id") == "r-south" and settled(host), timeout=10)
+    assert seen(journal, "region_sales")[-1]["arguments"] == {"region_id": "r-south"}
+    # the person's first run was told a moment ago: the pick waits its 3 s, then is told
+    assert len(host.contexts) == 1
+    advance(host, 3_000)
+    host.wait_until(lambda: len(host.contexts) == 2)
+    assert host.contexts[-1]["structuredContent"]["arguments"] == {"region_id": "r-south"}
     assert host.console_errors == [] and host.csp_violations == []

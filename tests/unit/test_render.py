@@ -563,7 +563,7 @@ def test_compact_drops_comments_and_indentation_only():
 
 
 TYPICAL = ("everything.json", "get-sum")
-PAGE_BUDGET_RAW = 79 * 1024 + 512 + 5076 + 3863  # issue 49: 80 966 (present.js, plot.js, the headline, grouped columns, the folded form); issue 50: 86 042; issue 51 (live.js): 89 905
+PAGE_BUDGET_RAW = 79 * 1024 + 512 + 5076 + 3863 + 1816  # issue 49: 80 966 (present.js, plot.js, the headline, grouped columns, the folded form); issue 50: 86 042; issue 51 (live.js): 89 905, its history: 92 048
 # Issue 16 taught every page to tell the host's model about the user's runs and to send a run to
 # the chat, and the typical page grew to 14 648 bytes gzipped (the budget was 14 KiB + 512 for a
 # while). Issue 15 brought it back under 14 KiB, measured as this test does (gzip level 9): the
@@ -636,7 +636,11 @@ PAGE_BUDGET_RAW = 79 * 1024 + 512 + 5076 + 3863  # issue 49: 80 966 (present.js,
 # Issue 51's forms that read well (descriptions' inline markdown, their links opened by the
 # host: runtime.js +79 gzipped; the date-time picker in dates.js, only in pages with a date
 # field, 596 + 69 alone): 34 259 and 34 133, the typical page 90 232 raw, within the guards.
-PAGE_BUDGET_GZIP = 30 * 1024 + 256 + 2188 + 1538
+# Issue 51's history across runs (each number that changes from run to run drawn as a line by
+# plot.js's engine, below the headline's tiles) and one throttle for the runs a person starts, in
+# live.js (3 444 -> 5 114 minified, 1 726 -> 2 506 gzipped alone): the typical page 34 803
+# gzipped, 92 048 raw (the guards raised by exactly that: +673, +1 816).
+PAGE_BUDGET_GZIP = 30 * 1024 + 256 + 2188 + 1538 + 673
 TARGET_GZIP = 16 * 1024
 """Issue 32's target, for the typical page and the corpus median, self-contained."""
 TARGET_49 = 27 * 1024
@@ -664,7 +668,7 @@ def test_the_median_corpus_page_is_within_the_budget():
     assert median_corpus_gzip() <= PAGE_BUDGET_GZIP, median_corpus_gzip()
 
 
-@pytest.mark.xfail(strict=True, reason="issue 49's 27 KiB: the typical page is 34 130 (issues 50 and 51)")
+@pytest.mark.xfail(strict=True, reason="issue 49's 27 KiB: the typical page is 34 803 (issues 50 and 51)")
 def test_the_typical_page_is_within_issue_49s_target():
     assert len(gzip.compress(typical_page_bytes(), 9)) <= TARGET_49
 

@@ -41,3 +41,31 @@ test("a listing's lines are offered joined to the form's directory; a test filte
   const log = { content: [{ type: "text", text: "Commit history:\nabc1234\nnot a hash\n0123456789abcdef" }] };
   assert.deepEqual(plain(L.offers(commits, log)).map((o) => o.value), ["abc1234", "0123456789abcdef"]);
 });
+
+test("the numbers that gather history: scalars by their place, a list's records by their id, never by index", () => {
+  const data = { cpu_percent: 12.5, name: "db", ok: true, hosts: [{ host: "web-1", load: 0.5 }, { host: "web-2", load: 0.7 }], rows: [{ n: 1 }, { n: 2 }] };
+  assert.deepEqual(plain(L.numbers(data)), [
+    ["/cpu_percent", "CPU percent", 12.5], ["/hosts/web-1/load", "Hosts · web-1 · Load", 0.5], ["/hosts/web-2/load", "Hosts · web-2 · Load", 0.7]]);
+  // an id that repeats is no id: the list gathers none
+  assert.deepEqual(plain(L.numbers([{ id: 1, v: 2 }, { id: 1, v: 3 }])), []);
+  assert.deepEqual(plain(L.numbers(42)), [["/", "", 42]]);
+});
+
+test("history keeps the last 60 values of each number; only those that changed are charted", () => {
+  const history = new Map();
+  for (let run = 0; run < 75; run++) L.gather(history, [["/cpu", "Cpu", run % 7], ["/total", "Total", 100]], 1000 * run);
+  assert.equal(history.get("/cpu").points.length, 60);
+  assert.deepEqual(plain(history.get("/cpu").points[0]), [15_000, 1]); // runs 15..74 kept
+  assert.deepEqual(plain(history.get("/cpu").points.at(-1)), [74_000, 74 % 7]);
+  assert.deepEqual(plain(L.moving(history).map((line) => line.label)), ["Cpu"]); // Total never changed
+  assert.equal(L.moving(L.gather(new Map(), [["/a", "A", 1]], 0)).length, 0); // one run: nothing yet
+  // two runs in one millisecond stay two points (the chart would sum them)
+  const twice = L.gather(L.gather(new Map(), [["/a", "A", 1]], 5), [["/a", "A", 2]], 5);
+  assert.deepEqual(plain(twice.get("/a").points), [[5, 1], [6, 2]]);
+});
+
+test("the model hears at most one summary every 3 s", () => {
+  assert.equal(L.wait(10_000, -1e9), 0);
+  assert.equal(L.wait(10_000, 9_000), 2_000);
+  assert.equal(L.wait(12_000, 9_000), 0);
+});
