@@ -203,6 +203,8 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     # matrix.js: long-format cells pivoted into a matrix, and the records they came from
     "matrixTab": "Matrix",
     "recordsTab": "Records",
+    # matrix.js: rows that each hold a series, a line each, one measure at a time
+    "measure": "Measure",
     # host.js: what the host offers (downloads, fullscreen)
     "downloadCsv": "Download these rows as CSV",
     "downloadJson": "Download the whole result as JSON",

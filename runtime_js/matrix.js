@@ -293,11 +293,47 @@
     return el("div", { class: "tabs pivot" }, el("div", { role: "tablist" }, buttons), panels);
   }
 
+  // Rows that each hold a whole series (issue 49: each template's 12-month projection of MRR,
+  // profit and revenue) are no matrix of one measure: a nested pivot whose column key is integers,
+  // 6 or more, every row holding every one of them (a cohort's triangle stays a matrix), its rows
+  // few enough to tell apart (2 to 8, a colour each), is a line a row over the key, one measure at
+  // a time (a select picks it: the numbers of the cells that vary, not ids). The rows' own fields
+  // stay a table above; the records, every value, are the second tab.
+  /** @param {PivotPlan} plan  @returns {HTMLElement | undefined} */
+  function rowSeries(plan) {
+    var plot = /** @type {Plot} */ (views.plot), ownValues = plan.ownValues || [], count = ownValues.length;
+    var keys = /** @type {number[]} */ (distinct(plan.cells.map((x) => at(x.cell, plan.columnKey.pointer))));
+    if (plan.rowKey || !plot || count < 2 || count > 8 || keys.length < 6 || !keys.every(Number.isInteger) || plan.cells.length !== count * keys.length) return;
+    keys.sort((a, b) => a - b);
+    var measures = plan.columns.filter((column) => {
+      var values = plan.cells.map((x) => at(x.cell, column.pointer));
+      return column !== plan.columnKey && !ID_NAME.test(pivotName(column)) && values.every(isNumber) && distinct(values).length > 1;
+    });
+    var named = plan.own.findIndex((column) => /name|label|title/i.test(pivotName(column)));
+    var names = ownValues.map((own, index) => named < 0 ? String(index + 1) : asText(own[named]));
+    /** @type {Map<string, unknown>} a cell by its row and key */
+    var byPlace = new Map(plan.cells.map((x) => [x.row + " " + at(x.cell, plan.columnKey.pointer), x.cell]));
+    var holder = el("div"), pick = /** @type {HTMLSelectElement} */ (el("select", { class: "ctl small measure", "aria-label": M.measure, onchange: draw },
+      measures.map((column, index) => el("option", { value: String(index) }, column.label))));
+    function draw() {
+      var measure = measures[Number(pick.value) || 0];
+      var data = keys.map((key) => /** @type {unknown[]} */ ([key]).concat(names.map((name, row) => at(byPlace.get(row + " " + key), measure.pointer))));
+      holder.replaceChildren(plot.draw(data, { mark: "line", x: { pointer: "/0", label: plan.columnKey.label, type: "quantitative" },
+        y: names.map((name, row) => ({ pointer: "/" + (row + 1), label: name, type: "quantitative" })), legend: true,
+        label: M.seriesBy(measure.label, plan.columnKey.label) }, "") || "");
+    }
+    if (!measures.length) return;
+    draw();
+    var own = plan.own.map((column, index) => Object.assign({}, column, { pointer: "/" + index }));
+    return el("div", { class: "series" }, own.length > 1 ? views.table(ownValues, own, 100, 1) : "",
+      tabs([[M.chartTab, el("div", null, measures.length > 1 ? pick : "", holder)], [M.recordsTab, recordsTable(plan)]]));
+  }
+
   CU.matrix = matrix;
   CU.tabbed = tabs;
   CU.pivot = (rows, columns) => {
     if (!rows.length || !rows.every((row) => isRecord(row) || Array.isArray(row))) return;
     var plan = flatCells(rows, columns) || nestedCells(rows, columns);
-    return plan && tabs([[M.matrixTab, matrixTable(plan)], [M.recordsTab, recordsTable(plan)]]);
+    return plan && (rowSeries(plan) || tabs([[M.matrixTab, matrixTable(plan)], [M.recordsTab, recordsTable(plan)]]));
   };
 })(CU.views);

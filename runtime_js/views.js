@@ -668,9 +668,10 @@ CU.views = (() => {
     // The rows and columns ride on the element (not markup): host.js offers them as a file.
     /** @type {Views.TableElement} */
     var box = Object.assign(el("div", { class: "tbl" }, filter, el("div", { class: "scroll" }, el("table", null, el("thead", null, groups, el("tr", null, head)), body)), el("div", { class: "pager" }, prev, info, next)), { rows: rows, cols: columns });
-    // Rows built from data that are a series show their chart too (chart.js; placed as the result
-    // view's present.chart says: "first" by default).
-    return heatmap ? heatmap.wrap(box) : (!noPivot && columns.some((column) => column.g) && CU.series && CU.series(rows, columns, chartPlace, box)) || box;
+    // Rows that are a series show their chart too (plot.js; placed as the result view's
+    // present.chart says: "first" by default): rows built from data, and a typed table's unless
+    // the page has a Chart node (chart.js: the layout chose its chart).
+    return heatmap ? heatmap.wrap(box) : (!noPivot && (columns.some((column) => column.g) || !NODES.Chart) && CU.series && CU.series(rows, columns, chartPlace, box)) || box;
   }
 
   /* ------------------------------------------------------------------ text kinds */

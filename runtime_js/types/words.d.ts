@@ -59,6 +59,7 @@ declare const M: {
   lessThan(value0: unknown): string;
   readonly loadMore: string;
   readonly matrixTab: string;
+  readonly measure: string;
   minutes(value0: unknown): string;
   more(value0: unknown): string;
   moreThan(value0: unknown): string;

@@ -4,10 +4,11 @@
 // all is the compiler's (compiler/layout/heuristic.py, tested in tests/test_layout.py).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { load } from "./harness.mjs";
 
 const context = load("runtime", "views", "matrix", "plot", "chart");
-const { CU, document } = context;
+const { CU, document, Event } = context;
 // The browser's CSS.escape (linkedom has none), for the tab's id (simple here).
 context.CSS = { escape: (text) => text.replace(/[^\w-]/g, (c) => "\\" + c) };
 CU.views.render(document.createElement("div"), { content: [] }, null, { hostContext: { locale: "en-US" }, caps: {} });
@@ -259,13 +260,55 @@ test("placement: the chart first (above its table), beside it, or the table and 
   assert.equal(series(MONTHS.slice(0, 3), "first", table()), null, "not a series: nothing to place (the caller keeps its table)");
 });
 
-test("views.js's tables built from data show their series' chart above them; a typed table's columns (no guess) do not", () => {
+test("views.js's tables show their series' chart above them, a typed table's (an outputSchema's columns) too unless the page has a Chart node", () => {
   const box = document.createElement("div");
   CU.views.render(box, { content: [{ type: "text", text: JSON.stringify(MONTHS) }] }, null, { hostContext: { locale: "en-US" }, caps: {} });
   const placed = box.querySelector(".series");
   assert.ok(placed);
   assert.equal(placed.firstChild.tagName.toLowerCase(), "figure");
   assert.equal(placed.querySelectorAll("tbody tr").length, 12, "the table, every row, under the chart");
-  const typed = CU.views.table(MONTHS, [{ pointer: "/month", label: "Month", format: "text" }, { pointer: "/revenue", label: "Revenue", format: "number" }], 100);
-  assert.equal(typed.querySelector("svg"), null);
+  // issue 49: a schema's twelve months of revenue are a series as much as guessed ones
+  const columns = [{ pointer: "/month", label: "Month", format: "number" }, { pointer: "/revenue", label: "Revenue", format: "number" }];
+  const plain = load("runtime", "views", "matrix", "plot").CU; // a page without a Chart node
+  plain.views.render(document.createElement("div"), { content: [] }, null, { hostContext: { locale: "en-US" }, caps: {} });
+  const typed = plain.views.table(MONTHS, columns, 100);
+  assert.ok(typed.classList.contains("series") && typed.querySelector("svg.chart"), "the chart above the typed table");
+  assert.equal(plain.views.table(MONTHS.slice(0, 3), columns, 100).querySelector("svg"), null, "three rows: no series, the table alone");
+  // with a Chart node (chart.js shipped) the layout chose its chart: the typed table stays a table
+  assert.equal(CU.views.table(MONTHS, columns, 100).querySelector("svg"), null);
+});
+
+test("rows that each hold a whole series (the ext-apps scenario modeler's templates) are a line a row, one measure at a time", () => {
+  const { structuredContent } = JSON.parse(readFileSync(new URL("../../../fixtures/field/scenario-modeler__get-scenario-data__templates.json", import.meta.url), "utf8")).result;
+  const box = document.createElement("div");
+  CU.views.render(box, { structuredContent }, null, { hostContext: { locale: "en-US" }, caps: {} });
+  const placed = box.querySelector(".series");
+  assert.ok(placed, "the templates as a series, not a matrix");
+  assert.equal(box.querySelector(".heatmap"), null, "no heatmap of one measure");
+  // the templates' own fields stay a table above (their names, parameters, summaries)
+  const own = placed.querySelector(":scope > .tbl");
+  assert.deepEqual(Array.from(own.querySelectorAll("tbody tr"), (tr) => tr.children[1].textContent), structuredContent.templates.map((t) => t.name));
+  const tabs = placed.querySelector(":scope > .pivot");
+  assert.deepEqual(Array.from(tabs.querySelectorAll("[role=tab]"), (t) => t.textContent), ["Chart", "Records"]);
+  const pick = tabs.querySelector("select.measure");
+  assert.deepEqual(Array.from(pick.options, (o) => o.textContent), ["Mrr", "Gross profit", "Net profit", "Cumulative revenue"]);
+  const lines = () => Array.from(tabs.querySelectorAll("svg.chart path"), (p) => p.getAttribute("d"));
+  assert.equal(lines().length, 5, "a line a template");
+  assert.deepEqual(texts(tabs.querySelectorAll(".legend span")), structuredContent.templates.map((t) => t.name));
+  const mrr = lines();
+  pick.options[2].setAttribute("selected", ""); // (linkedom's select has no value setter)
+  pick.dispatchEvent(new Event("change"));
+  assert.equal(lines().length, 5);
+  assert.notDeepEqual(lines(), mrr, "the net profit drawn instead");
+  // every cell's value: the Records tab, a row a template's month
+  const records = tabs.querySelectorAll(":scope > [role=tabpanel]")[1];
+  assert.equal(records.querySelectorAll("tbody tr").length, Math.min(100, structuredContent.templates.reduce((n, t) => n + t.projections.length, 0)));
+});
+
+test("a cohort's triangle stays a matrix with the chart engine loaded (its rows hold unequal series)", () => {
+  const { structuredContent } = JSON.parse(readFileSync(new URL("../../../fixtures/field/cohort-heatmap__get-cohort-data.json", import.meta.url), "utf8")).result;
+  const box = document.createElement("div");
+  CU.views.render(box, { structuredContent }, null, { hostContext: { locale: "en-US" }, caps: {} });
+  assert.ok(box.querySelector(".heatmap"));
+  assert.equal(box.querySelector("select.measure"), null);
 });
