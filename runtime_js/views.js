@@ -18,6 +18,7 @@
        guess(value)    the format a value without a schema looks like ("date", "uuid", …)
        pythonLiteral(text)  a Python literal read as the JSON it stands for (undefined: not one)
        terminal(text)  terminal output as text nodes and colour spans (ANSI SGR)
+       lines(value)    the text an array of strings is the lines of (undefined: not one)
        points(value)   the series of [time, value] points a value is (undefined: none)
        error(text)     the kind of an error's text (data, code, lines, prose) */
 CU.views = (() => {
@@ -178,7 +179,10 @@ CU.views = (() => {
   function val(value, format, options, key, look) {
     if (value === undefined || value === null) return el("span", { class: "muted" }, value === null ? "null" : "—");
     format = format && format !== "text" ? format : guess(value); // a plain-text field can still hold a time or a link
-    if (Array.isArray(value) && value.every(isScalar)) return inlineList(/** @type {Views.Scalar[]} */ (value), format === "json" ? undefined : format, key);
+    var lines = linesText(value);
+    if (lines !== undefined) return textView(lines);
+    // a list holding text of several lines is a list, each item its own text (never "a\n, b")
+    if (Array.isArray(value) && value.every(isScalar)) return value.some((item) => /\n/.test(String(item))) ? list(value, format, key) : inlineList(/** @type {Views.Scalar[]} */ (value), format === "json" ? undefined : format, key);
     if (typeof value === "object") return fold(value);
     var option = (options || []).find((choice) => choice.value === value);
     if (typeof value === "boolean" && !option) return el("span", { class: "yn yn-" + value }, value ? M.yes : M.no);
@@ -194,6 +198,18 @@ CU.views = (() => {
     if (/^date/.test(format)) return el("time", { datetime: value, title: value }, date(value, format));
     if (format === "image") return image(value);
     return /\n/.test(value) ? textView(value) : textNode(value);
+  }
+  /**
+   * Strings that are the lines of one text (nbformat's source, stream text and traceback): all but
+   * the last end with a line break, or (lines without their breaks) a terminal's colours are in
+   * them. That text, else undefined.
+   * @param {unknown} value
+   * @returns {string | undefined}
+   */
+  function linesText(value) {
+    if (!Array.isArray(value) || value.length < 2 || !value.every((line) => typeof line === "string")) return;
+    if (value.slice(0, -1).every((line) => /\n$/.test(line))) return value.join("");
+    if (value.some((line) => /\x1b/.test(line))) return value.join("\n");
   }
   /**
    * Short arrays of scalars inline ("72.5, 73.5, 74.5"); past 6, the first 5 and "+k more".
@@ -341,6 +357,8 @@ CU.views = (() => {
     depth = depth || 0;
     var points = pointSeries(value);
     if (points) return seriesView(points, /** @type {Views.Json} */ (value));
+    var lines = linesText(value);
+    if (lines !== undefined) return textView(lines);
     if (Array.isArray(value)) {
       // one record holding values nested two deep is that record, not a one-row table of folds
       if (value.length === 1 && isObj(value[0]) && Object.values(value[0]).some((field) => field && typeof field === "object"
@@ -580,7 +598,7 @@ CU.views = (() => {
       // Records nested in records (a configuration) open to four levels, each set in by one step.
       // A string of data (JSON, a Python literal: FastMCP's {"result": str(rows)}) is that data, its text a click away.
       var held = typeof value === "string" ? dataOf(value) : undefined;
-      if ((!fields.length && value && typeof value === "object" && !isShortScalarList(value) && (/** @type {number} */ (depth) < 2 || (isObj(value) && /** @type {number} */ (depth) < 4))) || (typeof value === "string" && /\n/.test(value)) || held !== undefined) {
+      if ((!fields.length && value && typeof value === "object" && !isShortScalarList(value) && (/** @type {number} */ (depth) < 2 || (isObj(value) && /** @type {number} */ (depth) < 4))) || (typeof value === "string" && /\n/.test(value)) || linesText(value) !== undefined || held !== undefined) {
         scope = record;
         blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, el("h3", null, field.label), auto(held === undefined ? /** @type {Views.Json} */ (value) : held, /** @type {number} */ (depth) + 1, keyOf(field)), held !== undefined && sentText(/** @type {string} */ (value))));
       } else if (value !== undefined) dl.append(el("dt", null, field.label), el("dd", null, val(value, field.format, field.options, field.label, lookOf(keyOf(field), [value], record))));
@@ -1440,6 +1458,6 @@ CU.views = (() => {
   return {
     get scope() { return scope; }, render: render, NODES: NODES, at: at, formatNumber: num, formatDate: date, isRecord: isObj,
     autoView: auto, table: table, kind: kind, keyValue: kv, columnsOf: cols, list: list, value: val, image: image,
-    jsonBlock: jsonBlock, text: { human: human, guess: guess, pythonLiteral: pythonLiteral, points: pointSeries, terminal: terminal, restates: restates, error: errorKind, headline: headlineOf, currency: currencyIn }
+    jsonBlock: jsonBlock, text: { human: human, guess: guess, pythonLiteral: pythonLiteral, points: pointSeries, terminal: terminal, lines: linesText, restates: restates, error: errorKind, headline: headlineOf, currency: currencyIn }
   };
 })();

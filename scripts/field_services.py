@@ -1,5 +1,5 @@
 """Real database servers for the field recorder (scripts/record_field.py): PostgreSQL, MariaDB,
-Redis and Prometheus, each started on a free 127.0.0.1 port under a temporary directory, filled with the same
+Redis, Prometheus and a Jupyter server, each started on a free 127.0.0.1 port under a temporary directory, filled with the same
 fixed scratch data, and stopped after the MCP servers that need them have been recorded.
 
     with services(["postgres", "redis"]) as ports:   # {"postgres": 54321, "redis": 40123}
@@ -7,7 +7,8 @@ fixed scratch data, and stopped after the MCP servers that need them have been r
 
 PostgreSQL comes from /usr/local/bin (initdb, pg_ctl, postgres; initdb refuses root, so it runs as
 ``nobody`` in a directory that user owns); MariaDB and Redis from Debian's packages
-(``apt-get install -y mariadb-server redis-server prometheus``); ``web`` is a static HTTP server over the
+(``apt-get install -y mariadb-server redis-server prometheus``); Jupyter from its own venv under
+the git-ignored .cache/ (see JUPYTER_BIN); ``web`` is a static HTTP server over the
 scratch data, in this process. A service whose binary is missing is left
 out of the ports, and the servers that need it are skipped with a message.
 """
@@ -215,6 +216,33 @@ def prometheus(tmp: Path) -> Iterator[int]:
         stop(proc)
 
 
+# A Jupyter server (JupyterLab with its real-time collaboration, the Python kernel beside it), for
+# the notebook MCP servers, which run cells in its kernels and edit its notebooks. Installed apart:
+#     python3 -m venv .cache/venvs/jupyterlab
+#     .cache/venvs/jupyterlab/bin/pip install jupyterlab jupyter-collaboration ipykernel
+# Its config, runtime and IPython folders are in the temporary directory, so nobody's settings or
+# kernels of another run are read; the recorder runs as root, hence --allow-root.
+JUPYTER_BIN = Path(__file__).resolve().parent.parent / ".cache" / "venvs" / "jupyterlab" / "bin" / "jupyter-lab"
+JUPYTER_TOKEN = "field-token"
+
+
+@contextmanager
+def jupyter(tmp: Path) -> Iterator[int]:
+    port = free_port()
+    home = tmp / "jupyter"
+    (home / "notebooks").mkdir(parents=True)
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+           "IPYTHONDIR": str(home / "ipython"), "PYTHONHASHSEED": "0"}
+    proc = subprocess.Popen([str(JUPYTER_BIN), "--allow-root", "--no-browser", "--ServerApp.ip=127.0.0.1", f"--port={port}",
+                             f"--IdentityProvider.token={JUPYTER_TOKEN}", f"--ServerApp.root_dir={home / 'notebooks'}"],
+                            env=env, cwd=home, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_port(port, 90)
+        yield port
+    finally:
+        stop(proc)
+
+
 class Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base's name)
         pass
@@ -239,6 +267,7 @@ STARTERS: dict[str, tuple[str, Callable[[Path], AbstractContextManager[int]]]] =
     "mariadb": ("/usr/sbin/mariadbd", mariadb),
     "redis": ("/usr/bin/redis-server", redis),
     "prometheus": ("/usr/bin/prometheus", prometheus),
+    "jupyter": (str(JUPYTER_BIN), jupyter),
 }
 WEB_ROOT = Path("/tmp/compile-ui-field/data")  # the recorder's scratch data (scripts/record_field.py)
 

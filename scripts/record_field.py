@@ -41,7 +41,7 @@ recordings). To re-record, install them beside the checkout, under the git-ignor
     # for the mcp 1.x SDK need "mcp<2" beside them, chroma-mcp also "pydantic<2.12"
     for p in excel-mcp-server office-word-mcp-server markitdown-mcp redis-mcp-server \\
              mcp-server-calculator mcp-sympy chuk-mcp-math-server mcp-server-motherduck \\
-             prometheus-mcp-server; do
+             prometheus-mcp-server mcp-jupyter-notebook jupyter-mcp-server; do
         python3 -m venv .cache/venvs/$p && .cache/venvs/$p/bin/pip install $p; done
     for p in mcp-server-duckdb mysql-mcp-server mcp-server-tree-sitter cli-mcp-server mcp-pandas \\
              office-powerpoint-mcp-server webcal-mcp mcp-dbutils; do
@@ -65,6 +65,8 @@ recordings). To re-record, install them beside the checkout, under the git-ignor
 
     # the databases: PostgreSQL's initdb, pg_ctl and postgres in /usr/local/bin; the others from Debian
     apt-get install -y mariadb-server redis-server prometheus faketime    # faketime: see FROZEN below
+    # the notebook servers' Jupyter server, in a venv of its own (scripts/field_services.py)
+    python3 -m venv .cache/venvs/jupyterlab && .cache/venvs/jupyterlab/bin/pip install jupyterlab jupyter-collaboration ipykernel
 
 code-runner runs ``python`` (with numpy, for its ``numpy`` case) and ``node`` from the PATH; cli-mcp-server
 runs ``sqlite3`` (Debian's sqlite3). A server whose command is missing is
@@ -130,7 +132,7 @@ def npm(folder: str, command: str) -> str:
 class Server:
     """An MCP server to record: its command, and the calls to make (tool, arguments, case name).
 
-    ``{postgres}``, ``{mariadb}``, ``{redis}``, ``{prometheus}`` and ``{web}`` in the command, the env and the
+    ``{postgres}``, ``{mariadb}``, ``{redis}``, ``{prometheus}``, ``{jupyter}`` and ``{web}`` in the command, the env and the
     ``files`` stand for the port of that server (scripts/field_services.py), started for the
     servers that name it in ``services``."""
 
@@ -236,6 +238,14 @@ Scratch data for **compile-ui**'s field corpus.
 - cities.csv: a table
 - app.log: a log
 """
+
+
+# Notebook cells (issue 50), for the notebook servers: what each one's output is, in nbformat terms
+NB_FLOAT = "revenue = [12450.0, 11980.5, 13002.25]\nunits = [310, 287, 342]\nsum(revenue) / sum(units)"  # 39.86… (execute_result)
+NB_STREAM = "for region, r in zip(['North', 'South', 'East'], revenue):\n    print(f'{region:<6} {r:>9.2f}')"  # stdout
+NB_ERROR = "def per_unit(row):\n    return row['revenue'] / row['units']\n\nper_unit({'revenue': 12.5, 'units': 0})"  # ZeroDivisionError
+NB_MIXED = ("from IPython.display import Markdown, display\nprint('3 regions')\n"
+            "display(Markdown('**East** leads with 13,002.25'))\nmax(revenue) - min(revenue)")  # stream, display_data, execute_result
 
 
 def git(*args: str) -> None:
@@ -508,6 +518,32 @@ def servers() -> list[Server]:
             ("execute_query", {"query": "sum(ferry_passengers_total)", "time": "2026-11-20T08:15:00Z"}, "scalar"),
             ("execute_query", {"query": "ferry_crossing_minutes{", "time": "2026-11-20T08:15:00Z"}, "bad-query"),
         ], env={"PROMETHEUS_URL": "http://127.0.0.1:{prometheus}", "PROMETHEUS_DISABLE_LINKS": "true"}, services=["prometheus"]),
+        # issue 50: notebooks. Cells run in a real Jupyter server's kernel (scripts/field_services.py):
+        # a float as an execute_result, printed text (a stream), an error (its traceback in ANSI
+        # colours), a cell that prints, displays and returns; then the cells read back with their outputs.
+        Server("jupyter-notebook", "mcp-jupyter-notebook", [venv("mcp-jupyter-notebook"), "--base-url", "http://127.0.0.1:{jupyter}",
+                                                             "--token", field_services.JUPYTER_TOKEN, "--notebook-path", "sales.ipynb"], [
+            ("notebook_code_run", {"code": NB_FLOAT}, "float"),
+            ("notebook_code_run", {"code": NB_STREAM}, "stream"),
+            ("notebook_code_run", {"code": NB_ERROR}, "error"),
+            ("notebook_code_run", {"code": NB_MIXED}, "mixed"),
+            ("notebook_cell_read", {"cell_index": 1}, ""),
+            ("notebook_cell_read", {"cell_index": 3}, "error"),
+            ("notebook_read", {}, ""),
+            ("notebook_run_all", {"stop_on_error": False}, ""),
+        ], services=["jupyter"]),
+        # Datalayer's server, on the same Jupyter server: outputs flattened to text by the server
+        Server("jupyter", "jupyter-mcp-server", [venv("jupyter-mcp-server"), "start"], [
+            ("use_notebook", {"notebook_name": "regions", "notebook_path": "regions.ipynb", "mode": "create"}, ""),
+            ("insert_execute_code_cell", {"cell_index": -1, "cell_source": NB_FLOAT}, "float"),
+            ("insert_execute_code_cell", {"cell_index": -1, "cell_source": NB_STREAM}, "stream"),
+            ("insert_execute_code_cell", {"cell_index": -1, "cell_source": NB_ERROR}, "error"),
+            ("insert_execute_code_cell", {"cell_index": -1, "cell_source": NB_MIXED}, "mixed"),
+            ("read_cell", {"cell_index": 1}, ""),
+            ("read_notebook", {"notebook_name": "regions", "response_format": "detailed"}, ""),
+            ("execute_code", {"code": "0.1 + 0.2"}, ""),
+        ], env={"JUPYTER_URL": "http://127.0.0.1:{jupyter}", "JUPYTER_TOKEN": field_services.JUPYTER_TOKEN,
+                "START_NEW_CODE_SANDBOX": "false"}, services=["jupyter"]),
         # ---- spreadsheets and documents
         Server("excel", "excel-mcp-server", [venv("excel-mcp-server"), "stdio"], [
             ("describe_workbook", {"path": d + "/sales.xlsx"}, ""),

@@ -179,6 +179,8 @@ interface Views {
     error(message: string): { k: string; t: string; b?: string; d?: Views.Json };
     /** Terminal output as text and spans of classes t1, t2 (bold, dim), c0…c7 (colours). */
     terminal(text: string): (string | HTMLElement)[];
+    /** The text an array of strings is the lines of (nbformat's source, stream text, traceback); undefined when none. */
+    lines(value: unknown): string | undefined;
     /** A text restates the data (most of its words and numbers are the data's): it folds. */
     restates(text: string, data: Views.Json): boolean;
     /** The headline's pointers: the spec's, the top-level numbers (2 to 8), or a summary object's. */

@@ -158,6 +158,7 @@ def walk(value: Any, path: str, out: list[Scalar]) -> None:
         for i, v in enumerate(value):
             walk(v, f"{path}/{i}", out)
     elif isinstance(value, str):
+        value = SGR.sub("", value)  # a terminal's colour codes are colours, not text (as in text_scalars)
         if "\n" in value.strip() or value.strip()[:1] in ("[", "{"):  # text, or JSON as text
             text_scalars(value, path, out)
         elif value.strip() and not BLOB.fullmatch(value):

@@ -392,3 +392,26 @@ test("Python literals render as the data they stand for", () => {
   assert.deepEqual(headers(grid), ["Column 1", "Column 2", "Column 3", "Column 4", "Column 5", "Column 6"]); // a grid without a header row
   assert.deepEqual(rows(grid)[0], ["1", "North", "Widget", "2026-Q1", "1191.5", "12"]);
 });
+
+// ------------------------------------------------------------------ lines(): an array that is one text
+
+test("an array of strings is the lines of one text: nbformat's lines, a traceback's coloured lines", () => {
+  assert.equal(V.text.lines(["for r in rows:\n", "    print(r)"]), "for r in rows:\n    print(r)");
+  const traceback = JSON.parse(readFileSync(new URL("jupyter-notebook__notebook_code_run__error.json", FIELD), "utf8")).result.structuredContent.outputs[0].traceback;
+  const text = V.text.lines(traceback);
+  assert.equal(text.split("\n").at(-1), "\x1b[31mZeroDivisionError\x1b[39m: float division by zero");
+  assert.ok(text.includes("Traceback (most recent call last)\n"));
+  // not one text: words, one line, numbers
+  for (const value of [["North", "South"], ["a\n"], ["a\n", 2], "a\nb", [["a\n"], "b"]]) assert.equal(V.text.lines(value), undefined, JSON.stringify(value));
+});
+
+test("a traceback's lines show as one terminal block in monospace; a list holding lines of text is not inline", () => {
+  const entry = JSON.parse(readFileSync(new URL("jupyter-notebook__notebook_cell_read__error.json", FIELD), "utf8"));
+  const box = render(entry.result);
+  const pre = Array.from(box.querySelectorAll("pre")).filter((n) => n.textContent.includes("Traceback (most recent call last)"));
+  assert.equal(pre.length, 1);
+  assert.ok(pre[0].textContent.endsWith("ZeroDivisionError: float division by zero"));
+  const mixed = render({ structuredContent: { text_outputs: ["3 regions\n", "<IPython.core.display.Markdown object>", "1021.75"] } });
+  assert.equal(mixed.querySelector(".inl"), null);
+  assert.equal(mixed.querySelectorAll("li").length, 3);
+});
