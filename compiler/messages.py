@@ -171,6 +171,7 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     "no": "No",
     "none": "none",
     "more": "+{0} more",
+    "alsoSent": "also sent as {0}",
     "items": ("item", "items"),
     "fields": ("field", "fields"),
     "rows": ("row", "rows"),

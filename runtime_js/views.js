@@ -591,17 +591,17 @@ CU.views = (() => {
     // depth undefined (a typed KeyValue): nested values fold in place, never blocks (undefined < 2 is false)
 
     if (!isObj(record)) return auto(record);
-    var dl = el("dl", { class: "kv" }), blocks = /** @type {HTMLElement[]} */ ([]);
+    var dl = el("dl", { class: "kv" }), blocks = /** @type {HTMLElement[]} */ ([]), shown = /** @type {Shown} */ ([]);
     (fields.length ? fields : Object.keys(record).map((key) => ({ pointer: escapeKey(key), label: human(key) }))).forEach((/** @type {Views.Column} */ field) => {
       var value = at(record, field.pointer);
       // Nested data and multi-line text get a block of their own, headed by the key.
       // Records nested in records (a configuration) open to four levels, each set in by one step.
       // A string of data (JSON, a Python literal: FastMCP's {"result": str(rows)}) is that data, its text a click away.
-      var held = typeof value === "string" ? dataOf(value) : undefined;
+      var held = typeof value === "string" ? dataOf(value) : undefined, heading;
       if ((!fields.length && value && typeof value === "object" && !isShortScalarList(value) && (/** @type {number} */ (depth) < 2 || (isObj(value) && /** @type {number} */ (depth) < 4))) || (typeof value === "string" && /\n/.test(value)) || linesText(value) !== undefined || held !== undefined) {
         scope = record;
-        blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, el("h3", null, field.label), auto(held === undefined ? /** @type {Views.Json} */ (value) : held, /** @type {number} */ (depth) + 1, keyOf(field)), held !== undefined && sentText(/** @type {string} */ (value))));
-      } else if (value !== undefined) dl.append(el("dt", null, field.label), el("dd", null, val(value, field.format, field.options, field.label, lookOf(keyOf(field), [value], record))));
+        if (!shownAs(shown, field.pointer, /** @type {Views.Json} */ (value), heading = el("h3", null, field.label))) blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, heading, auto(held === undefined ? /** @type {Views.Json} */ (value) : held, /** @type {number} */ (depth) + 1, keyOf(field)), held !== undefined && sentText(/** @type {string} */ (value))));
+      } else if (value !== undefined && !shownAs(shown, field.pointer, /** @type {Views.Json} */ (value), heading = el("dt", null, field.label))) dl.append(heading, el("dd", null, val(value, field.format, field.options, field.label, lookOf(keyOf(field), [value], record))));
     });
     return el("div", { class: "view" }, dl.children.length ? dl : null, blocks);
   }
@@ -1284,6 +1284,7 @@ CU.views = (() => {
     /** @type {(node: Views.ViewNode) => void} */
     var walk = (node) => { byId[node.id] = node; (node.children || []).forEach(walk); };
     walk(resultView);
+    twice = [];
     box.append(/** @type {HTMLTemplateElement} */ (CU.ownChild(/** @type {HTMLElement} */ (document.getElementById(resultView.id)), "template")).content.cloneNode(true));
     box.querySelectorAll("[data-view]").forEach((place) => { if (box.contains(place)) fillView(place, byId[/** @type {string} */ (place.getAttribute("data-view"))], data); });
     if (CU.tabs) CU.tabs(box);
@@ -1298,10 +1299,35 @@ CU.views = (() => {
   function fillView(place, node, root) {
     var build = NODES[node.type], bind = node.props.bind || "", data = at(root, bind), label = node.props.label;
     scope = at(root, bind.replace(/\/[^/]*$/, ""));
-    // missing data shows nothing; a record the headline shows whole is not shown again
-    if ((data === undefined && node.type !== "ContentBlocks") || (isObj(data) && Object.keys(data).length && Object.keys(data).every((key) => leading.indexOf(bind + escapeKey(key)) >= 0))) return place.remove();
+    // missing data shows nothing; what the headline shows is not shown again (a record it shows whole, not at all)
+    var led = leading.filter((pointer) => pointer.indexOf(bind + "/") === 0).map((pointer) => pointer.slice(bind.length)), whole = isObj(data) && Object.keys(data).length;
+    data = withoutHeadline(data, led);
+    if ((data === undefined && node.type !== "ContentBlocks") || (bind && leading.indexOf(bind) >= 0) || (whole && !Object.keys(/** @type {Views.Record} */ (data)).length)) return place.remove();
+    var heading = label && node.props.bind ? el("h3", null, label) : undefined;
+    if (heading && shownAs(twice, bind, data, heading)) return place.remove();
     place.prepend(build ? build(node, data) : jsonBlock(data));
-    if (label && node.props.bind) place.prepend(el("h3", null, label));
+    if (heading) place.prepend(heading);
+  }
+  // Two fields of a record holding the same data (a notebook server sends a cell's outputs as
+  // both `result` and `outputs`) show it once, under the first field's heading or term, which
+  // names the others: "Result  also sent as Outputs". Scalars and one-line strings are facts of
+  // their own (count 2, images 0) and stay. Only fields of one record: two cards may share tags.
+  /** @typedef {{ p: string, k: string, d: Views.Json, h: HTMLElement, also?: HTMLElement }[]} Shown */
+  /** @type {Shown} the headed views of the typed result shown so far, by their record (p) */
+  var twice = [];
+  /**
+   * True when data already shows under another field's heading in its record (named there); else
+   * remembers it. (Two views of one field, a chart and its table, are not twice.)
+   * @param {Shown} shown @param {string} pointer the field's @param {Views.Json | undefined} data @param {HTMLElement} heading
+   */
+  function shownAs(shown, pointer, data, heading) {
+    var record = pointer.replace(/\/[^/]*$/, "");
+    if (isScalar(data) ? !/\n/.test(String(data)) : !Object.keys(data).length) return false;
+    var same = shown.find((seen) => seen.p === record && seen.k !== pointer && sameData(seen.d, data));
+    if (!same) return !shown.push({ p: record, k: pointer, d: /** @type {Views.Json} */ (data), h: heading });
+    if (same.also) same.also.append(", " + heading.textContent);
+    else same.h.append(" ", same.also = el("span", { class: "muted" }, M.alsoSent(heading.textContent)));
+    return true;
   }
 
   // An error's text, read like the data it holds (issue 40, issue 50): its message first, as a

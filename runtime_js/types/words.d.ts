@@ -2,6 +2,7 @@
 // The runtime's words as its sources name them (M.key); the build writes each in as a literal.
 declare const M: {
   addAtLeast(value0: unknown): string;
+  alsoSent(value0: unknown): string;
   answerNotSent(value0: unknown): string;
   readonly answerRefused: string;
   readonly answered: string;

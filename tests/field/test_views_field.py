@@ -170,6 +170,10 @@ def test_field_result_renders_right(field_host, name):
             if len(re.sub(r"[^A-Za-z]", "", line)) >= 8 and not is_diff(text):
                 assert pieces.count(line) <= max(1, text.count(line)), (line, shown[:600])
 
+    # What the headline's tiles show is not listed again below them (a typed record's fields too).
+    tiles = set(frame.locator(f"{body} .tile-k").all_inner_texts())
+    assert not tiles & set(frame.locator(f"{body} dt").all_inner_texts()), tiles
+
     # Times keep their own wall clock and zone; the full value is on hover.
     for value in data_of(result):
         for s in strings(value):

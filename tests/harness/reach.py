@@ -15,7 +15,8 @@ or a ``json``/``csv`` fence's data; any other line of text is one value (with ma
 marks taken off). Beside structured data, a line that is one of the data's strings is left out
 (shown once). An error's text is read the same way, its first line one value (its message). A
 string of the data that holds several lines is read the same way. Keys and column names are headings, not
-values; empty strings and base64 blobs (images) are not counted.
+values; empty strings and base64 blobs (images) are not counted; a record's field holding the same
+data (a list, a record, a text of lines) as an earlier field is that data again (the views show it once).
 
 **Shown equal** (``forms``): each scalar has the texts a person reads as that value, and one of
 them must be shown:
@@ -149,7 +150,13 @@ def walk(value: Any, path: str, out: list[Scalar]) -> None:
     """The scalars of parsed data (a string of several lines is read as text)."""
     if isinstance(value, dict):
         labels = {len(v) for v in value.values() if isinstance(v, list) and v and all(isinstance(x, str) for x in v)}
+        held: list[Any] = []
         for k, v in value.items():
+            # two fields holding the same data (a list, a record, text of lines) show it once
+            if (isinstance(v, (dict, list)) and v) or (isinstance(v, str) and "\n" in v):
+                if v in held:
+                    continue
+                held.append(v)
             if not long_scalars(v, f"{path}/{k}", out, labels):
                 walk(v, f"{path}/{k}", out)
     elif isinstance(value, (list, tuple, set, frozenset)):

@@ -60,3 +60,15 @@ test("HTML tables in a converter's markdown are tables, read by a strict reader 
   const broken = renderText("<table><tr><td>x<!-- <td>not a cell</td>\n<tr><td a=\"<b>\">y");
   assert.deepEqual(Array.from(broken.querySelectorAll("tbody tr"), (tr) => texts(tr, "td")), [["x"]]);
 });
+
+test("two fields holding the same data show it once, under the first name, the other named beside it", () => {
+  const outputs = ["3 regions\n", "**East** leads with 13,002.25", "1021.75"];
+  const box = render({ content: [], structuredContent: { kind: "cell.insert_execute", result: outputs, outputs: [...outputs], count: 3, again: { a: [1, 2] }, copy: { a: [1, 2] }, other: { a: [1, 3] } } });
+  assert.deepEqual(texts(box, "h3"), ["Again also sent as Copy", "Other"]);
+  assert.deepEqual(texts(box, "dt"), ["Kind", "Result also sent as Outputs", "Count", "A", "A"]); // a short list inline, once; again.a, other.a
+  assert.equal(box.textContent.split("East").length, 2, "the outputs' text once");
+  const scalars = render({ content: [], structuredContent: { name: "x", label: "x", on: true, up: true } });
+  assert.deepEqual(texts(scalars, "dt"), ["Name", "Label", "On", "Up"]); // equal scalars are facts of their own
+  const three = render({ content: [], structuredContent: { a: ["x\n", "y"], b: ["x\n", "y"], c: ["x\n", "y"] } });
+  assert.deepEqual(texts(three, "h3"), ["A also sent as B, C"]);
+});
