@@ -127,7 +127,8 @@ class ToolInfo(NamedTuple):
     words: frozenset[str]
     """The name's words, and their singulars."""
     inputs: Mapping[str, Arg]
-    """Top-level inputs by normalized name (the first of a normalized name)."""
+    """Top-level inputs by normalized name (of inputs of one normalized name, the least name:
+    ``orderId`` before ``order_id``, whatever the schema's order)."""
     required: tuple[Arg, ...]
     read_only: bool
     destructive: bool
@@ -183,7 +184,9 @@ def read_tool(position: int, tool: Any) -> ToolInfo | None:
     if isinstance(shape, ObjectShape):
         for prop in shape.properties:
             arg = Arg(prop.name, normal(prop.name), kind_of(prop.shape), class_of(prop.name, prop.shape))
-            inputs.setdefault(arg.norm, arg)
+            held = inputs.get(arg.norm)
+            if held is None or arg.name < held.name:  # order_id and orderId: one, whatever the schema's order
+                inputs[arg.norm] = arg
             if prop.required:
                 required.append(arg)
     annotations = tool.get("annotations")
