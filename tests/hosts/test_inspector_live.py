@@ -5,8 +5,9 @@ driven as a person drives it: connect, Apps tab, a tool, Open App.
 The Inspector runs the tool itself when it opens the app and offers ``serverTools``: every later
 call of the page (a refresh of the timer, a picker's list, a picked value) goes app → Inspector →
 proxy → server, and the server's journal shows it. The app's clock is the test's
-(``tests/runtime/test_live_page.py``'s fake clock, in every app's frame from its first script);
-nothing waits on a fixed sleep.
+(``tests/runtime/test_live_page.py``'s fake clock, put in the app's frame once it is up: the
+page's first timer, set when the Inspector's own run arrives, is on the real clock, so the test
+turns the timer off and on); nothing waits on a fixed sleep.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def open_live_app(ui, tool: str, form: dict | None = None, before=None):
         ui.wait_until(before.frame.is_detached, what="the app open before torn down, its frame gone")
     app = SimpleNamespace(frame=ui.app_frame(15))
     ui.wait_until(lambda: app.frame.locator(".result-body .view").count() > 0, what=f"{tool}'s result drawn")
-    assert app.frame.evaluate("() => typeof window.__advance") == "function"
+    app.frame.evaluate(FAKE_CLOCK)
     return app
 
 
@@ -48,9 +49,6 @@ def open_live_app(ui, tool: str, form: dict | None = None, before=None):
 def test_live_pages_refresh_pause_pick_and_never_write_in_the_inspector(start_inspector, era, tmp_path):
     journal = tmp_path / "calls.jsonl"
     inspector, ui = start_inspector(proxy_command([sys.executable, str(SERVER), "--journal", str(journal)]), era=era)
-    # every app's frame (two deep: the Inspector's page, its sandbox, the app) on the test's clock
-    # from its first script, so that the timers the page sets at its first result are the test's
-    ui.context.add_init_script(f"if (window.parent !== window.top) ({FAKE_CLOCK})();")
     ui.connect()
     assert ui.open_apps_tab() >= 1
 
@@ -60,7 +58,13 @@ def test_live_pages_refresh_pause_pick_and_never_write_in_the_inspector(start_in
     assert app.frame.locator(".live select").input_value() == "15"
     calls, first = len(seen(journal, "system_stats")), shown(app, "reading")
     assert calls == 1 and first == 1  # the Inspector's own run
-    for n in (2, 3):
+    # The page set its first timer on the real clock: off and on again, a refresh at once, and
+    # the timer from then on the test's.
+    app.frame.select_option(".live select", "0")
+    app.frame.select_option(".live select", "15")
+    ui.wait_until(lambda: len(seen(journal, "system_stats")) == 2 and shown(app, "reading") == 2 and settled(app),
+                  what="the refresh when the timer is turned on")
+    for n in (3, 4):
         advance(app, 15_000)
         ui.wait_until(lambda n=n: len(seen(journal, "system_stats")) == n and shown(app, "reading") == n and settled(app),
                       what=f"refresh {n - 1} drawn")
@@ -69,10 +73,10 @@ def test_live_pages_refresh_pause_pick_and_never_write_in_the_inspector(start_in
     app.frame.evaluate(HIDE, "hidden")
     assert app.frame.evaluate("() => window.__timeouts() + window.__intervals()") == 0
     advance(app, 120_000)
-    assert len(seen(journal, "system_stats")) == 3
+    assert len(seen(journal, "system_stats")) == 4
     app.frame.evaluate(HIDE, "visible")
     advance(app, 0)
-    ui.wait_until(lambda: len(seen(journal, "system_stats")) == 4 and shown(app, "reading") == 4 and settled(app),
+    ui.wait_until(lambda: len(seen(journal, "system_stats")) == 5 and shown(app, "reading") == 5 and settled(app),
                   what="the refresh after the page is shown again")
 
     # Another tool: the Inspector tears the monitor's app down (ui/resource-teardown, then the
@@ -95,5 +99,5 @@ def test_live_pages_refresh_pause_pick_and_never_write_in_the_inspector(start_in
     assert writer.frame.locator(".live, [data-live-again], input[type=range]").count() == 0
     assert writer.frame.evaluate("() => typeof CU.live") == "undefined"
     advance(writer, 120_000)
-    assert len(seen(journal, "reset_stats")) == 1 and len(seen(journal, "system_stats")) == 4
+    assert len(seen(journal, "reset_stats")) == 1 and len(seen(journal, "system_stats")) == 5
     assert not [t for kind, t in ui.console if kind == "error" and "compile-ui" in t]

@@ -28,7 +28,7 @@ CAPS = {"serverTools": {}, "updateModelContext": {"structuredContent": {}}}
 
 # The frame's clock, the test's: timers fire only when advance(ms) moves it past them.
 FAKE_CLOCK = """() => {
-  let now = 1e12, seq = 0;
+  let now = 1e12, seq = 1e9;  // (its timers' ids apart from the real clock's)
   const real = [Date.now, window.setTimeout, window.setInterval, window.clearTimeout, window.clearInterval];
   // the real clock back (axe-core waits on real timers)
   window.__realClock = () => { [Date.now, window.setTimeout, window.setInterval, window.clearTimeout, window.clearInterval] = real; };
@@ -36,7 +36,9 @@ FAKE_CLOCK = """() => {
   Date.now = () => now;
   window.setTimeout = (f, ms) => { timers.set(++seq, {f, at: now + (ms || 0), every: 0}); return seq; };
   window.setInterval = (f, ms) => { timers.set(++seq, {f, at: now + ms, every: ms}); return seq; };
-  window.clearTimeout = window.clearInterval = (id) => { timers.delete(id); };
+  // a timer set before the test's clock came is cleared on the real one
+  window.clearTimeout = (id) => { if (!timers.delete(id)) real[3].call(window, id); };
+  window.clearInterval = (id) => { if (!timers.delete(id)) real[4].call(window, id); };
   window.__advance = (ms) => {
     const end = now + ms;
     for (;;) {
