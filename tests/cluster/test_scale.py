@@ -311,9 +311,13 @@ def test_a_frozen_store_stalls_no_forwarded_call_and_the_replica_recovers_by_its
             cached = (await c.read_resource("ui://compile-ui/add")).contents[0].text  # made and cached now
             await asyncio.to_thread(cluster.postgres.freeze)
             try:
-                asked = time.monotonic()
-                refining = asyncio.ensure_future(call(replica.url, "_ui_refine", {"toolName": "echo", "layout": {"title": title}}))
-                refining.add_done_callback(lambda _: answered.append(time.monotonic() - asked))
+                async def refine():
+                    asked = time.monotonic()
+                    result = await call(replica.url, "_ui_refine", {"toolName": "echo", "layout": {"title": title}})
+                    answered.append(time.monotonic() - asked)  # before the task is done
+                    return result
+
+                refining = asyncio.ensure_future(refine())
                 await answering_locally(replica.url, 1)
                 # the refinement waits on the frozen store: still, or (a loaded machine polls
                 # slowly) until the store's deadline passed, answering that it was not kept

@@ -443,13 +443,15 @@ class InspectorPage:
         items = self.page.locator("button.list-item p:first-child").all_inner_texts()
         return [t.strip() for t in items]
 
-    def pick_tool(self, title: str) -> None:
-        """Click the Apps list item whose first line is ``title``; wait for its input form."""
+    def pick_tool(self, title: str, *, form: bool = True) -> None:
+        """Click the Apps list item whose first line is ``title``; wait for its input form (a tool
+        without inputs, ``form=False``, has none: the Inspector opens its app at once)."""
         item = self.page.locator("button.list-item").filter(
             has=self.page.locator("p:first-child", has_text=re.compile(rf"^{re.escape(title)}$"))
         )
         item.first.click()
-        self.open_app_button.wait_for()
+        if form:
+            self.open_app_button.wait_for()
 
     # ------------------------------------------------------------------ the host's input form
 

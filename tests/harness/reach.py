@@ -150,13 +150,18 @@ def walk(value: Any, path: str, out: list[Scalar]) -> None:
     """The scalars of parsed data (a string of several lines is read as text)."""
     if isinstance(value, dict):
         labels = {len(v) for v in value.values() if isinstance(v, list) and v and all(isinstance(x, str) for x in v)}
-        held: list[Any] = []
+        held: set[str] = set()
         for k, v in value.items():
             # two fields holding the same data (a list, a record, text of lines) show it once
+            # (the same as JSON: true is not 1, as the views compare)
             if (isinstance(v, (dict, list)) and v) or (isinstance(v, str) and "\n" in v):
-                if v in held:
+                try:
+                    same = json.dumps(v, sort_keys=True, default=repr)
+                except TypeError:  # a Python literal's keys of mixed types: as written
+                    same = repr(v)
+                if same in held:
                     continue
-                held.append(v)
+                held.add(same)
             if not long_scalars(v, f"{path}/{k}", out, labels):
                 walk(v, f"{path}/{k}", out)
     elif isinstance(value, (list, tuple, set, frozenset)):

@@ -31,10 +31,8 @@ def open_live_app(ui, tool: str, form: dict | None = None, before=None):
     ``form``, then Open App), one without opens its app at once. The app's frame (as ``.frame``,
     for the live page's helpers) once its result is drawn, its clock the test's; ``before``, the
     app open until then, is gone first (the Inspector tears it down)."""
-    item = ui.page.locator("button.list-item").filter(has=ui.page.locator("p:first-child", has_text=tool))
-    item.first.click()
+    ui.pick_tool(tool, form=bool(form))
     if form:
-        ui.open_app_button.wait_for()
         ui.fill_form(form)
         ui.open_app_button.click()
     if before is not None:
@@ -79,8 +77,8 @@ def test_live_pages_refresh_pause_pick_and_never_write_in_the_inspector(start_in
     ui.wait_until(lambda: len(seen(journal, "system_stats")) == 5 and shown(app, "reading") == 5 and settled(app),
                   what="the refresh after the page is shown again")
 
-    # Another tool: the Inspector tears the monitor's app down (ui/resource-teardown, then the
-    # frame goes); the monitor's timer goes with it.
+    # Another tool: the Inspector tears the monitor's app down, its frame gone (open_live_app
+    # waits on it), and its timer with it.
     picker = open_live_app(ui, "region_sales", {"Region Id": "r-north"}, before=app)
     assert shown(picker, "region_id") == "r-north"
     # A picker filled by the server's own list tool, through the Inspector; the pick runs the tool.
