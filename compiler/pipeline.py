@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING, Any, overload
 import msgspec
 from msgspec.structs import replace
 
-from components.nodes import App, Leads, Live, ResultView
+from components.nodes import App, Leads, Live, Picker, ResultView
 
 from .compile import compile_tree, input_shape
 from .compile.facts import FieldFacts, facts_of
 from .compile.leads import Tools, index, leads_node
-from .compile.live import live_node
+from .compile.live import live_node, pickers
 from .layout import LayoutSpec, apply, check_spec, heuristic_spec
 from .layout.heuristic import present_of, with_live, with_present
 
@@ -122,20 +122,22 @@ def compile(tool: Mapping[str, Any], tools: ToolList = ()) -> Compiled:  # noqa:
     shape = input_shape(tool)
     tree = compile_tree(tool, shape)
     listed = index(tools) if tools else None
-    # A read-only tool's result stays live (issue 51: Run again, a timer, pickers fed by the list's
-    # other read-only tools), then where it leads (issue 41): the ResultView's last children.
-    tree = _with_result_child(tree, live_node(tool, listed))
+    # A read-only tool's result stays live (issue 51: Run again, a timer); any tool's inputs get
+    # pickers fed by the list's read-only tools; then where the result leads (issue 41): the
+    # ResultView's last children.
+    tree = _with_result_children(tree, live_node(tool))
     if listed is not None:
-        tree = _with_result_child(tree, leads_node(tool, listed))
+        tree = _with_result_children(tree, *pickers(tool, listed), leads_node(tool, listed))
     return Compiled(tool, Shapes(shape), tree, facts_of(tree))
 
 
-def _with_result_child(tree: App, node: Leads | Live | None) -> App:
-    """The tree with ``node`` as its ResultView's last child (``None``: the tree as it is)."""
-    if node is None:
+def _with_result_children(tree: App, *nodes: Leads | Live | Picker | None) -> App:
+    """The tree with ``nodes`` as its ResultView's last children (each ``None`` left out)."""
+    added = tuple(node for node in nodes if node is not None)
+    if not added:
         return tree
     children = tuple(
-        replace(child, children=(*child.children, node)) if isinstance(child, ResultView) else child
+        replace(child, children=(*child.children, *added)) if isinstance(child, ResultView) else child
         for child in tree.children
     )
     return replace(tree, children=children)

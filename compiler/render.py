@@ -55,6 +55,7 @@ from components.nodes import (
     LinkedView,
     Live,
     Node,
+    Picker,
     ResultView,
     Section,
     ViewNode,
@@ -795,14 +796,15 @@ def visit_ResultView(node: ResultView, ctx: _Ctx) -> None:
     layout nodes rendered, each view an empty place the runtime fills from the result. Without
     one (``source="content"``) the runtime decides the view from the data alone: no template.
     Its ``Leads`` (issue 41) has no place in the layout (leads.js draws the links into the views
-    and the pager under them), nor its ``Live`` (issue 51: live.js draws its controls); each of its ``LinkedView``s gets a template of its own."""
+    and the pager under them), nor its ``Live`` and ``Picker``s (issue 51: live.js and pick.js
+    draw their controls); each of its ``LinkedView``s gets a template of its own."""
     leads = [child for child in node.children if isinstance(child, Leads)]
     with t.section(id=node.id, cls="result", hidden="hidden", **{"aria-label": m.PAGE_RESULT}):
         t.h2(m.PAGE_RESULT, cls="result-head")
         t.p(cls="status", role="status", **{"aria-live": "polite"})
         t.div(cls="result-body")
         if node.props.source == "structured":
-            _result_template([child for child in node.children if not isinstance(child, (Leads, Live))], ctx)
+            _result_template([child for child in node.children if not isinstance(child, (Leads, Live, Picker))], ctx)
         for linked in (view for lead in leads for view in lead.children if isinstance(view, LinkedView)):
             _linked_template(linked, ctx)
 

@@ -764,8 +764,10 @@ class PickerProps(Struct, frozen=True):
 
 class Picker(ViewNode, frozen=True, tag="Picker"):
     """An input another read-only tool's result provides (issue 51: the lead index read the
-    other way): opening the picker calls that tool once and offers the values it gives. A child
-    of ``Live``; its own module (``pick``), so a live page without one carries none of it."""
+    other way): opening the picker calls that tool once and offers the values it gives; the
+    page offers an input's first. A child of the ``ResultView`` of any tool, one that writes too
+    (the person still sends the form); its own module (``pick``), so a page without one carries
+    none of it."""
 
     runtime = "pick"
     props: PickerProps
@@ -781,9 +783,8 @@ class LiveProps(Struct, frozen=True):
 
 class Live(ViewNode, frozen=True, tag="Live"):
     """A read-only tool's result stays live (issue 51): Run again, refresh on a timer, inputs
-    that re-run it, pickers fed by other read-only tools. Only in the ``ResultView`` of a tool
-    that may run without a click (``compiler.compile.live.may_run_unasked``). Children: its
-    inputs' ``Picker``s."""
+    that re-run it. Only in the ``ResultView`` of a tool that may run without a click
+    (``compiler.compile.live.may_run_unasked``); no children."""
 
     runtime = "live"
     props: LiveProps

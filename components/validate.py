@@ -36,11 +36,11 @@ _ALLOWED_CHILDREN: dict[str, frozenset[str]] = {
     "TupleField": FIELD_TYPES,
     "MapField": FIELD_TYPES,
     "UnionField": FIELD_TYPES,
-    "ResultView": _VIEWS - {"LinkedView", "Picker"},
+    "ResultView": _VIEWS - {"LinkedView"},
     "KeyValue": _VIEWS - {"Leads", "LinkedView", "Live", "Picker"},
     "Leads": frozenset({"LinkedView"}),
     "LinkedView": _VIEWS - {"Leads", "LinkedView", "Live", "Picker"},
-    "Live": frozenset({"Picker"}),
+    "Live": frozenset(),
 }
 _EXACTLY_ONE_CHILD = frozenset({"ArrayField", "MapField"})
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-PROMPT_VERSION = "layout-2026-11-28.2"
+PROMPT_VERSION = "layout-2026-11-28.3"
 
 
 def load(name: str) -> str:

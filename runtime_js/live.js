@@ -17,7 +17,7 @@
      Inputs      (props.inputs) a changed input re-runs the tool once it settles (300 ms).
      The model   hears the runs a person starts (Run again, a changed input, a picked value) at most
                  one summary every 3 s (the latest); the timer's refreshes not one by one.
-   Pickers are pick.js's (shipped only where the Live node has a Picker).
+   Pickers are pick.js's (shipped only where the tree has a Picker).
    Data is never markup: DOM nodes and textContent only. Types: types/live.d.ts. */
 // views: CU.views (runtime_js/catalog.py finds the kinds a module adds by the spelling views.NODES).
 ((views) => {

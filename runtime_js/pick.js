@@ -1,7 +1,10 @@
 /* compile-ui pick: pickers fed by the server (issue 51). Shipped only in pages whose tree has a
    Picker node (runtime_js.MODULES): the compiler gives one to an input another tool's result
    provides, only from a tool that may run without a click (compiler/compile/live.py: the lead
-   index read the other way), so nothing here ever calls a tool that may write.
+   index read the other way), so nothing here ever calls a tool that may write. Any tool's form
+   has them, one that writes too: a value picked only fills the input (live.js, only in a
+   read-only tool's page, runs it). An input with two sources offers the first (a LayoutSpec
+   chose or ordered them).
    Pick beside the input calls that tool once (its arguments from the form, as a link's are),
    keeps its answer while the page lives, and offers its values with their labels, filtered as
    one types; the input stays free text. A failure names the tool.
@@ -116,7 +119,12 @@
   var ready = (then) => { if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", then); else then(); };
   ready(() => {
     var tree = doc.getElementById("ui-tree");
-    if (tree) pickers(JSON.parse(/** @type {string} */ (tree.textContent))).forEach((node) => { picker(/** @type {Picker} */ (/** @type {unknown} */ (node.props))); });
+    /** @type {Set<string>} inputs with a picker */
+    var done = new Set();
+    if (tree) pickers(JSON.parse(/** @type {string} */ (tree.textContent))).forEach((node) => {
+      var source = /** @type {Picker} */ (/** @type {unknown} */ (node.props));
+      if (!done.has(source.argument)) { done.add(source.argument); picker(source); }
+    });
   });
 
   CU.pick = { offers: offers, fits: fits };

@@ -10,10 +10,16 @@ writes (``update_status`` reads as a status to issue 41's links; it never runs o
 **Live inputs** (``live_inputs``): every input is bounded — a number with a minimum and a maximum,
 an enum, a boolean — and there is at least one: a person can move them without typing.
 
-**Pickers** (``pickers``): the lead index read the other way. A tool T feeds an input ``a`` of
-this tool when T may run unasked and one of T's offered links goes to this tool, ``a`` filled
-from the clicked value; T's own required inputs must each come from this form's input of the
-same (normalized) name and a compatible type. At most ``MAX_SOURCES`` per input, list order.
+**Pickers** (``pickers``): the lead index read the other way, for any tool's form (one that
+writes too: the picker calls only its source, and a person still sends the form). A tool T feeds
+an input ``a`` of this tool when T may run unasked and a value of T's result fills ``a`` by the
+links' rules (``leads.feeds``: uncapped, this tool's other inputs left to the person); T's own
+required inputs must each come from this form's input of the same (normalized) name and a
+compatible type. At most ``MAX_SOURCES`` per input, list order; the page offers the first, a
+LayoutSpec may choose the other or none (``input.pickers``). A tool that makes something new (a
+word of ``MAKE_WORDS``) is offered no existing value for the new thing's own name (``name``,
+``title``, ``path``, ``filename``, ``<its thing>_name``: ``create_directory``'s path,
+``task_create``'s title), only for what it refers to (``create_issue``'s ``repo``).
 
 **Current state** (``says_current``): the tool's name has a word of ``CURRENT_WORDS``, or — for a
 tool without required inputs — its description's first sentence has one (``current`` aside: "the
@@ -37,18 +43,22 @@ from compiler.normalize import (
 )
 from components.nodes import Link, LinkFill, Live, LiveProps, Picker, PickerProps
 
-from .leads import leads
-from .leads.tools import MAX_DESCRIPTION, ToolInfo, Tools, fits, index, read_tool, words_of
+from .leads import feeds
+from .leads.tools import MAX_DESCRIPTION, ToolInfo, Tools, fits, normal, read_tool, words_of
 
-__all__ = ["CURRENT_WORDS", "WRITE_WORDS", "MAX_SOURCES", "live_inputs", "live_node", "may_run_unasked", "pickers", "says_current"]
+__all__ = ["CURRENT_WORDS", "MAKE_WORDS", "WRITE_WORDS", "MAX_SOURCES", "live_inputs", "live_node", "may_run_unasked", "pickers", "says_current"]
 
 MAX_SOURCES = 2
-"""Tools offered as one input's picker sources (the first is used; a LayoutSpec may choose)."""
+"""Tools offered as one input's picker sources (the page offers the first; a LayoutSpec may choose)."""
 WRITE_WORDS = frozenset(
     "set update create add insert write send post put edit modify move rename copy upload push commit merge apply "
     "run exec execute start stop restart trigger toggle enable disable save store install publish submit".split()
 )
 """Words of a name that write: a tool named so never runs unasked unless ``readOnlyHint`` says it only reads."""
+MAKE_WORDS = frozenset("create add new make mkdir register init".split())
+"""Words of a name that makes something new: its own name is the person's to give."""
+OWN_NAMES = frozenset("name title path filename filepath label".split())
+"""Inputs of a tool that makes something that name the new thing (normalized)."""
 CURRENT_WORDS = frozenset(
     "monitor monitoring status stats statistics current currently live health healthcheck metrics usage uptime realtime".split()
 )
@@ -95,8 +105,9 @@ def _bounded(shape: SomeShape) -> bool:
 
 
 def pickers(tool: Mapping[str, Any], tools: Tools) -> tuple[Picker, ...]:
-    """The pickers of ``tool``'s inputs: for each input another tool's result provides, the tools
-    that may run unasked and give it (``MAX_SOURCES`` at most per input, list order)."""
+    """The pickers of ``tool``'s inputs (ids ``result:pick:<input>:<source>``): for each input
+    another tool's result provides, the tools that may run unasked and give it (``MAX_SOURCES``
+    at most per input, list order), whether ``tool`` itself reads or writes."""
     me = read_tool(-1, tool)
     if me is None:
         return ()
@@ -107,12 +118,12 @@ def pickers(tool: Mapping[str, Any], tools: Tools) -> tuple[Picker, ...]:
             continue
         key = next((f.argument for f in link.fills if f.source == "value"), None)
         fills = _source_fills(me, source)
-        if key is None or fills is None or per_input.get(key, 0) == MAX_SOURCES:
+        if key is None or fills is None or per_input.get(key, 0) == MAX_SOURCES or _names_the_new(me, key):
             continue
         per_input[key] = per_input.get(key, 0) + 1
         props = PickerProps(argument=key, tool=source.name, title=source.title, keys=link.keys, lines=link.lines,
                             test=link.test, valueType=link.valueType, fills=fills)
-        out.append(Picker(id=f"result:live:pick:{key}:{source.name}", props=props))
+        out.append(Picker(id=f"result:pick:{key}:{source.name}", props=props))
     return tuple(out)
 
 
@@ -121,18 +132,21 @@ _PROVIDERS: WeakKeyDictionary[Tools, dict[str, list[tuple[ToolInfo, Link]]]] = W
 
 def providers(listed: Tools) -> dict[str, list[tuple[ToolInfo, Link]]]:
     """The lead index read the other way, once per list: by target tool, each tool that may run
-    unasked and its offered link to that target, in list order."""
+    unasked and its link feeding that target, in list order."""
     found = _PROVIDERS.get(listed)
     if found is None:
         found = _PROVIDERS[listed] = {}
         for info in listed.by_name.values():
-            if not may_run_unasked(info):
-                continue
-            props = leads(info.tool, listed)
-            for link in props.links if props is not None else ():
-                if link.offered:
+            if may_run_unasked(info):
+                for link in feeds(info.tool, listed):
                     found.setdefault(link.tool, []).append((info, link))
     return found
+
+
+def _names_the_new(me: ToolInfo, argument: str) -> bool:
+    """Whether ``argument`` names the thing ``me`` makes (``task_create``'s title)."""
+    norm = normal(argument)
+    return bool(me.words & MAKE_WORDS) and (norm in OWN_NAMES or any(norm == word + "name" for word in me.words))
 
 
 def _source_fills(me: ToolInfo, source: ToolInfo) -> tuple[LinkFill, ...] | None:
@@ -147,13 +161,10 @@ def _source_fills(me: ToolInfo, source: ToolInfo) -> tuple[LinkFill, ...] | None
     return tuple(fills)
 
 
-def live_node(tool: Mapping[str, Any], tools: Tools | None = None) -> Live | None:
-    """The ``Live`` node of a tool that may run unasked (``result:live``), with its inputs'
-    pickers when its whole list is given; None for a tool that may write."""
-    if not may_run_unasked(tool):
-        return None
-    found = pickers(tool, index(tools)) if tools is not None else ()
-    return Live(id="result:live", props=LiveProps(), children=found)
+def live_node(tool: Mapping[str, Any]) -> Live | None:
+    """The ``Live`` node of a tool that may run unasked (``result:live``); None for a tool that
+    may write."""
+    return Live(id="result:live", props=LiveProps()) if may_run_unasked(tool) else None
 
 
 def input_shape_of(tool: Mapping[str, Any]) -> SomeShape:

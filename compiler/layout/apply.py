@@ -15,6 +15,7 @@ from msgspec.structs import replace
 
 from compiler import messages
 from compiler.compile.facts import Facts, facts_of
+from components import pointers
 from components.nodes import (
     AnyNode,
     App,
@@ -31,6 +32,7 @@ from components.nodes import (
     KeyValue,
     Leads,
     Live,
+    Picker,
     Present,
     ResultView,
     Section,
@@ -64,7 +66,7 @@ def apply(tree: App, spec: LayoutSpec, facts: Facts | None = None) -> App:
             path = choices(tree, facts).path(spec.output.path) if spec.output is not None else None
             placement = spec.present.chart if spec.present is not None and spec.present.chart else "first"
             shown = _present(child, spec.output, path, placement) if spec.output is not None and path else child
-            children.append(_live(_presented(_leads(shown, spec), spec.present), spec))
+            children.append(_pickers(_live(_presented(_leads(shown, spec), spec.present), spec), spec.input))
         else:
             children.append(child)
     props = replace(tree.props, title=spec.title) if spec.title else tree.props
@@ -167,6 +169,22 @@ def _live(result: AnyNode, spec: LayoutSpec) -> AnyNode:
         inputs=spec.input.live if spec.input.live is not None else live.props.inputs,
     )
     return replace(result, children=tuple(replace(c, props=props) if c is live else c for c in result.children))
+
+
+def _pickers(result: AnyNode, layout: InputLayout) -> AnyNode:
+    """The result's ``Picker``s as the spec chose (issue 51): an input named keeps only its
+    chosen source's, or none; the others stay as compiled (the page offers each input's first)."""
+    if not layout.pickers:
+        return result
+    chosen = {choice.field: choice.tool for choice in layout.pickers}
+
+    def kept(child: AnyNode) -> bool:
+        if not isinstance(child, Picker):
+            return True
+        bind = pointers.child("", child.props.argument)
+        return bind not in chosen or chosen[bind] == child.props.tool
+
+    return replace(result, children=tuple(child for child in result.children if kept(child)))
 
 
 def _presented(result: AnyNode, layout: PresentLayout | None) -> AnyNode:

@@ -68,7 +68,18 @@ def _semantic(spec: LayoutSpec, offer: Choices) -> Iterator[Problem]:
 
 
 def _check_live(spec: LayoutSpec, offer: Choices) -> Iterator[Problem]:
-    """A timer or inputs that re-run only for a tool that may run unasked (issue 51)."""
+    """A timer or inputs that re-run only for a tool that may run unasked; a picker's tool one of
+    its input's sources (issue 51)."""
+    named: set[str] = set()
+    for i, choice in enumerate(spec.input.pickers):
+        sources = offer.pickers.get(choice.field)
+        if sources is None:
+            yield Problem(f"/input/pickers/{i}/field", f"no input {choice.field!r} with a picker")
+        elif choice.field in named:
+            yield Problem(f"/input/pickers/{i}/field", f"{choice.field!r} is already chosen")
+        elif choice.tool is not None and choice.tool not in sources:
+            yield Problem(f"/input/pickers/{i}/tool", f"{choice.tool!r} is not one of {list(sources)}")
+        named.add(choice.field)
     if offer.live:
         return
     if spec.live is not None and spec.live.every:

@@ -9,6 +9,7 @@ A spec chooses, never invents. Everything it can refer to is read off the tree h
   grids (with their typed columns), key/value views (with their fields), lists and metrics;
 * leads — the ids of the result's links (``Leads``), and whether it has paging (issue 41);
 * live — whether the result may stay live (a ``Live`` node: a timer, inputs that re-run; issue 51);
+* pickers — each input's picker sources (``Picker`` nodes, issue 51);
 * present — the result's scalar leaves a format or the headline may name (issue 49), as JSON
   Pointers into the result data, array items ``-``: the fields of its key/value views, the columns
   of its tables and card grids, the items of its lists (none without an output schema: then any
@@ -38,6 +39,7 @@ from components.nodes import (
     Metric,
     Node,
     NumberField,
+    Picker,
     ResultView,
     Table,
     ViewNode,
@@ -124,6 +126,8 @@ class Choices(msgspec.Struct, frozen=True):
     """The result has paging."""
     live: bool = False
     """The result may stay live (a ``Live`` node: the tool may run unasked, issue 51)."""
+    pickers: dict[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
+    """Top-level input ``bind`` → the tools its picker may list, in the compiler's order."""
     leaves: tuple[str, ...] | None = None
     """The result's scalar leaves (pointers into the result data, array items ``-``) a format or
     the headline may name; None: the result has no output schema (any pointer may be named)."""
@@ -147,9 +151,13 @@ def choices(tree: App, facts: Facts | None = None) -> Choices:
     paging = leads is not None and leads.props.paging is not None
     leaves = tuple(dict.fromkeys(_leaves(result))) if isinstance(result, ResultView) and result.props.source == "structured" else None
     live = result is not None and any(isinstance(c, Live) for c in result.children)
+    pickers: dict[str, tuple[str, ...]] = {}
+    for picker in (c for c in result.children if isinstance(c, Picker)) if result is not None else ():
+        bind = pointers.child("", picker.props.argument)
+        pickers[bind] = (*pickers.get(bind, ()), picker.props.tool)
     return Choices(
         fields=fields, required=required, widgets=widgets, paths=paths, links=links, paging=paging, live=live,
-        leaves=leaves,
+        pickers=pickers, leaves=leaves,
     )
 
 

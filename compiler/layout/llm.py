@@ -60,8 +60,8 @@ MAX_FEEDBACK = 5
 LIMITS = {"name": 100, "title": 200, "description": 2000, "schema": 6000, "feedback": 500}
 MODEL_NOT_READY = "the model was not ready yet (its SDK still loading): its layout replaces this one when it lands"
 PARTS = (
-    "title", "summary", "input.order", "input.groups", "input.advanced", "input.widgets", "input.submitLabel", "output",
-    "links", "paging", "present",
+    "title", "summary", "input.order", "input.groups", "input.advanced", "input.widgets", "input.submitLabel",
+    "input.live", "input.pickers", "output", "links", "paging", "present", "live",
 )
 
 

@@ -40,7 +40,23 @@ def spec_schema(tree: Any, facts: Facts | None = None) -> dict[str, Any]:
     if not offer.live:  # a tool that may write: no timer, no inputs that re-run (issue 51)
         del schema["properties"]["live"]
         del layout["properties"]["live"]
+    _pickers_schema(layout, offer)
     return schema
+
+
+def _pickers_schema(layout: dict[str, Any], offer: Choices) -> None:
+    """``input.pickers``: each input with pickers named once, its tool one of its sources or
+    null (no picker); empty where no input has one (as ``widgets``)."""
+    pickers = layout["properties"]["pickers"]
+    if not offer.pickers:
+        pickers["items"] = {"not": {}}
+        return
+    choice = pickers["items"]
+    pickers.update(
+        items={"anyOf": [_with(choice, field={"enum": [bind]}, tool={"enum": [*tools, None]}) for bind, tools in offer.pickers.items()]},
+        maxItems=len(offer.pickers),
+        uniqueItems=True,
+    )
 
 
 def _present_schema(schema: dict[str, Any], offer: Choices) -> None:

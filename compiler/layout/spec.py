@@ -83,6 +83,13 @@ class WidgetChoice(SpecPart, frozen=True):
     widget: Widget
 
 
+class PickerChoice(SpecPart, frozen=True):
+    field: str
+    """A top-level input with pickers (its ``bind``)."""
+    tool: str | None
+    """The tool its picker lists (one of the tree's sources for it); null: no picker."""
+
+
 class InputLayout(SpecPart, frozen=True):
     order: list[str] = []
     """Top-level fields, first to last; fields not listed follow in schema order."""
@@ -93,6 +100,9 @@ class InputLayout(SpecPart, frozen=True):
     submitLabel: SubmitLabel | None = None
     live: bool | None = None
     """A changed input re-runs the tool (a read-only tool's only, issue 51); None: as inferred."""
+    pickers: list[PickerChoice] = []
+    """Which tool an input's picker lists, or none (issue 51); an input not named offers its
+    first source."""
 
 
 class Chart(SpecPart, frozen=True):

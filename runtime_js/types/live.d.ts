@@ -1,7 +1,7 @@
 // live.js: the Live node's props (components/nodes.py, "results that stay live") and what it adds
 // to CU (CU.live: its rules, for the unit tests).
 
-/** An input another read-only tool's result provides. */
+/** An input another read-only tool's result provides: a Picker node's props, a child of any tool's ResultView. */
 interface Picker {
   argument: string;
   tool: string;
@@ -13,7 +13,7 @@ interface Picker {
   fills?: LinkFill[];
 }
 
-/** The Live node, a child of the ResultView of a tool that may run unasked; its children are Picker nodes (props: Picker). */
+/** The Live node, a child of the ResultView of a tool that may run unasked (no children). */
 interface LiveNode extends Views.ViewNode {
   props: Views.ViewProps & { every?: 0 | 5 | 15 | 60; inputs?: boolean };
 }

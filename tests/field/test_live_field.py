@@ -5,10 +5,11 @@ filled by that tool, through the proxy, in the official AppBridge host (Chromium
   ``scripts/test.sh``): ``describe_table``'s ``table_name`` is picked from ``list_tables``
   (its answer a Python literal);
 * npm's ``server-filesystem``: ``read_text_file``'s ``path`` is picked from ``list_directory`` of
-  the directory typed in it (the listing's ``[FILE]`` lines joined to it).
+  the directory typed in it (the listing's ``[FILE]`` lines joined to it); so is ``write_file``'s,
+  a tool that writes: the value picked only fills the input, and the person sends the form.
 
 Each page is the proxy's (``resources/read``); the picker's call goes through the host and the
-proxy to the real server, and the value picked runs the tool."""
+proxy to the real server, and the value picked runs a read-only tool."""
 
 from __future__ import annotations
 
@@ -87,6 +88,28 @@ def test_a_file_is_picked_from_the_listing_of_the_directory_typed(apphost, scrat
         host.frame.click(f'.pick-list [data-value="{files}/notes.txt"]')
         host.frame.click("[data-action=submit]")
         host.wait_until(lambda: "quick brown fox" in host.frame.locator(".result-body").inner_text(), timeout=30)
+        assert host.console_errors == [] and host.csp_violations == []
+    finally:
+        session.close()
+
+
+def test_a_write_tools_path_is_picked_and_only_the_person_sends_it(apphost, scratch):
+    drafts = scratch / "drafts"
+    drafts.mkdir()
+    (drafts / "draft.txt").write_text("first\n", encoding="utf-8")
+    session = BackgroundSession(["node", str(NPM / "server-filesystem" / "dist" / "index.js"), str(drafts)], "legacy")
+    try:
+        host = open_page(apphost, session, "write_file")
+        assert host.frame.evaluate("() => [typeof CU.pick, typeof CU.live]") == ["object", "undefined"]
+        host.frame.fill('[data-id="f:/path"] input.ctl', str(drafts))
+        host.frame.click('[data-pick="list_directory"]')
+        assert options(host) == [f"{drafts}/draft.txt"]
+        host.frame.click(f'.pick-list [data-value="{drafts}/draft.txt"]')
+        assert host.frame.locator('[data-id="f:/path"] input.ctl').input_value() == f"{drafts}/draft.txt"
+        host.frame.fill('[data-id="f:/content"] .ctl', "second")
+        host.frame.click("[data-action=submit]")
+        host.wait_until(lambda: (drafts / "draft.txt").read_text(encoding="utf-8") == "second", timeout=30)
+        assert [c["name"] for c in host.calls] == ["list_directory", "write_file"]  # the pick sent nothing
         assert host.console_errors == [] and host.csp_violations == []
     finally:
         session.close()

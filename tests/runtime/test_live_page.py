@@ -252,6 +252,25 @@ def test_a_picker_offers_what_another_read_only_tool_lists(apphost, server):
     assert host.console_errors == [] and host.csp_violations == []
 
 
+def test_a_write_tools_picker_fills_its_input_and_only_the_person_sends_it(apphost, server):
+    journal = server.journal
+    page = proxy_page(server, "set_region_target")
+    assert '"type":"Picker"' in page and '"type":"Live"' not in page
+    host = open_page(apphost, server, "set_region_target")
+    assert host.frame.evaluate("() => [typeof CU.pick, typeof CU.live]") == ["object", "undefined"]
+    before = len(seen(journal, "set_region_target"))
+    host.frame.click('[data-pick="list_regions"]')
+    host.frame.locator(".pick-list [role=option]").first.wait_for(timeout=10_000)
+    host.frame.click('.pick-list [data-value="r-north"]')
+    assert host.frame.locator('[data-id="f:/region_id"] input.ctl').input_value() == "r-north"
+    host.frame.fill('[data-id="f:/target"] input.ctl', "5000")
+    host.frame.click("[data-action=submit]")
+    host.wait_until(lambda: len(seen(journal, "set_region_target")) > before, timeout=10)
+    # the one call is the person's, with the whole form: the pick itself sent nothing
+    assert [c["arguments"] for c in seen(journal, "set_region_target")[before:]] == [{"region_id": "r-north", "target": 5000.0}]
+    assert host.console_errors == [] and host.csp_violations == []
+
+
 def test_refreshes_draw_their_own_history_and_the_model_hears_the_persons_runs(apphost, server):
     host = open_page(apphost, server, "system_stats")
     host.frame.click("[data-action=submit]")

@@ -56,7 +56,7 @@ def test_export_over_the_demo_server_writes_every_page_and_the_manifest(tmp_path
         page = (out / entry["file"]).read_bytes()
         assert entry["uri"] == f"ui://compile-ui/{name}" and entry["layout"] == "heuristic"
         assert entry["sha256"] == hashlib.sha256(page).hexdigest()
-        assert page == build_page(tools[name], asks=False).encode()  # the pipeline's page, every module inline but the questions
+        assert page == build_page(tools[name], asks=False, tools=list(tools.values())).encode()  # the pipeline's page (its list: leads, pickers), every module inline but the questions
     assert sorted(p.name for p in out.iterdir()) == sorted([*(e["file"] for e in manifest["tools"].values()), "manifest.json"])
     assert f"{len(tools)} written, 0 unchanged" in result.stderr
 

@@ -1,8 +1,9 @@
 """Issue 51's rules (``compiler.compile.live``) and the layout's side of them: which tools may run
 without a click, which suggest a timer, which inputs re-run the tool, which tools feed a picker;
 the spec's ``live`` and ``input.live`` applied, refused for a tool that may write, and offered to
-the model only where they mean something. The property: over generated tool sets, no picker and
-no timer ever calls a tool that may write."""
+the model only where they mean something; its ``input.pickers`` choosing a source or none. The
+property: over generated tool sets, no picker (on any tool's form) and no timer ever calls a tool
+that may write."""
 
 from __future__ import annotations
 
@@ -22,9 +23,9 @@ from compiler.compile.live import (
     says_current,
 )
 from compiler.layout import check_spec, spec_schema
-from compiler.pipeline import Given, compile, laid_out
+from compiler.pipeline import Given, build_page, compile, laid_out
 from compiler.tools import load_tools
-from components.nodes import Form, Live, NumberField, ResultView
+from components.nodes import Form, Live, NumberField, Picker, ResultView
 from components.validate import validate
 
 from .test_leads_properties import tool_sets
@@ -38,9 +39,12 @@ def tool(name: str, properties: dict[str, Any] | None = None, required: tuple[st
     return {"name": name, "inputSchema": {"type": "object", "properties": properties or {}, "required": list(required)}, **more}
 
 
+def result_of(tree) -> ResultView:
+    return next(c for c in tree.children if isinstance(c, ResultView))
+
+
 def live_of(tree) -> Live | None:
-    result = next(c for c in tree.children if isinstance(c, ResultView))
-    return next((c for c in result.children if isinstance(c, Live)), None)
+    return next((c for c in result_of(tree).children if isinstance(c, Live)), None)
 
 
 def corpus(name: str) -> list[dict[str, Any]]:
@@ -155,8 +159,6 @@ def test_a_spec_sets_the_timer_and_live_inputs_and_is_refused_for_a_tool_that_ma
 def test_the_live_node_travels_to_the_page_only_for_a_tool_that_may_run_unasked():
     reads = tool("get_status", annotations=READ)
     assert live_node(reads) is not None and live_node(tool("reset_counters")) is None
-    from compiler.pipeline import build_page
-
     assert '"type":"Live"' in build_page(reads) and '"type":"Live"' not in build_page(tool("reset_counters"))
 
 
@@ -169,12 +171,73 @@ def writes(tools: list[dict[str, Any]], name: str) -> bool:
 def test_no_picker_and_no_timer_ever_calls_a_tool_that_may_write(tools):
     listed = index(tools)
     for current in tools:
-        node = live_node(current, listed)
+        node = live_node(current)
         if may_run_unasked(current):
             assert node is not None
         else:
-            assert node is None  # no timer, no live inputs, no picker on its page
+            assert node is None  # no timer, no live inputs on its page
             assert laid_out(compile(current, listed)).spec.live is None
-            continue
-        for picker in (p.props for p in node.children):
+        # any tool's form may have pickers, one that writes too: their sources only read
+        for picker in (p.props for p in pickers(current, listed)):
             assert picker.tool != current["name"] and not writes(tools, picker.tool)
+
+
+def test_a_write_tools_form_gets_pickers_and_no_live_module():
+    fs = corpus("filesystem")
+    listed = index(fs)
+    by_name = {t["name"]: t for t in fs}
+    for name in ("write_file", "edit_file"):
+        assert not may_run_unasked(by_name[name])
+        assert [(p.props.argument, p.props.tool) for p in pickers(by_name[name], listed)] == [
+            ("path", "list_directory"), ("path", "list_directory_with_sizes")]
+    # uncapped: a read tool past the links' three per key gets them too
+    assert [p.props.tool for p in pickers(by_name["get_file_info"], listed)] == ["list_directory", "list_directory_with_sizes"]
+    page = build_page(by_name["write_file"], tools=listed)
+    assert '"type":"Picker"' in page and "CU.pick" in page
+    assert '"type":"Live"' not in page and "CU.live" not in page
+    # a tool no other result provides an input of gets none; nor the name of a thing a tool makes
+    assert pickers(by_name["move_file"], listed) == ()
+    assert pickers(by_name["create_directory"], listed) == ()
+    listing = tool("list_tasks", annotations=READ, outputSchema={"type": "object", "properties": {"tasks": {
+        "type": "array", "items": {"type": "object", "properties": {"task_id": S, "title": S, "repo": S}}}}})
+    tasks = [listing, tool("create_task", {"title": S, "repo": S}, ("title", "repo")),
+             tool("add_task_note", {"task_id": S, "note": S}, ("task_id", "note")),
+             tool("create_table", {"table_name": S}, ("table_name",))]
+    listed = index([*tasks, tool("list_tables", annotations=READ)])
+    assert [p.props.argument for p in pickers(tasks[1], listed)] == ["repo"]  # its title is the person's to give
+    assert [p.props.argument for p in pickers(tasks[2], listed)] == ["task_id"]  # a note added to a task picked
+    assert pickers(tasks[3], listed) == ()
+
+
+def test_a_spec_chooses_an_inputs_picker_or_none_and_only_among_its_sources():
+    fs = corpus("filesystem")
+    write = compile(next(t for t in fs if t["name"] == "write_file"), fs)
+    shown = lambda spec: [p.props.tool for p in result_of(laid_out(write, Given(spec)).tree).children if isinstance(p, Picker)]  # noqa: E731
+    assert shown(laid_out(write).spec) == ["list_directory", "list_directory_with_sizes"]  # the page offers the first
+    spec, problems = check_spec(write.tree, {"input": {"pickers": [{"field": "/path", "tool": "list_directory_with_sizes"}]}}, write.facts)
+    assert problems == [] and shown(spec) == ["list_directory_with_sizes"]
+    spec, problems = check_spec(write.tree, {"input": {"pickers": [{"field": "/path", "tool": None}]}}, write.facts)
+    assert problems == [] and shown(spec) == []
+    _, problems = check_spec(write.tree, {"input": {"pickers": [
+        {"field": "/path", "tool": "write_file"}, {"field": "/content", "tool": None}, {"field": "/path", "tool": None}]}}, write.facts)
+    assert [p.pointer for p in problems] == ["/input/pickers/0/tool", "/input/pickers/1/field", "/input/pickers/2/field"]
+    _, problems = check_spec(write.tree, {"input": {"pickers": [{"field": "/path"}]}}, write.facts)
+    assert [p.pointer for p in problems] == ["/input/pickers/0/tool"]  # null says none: never left out
+    schema = spec_schema(write.tree, write.facts)["properties"]["input"]["properties"]["pickers"]
+    (item,) = schema["items"]["anyOf"]
+    assert item["properties"]["field"] == {"enum": ["/path"]}
+    assert item["properties"]["tool"] == {"enum": ["list_directory", "list_directory_with_sizes", None]}
+    alone = compile(tool("get_status", annotations=READ))
+    assert spec_schema(alone.tree)["properties"]["input"]["properties"]["pickers"]["items"] == {"not": {}}
+
+
+def test_a_models_picker_and_timer_choices_survive_a_part_it_got_wrong():
+    from compiler.layout.llm import _merge
+
+    fs = corpus("filesystem")
+    listing = compile(next(t for t in fs if t["name"] == "list_directory"), fs)
+    raw = {"title": "x" * 500, "live": {"every": 60}, "input": {"pickers": [{"field": "/path", "tool": "directory_tree"}]}}
+    spec, sources, reasons = _merge(listing.tree, listing.facts, raw, laid_out(listing).spec)
+    assert (sources["title"], sources["live"], sources["input.pickers"]) == ("heuristic", "llm", "llm") and "title" in reasons
+    assert spec.live is not None and spec.live.every == 60
+    assert [p.props.tool for p in result_of(laid_out(listing, Given(spec)).tree).children if isinstance(p, Picker)] == ["directory_tree"]

@@ -3,6 +3,8 @@ same tool's next page. Inferred at build time from the whole tool list; pure and
 
     index(tools)         → Tools        the list read once (normalized inputs, read/destroy, by argument)
     leads(tool, tools)   → LeadsProps | None
+    feeds(tool, tools)   → the links a form's picker reads the other way (issue 51): every tool a
+                           value of the result fills, uncapped, whatever that tool does
     leads_node(tool, tools) → the ``Leads`` node (id ``result:leads``) with one ``LinkedView`` per
                            linked tool (that tool's own compiled result views, ids ``linked:<tool>:…``)
 
@@ -15,6 +17,7 @@ nothing imports back:
 
     tools.index(tools)     the list read once: inputs, read/destroy, targets by argument name
     links.find_links(…)    the other tools a result's values fill (inferred, ranked, capped)
+    links.find_feeds(…)    the same for a form a person fills (uncapped, the rest left to them)
     paging.find_paging(…)  the tool's own next page
 
 Cost: ``index`` reads every tool's input once and files targets under each required argument's
@@ -28,14 +31,14 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from compiler.normalize import normalize
-from components.nodes import AnyNode, Leads, LeadsProps, LinkedView, LinkedViewProps
+from compiler.normalize import SomeShape, normalize
+from components.nodes import AnyNode, Leads, LeadsProps, Link, LinkedView, LinkedViewProps
 
-from .links import MAX_LINKS, MAX_PER_KEY, find_links
+from .links import MAX_LINKS, MAX_PER_KEY, find_feeds, find_links
 from .paging import find_paging
 from .tools import Tools, index, normal, read_tool
 
-__all__ = ["MAX_LINKS", "MAX_PER_KEY", "Tools", "describe", "index", "leads", "leads_node", "linked_id", "normal"]
+__all__ = ["MAX_LINKS", "MAX_PER_KEY", "Tools", "describe", "feeds", "index", "leads", "leads_node", "linked_id", "normal"]
 
 # --------------------------------------------------------------------------- leads
 
@@ -47,11 +50,23 @@ def leads(tool: Mapping[str, Any], tools: Sequence[Any] | Tools) -> LeadsProps |
     me = read_tool(-1, tool)
     if me is None or not listed.by_name:
         return None
-    output = tool.get("outputSchema")
-    shape = normalize(output) if isinstance(output, (Mapping, bool)) else None
+    shape = _output_shape(tool)
     links = tuple(find_links(me, shape, listed))
     paging = find_paging(me, shape)
     return LeadsProps(links=links, paging=paging) if links or paging else None
+
+
+def feeds(tool: Mapping[str, Any], tools: Sequence[Any] | Tools) -> tuple[Link, ...]:
+    """The tools of ``tools`` a value of ``tool``'s result fills an input of, for a person to
+    send (issue 51's pickers; ``links.find_feeds``): none when ``tool`` cannot be read."""
+    listed = index(tools)
+    me = read_tool(-1, tool)
+    return () if me is None else tuple(find_feeds(me, _output_shape(tool), listed))
+
+
+def _output_shape(tool: Mapping[str, Any]) -> SomeShape | None:
+    output = tool.get("outputSchema")
+    return normalize(output) if isinstance(output, (Mapping, bool)) else None
 
 
 def linked_id(tool: str, node_id: str) -> str:

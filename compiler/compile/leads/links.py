@@ -30,6 +30,10 @@ Inference offers (``offered``) only read-only, non-destructive links; the others
 unoffered (a LayoutSpec may offer them; the runtime confirms those). Caps: offered links first,
 then list order (a tool whose title or description says it is deprecated after the others); at
 most ``MAX_PER_KEY`` links per clicked key and ``MAX_LINKS`` per tool.
+
+**Feeds** (``find_feeds``, issue 51's pickers): the same rules read for a form a person fills,
+not a click that runs: every tool a value of this result fills, whatever it does (the person
+sends it), its other required inputs left to the person; uncapped, in list order.
 """
 
 from __future__ import annotations
@@ -121,6 +125,16 @@ def find_links(me: ToolInfo, shape: SomeShape | None, listed: Tools) -> Iterator
         yield _link(f)
 
 
+def find_feeds(me: ToolInfo, shape: SomeShape | None, listed: Tools) -> Iterator[Link]:
+    """Every tool whose required input a value of ``me``'s result fills, in list order (no caps;
+    only the filled input among its ``fills``: the person fills the others)."""
+    entity = _entity(me.name)
+    values = None if shape is None or _text_like(shape) else _values(shape, entity)
+    found = _structured(me, values, listed, open_rest=True) if values is not None else _shape_only(me, entity, listed, open_rest=True)
+    for f in sorted(found.values(), key=lambda f: (f.target.position, f.target.name)):
+        yield _link(f)
+
+
 def _offered(target: ToolInfo) -> bool:
     return target.read_only and not target.destructive
 
@@ -187,8 +201,8 @@ def _walk(shape: SomeShape, pointer: str, entity: str | None, depth: int, out: l
             _walk(prop.shape, at, singular(words[-1]) if words else entity, depth + 1, out)
 
 
-def _structured(me: ToolInfo, values: list[Value], listed: Tools) -> dict[str, _Found]:
-    """Links from the values an ``outputSchema`` promises."""
+def _structured(me: ToolInfo, values: list[Value], listed: Tools, *, open_rest: bool = False) -> dict[str, _Found]:
+    """Links from the values an ``outputSchema`` promises (``open_rest``: see ``_fills``)."""
     hits: dict[tuple[str, str], list[Value]] = {}  # (target, its key argument) → the values that fill it
     for value in values:
         for target, arg in _candidates(value, listed):
@@ -198,7 +212,7 @@ def _structured(me: ToolInfo, values: list[Value], listed: Tools) -> dict[str, _
     for target in _in_order(listed, {name for name, _ in hits}):
         for arg in _by_name(target.required):  # the first (by name) that takes a value, the others filled
             matched = hits.get((target.name, arg.name))
-            fills = _fills(me, target, arg) if matched else None
+            fills = _fills(me, target, arg, open_rest) if matched else None
             if matched and fills is not None:
                 keys = tuple(sorted({v.name for v in matched}))
                 at = tuple(sorted({v.pointer for v in matched}))
@@ -226,8 +240,9 @@ def _matches(value: Value, arg: Arg, target: ToolInfo) -> bool:
     return value.norm == arg.norm or (value.cls is not None and value.cls == arg.cls)
 
 
-def _shape_only(me: ToolInfo, entity: str | None, listed: Tools) -> dict[str, _Found]:
-    """Links from a result no schema describes (or one text): the entity and class rules only."""
+def _shape_only(me: ToolInfo, entity: str | None, listed: Tools, *, open_rest: bool = False) -> dict[str, _Found]:
+    """Links from a result no schema describes (or one text): the entity and class rules only
+    (``open_rest``: see ``_fills``)."""
     keyed: dict[tuple[str, str], tuple[str, ...]] = {}  # (target, key argument) → keys
     if entity:
         for key in ENTITY_KEYS:
@@ -246,7 +261,7 @@ def _shape_only(me: ToolInfo, entity: str | None, listed: Tools) -> dict[str, _F
             continue
         for arg in _by_name(target.required):
             keys = keyed.get((target.name, arg.name))
-            fills = _fills(me, target, arg) if keys and arg.scalar else None
+            fills = _fills(me, target, arg, open_rest) if keys and arg.scalar else None
             if keys and fills is not None:
                 found[target.name] = _Found(target, arg, keys, (), arg.cls in ("path", "revision"), fills)
                 break
@@ -275,12 +290,15 @@ def _in_order(listed: Tools, names: set[str]) -> list[ToolInfo]:
     return sorted((listed.by_name[n] for n in names), key=lambda t: (t.position, t.name))
 
 
-def _fills(me: ToolInfo, target: ToolInfo, key: Arg) -> tuple[LinkFill, ...] | None:
+def _fills(me: ToolInfo, target: ToolInfo, key: Arg, open_rest: bool = False) -> tuple[LinkFill, ...] | None:
     """How each required input of ``target`` is filled: ``key`` from the clicked value, every
-    other from the current run's argument of the same name (None when one cannot be)."""
+    other from the current run's argument of the same name (None when one cannot be).
+    ``open_rest`` (a picker's: a person fills the rest of the form): only ``key``."""
     fills = []
     for arg in target.required:
         mine = me.inputs.get(arg.norm)
+        if open_rest and arg is not key:
+            continue
         if arg is key:
             join = key.cls == "path" and mine is not None and mine.cls == "path"
             fills.append(LinkFill(argument=arg.name, source="value", join=join))
