@@ -22,7 +22,7 @@ import uuid
 import pytest
 from mcp.client.client import Client
 
-from compiler.proxy.store.base import CONFIRM_S, DEADLINE_S
+from compiler.proxy.store.base import CONFIRM_S
 from harness.asyncutil import eventually, run_async, wait_until
 from harness.cluster import Burners, Far, HAProxy, Replica, free_port, healthz
 from proxy.test_ask import FORM
@@ -319,10 +319,11 @@ def test_a_frozen_store_stalls_no_forwarded_call_and_the_replica_recovers_by_its
 
                 refining = asyncio.ensure_future(refine())
                 await answering_locally(replica.url, 1)
-                # the refinement waits on the frozen store: still, or (a loaded machine polls
-                # slowly) until the store's deadline passed, answering that it was not kept
-                assert not refining.done() or (answered[0] >= DEADLINE_S and "not kept" in refining.result().content[0].text), (
-                    f"the refinement did not wait on the frozen store: {answered} s, {refining.result()}")
+                # the refinement waits on the frozen store, or has answered that it was not kept:
+                # a statement past its deadline (its own, or another's a loaded machine let run
+                # first) marks the store down, and the next ones fail at once for a while
+                assert not refining.done() or "not kept" in refining.result().content[0].text, (
+                    f"the refinement answered as if the frozen store had kept it: {answered} s, {refining.result()}")
                 timings = []
                 for i in range(5):
                     started = time.monotonic()
