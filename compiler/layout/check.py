@@ -63,13 +63,13 @@ def _semantic(spec: LayoutSpec, offer: Choices) -> Iterator[Problem]:
         yield from _check_output(spec.output, offer)
     yield from _check_leads(spec, offer)
     yield from _check_live(spec, offer)
+    yield from _check_pickers(spec, offer)
     if spec.present is not None:
         yield from _check_present(spec.present, offer)
 
 
-def _check_live(spec: LayoutSpec, offer: Choices) -> Iterator[Problem]:
-    """A timer or inputs that re-run only for a tool that may run unasked; a picker's tool one of
-    its input's sources (issue 51)."""
+def _check_pickers(spec: LayoutSpec, offer: Choices) -> Iterator[Problem]:
+    """Each input named once, one with pickers, its tool one of that input's sources (issue 51)."""
     named: set[str] = set()
     for i, choice in enumerate(spec.input.pickers):
         sources = offer.pickers.get(choice.field)
@@ -80,6 +80,10 @@ def _check_live(spec: LayoutSpec, offer: Choices) -> Iterator[Problem]:
         elif choice.tool is not None and choice.tool not in sources:
             yield Problem(f"/input/pickers/{i}/tool", f"{choice.tool!r} is not one of {list(sources)}")
         named.add(choice.field)
+
+
+def _check_live(spec: LayoutSpec, offer: Choices) -> Iterator[Problem]:
+    """A timer or inputs that re-run only for a tool that may run unasked (issue 51)."""
     if offer.live:
         return
     if spec.live is not None and spec.live.every:

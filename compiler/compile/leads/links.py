@@ -109,9 +109,7 @@ CLASS_KEYS: dict[str, tuple[str, ...]] = {
 
 def find_links(me: ToolInfo, shape: SomeShape | None, listed: Tools) -> Iterator[Link]:
     """``me``'s links among ``listed``, ranked and capped; ``shape``: its ``outputSchema``, normalized."""
-    entity = _entity(me.name)
-    values = None if shape is None or _text_like(shape) else _values(shape, entity)
-    found = _structured(me, values, listed) if values is not None else _shape_only(me, entity, listed)
+    found = _found(me, shape, listed, open_rest=False)
     ranked = sorted(found.values(), key=lambda f: (not _offered(f.target), f.target.deprecated, f.target.position, f.target.name))
     per_key: dict[tuple[str, ...], int] = {}
     count = 0
@@ -128,11 +126,18 @@ def find_links(me: ToolInfo, shape: SomeShape | None, listed: Tools) -> Iterator
 def find_feeds(me: ToolInfo, shape: SomeShape | None, listed: Tools) -> Iterator[Link]:
     """Every tool whose required input a value of ``me``'s result fills, in list order (no caps;
     only the filled input among its ``fills``: the person fills the others)."""
-    entity = _entity(me.name)
-    values = None if shape is None or _text_like(shape) else _values(shape, entity)
-    found = _structured(me, values, listed, open_rest=True) if values is not None else _shape_only(me, entity, listed, open_rest=True)
+    found = _found(me, shape, listed, open_rest=True)
     for f in sorted(found.values(), key=lambda f: (f.target.position, f.target.name)):
         yield _link(f)
+
+
+def _found(me: ToolInfo, shape: SomeShape | None, listed: Tools, *, open_rest: bool) -> dict[str, _Found]:
+    """The tools ``me``'s result values fill, by name, from its schema's values or its shape alone."""
+    entity = _entity(me.name)
+    values = None if shape is None or _text_like(shape) else _values(shape, entity)
+    if values is not None:
+        return _structured(me, values, listed, open_rest=open_rest)
+    return _shape_only(me, entity, listed, open_rest=open_rest)
 
 
 def _offered(target: ToolInfo) -> bool:
