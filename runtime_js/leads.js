@@ -423,10 +423,10 @@
   /** @type {{ [key: string]: Json }} */
   var runArgs = {};
   var run = CU.run, toolInput = notes["ui/notifications/tool-input"];
-  CU.run = (quiet) => {
-    var args = CU.collect();
-    if (!CU.invalid.length && isRecord(args)) runArgs = args;
-    return run(quiet);
+  CU.run = (quiet, given) => {
+    var args = given === undefined ? CU.collect() : given;
+    if ((given !== undefined || !CU.invalid.length) && isRecord(args)) runArgs = args;
+    return run(quiet, given);
   };
   notes["ui/notifications/tool-input"] = (params) => {
     toolInput(params);

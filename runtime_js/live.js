@@ -4,8 +4,9 @@
    nothing here ever calls a tool that may write. Concatenated after views.js (whose render it
    wraps) and leads.js (whose CU.run it calls).
      Run again   a line above the result: Run again, the time since the result came, the timer. Running again
-                 keeps the page's scroll, the open tabs and a table's sort, and marks the values
-                 that changed (class "changed", titled so).
+                 (by hand or by the timer) sends the arguments of the result shown, never an edit
+                 of the form the person has not sent; it keeps the page's scroll, the open tabs
+                 and a table's sort, and marks the values that changed (class "changed", titled so).
      Timer       Off / 5 s / 15 s / 1 min (the Live node's every: a LayoutSpec's live.every).
                  One refresh at a time: the next is set when a run ends, never while one is in
                  flight (the person's own too); none while the page is hidden (visibilitychange);
@@ -108,16 +109,17 @@
   doc.addEventListener("visibilitychange", schedule);
 
   /**
-   * Runs the tool again with the form's values (quiet: the timer's, not told to the model; else
-   * told as a person's run is, through tell), keeping the scroll, the open tabs and the sort, and
-   * marking the values that changed.
+   * Runs the tool again with the arguments of the result shown — not the form's: an edit the
+   * person has not sent stays theirs to send, unchecked, nothing of it focused or marked (quiet:
+   * the timer's, not told to the model; else told as a person's run is, through tell), keeping
+   * the scroll, the open tabs and the sort, and marking the values that changed.
    * @param {boolean} [quiet]
    */
   function again(quiet) {
     if (busy() || stopped) return;
-    var kept = keep(), args = CU.collect();
+    var given = CU.argsShown(), kept = keep(), args = given === undefined ? CU.collect() : given;
     inFlight = true; clearTimeout(timer);
-    Promise.resolve(CU.run(true)).then((result) => {
+    Promise.resolve(CU.run(true, given)).then((result) => {
       inFlight = false;
       if (!quiet && result !== undefined) tell(/** @type {Json} */ (args), result);
       if (result === null || (result && result.isError)) { failures++; note.textContent = every ? M.refreshFailed(failures, M.seconds(backoff(every, failures))) : ""; updated = Date.now(); }

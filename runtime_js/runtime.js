@@ -610,6 +610,7 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
     hostArgs = args;
     if (wholeField) wholeField.set(args); else /** @type {Field} */ (rootObject).set(args, partial);
     if (partial) return;
+    shownArgs = args;
     resultStatus(M.waiting, true);
     // Values the host sent must be visible: open the folded sections that hold one.
     form.querySelectorAll("details").forEach((details) => {
@@ -662,10 +663,11 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
    * Runs the tool with the form's values. Resolves with the result drawn, null when the call
    * failed, undefined when nothing was drawn (invalid values, a newer run started, cancelled).
    * @param {boolean} [quiet] a refresh the page made itself (live.js's timer): not told to the model
+   * @param {Json} [given] these arguments, not the form's (live.js: the result shown's, while the form may hold an edit not sent)
    * @returns {Promise<RpcResult | null | undefined>}
    */
-  function run(quiet) {
-    var args = tornDown ? UNSET : check(), mine = ++runs;
+  function run(quiet, given) {
+    var args = tornDown ? UNSET : given !== undefined ? given : check(), mine = ++runs;
     if (args === UNSET) return Promise.resolve(undefined);
     var tool = /** @type {UiNode} */ (formNode).props.toolName;
     busy(true);
@@ -700,6 +702,7 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
     return request("tools/call", { name: tool, arguments: args, _meta: meta }).then((result) => {
       end();
       if (mine !== runs) return undefined;
+      shownArgs = /** @type {Json} */ (args);
       showResult(result);
       if (!quiet) tellModel(/** @type {Json} */ (args), result);
       return result;
@@ -815,6 +818,8 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
   // the person starts from the form leaves it open: they are the one editing it.
   /** @type {Json | undefined} the arguments the host sent (tool-input) */
   var hostArgs;
+  /** @type {Json | undefined} the arguments of the result shown: the host's tool-input, or the page's last run drawn */
+  var shownArgs;
   /** @type {HTMLElement | null} the folded form's line */
   var argsLine = null;
   function foldForm() {
@@ -896,7 +901,7 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
     FIELDS: FIELDS, UNSET: UNSET, invalid: bad, baseField: base, bindField: bind, scalarField: scalar, markInvalid: fail,
     ownChild: own, putOwn: putOwn, hasOwn: hasOwn, isObject: isObject, fieldsOf: fieldsOf,
     fieldKey: keyOf, unescapeToken: unescapeToken, pointerTo: pointerTo, matchesPattern: matches,
-    NOTES: NOTES, REQUESTS: REQUESTS, viewContext: ctx, hydrate: hydrate, run: run, check: check, collect: collect, unmark: unmark, request: request, tellModel: tellModel
+    NOTES: NOTES, REQUESTS: REQUESTS, viewContext: ctx, hydrate: hydrate, run: run, argsShown: () => shownArgs, check: check, collect: collect, unmark: unmark, request: request, tellModel: tellModel
   }));
   return U;
 })()));

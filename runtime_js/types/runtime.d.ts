@@ -216,8 +216,10 @@ interface CompileUi {
   REQUESTS: { [method: string]: (params: unknown) => object };
   viewContext: RuntimeContext;
   hydrate(tree?: UiNode): void;
-  /** Runs the tool with the form's values: the result drawn, null when the call failed, undefined when nothing was drawn. quiet: not told to the model. */
-  run(quiet?: boolean): Promise<RpcResult | null | undefined> | void;
+  /** Runs the tool with the form's values (or args, when given): the result drawn, null when the call failed, undefined when nothing was drawn. quiet: not told to the model. */
+  run(quiet?: boolean, args?: Json): Promise<RpcResult | null | undefined> | void;
+  /** The arguments of the result shown (the host's tool-input, or the page's last run drawn); undefined before any. */
+  argsShown(): Json | undefined;
   check(): Json | Unset;
   collect(): Json | Unset;
   unmark(): void;

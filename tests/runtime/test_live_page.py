@@ -174,6 +174,40 @@ def test_a_person_turns_the_timer_on_and_the_host_cancel_stops_it(apphost, serve
     assert host.console_errors == [] and host.csp_violations == []
 
 
+def test_refreshes_send_the_shown_results_arguments_never_an_edit_not_sent(apphost, server):
+    """The timer and Run again run what the result shown came from: a value the person is typing
+    into the form (sent or not is theirs to decide) is not sent, not checked, not focused."""
+    journal = server.journal
+    host = open_page(apphost, server, "region_sales")
+    before = len(seen(journal, "region_sales"))
+    control = host.frame.locator('[data-id="f:/region_id"] input.ctl')
+    control.fill("r-north")
+    host.frame.click("[data-action=submit]")
+    host.wait_until(lambda: len(seen(journal, "region_sales")) == before + 1 and settled(host) and host.frame.locator(".live").count() == 1, timeout=10)
+    control.fill("r-so")  # an edit under way, not sent
+    host.frame.select_option(".live select", "5")  # the timer on: a refresh at once
+    host.wait_until(lambda: len(seen(journal, "region_sales")) == before + 2 and settled(host), timeout=10)
+    control.fill("")  # the required field emptied: the form is invalid now
+    control.focus()
+    advance(host, 5_000)
+    host.wait_until(lambda: len(seen(journal, "region_sales")) == before + 3 and settled(host), timeout=10)
+    host.frame.click("[data-live-again]")
+    host.wait_until(lambda: len(seen(journal, "region_sales")) == before + 4 and settled(host), timeout=10)
+    assert [c["arguments"] for c in seen(journal, "region_sales")[before:]] == [{"region_id": "r-north"}] * 4
+    # the edit left as it was: its value, no error shown on it
+    assert control.input_value() == ""
+    assert control.get_attribute("aria-invalid") is None
+    assert host.frame.locator('[data-id="f:/region_id"] .err').inner_text() == ""
+    # the person sends the form: that run's arguments are the ones shown, and refreshed, from now on
+    control.fill("r-south")
+    host.frame.click("[data-action=submit]")
+    host.wait_until(lambda: len(seen(journal, "region_sales")) == before + 5 and settled(host), timeout=10)
+    advance(host, 5_000)
+    host.wait_until(lambda: len(seen(journal, "region_sales")) == before + 6 and settled(host), timeout=10)
+    assert [c["arguments"] for c in seen(journal, "region_sales")[before + 4:]] == [{"region_id": "r-south"}] * 2
+    assert host.console_errors == [] and host.csp_violations == []
+
+
 def test_a_tool_that_may_write_gets_no_timer_no_live_inputs_no_module(apphost, server):
     page = proxy_page(server, "reset_stats")
     assert '"type":"Live"' not in page and "data-live-again" not in page
