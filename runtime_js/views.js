@@ -1397,16 +1397,28 @@ CU.views = (() => {
     return inner.length > 1 && inner.length < 9 ? inner : [];
   }
   /**
-   * The headline's tiles: each value short (63 412 → "63.4K", money with its currency), its key below.
-   * @param {Views.Json | undefined} data @param {string[]} pointers
+   * The headline's tiles: each value short (63 412 → "63.4K", money with its currency), below it
+   * its label: the compiled one (a schema's title, its unit: "Temperature (°C)"), else its key's.
+   * @param {Views.Json | undefined} data @param {string[]} pointers @param {{ [pointer: string]: string }} labels
    * @returns {HTMLElement | null}
    */
-  function tiles(data, pointers) {
+  function tiles(data, pointers, labels) {
     return pointers.length ? el("div", { class: "tiles" }, pointers.map((pointer) => {
       var key = unescapeToken(pointer.split("/").pop() || ""), value = at(data, pointer), holder = at(data, pointer.replace(/\/[^/]*$/, ""));
       var shown = typeof value === "number" ? P.node(value, lookOf(key, [value], holder), true) || num(value, key) : val(value, undefined, null, key);
-      return el("div", { class: "tile" }, el("div", { class: "tile-v" }, shown), el("div", { class: "tile-k" }, human(key)));
+      return el("div", { class: "tile" }, el("div", { class: "tile-v" }, shown), el("div", { class: "tile-k" }, labels[pointer] || human(key)));
     })) : null;
+  }
+  /**
+   * The compiled labels of a typed result's record fields, by their pointer in the data.
+   * @param {Views.ViewNode} node @param {{ [pointer: string]: string }} [out]
+   * @returns {{ [pointer: string]: string }}
+   */
+  function labelsOf(node, out) {
+    out = out || {};
+    if (node.type === "KeyValue") /** @type {Views.Column[]} */ (node.props.fields || []).forEach((field) => { if (field.label) out[(node.props.bind || "") + field.pointer] = field.label; });
+    (node.children || []).forEach((child) => { labelsOf(child, out); });
+    return out;
   }
   /**
    * The data without what its headline shows (a summary object left empty goes too).
@@ -1472,7 +1484,7 @@ CU.views = (() => {
     chartPlace = present.chart || "first";
     var headline = leading = headlineOf(shown, present, content.some((block) => isObj(block) && block.type === "image")), typed = data !== undefined && props && props.source !== "content";
     /** @type {{ [section: string]: Views.Child }} */
-    var parts = { headline: tiles(shown, headline) };
+    var parts = { headline: tiles(shown, headline, typed ? labelsOf(/** @type {Views.ViewNode} */ (resultView)) : {}) };
     if (typed) { var laidOut = document.createDocumentFragment(); fillLayout(laidOut, /** @type {Views.ViewNode} */ (resultView), /** @type {Views.Json} */ (data)); parts.data = laidOut; }
     else if (shown !== undefined) { var rest = withoutHeadline(shown, headline); parts.data = isObj(rest) && !Object.keys(rest).length ? null : auto(rest); }
     // The text blocks usually repeat the data as JSON; the rest shows unless a view already did.

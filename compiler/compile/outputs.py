@@ -120,12 +120,30 @@ def _is_scalar(shape: Any) -> bool:
 _UNIT = re.compile(r"(?:\(([^()\s]{1,8})\)|, in ([^\s,;()]{1,8})|\sin ([^\s,;()]{1,3}|[^\s,;()]*[^\w\s,;()][^\s,;()]*))\.?\s*$")
 
 
+# A unit a schema names in words ("Temperature in celsius", "Distance in meters"), and its
+# symbol. Only measures a label shows as they are: no units of time (durations are drawn in
+# their own words, "1 h 12 min", which a "(s)" in the label would contradict) nor of data (bytes:
+# drawn in binary units).
+_UNIT_WORDS = {
+    "celsius": "°C", "centigrade": "°C", "fahrenheit": "°F", "kelvin": "K", "degrees": "°",
+    "millimeters": "mm", "millimetres": "mm", "centimeters": "cm", "centimetres": "cm", "meters": "m",
+    "metres": "m", "kilometers": "km", "kilometres": "km", "miles": "mi", "feet": "ft", "inches": "in",
+    "grams": "g", "kilograms": "kg", "pounds": "lb", "ounces": "oz", "liters": "L", "litres": "L",
+    "milliliters": "mL", "millilitres": "mL", "watts": "W", "kilowatts": "kW", "volts": "V", "hertz": "Hz",
+}
+_UNIT_WORD = re.compile(r"(?i)(?:,?\s+in|\()\s*(" + "|".join(_UNIT_WORDS) + r")\)?\.?\s*$")
+
+
 def unit_of(shape: Any) -> str | None:
     """The unit a number's schema states at the end of its title or description ("Rain, in mm",
-    "Temperature (°C)"), for headers and chart axes; None when it states none."""
+    "Temperature (°C)", "Temperature in celsius": °C), for headers and chart axes; None when it
+    states none."""
     if not isinstance(shape, NumberShape):
         return None
     for text in (shape.title, shape.description):
+        named = _UNIT_WORD.search(text or "")
+        if named:
+            return _UNIT_WORDS[named.group(1).lower()]
         m = _UNIT.search(text or "")
         if m:
             return m.group(1) or m.group(2) or m.group(3)

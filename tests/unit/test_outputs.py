@@ -143,7 +143,11 @@ def test_units_stated_by_a_schema_reach_column_labels():
         return unit_of(normalize({"type": "number", "description": description}))
 
     assert [unit(d) for d in ("Rain, in mm", "Temperature (°C)", "Speed in km/h", "Load in %")] == ["mm", "°C", "km/h", "%"]
-    assert [unit(d) for d in ("Highest temperature", "Count of items in stock", "Distance in meters")] == [None, None, None]
+    assert [unit(d) for d in ("Highest temperature", "Count of items in stock", "Written in English")] == [None, None, None]
+    # a unit named in words: its symbol (everything's get-structured-content: "Temperature in celsius")
+    assert [unit(d) for d in ("Temperature in celsius", "Distance in meters.", "Weight (kilograms)", "Wind, in Kilometres")] == ["°C", "m", "kg", "km"]
+    # never a unit of time or data: durations and sizes are drawn in their own words
+    assert [unit(d) for d in ("Elapsed time in seconds", "File size in bytes")] == [None, None]
     view = compile_result_view({"type": "array", "items": {"type": "object", "properties": {"rain": {"type": "number", "description": "Rain, in mm"}}}})
     assert [c.label for c in view.children[0].props.columns] == ["Rain (mm)"]
 

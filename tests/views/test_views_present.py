@@ -145,6 +145,16 @@ def test_a_summary_object_is_the_headline_and_not_said_twice(apphost):
     assert frame.locator(".args-text").inner_text().startswith("Starting mrr 50000 · Monthly growth rate 5")
 
 
+def test_a_headline_tile_carries_its_fields_label_and_the_unit_its_schema_names(apphost):
+    """everything's get-structured-content (the corpus's recording): "Temperature in celsius"."""
+    corpus = FIELD.parent / "corpus"
+    tool = next(t for t in json.loads((corpus / "tools" / "everything.json").read_text())["tools"] if t["name"] == "get-structured-content")
+    entry = json.loads((corpus / "results" / "everything__get-structured-content.json").read_text())
+    host = shown(apphost, tool, entry["raw"]["result"], entry["arguments"])
+    tiles = dict(zip(host.frame.locator(f"{BODY} .tile-k").all_inner_texts(), host.frame.locator(f"{BODY} .tile-v").all_inner_texts(), strict=True))
+    assert tiles == {"Temperature (°C)": "33", "Humidity": "82%"}
+
+
 def test_records_of_the_same_keys_are_a_group_of_columns_and_colours_are_swatches(apphost):
     entry = recorded("budget-allocator__get-budget-data")
     host = shown(apphost, entry["tool"], entry["result"], entry["arguments"])
