@@ -597,10 +597,12 @@ CU.views = (() => {
       // Nested data and multi-line text get a block of their own, headed by the key.
       // Records nested in records (a configuration) open to four levels, each set in by one step.
       // A string of data (JSON, a Python literal: FastMCP's {"result": str(rows)}) is that data, its text a click away.
-      var held = typeof value === "string" ? dataOf(value) : undefined, heading;
+      // (A list of one multi-line text is that text: a kernel's `text_outputs`.)
+      var held = typeof value === "string" ? dataOf(value) : undefined, text = textOf(value), heading;
+      if (Array.isArray(value) && value.length === 1 && text !== undefined && /\n/.test(text)) held = text;
       if ((!fields.length && value && typeof value === "object" && !isShortScalarList(value) && (/** @type {number} */ (depth) < 2 || (isObj(value) && /** @type {number} */ (depth) < 4))) || (typeof value === "string" && /\n/.test(value)) || linesText(value) !== undefined || held !== undefined) {
         scope = record;
-        if (!shownAs(shown, field.pointer, /** @type {Views.Json} */ (value), heading = el("h3", null, field.label))) blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, heading, auto(held === undefined ? /** @type {Views.Json} */ (value) : held, /** @type {number} */ (depth) + 1, keyOf(field)), held !== undefined && sentText(/** @type {string} */ (value))));
+        if (!shownAs(shown, field.pointer, /** @type {Views.Json} */ (value), heading = el("h3", null, field.label))) blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, heading, auto(held === undefined ? /** @type {Views.Json} */ (value) : held, /** @type {number} */ (depth) + 1, keyOf(field)), typeof value === "string" && held !== undefined && sentText(value)));
       } else if (value !== undefined && !shownAs(shown, field.pointer, /** @type {Views.Json} */ (value), heading = el("dt", null, field.label))) dl.append(heading, el("dd", null, val(value, field.format, field.options, field.label, lookOf(keyOf(field), [value], record))));
     });
     return el("div", { class: "view" }, dl.children.length ? dl : null, blocks);
@@ -1310,11 +1312,15 @@ CU.views = (() => {
   }
   // Two fields of a record holding the same data (a notebook server sends a cell's outputs as
   // both `result` and `outputs`) show it once, under the first field's heading or term, which
-  // names the others: "Result  also sent as Outputs". Scalars and one-line strings are facts of
-  // their own (count 2, images 0) and stay. Only fields of one record: two cards may share tags.
+  // names the others: "Result  also sent as Outputs". The same text counts as the same data,
+  // whether a string, a list of that one string or its lines (a kernel's traceback as
+  // `text_outputs`, `formatted_output` and `error_message`). Scalars and one-line strings are
+  // facts of their own (count 2, images 0) and stay. Only fields of one record: two cards may share tags.
   /** @typedef {{ p: string, k: string, d: Views.Json, h: HTMLElement, also?: HTMLElement }[]} Shown */
   /** @type {Shown} the headed views of the typed result shown so far, by their record (p) */
   var twice = [];
+  /** The text data is: a string, a list of that one string, or a text's lines (linesText). @param {Views.Json | undefined} data */
+  var textOf = (data) => typeof data === "string" ? data : Array.isArray(data) && data.length === 1 && typeof data[0] === "string" ? data[0] : linesText(data);
   /**
    * True when data already shows under another field's heading in its record (named there); else
    * remembers it. (Two views of one field, a chart and its table, are not twice.)
@@ -1323,7 +1329,7 @@ CU.views = (() => {
   function shownAs(shown, pointer, data, heading) {
     var record = pointer.replace(/\/[^/]*$/, "");
     if (isScalar(data) ? !/\n/.test(String(data)) : !Object.keys(data).length) return false;
-    var same = shown.find((seen) => seen.p === record && seen.k !== pointer && sameData(seen.d, data));
+    var text = textOf(data), same = shown.find((seen) => seen.p === record && seen.k !== pointer && (sameData(seen.d, data) || (text !== undefined && /\n/.test(text) && textOf(seen.d) === text)));
     if (!same) return !shown.push({ p: record, k: pointer, d: /** @type {Views.Json} */ (data), h: heading });
     if (same.also) same.also.append(", " + heading.textContent);
     else same.h.append(" ", same.also = el("span", { class: "muted" }, M.alsoSent(heading.textContent)));

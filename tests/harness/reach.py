@@ -16,7 +16,8 @@ marks taken off). Beside structured data, a line that is one of the data's strin
 (shown once). An error's text is read the same way, its first line one value (its message). A
 string of the data that holds several lines is read the same way. Keys and column names are headings, not
 values; empty strings and base64 blobs (images) are not counted; a record's field holding the same
-data (a list, a record, a text of lines) as an earlier field is that data again (the views show it once).
+data (a list, a record, a text of lines; a text the same whether a string, a list of that one
+string or its lines) as an earlier field is that data again (the views show it once).
 
 **Shown equal** (``forms``): each scalar has the texts a person reads as that value, and one of
 them must be shown:
@@ -140,6 +141,20 @@ def forms(value: Any) -> list[list[str]]:
     return out
 
 
+def text_of(value: Any) -> str | None:
+    """The text ``value`` is (views.js's ``textOf``): a string, a list of that one string, or a
+    text's lines (all but the last ending in a line break, or coloured by a terminal)."""
+    if isinstance(value, str):
+        return value
+    if not (isinstance(value, list) and value and all(isinstance(line, str) for line in value)):
+        return None
+    if len(value) == 1:
+        return str(value[0])
+    if all(line.endswith("\n") for line in value[:-1]):
+        return "".join(value)
+    return "\n".join(value) if any("\x1b" in line for line in value) else None
+
+
 @dataclass
 class Scalar:
     path: str
@@ -154,9 +169,11 @@ def walk(value: Any, path: str, out: list[Scalar]) -> None:
         for k, v in value.items():
             # two fields holding the same data (a list, a record, text of lines) show it once
             # (the same as JSON: true is not 1, as the views compare)
+            # (and the same text, whether a string, a list of that one string or its lines)
             if (isinstance(v, (dict, list)) and v) or (isinstance(v, str) and "\n" in v):
+                text = text_of(v)
                 try:
-                    same = json.dumps(v, sort_keys=True, default=repr)
+                    same = "text:" + text if text is not None and "\n" in text else json.dumps(v, sort_keys=True, default=repr)
                 except TypeError:  # a Python literal's keys of mixed types: as written
                     same = repr(v)
                 if same in held:

@@ -71,4 +71,10 @@ test("two fields holding the same data show it once, under the first name, the o
   assert.deepEqual(texts(scalars, "dt"), ["Name", "Label", "On", "Up"]); // equal scalars are facts of their own
   const three = render({ content: [], structuredContent: { a: ["x\n", "y"], b: ["x\n", "y"], c: ["x\n", "y"] } });
   assert.deepEqual(texts(three, "h3"), ["A also sent as B, C"]);
+  // the same text as a string, a list of that one string, or its lines: once, as a text of its own
+  const text = "Traceback (most recent call last):\n  File \"x.py\", line 1\nZeroDivisionError: division by zero";
+  const texts3 = render({ content: [], structuredContent: { text_outputs: [text], formatted_output: text, error_message: text, lines: text.split("\n").map((line, i, all) => i < all.length - 1 ? line + "\n" : line), note: "one line" } });
+  assert.deepEqual(texts(texts3, "h3"), ["Text outputs also sent as Formatted output, Error message, Lines"]);
+  assert.equal(texts3.textContent.split("ZeroDivisionError").length, 2, "the text once");
+  assert.equal(texts3.querySelectorAll("li").length, 0, "a list of one text is that text, not a list");
 });
