@@ -58,7 +58,7 @@
    */
   function gather(history, found, time) {
     found.forEach((item) => {
-      var points = /** @type {HistoryLine} */ (history.get(item[0]) || history.set(item[0], { label: item[1], points: [] }).get(item[0])).points, last = points[points.length - 1];
+      var points = /** @type {HistoryLine} */ (history.get(item[0]) || history.set(item[0], { key: item[0], label: item[1], points: [] }).get(item[0])).points, last = points[points.length - 1];
       // (a time after the last one's: two runs in one millisecond stay two points, not their sum)
       points.push([last && last[0] >= time ? last[0] + 1 : time, item[2]]);
       if (points.length > 60) points.shift();
@@ -174,8 +174,9 @@
     var plot = views.plot;
     gather(history, numbers(data), Date.now());
     charts.replaceChildren(.../** @type {HTMLElement[]} */ (moving(history).map((line) => {
-      var label = M.history(line.label || M.value, line.points.length), figure = plot && plot.draw(line.points.map((point) => ({ t: point[0], v: point[1] })),
-        { mark: "line", x: { pointer: "/t", label: "", type: "temporal" }, y: [{ pointer: "/v", label: line.label, type: "quantitative" }], label: label }, "", 0.5);
+      // (its axis written as its value is: "37%", "977 KiB")
+      var label = M.history(line.label || M.value, line.points.length), values = line.points.map((point) => point[1]), figure = plot && plot.draw(line.points.map((point) => ({ t: point[0], v: point[1] })),
+        { mark: "line", x: { pointer: "/t", label: "", type: "temporal" }, y: [{ pointer: "/v", label: line.label, type: "quantitative" }], label: label, look: views.look(CU.unescapeToken(line.key.split("/").pop() || ""), values) }, "", 0.5);
       if (figure) figure.prepend(el("figcaption", { class: "muted" }, label));
       return figure;
     }).filter((figure) => !!figure)));

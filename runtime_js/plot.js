@@ -80,6 +80,11 @@
     /** An x as text. @param {unknown} x */
     // (times within two days: their UTC time of day, "07:45": a date's ticks would all read the same)
     var xText = (x) => temporal ? (xHigh - xLow < 1728e5 ? new Date(/** @type {number} */ (x)).toISOString().slice(11, 16) : views.formatDate(new Date(/** @type {number} */ (x)).toISOString(), "date")) : typeof x === "number" ? formatNumber(x) : String(x);
+    // The values' look (props.look: every measure's, when they share one): the axis's ticks
+    // written as the table and the tiles write them ("$63.4K", "37%", "977 KiB"), else as
+    // numbers (a plain number's look would write 5000 beside 10K); a point's tooltip keeps its
+    // exact value.
+    var look = props.look && /^(money|percent|bytes|duration)$/.test(props.look.f) ? props.look : undefined, present = CU.present;
     /** A point's tooltip. @param {ChartSeries} line  @param {ChartPoint} point */
     var title = (line, point) => svgElement("title", null, line.name + " · " + xText(point[0]) + ": " + formatNumber(point[1]));
     var svg = svgElement("svg", { viewBox: "0 0 " + width + " " + height, class: "chart", role: "img", "aria-label": props.label || props.y.map((y) => y.label).join(", ") });
@@ -90,7 +95,14 @@
     /** @type {number[]} the y axis spans zero and every value */
     var ys = [0];
     series.forEach((line) => { line.points.forEach((point) => { ys.push(topOf(point)); }); });
-    var yTicks = ticks(Math.min(...ys), Math.max(...ys), 5), yLow = yTicks[0], yHigh = yTicks[yTicks.length - 1] === yLow ? yLow + 1 : yTicks[yTicks.length - 1];
+    // (sizes in bytes step in binary units: 200 KiB, not 195 KiB for 200 000)
+    var base = look && look.f === "bytes" ? Math.pow(1024, Math.floor(Math.log(Math.max(1, ...ys.map(Math.abs))) / Math.log(1024))) : 1;
+    var yTicks = ticks(Math.min(...ys) / base, Math.max(...ys) / base, 5).map((value) => value * base), yLow = yTicks[0], yHigh = yTicks[yTicks.length - 1] === yLow ? yLow + 1 : yTicks[yTicks.length - 1];
+    // (a tick's digits: the ticks', a ratio's as the percentages it is written in; the axis as
+    // wide as its longest tick's text, 11 px type)
+    var tickLook = look && Object.assign({}, look, { d: present.decimals(yTicks.map((value) => /** @type {Present.Look} */ (look).u === "ratio" ? value * 100 : value)) });
+    var yTexts = yTicks.map((value) => (tickLook && present.text(value, tickLook, true)) || compact(value));
+    left = Math.max(left, 12 + 6.5 * Math.max(...yTexts.map((text) => text.length)));
     /** @param {number} value */
     var yPlace = (value) => top + (height - top - bottom) * (1 - (value - yLow) / (yHigh - yLow));
     var band = (width - left - right) / Math.max(1, xs.length), zero = yPlace(Math.max(yLow, 0));
@@ -98,7 +110,7 @@
     var xScaled = xQuantitative && !/bar/.test(props.mark), xLow = /** @type {number} */ (xs[0]), xHigh = /** @type {number} */ (xs[xs.length - 1]);
     /** @type {(x: unknown) => number} */
     var xPlace = xScaled ? (x) => left + (width - left - right) * (xHigh === xLow ? 0.5 : (/** @type {number} */ (x) - xLow) / (xHigh - xLow)) : (x) => left + band * (xs.indexOf(x) + 0.5);
-    yTicks.forEach((value) => { svg.append(svgElement("line", { x1: left, x2: width - right, y1: yPlace(value), y2: yPlace(value), class: "grid" }), svgElement("text", { x: left - 6, y: yPlace(value) + 4, "text-anchor": "end" }, compact(value))); });
+    yTicks.forEach((value, i) => { svg.append(svgElement("line", { x1: left, x2: width - right, y1: yPlace(value), y2: yPlace(value), class: "grid" }), svgElement("text", { x: left - 6, y: yPlace(value) + 4, "text-anchor": "end" }, yTexts[i])); });
     // Every band's label when bands are 80 px wide or more; else every nth.
     var everyNth = () => xs.filter((x, index) => index % (!xScaled && band >= 80 ? 1 : Math.ceil(xs.length / xTickCount)) === 0);
     var xTicks = xScaled && !temporal ? ticks(xLow, xHigh, xTickCount).filter((x) => x >= xLow && x <= xHigh) : everyNth();
@@ -219,7 +231,9 @@
     }
     if (!shown.length) return null;
     var y = shown.map((measure) => ({ pointer: measure.c.pointer, label: measure.c.label, type: /** @type {"quantitative"} */ ("quantitative") }));
-    return { mark: x.type === "nominal" ? "bar" : whole ? "area" : "line", x: x, y: y, stack: whole, legend: true, label: M.seriesBy(y.map((measure) => measure.label).join(", "), x.label) };
+    // one look for the axis when every measure has the same (all money in one currency, all percentages)
+    var looks = shown.map((measure) => views.look(views.keyOf(measure.c), measure.n)), same = looks.every((one) => one.f === looks[0].f && one.c === looks[0].c && one.u === looks[0].u);
+    return { mark: x.type === "nominal" ? "bar" : whole ? "area" : "line", x: x, y: y, stack: whole, legend: true, label: M.seriesBy(y.map((measure) => measure.label).join(", "), x.label), look: same ? looks[0] : undefined };
   }
 
   // placement (the result view's present.chart): "first", the chart above the table; "beside",

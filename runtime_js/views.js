@@ -1500,7 +1500,7 @@ CU.views = (() => {
   }
 
   return {
-    get scope() { return scope; }, render: render, NODES: NODES, at: at, formatNumber: num, formatDate: date, isRecord: isObj,
+    get scope() { return scope; }, render: render, NODES: NODES, at: at, formatNumber: num, formatDate: date, isRecord: isObj, look: lookOf, keyOf: keyOf,
     autoView: auto, table: table, kind: kind, keyValue: kv, columnsOf: cols, list: list, value: val, image: image,
     jsonBlock: jsonBlock, text: { human: human, guess: guess, pythonLiteral: pythonLiteral, points: pointSeries, terminal: terminal, lines: linesText, restates: restates, error: errorKind, headline: headlineOf, currency: currencyIn }
   };

@@ -30,6 +30,8 @@ interface ChartPart extends ChartProps {
   stack?: boolean;
   /** A legend even for one series (a series found in data: its measures' names). */
   legend?: boolean;
+  /** The values' look (present.js), when every measure has the same: the ticks and tooltips written so. */
+  look?: Present.Look;
 }
 
 /** An x (a time in milliseconds when temporal), the y aggregated there, and (stacked) its base:

@@ -147,6 +147,10 @@ interface Views {
   formatDate(value: unknown, format?: string): string;
   /** A JSON object (not an array, not null). */
   isRecord(value: unknown): value is Views.Record;
+  /** The look of a key's values (present.js), the result's formats and a record's currency applied. */
+  look(key: string, values: unknown[], record?: unknown): Present.Look;
+  /** A column's key: its pointer's last token (a grid's positional column: its name, else its label). */
+  keyOf(column: Views.Column): string;
   /** Any value by its shape (depth: how deep it is nested). */
   autoView(value: unknown, depth?: number): HTMLElement;
   /** Rows as a sortable, filtered, paged table (noPivot: not offered to CU.pivot). */

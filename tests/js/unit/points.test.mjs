@@ -74,3 +74,17 @@ test("points in milliseconds and ISO, values as numbers' text (NaN stays text), 
   assert.deepEqual(texts(box, "th"), ["Time", "a", "b"]);
   assert.deepEqual(rows(box).map((row) => row.slice(1)), [["1", "4"], ["NaN", "—"], ["3", "6"]]);
 });
+
+test("a series' axis writes its values as the table does (money, percentages, binary sizes); a point's tooltip keeps the exact value", () => {
+  const months = Array.from({ length: 8 }, (_, i) => i + 1);
+  const axis = (box) => Array.from(box.querySelectorAll("svg.chart text[text-anchor=end]"), (n) => n.textContent);
+  const money = render({ structuredContent: { currency: "USD", projection: months.map((month) => ({ month, revenue: 50000 + month * 1234.5 })) } });
+  assert.ok(axis(money).length > 2 && axis(money).every((tick) => /^\$/.test(tick)), axis(money).join(" "));
+  assert.ok(texts(money, "svg.chart circle title").includes("Revenue \u00b7 3: 53,703.5"));
+  const shares = render({ structuredContent: { months: months.map((month) => ({ month, churn_rate: month / 100 })) } });
+  assert.deepEqual(axis(shares), ["0%", "2%", "4%", "6%", "8%"]);
+  const sizes = render({ structuredContent: { days: months.map((day) => ({ day, used_bytes: day * 150 * 1024 })) } });
+  assert.deepEqual(axis(sizes), ["0 B", "512 KiB", "1.0 MiB", "1.5 MiB"]); // steps of binary units (half a MiB), not 500 000
+  const counts = render({ structuredContent: { days: months.map((day) => ({ day, visits: day * 2500 })) } });
+  assert.deepEqual(axis(counts), ["0", "5K", "10K", "15K", "20K"]); // numbers as before
+});
