@@ -320,7 +320,7 @@
       var data = keys.map((key) => /** @type {unknown[]} */ ([key]).concat(names.map((name, row) => at(byPlace.get(row + " " + key), measure.pointer))));
       holder.replaceChildren(plot.draw(data, { mark: "line", x: { pointer: "/0", label: plan.columnKey.label, type: "quantitative" },
         y: names.map((name, row) => ({ pointer: "/" + (row + 1), label: name, type: "quantitative" })), legend: true,
-        label: M.seriesBy(measure.label, plan.columnKey.label) }, "") || "");
+        label: M.seriesBy(measure.label, plan.columnKey.label), look: views.look(pivotName(measure), plan.cells.map((x) => at(x.cell, measure.pointer))) }, "") || "");
     }
     if (!measures.length) return;
     draw();

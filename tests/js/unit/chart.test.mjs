@@ -303,6 +303,10 @@ test("rows that each hold a whole series (the ext-apps scenario modeler's templa
   // every cell's value: the Records tab, a row a template's month
   const records = tabs.querySelectorAll(":scope > [role=tabpanel]")[1];
   assert.equal(records.querySelectorAll("tbody tr").length, Math.min(100, structuredContent.templates.reduce((n, t) => n + t.projections.length, 0)));
+  // the axis in the measure's look, as its table writes it: money in the result's currency
+  const priced = document.createElement("div");
+  CU.views.render(priced, { structuredContent: { ...structuredContent, currency: "USD" } }, null, { hostContext: { locale: "en-US" }, caps: {} });
+  assert.deepEqual(texts(priced.querySelectorAll(".series svg.chart text[text-anchor=end]")), ["$0", "$100K", "$200K", "$300K", "$400K"]);
 });
 
 test("a cohort's triangle stays a matrix with the chart engine loaded (its rows hold unequal series)", () => {
