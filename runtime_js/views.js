@@ -287,7 +287,7 @@ CU.views = (() => {
    */
   function textNode(str, mode) {
     // (lines that scroll sideways take the keyboard's focus: a scroller reached by keys too)
-    var node = el(mode ? "pre" : "span", { class: mode ? (mode < 2 ? "json lines" : "text-block") : "", tabindex: mode === 1 ? 0 : null }, terminal(str.length > MAX_TEXT ? str.slice(0, MAX_TEXT) : str));
+    var node = el(mode ? "pre" : "span", { class: mode ? (mode < 2 ? "json lines" : "text-block") : null, tabindex: mode === 1 ? 0 : null }, terminal(str.length > MAX_TEXT ? str.slice(0, MAX_TEXT) : str));
     if (str.length <= MAX_TEXT) return node;
     return el("div", null, node, button((event) => { node.replaceChildren(...terminal(str)); /** @type {HTMLElement} */ (event.target).remove(); }, M.showAll(Math.round(str.length / 1024))));
   }

@@ -412,3 +412,9 @@ test("cols: the union of the keys of the first 200 rows, each a pointer and a he
   const late = Array.from({ length: 201 }, (x, i) => (i === 200 ? { id: i, late: 1 } : { id: i }));
   assert.deepEqual(plain(V.columnsOf(late).map((c) => c.pointer)), ["/id"]);
 });
+
+test("no element carries an empty class (a table's text cells are bare spans)", () => {
+  const box = render({ content: [{ type: "text", text: JSON.stringify([{ id: 1, name: "row 1", value: 1.5 }, { id: 2, name: "row 2", value: 3 }]) }] });
+  assert.deepEqual(Array.from(box.querySelectorAll("td > span:not([title])"), (span) => span.textContent), ["row 1", "row 2"]);
+  assert.equal(box.querySelectorAll('[class=""]').length, 0);
+});
