@@ -641,6 +641,15 @@ CU.views = (() => {
       // Every number of a column in one look: its kind, and the precision the column needs.
       if (/^(number|integer)$/.test(/** @type {string} */ (column.format))) column.look = lookOf(keyOf(column), rows.map((r) => at(r, column.pointer)), rows[0]);
     });
+    // A group's columns are one measure split by key (a month's allocations per category): where
+    // most of them are plain numbers, none is money or a percentage by its name alone ("sales"
+    // beside "marketing" and "engineering"), unless the spec says so.
+    /** @type {{ [group: string]: number }} each group's columns: plain numbers less the others */
+    var plain = {};
+    columns.forEach((column) => { if (column.grp && column.look) plain[column.grp] = (plain[column.grp] || 0) + (column.look.f === "number" ? 1 : -1); });
+    columns.forEach((column) => {
+      if (column.grp && column.look && column.look.f !== "number" && plain[column.grp] > 0 && !(presentContext.formats || {})[keyOf(column)]) column.look = { f: "number", d: P.decimals(rows.map((r) => at(r, column.pointer))) };
+    });
     var pivot = !noPivot && CU.pivot && CU.pivot(rows, columns); // long-format cells: a matrix (matrix.js)
     if (pivot) return pivot;
     var heatmap = CU.matrix && CU.matrix(rows, columns); // numbers that form a matrix get a colour scale (matrix.js)

@@ -165,6 +165,9 @@ def test_records_of_the_same_keys_are_a_group_of_columns_and_colours_are_swatche
     assert group.all_inner_texts() == ["Allocations"] and group.get_attribute("colspan") == str(len(categories))
     first = frame.locator(f"{BODY} tbody tr").filter(has_text=history[0]["month"]).first.locator("td").all_inner_texts()
     assert len(first) == 1 + len(categories) and "fields" not in " ".join(first)
+    # one measure split by category: "sales" among them is a share like the others, not money
+    sales = history[0]["allocations"]["sales"]
+    assert first[1 + categories.index("sales")] == f"{sales:.1f}" and not any("$" in text for text in first)
     assert frame.locator(f"{BODY} .swatch").count() == len(entry["result"]["structuredContent"]["config"]["categories"])
     # money in the currency the config names
     assert "$100,000" in frame.inner_text(BODY)
