@@ -176,7 +176,7 @@
     charts.replaceChildren(.../** @type {HTMLElement[]} */ (moving(history).map((line) => {
       // (its axis written as its value is: "37%", "977 KiB")
       var label = M.history(line.label || M.value, line.points.length), values = line.points.map((point) => point[1]), figure = plot && plot.draw(line.points.map((point) => ({ t: point[0], v: point[1] })),
-        { mark: "line", x: { pointer: "/t", label: "", type: "temporal" }, y: [{ pointer: "/v", label: line.label, type: "quantitative" }], label: label, look: views.look(CU.unescapeToken(line.key.split("/").pop() || ""), values) }, "", 0.5);
+        { mark: "line", x: { pointer: "/t", label: "", type: "temporal" }, y: [{ pointer: "/v", label: line.label, type: "quantitative" }], label: label, look: views.look(line.key.split("/").pop() || "", values) }, "", 0.5);
       if (figure) figure.prepend(el("figcaption", { class: "muted" }, label));
       return figure;
     }).filter((figure) => !!figure)));

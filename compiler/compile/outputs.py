@@ -123,12 +123,12 @@ _UNIT = re.compile(r"(?:\(([^()\s]{1,8})\)|, in ([^\s,;()]{1,8})|\sin ([^\s,;()]
 # A unit a schema names in words ("Temperature in celsius", "Distance in meters"), and its
 # symbol. Only measures a label shows as they are: no units of time (durations are drawn in
 # their own words, "1 h 12 min", which a "(s)" in the label would contradict) nor of data (bytes:
-# drawn in binary units).
+# drawn in binary units), nor a word that may be money ("pounds": sterling as often as weight).
 _UNIT_WORDS = {
     "celsius": "°C", "centigrade": "°C", "fahrenheit": "°F", "kelvin": "K", "degrees": "°",
     "millimeters": "mm", "millimetres": "mm", "centimeters": "cm", "centimetres": "cm", "meters": "m",
     "metres": "m", "kilometers": "km", "kilometres": "km", "miles": "mi", "feet": "ft", "inches": "in",
-    "grams": "g", "kilograms": "kg", "pounds": "lb", "ounces": "oz", "liters": "L", "litres": "L",
+    "grams": "g", "kilograms": "kg", "ounces": "oz", "liters": "L", "litres": "L",
     "milliliters": "mL", "millilitres": "mL", "watts": "W", "kilowatts": "kW", "volts": "V", "hertz": "Hz",
 }
 _UNIT_WORD = re.compile(r"(?i)(?:,?\s+in|\()\s*(" + "|".join(_UNIT_WORDS) + r")\)?\.?\s*$")

@@ -30,7 +30,7 @@ interface ChartPart extends ChartProps {
   stack?: boolean;
   /** A legend even for one series (a series found in data: its measures' names). */
   legend?: boolean;
-  /** The values' look (present.js), when every measure has the same: the ticks and tooltips written so. */
+  /** The values' look (present.js), when every measure has the same: the y axis's ticks written so (money, percent, bytes, duration; tooltips stay exact). */
   look?: Present.Look;
 }
 

@@ -20,7 +20,7 @@ interface LiveNode extends Views.ViewNode {
 
 /** A number's values, run after run: [time (ms), value], the last 60. */
 interface HistoryLine {
-  /** Its place in the data (the last token: the key its look is read by). */
+  /** Its place in the data, keys as written, "/"-joined (the last: the key its look is read by). */
   key: string;
   label: string;
   points: [number, number][];

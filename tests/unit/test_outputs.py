@@ -148,6 +148,8 @@ def test_units_stated_by_a_schema_reach_column_labels():
     assert [unit(d) for d in ("Temperature in celsius", "Distance in meters.", "Weight (kilograms)", "Wind, in Kilometres")] == ["°C", "m", "kg", "km"]
     # never a unit of time or data: durations and sizes are drawn in their own words
     assert [unit(d) for d in ("Elapsed time in seconds", "File size in bytes")] == [None, None]
+    # nor a word that may be money: a price "in pounds" is sterling as often as a weight
+    assert unit("Price in pounds") is None
     view = compile_result_view({"type": "array", "items": {"type": "object", "properties": {"rain": {"type": "number", "description": "Rain, in mm"}}}})
     assert [c.label for c in view.children[0].props.columns] == ["Rain (mm)"]
 

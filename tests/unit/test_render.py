@@ -664,8 +664,9 @@ PAGE_BUDGET_RAW = 79 * 1024 + 512 + 5076 + 3863 + 1816 + 1270 + 325 + 525 + 161 
 # span without an empty class attribute (null, not ""): 35 880 gzipped, 95 329 raw (+2). A
 # group's columns, one measure split by key, plain numbers where most are (the budget
 # allocator's "sales" share was drawn as money): 35 975 gzipped, 95 570 raw, the median 36 101
-# (+241, +93).
-PAGE_BUDGET_GZIP = 30 * 1024 + 256 + 2188 + 1538 + 673 + 337 + 9 + 267 + 20 + 93
+# (+241, +93). A history line's key read as written (live.js: no unescaping of a key it never
+# escaped): 35 976 gzipped, 95 552 raw, the median 36 103 (+2).
+PAGE_BUDGET_GZIP = 30 * 1024 + 256 + 2188 + 1538 + 673 + 337 + 9 + 267 + 20 + 93 + 2
 TARGET_GZIP = 16 * 1024
 """Issue 32's target, for the typical page and the corpus median, self-contained."""
 TARGET_49 = 27 * 1024
@@ -693,7 +694,7 @@ def test_the_median_corpus_page_is_within_the_budget():
     assert median_corpus_gzip() <= PAGE_BUDGET_GZIP, median_corpus_gzip()
 
 
-@pytest.mark.xfail(strict=True, reason="issue 49's 27 KiB: the typical page is 35 975 (issues 50 and 51)")
+@pytest.mark.xfail(strict=True, reason="issue 49's 27 KiB: the typical page is 35 976 (issues 50 and 51)")
 def test_the_typical_page_is_within_issue_49s_target():
     assert len(gzip.compress(typical_page_bytes(), 9)) <= TARGET_49
 
