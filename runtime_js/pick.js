@@ -44,10 +44,18 @@
       if (picker.lines && typeof value === "string" && typeof base === "string" && base && !ABSOLUTE.test(value)) value = base.replace(/[/\\]+$/, "") + "/" + value.replace(/^\.\//, "");
       if (!seen.has(value) && out.length < 1000) { seen.add(value); out.push({ value: value, label: label && label !== value ? label : "" }); }
     };
-    /** @type {(data: Json, depth: number) => void} */
-    var walk = (data, depth) => {
+    /** @type {(data: Json, depth: number, under?: string) => void} */
+    var walk = (data, depth, under) => {
       if (depth > 8 || !data || typeof data !== "object") return;
-      if (Array.isArray(data)) { data.forEach((item) => walk(item, depth + 1)); return; }
+      if (Array.isArray(data)) { data.forEach((item) => walk(item, depth + 1, under)); return; }
+      // A file tree's node (server-filesystem's directory_tree: name, type, a directory's
+      // children): its path under the nodes above it, for a picker of lines (paths).
+      if (picker.lines && typeof data.name === "string" && (Array.isArray(data.children) || /^(file|dir(ectory)?)$/.test(String(data.type)))) {
+        var path = (under || "") + data.name;
+        if (fits(picker, path)) offer(path);
+        walk(data.children || null, depth + 1, path + "/");
+        return;
+      }
       var label = ["name", "title", "label", "description"].map((key) => data[key]).find((text) => typeof text === "string");
       for (var key in data) {
         if (keys.indexOf(norm(key)) >= 0 && fits(picker, data[key])) offer(data[key], /** @type {string | undefined} */ (label));

@@ -6,7 +6,9 @@ filled by that tool, through the proxy, in the official AppBridge host (Chromium
   (its answer a Python literal);
 * npm's ``server-filesystem``: ``read_text_file``'s ``path`` is picked from ``list_directory`` of
   the directory typed in it (the listing's ``[FILE]`` lines joined to it); so is ``write_file``'s,
-  a tool that writes: the value picked only fills the input, and the person sends the form.
+  a tool that writes: the value picked only fills the input, and the person sends the form;
+  and ``list_directory``'s from ``directory_tree``, chosen by ``_ui_refine`` (the tree's nodes as
+  paths).
 
 Each page is the proxy's (``resources/read``); the picker's call goes through the host and the
 proxy to the real server, and the value picked runs a read-only tool."""
@@ -88,6 +90,29 @@ def test_a_file_is_picked_from_the_listing_of_the_directory_typed(apphost, scrat
         host.frame.click(f'.pick-list [data-value="{files}/notes.txt"]')
         host.frame.click("[data-action=submit]")
         host.wait_until(lambda: "quick brown fox" in host.frame.locator(".result-body").inner_text(), timeout=30)
+        assert host.console_errors == [] and host.csp_violations == []
+    finally:
+        session.close()
+
+
+def test_a_directory_is_picked_from_the_tree_a_refinement_chose(apphost, scratch):
+    """``_ui_refine`` chooses ``directory_tree`` as ``list_directory``'s source (its second): the
+    tree's nodes are offered as paths under the directory typed, and the pick lists the folder."""
+    files = str(scratch / "files")
+    session = BackgroundSession(["node", str(NPM / "server-filesystem" / "dist" / "index.js"), files], "legacy")
+    try:
+        layout = {"input": {"pickers": [{"field": "/path", "tool": "directory_tree"}]}}
+        refined = session.call(lambda s: s.call_tool("_ui_refine", {"toolName": "list_directory", "layout": layout}))
+        assert not refined.is_error, refined
+        host = open_page(apphost, session, "list_directory")
+        host.frame.fill('[data-id="f:/path"] input.ctl', files)
+        host.frame.click('[data-pick="directory_tree"]')
+        assert options(host) == [f"{files}/notes.txt", f"{files}/src"]
+        assert host.calls[-1] == {**host.calls[-1], "name": "directory_tree", "arguments": {"path": files}}
+        host.frame.click(f'.pick-list [data-value="{files}/src"]')
+        host.frame.click("[data-action=submit]")
+        host.wait_until(lambda: host.calls[-1]["name"] == "list_directory", timeout=30)
+        assert host.calls[-1]["arguments"] == {"path": f"{files}/src"}
         assert host.console_errors == [] and host.csp_violations == []
     finally:
         session.close()

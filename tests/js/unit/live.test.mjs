@@ -38,6 +38,12 @@ test("a listing's lines are offered joined to the form's directory; a test filte
   const listing = { content: [{ type: "text", text: "[FILE] a.txt\n[DIR] src\n/abs/b.txt\n" }] };
   assert.deepEqual(plain(L.offers(paths, listing, "/docs/")).map((o) => o.value), ["/docs/a.txt", "/docs/src", "/abs/b.txt"]);
   assert.deepEqual(plain(L.offers(paths, listing)).map((o) => o.value), ["a.txt", "src", "/abs/b.txt"]);
+  // a file tree (server-filesystem's directory_tree): each node's path under its directories
+  const tree = { content: [{ type: "text", text: JSON.stringify([{ name: "a.txt", type: "file" },
+    { name: "docs", type: "directory", children: [{ name: "r.md", type: "file" }, { name: "img", type: "directory", children: [] }] }]) }] };
+  assert.deepEqual(plain(L.offers(paths, tree, "/w")).map((o) => o.value), ["/w/a.txt", "/w/docs", "/w/docs/r.md", "/w/docs/img"]);
+  // not for a picker of names: a tree's node is a record like any other there
+  assert.deepEqual(plain(L.offers(regions, tree)), []);
   const log = { content: [{ type: "text", text: "Commit history:\nabc1234\nnot a hash\n0123456789abcdef" }] };
   assert.deepEqual(plain(L.offers(commits, log)).map((o) => o.value), ["abc1234", "0123456789abcdef"]);
 });
