@@ -38,7 +38,7 @@
       @returns {HTMLElement | null} null when the values do not vary (isStill) */
   function chart(rows, props, unit, share) {
     var resultBody = document.querySelector(".result-body"), width = Math.max(280, Math.min(1200, ((resultBody && resultBody.clientWidth) || 600) * (share || 1)));
-    var height = 240, left = 52, bottom = 36, top = unit ? 24 : 10, right = 44, xTickCount = Math.max(2, Math.floor((width - left - right) / 90));
+    var height = 240, left = 52, bottom = 36, top = unit ? 24 : 10, right = 44;
     var temporal = props.x.type === "temporal", xQuantitative = temporal || props.x.type === "quantitative";
     /** An x value: a time as milliseconds. @param {unknown} row  @returns {unknown} */
     var xOf = (row) => { var value = at(row, props.x.pointer); return temporal ? +new Date(/** @type {string} */ (value)) : value; };
@@ -103,6 +103,8 @@
     var tickLook = look && Object.assign({}, look, { d: present.decimals(yTicks.map((value) => /** @type {Present.Look} */ (look).u === "ratio" ? value * 100 : value)) });
     var yTexts = yTicks.map((value) => (tickLook && present.text(value, tickLook, true)) || compact(value));
     left = Math.max(left, 12 + 6.5 * Math.max(...yTexts.map((text) => text.length)));
+    // (an x tick every 90 px of the plot, once the y axis has taken its width)
+    var xTickCount = Math.max(2, Math.floor((width - left - right) / 90));
     /** @param {number} value */
     var yPlace = (value) => top + (height - top - bottom) * (1 - (value - yLow) / (yHigh - yLow));
     var band = (width - left - right) / Math.max(1, xs.length), zero = yPlace(Math.max(yLow, 0));

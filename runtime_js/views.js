@@ -124,7 +124,8 @@ CU.views = (() => {
    * viewer's ("14:30 (UTC+01:00)"); a date is a date; without a zone, the time as written.
    * Anything that is not an ISO 8601 date stays as it is.
    * @param {unknown} value
-   * @param {string} [format] "date" shows only the date of a date-time
+   * @param {string} [format] "date": only the date of a date-time; "day": that date with its
+   * zone (a column's one day, under its heading); "day-time": only the time of day
    * @returns {string}
    */
   function date(value, format) {
@@ -132,13 +133,32 @@ CU.views = (() => {
     var parts = DATE_TIME.exec(String(value).trim());
     if (!parts) return String(value);
     var time = Date.UTC(+parts[1], +parts[2] - 1, +parts[3], +(parts[4] || 0), +(parts[5] || 0), +(parts[6] || 0)), fraction = parts[7], zone = parts[8];
-    var seconds = /** @type {boolean} */ ((parts[6] && parts[6] !== "00") || (fraction && +fraction > 0));
-    if (!parts[4] || format === "date") return formatter("d", () => new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: "medium" })).format(time);
-    var shown = formatter("t" + seconds, () => new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: "medium", timeStyle: seconds ? "medium" : "short" })).format(time);
+    var seconds = /** @type {boolean} */ ((parts[6] && parts[6] !== "00") || (fraction && +fraction > 0)), day = format === "day-time";
+    // Z and +00:00 are UTC; any other offset is written ±hh:mm.
+    /** @type {(text: string) => string} */
+    var zoned = (text) => zone ? M.zoned(text, /z/i.test(zone) || /^.00:?00$/.test(zone) ? "" : zone.slice(0, 3) + ":" + zone.slice(-2)) : text;
+    if (!parts[4] || /^da(te|y)$/.test(format || "")) {
+      var shownDate = formatter("d", () => new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: "medium" })).format(time);
+      return format === "day" ? zoned(shownDate) : shownDate;
+    }
+    /** @type {Intl.DateTimeFormatOptions} */
+    var options = { timeZone: "UTC", timeStyle: seconds ? "medium" : "short" };
+    if (!day) options.dateStyle = "medium";
+    var shown = formatter((day ? "h" : "t") + seconds, () => new Intl.DateTimeFormat(locale, options)).format(time);
     // The fraction of a second as written, after the seconds (Intl's medium time has none).
     if (seconds && fraction && +fraction > 0) shown = shown.replace(/(\d{1,2}[:.]\d\d[:.]\d\d)(?!\d)/, "$1" + fraction);
-    // Z and +00:00 are UTC; any other offset is written ±hh:mm.
-    return zone ? M.zoned(shown, /z/i.test(zone) || /^.00:?00$/.test(zone) ? "" : zone.slice(0, 3) + ":" + zone.slice(-2)) : shown;
+    return day ? shown : zoned(shown);
+  }
+  /**
+   * The one day of a column's times, with their one zone ("20 Nov 2026 (UTC)"), when two or more
+   * are date-times and all fall on it (a range query's steps, a day's log); else "".
+   * @param {(Views.Json | undefined)[]} values
+   */
+  function dayOf(values) {
+    var given = values.filter((value) => value != null);
+    /** @type {(value: Views.Json) => string} its day and zone, "" when it is no date-time the views draw as one */
+    var key = (value) => { var parts = guess(value) === "date-time" && DATE_TIME.exec(String(value).trim()); return parts && parts[4] ? parts.slice(1, 4) + (/z|^.00:?00$/i.test(parts[8] || "") ? "Z" : (parts[8] || "").replace(":", "")) : ""; };
+    return given.length > 1 && key(given[0]) && given.every((value) => key(value) === key(given[0])) ? date(given[0], "day") : "";
   }
   /**
    * A key as a heading: "max_count" → "Max count", "isDst" → "Is DST"; other keys stay as they are.
@@ -195,7 +215,7 @@ CU.views = (() => {
     if (format === "uri") return link(value);
     // An id is shown whole (a table cell keeps it on one line): a value cut short is out of reach.
     if (format === "uuid") return el("span", { class: "uuid" }, value);
-    if (/^date/.test(format)) return el("time", { datetime: value, title: value }, date(value, format));
+    if (/^(date|day-time)/.test(format)) return el("time", { datetime: value, title: value }, date(value, format));
     if (format === "image") return image(value);
     return /\n/.test(value) ? textView(value) : textNode(value);
   }
@@ -640,6 +660,8 @@ CU.views = (() => {
       if (column.g) { var row = rows.find((r) => at(r, column.pointer) != null); column.format = guess(row && at(row, column.pointer)); }
       // Every number of a column in one look: its kind, and the precision the column needs.
       if (/^(number|integer)$/.test(/** @type {string} */ (column.format))) column.look = lookOf(keyOf(column), rows.map((r) => at(r, column.pointer)), rows[0]);
+      // Times of one day: the day once, under the heading; each row its time (whole in its title).
+      else if ((column.day = dayOf(rows.map((r) => at(r, column.pointer))))) column.format = "day-time";
     });
     // A group's columns are one measure split by key (a month's allocations per category): where
     // most of them are plain numbers, none is money or a percentage by its name alone ("sales"
@@ -663,7 +685,7 @@ CU.views = (() => {
     // Grouped columns are named once above theirs (a row of their own).
     var groups = columns.some((column) => column.grp) && el("tr", null, columns.map((column, i) => column.grp === (columns[i - 1] || {}).grp ? null
       : el("th", { scope: column.grp ? "colgroup" : null, colspan: columns.filter((other, j) => j >= i && other.grp === column.grp && columns.slice(i, j).every((between) => between.grp === column.grp)).length }, column.grp || "")));
-    var head = columns.map((column, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(column) }, el("button", { type: "button", onclick: () => sort(i) }, column.pointer === "/" + (+column.label - 1) ? M.column(column.label) : column.label), column.type && el("small", { class: "muted" }, column.type)));
+    var head = columns.map((column, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(column) }, el("button", { type: "button", onclick: () => sort(i) }, column.pointer === "/" + (+column.label - 1) ? M.column(column.label) : column.label), (column.day || column.type) && el("small", { class: "muted" }, column.day || column.type)));
     /** @param {number} index */
     function sort(index) {
       direction = sortedBy === index ? -direction : 1; sortedBy = index;

@@ -127,6 +127,8 @@ interface TableColumn {
   grp?: string;
   /** How its numbers look (present.js), decided once for the column. */
   look?: Present.Look;
+  /** Its times' one day, written once under its heading ("20 Nov 2026 (UTC)"): each cell shows its time of day. */
+  day?: string;
 }
 
 // The builders take any value (data is JSON, but a caller may hold it as unknown): their

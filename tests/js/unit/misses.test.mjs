@@ -12,7 +12,8 @@ const EVENTS = "ts,event,user\n2026-11-20T08:00:00Z,login,ada\n2026-11-20T08:05:
 
 test("a CSV of events is a table, not a log; a log whose lines hold commas stays a log", () => {
   const box = renderText(EVENTS);
-  assert.deepEqual(texts(box, "th"), ["Ts", "Event", "User"]);
+  assert.deepEqual(texts(box, "th button"), ["Ts", "Event", "User"]);
+  assert.deepEqual(texts(box, "th small"), ["20 Nov 2026 (UTC)"]); // the times' one day, once
   assert.equal(box.querySelectorAll("tbody tr").length, 3);
   const log = renderText("2026-11-20 08:00:00,123 INFO sync started\n2026-11-20 08:00:01,456 INFO sync, step 1\n2026-11-20 08:00:02,789 INFO done\n");
   assert.equal(log.querySelectorAll("table").length, 0);
@@ -21,7 +22,7 @@ test("a CSV of events is a table, not a log; a log whose lines hold commas stays
 
 test("a CSV a shell printed among a few lines: the lines as text, the CSV a table", () => {
   const box = renderText("$ cat events.csv\n" + EVENTS + "\nexit code: 0");
-  assert.deepEqual(texts(box, "th"), ["Ts", "Event", "User"]);
+  assert.deepEqual(texts(box, "th button"), ["Ts", "Event", "User"]);
   assert.deepEqual(texts(box, "pre"), ["$ cat events.csv", "exit code: 0"]);
   assert.equal(renderText("one line\ntwo, three\nfour").querySelectorAll("table").length, 0); // no CSV in it
 });

@@ -38,11 +38,13 @@ test("points: not a series — a value that is no number, a time that is no time
 test("a range query (real Prometheus): a line per series, named by the labels that differ; a table of time × series with every value", () => {
   const entry = field("prometheus__execute_range_query"), result = entry.result.structuredContent.result;
   const box = render(entry.result);
-  assert.deepEqual(texts(box, "th"), ["Time", "Tromsø–Skjervøy · MF Fjord", "Ålesund–Hareid · MF Nordlys"]);
+  assert.deepEqual(texts(box, "th button"), ["Time", "Tromsø–Skjervøy · MF Fjord", "Ålesund–Hareid · MF Nordlys"]);
   assert.ok(texts(box, "dd").includes("ferry_crossing_minutes")); // the label both share, once, above
   const table = rows(box);
   assert.equal(table.length, 31);
-  assert.equal(table[0][0], "20 Nov 2026, 07:45 (UTC)"); // times drawn as times
+  assert.equal(table[0][0], "07:45"); // times drawn as times: of one day, the day said once under the heading
+  assert.deepEqual(texts(box, "th small"), ["20 Nov 2026 (UTC)"]);
+  assert.equal(box.querySelector("td time").title, "2026-11-20T07:45:00.000Z"); // the exact time
   assert.deepEqual(table.map((row) => +row[1]), result[0].values.map((pair) => +pair[1]));
   assert.deepEqual(table.map((row) => +row[2]), result[1].values.map((pair) => +pair[1]));
   const chart = box.querySelector("svg.chart");
@@ -58,10 +60,11 @@ test("a single series and an instant vector (real Prometheus)", () => {
   const one = render(field("prometheus__execute_range_query__one").result);
   assert.equal(one.querySelectorAll("svg.chart path").length, 1);
   assert.equal(rows(one).length, 16);
-  assert.deepEqual(texts(one, "th"), ["Time", "Ferry crossing minutes"]); // its name when no label differs
+  assert.deepEqual(texts(one, "th button"), ["Time", "Ferry crossing minutes"]); // its name when no label differs
   const instant = render(field("prometheus__execute_query").result);
-  assert.deepEqual(texts(instant, "th"), ["Route", "Vessel", "Time", "Value"]);
-  assert.deepEqual(rows(instant), [["Tromsø–Skjervøy", "MF Fjord", "20 Nov 2026, 08:15 (UTC)", "48.5"], ["Ålesund–Hareid", "MF Nordlys", "20 Nov 2026, 08:15 (UTC)", "62.0"]]);
+  assert.deepEqual(texts(instant, "th button"), ["Route", "Vessel", "Time", "Value"]);
+  assert.deepEqual(rows(instant), [["Tromsø–Skjervøy", "MF Fjord", "08:15", "48.5"], ["Ålesund–Hareid", "MF Nordlys", "08:15", "62.0"]]);
+  assert.deepEqual(texts(instant, "th small"), ["20 Nov 2026 (UTC)"]);
   const scalar = render(field("prometheus__execute_query__scalar").result);
   assert.deepEqual(rows(scalar), [["20 Nov 2026, 08:15 (UTC)", "3013"]]);
 });
@@ -71,7 +74,7 @@ test("points in milliseconds and ISO, values as numbers' text (NaN stays text), 
     { labels: { host: "a" }, points: [["2026-11-20T08:00:00Z", "1"], ["2026-11-20T08:01:00Z", "NaN"], ["2026-11-20T08:02:00Z", "3"]] },
     { labels: { host: "b" }, points: [["2026-11-20T08:00:00Z", 4], ["2026-11-20T08:02:00Z", 6]] },
   ] } });
-  assert.deepEqual(texts(box, "th"), ["Time", "a", "b"]);
+  assert.deepEqual(texts(box, "th button"), ["Time", "a", "b"]);
   assert.deepEqual(rows(box).map((row) => row.slice(1)), [["1", "4"], ["NaN", "—"], ["3", "6"]]);
 });
 

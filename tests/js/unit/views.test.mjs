@@ -131,6 +131,26 @@ test("date: a date is a date; format date shows only the date of a date-time", (
   withLocale("en-GB");
 });
 
+test("a column of times of one day writes the day once, under its heading, and each row its time", () => {
+  const steps = ["2026-11-20T07:45:00Z", "2026-11-20T07:46:00Z", "2026-11-20T08:15:30.25Z"];
+  const box = renderData({ points: steps.map((time, i) => ({ time, ms: 40 + i })) });
+  assert.deepEqual(rows(box).map((row) => row[0]), ["07:45", "07:46", "08:15:30.25"]); // seconds where there are some, as in any time
+  assert.deepEqual(texts(box, "th small"), ["20 Nov 2026 (UTC)"]);
+  assert.deepEqual(Array.from(box.querySelectorAll("td time"), (t) => t.getAttribute("title")), steps); // the exact value
+  // one offset (not UTC) is said under the heading; a time without a zone is as written
+  const local = renderData({ log: [{ at: "2026-11-20T09:00:00+01:00" }, { at: "2026-11-20T21:05:00+0100" }] });
+  assert.deepEqual([texts(local, "th small"), rows(local).flat()], [["20 Nov 2026 (UTC+01:00)"], ["09:00", "21:05"]]);
+  assert.deepEqual(texts(renderData({ log: [{ at: "2026-11-20T09:00" }, { at: "2026-11-20T10:00" }] }), "th small"), ["20 Nov 2026"]);
+  // two days, two zones, a date without a time, one time alone, times the views leave as written
+  // (a space for the T): each cell as before, its whole date and time
+  for (const times of [["2026-11-20T23:00:00Z", "2026-11-21T01:00:00Z"], ["2026-11-20T09:00:00Z", "2026-11-20T10:00:00+01:00"],
+    ["2026-11-20", "2026-11-20"], ["2026-11-20T09:00:00Z"], ["2026-11-20 09:15:00+01:00", "2026-11-20 10:15:00+01:00"]]) {
+    const whole = renderData({ log: times.map((at) => ({ at, n: 1 })) });
+    assert.deepEqual(texts(whole, "th small"), [], times.join());
+    assert.ok(rows(whole).every((row) => /2026/.test(row[0])), rows(whole).join());
+  }
+});
+
 test("date: anything else stays as it is", () => {
   for (const value of ["2026-Q1", "Mon Nov 23 2026 11:34:30 GMT+0000", "2026-11", "yesterday", "20261123"]) {
     assert.equal(V.formatDate(value), value);
