@@ -704,6 +704,9 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
       if (mine !== runs) return undefined;
       shownArgs = /** @type {Json} */ (args);
       showResult(result);
+      // A form with no inputs has nothing to edit: it folds as after a host's result, its Run
+      // now Run again (live.js's, on a read-only tool's page).
+      if (!fieldsOf(/** @type {UiNode} */ (formNode).children).length) foldForm();
       if (!quiet) tellModel(/** @type {Json} */ (args), result);
       return result;
     }, (error) => {
@@ -815,7 +818,8 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
   // The result leads (issue 49): a result the host sent (a run the model started, its arguments
   // already chosen) folds the form into one line — the arguments that produced it, "Label value ·
   // …", and Edit, which opens the form again; a tool without inputs gets Run again instead. A run
-  // the person starts from the form leaves it open: they are the one editing it.
+  // the person starts from the form leaves it open (they are the one editing it), unless it has
+  // no inputs: then it folds too (run).
   /** @type {Json | undefined} the arguments the host sent (tool-input) */
   var hostArgs;
   /** @type {Json | undefined} the arguments of the result shown: the host's tool-input, or the page's last run drawn */

@@ -208,6 +208,15 @@ def test_refreshes_send_the_shown_results_arguments_never_an_edit_not_sent(appho
     assert host.console_errors == [] and host.csp_violations == []
 
 
+def shows_form(host) -> bool:
+    return host.frame.evaluate("() => document.getElementById('form').getClientRects().length > 0")
+
+
+def shown_buttons(host) -> list[str]:
+    """The words of the page's buttons a person can see, in order."""
+    return host.frame.evaluate("() => Array.from(document.querySelectorAll('button'), (b) => b.getClientRects().length ? b.textContent.trim() : null).filter(Boolean)")
+
+
 def test_a_tool_that_may_write_gets_no_timer_no_live_inputs_no_module(apphost, server):
     page = proxy_page(server, "reset_stats")
     assert '"type":"Live"' not in page and "data-live-again" not in page
@@ -218,6 +227,24 @@ def test_a_tool_that_may_write_gets_no_timer_no_live_inputs_no_module(apphost, s
     assert host.frame.locator(".live").count() == 0 and host.frame.locator("select").count() == 0
     assert host.frame.evaluate("() => typeof CU.live") == "undefined"
     assert '"type":"Live"' in proxy_page(server, "system_stats")
+    # no inputs, nothing to edit: the form folds to one Run again (a click, never a timer)
+    assert not shows_form(host) and shown_buttons(host).count("Run again") == 1, shown_buttons(host)
+    calls = len(host.calls)
+    host.frame.get_by_role("button", name="Run again").click()
+    host.wait_until(lambda: len(host.calls) == calls + 1 and host.calls[-1]["name"] == "reset_stats", timeout=10)
+
+
+def test_a_tool_without_inputs_run_by_the_person_shows_its_result_and_one_run_again(apphost, server):
+    """The person runs a read-only tool with no inputs: the form ("takes no arguments", Run) folds
+    away, and the live bar's Run again is the page's one way to run it again."""
+    host = open_page(apphost, server, "system_stats")
+    assert shows_form(host) and shown_buttons(host) == ["Run"]  # before a result
+    host.frame.click("[data-action=submit]")
+    host.wait_until(lambda: host.frame.locator(".live").count() == 1 and settled(host), timeout=10)
+    assert not shows_form(host)
+    assert shown_buttons(host).count("Run again") == 1 and "Run" not in shown_buttons(host), shown_buttons(host)
+    host.frame.evaluate("() => window.__realClock()")  # (axe-core waits on timers)
+    assert violations(host.frame) == [] and host.console_errors == []
 
 
 def set_slider(host, name: str, value: int) -> None:
