@@ -61,6 +61,16 @@ def options(host) -> list[str]:
     return [o.get_attribute("data-value") for o in host.frame.locator(".pick-list [role=option]").all()]
 
 
+def pick_in(host, files: str, source: str, value: str) -> None:
+    """Types the directory ``files`` in ``path``, opens its picker (``source`` called with it):
+    both entries of the scratch directory offered as paths; picks ``value``."""
+    host.frame.fill('[data-id="f:/path"] input.ctl', files)
+    host.frame.click(f'[data-pick="{source}"]')
+    assert options(host) == [f"{files}/notes.txt", f"{files}/src"]
+    assert host.calls[-1] == {**host.calls[-1], "name": source, "arguments": {"path": files}}
+    host.frame.click(f'.pick-list [data-value="{value}"]')
+
+
 @pytest.mark.skipif(not SQLITE_SERVER.exists(), reason="mcp-server-sqlite's venv (.venv-mcp1, scripts/test.sh) is missing")
 def test_a_table_is_picked_from_list_tables(apphost, scratch):
     session = BackgroundSession([str(SQLITE_SERVER), "--db-path", str(scratch / "shop.db")], "legacy")
@@ -83,11 +93,7 @@ def test_a_file_is_picked_from_the_listing_of_the_directory_typed(apphost, scrat
     session = BackgroundSession(["node", str(NPM / "server-filesystem" / "dist" / "index.js"), files], "2026-07-28")
     try:
         host = open_page(apphost, session, "read_text_file")
-        host.frame.fill('[data-id="f:/path"] input.ctl', files)
-        host.frame.click('[data-pick="list_directory"]')
-        assert options(host) == [f"{files}/notes.txt", f"{files}/src"]
-        assert host.calls[-1] == {**host.calls[-1], "name": "list_directory", "arguments": {"path": files}}
-        host.frame.click(f'.pick-list [data-value="{files}/notes.txt"]')
+        pick_in(host, files, "list_directory", f"{files}/notes.txt")
         host.frame.click("[data-action=submit]")
         host.wait_until(lambda: "quick brown fox" in host.frame.locator(".result-body").inner_text(), timeout=30)
         assert host.console_errors == [] and host.csp_violations == []
@@ -105,11 +111,7 @@ def test_a_directory_is_picked_from_the_tree_a_refinement_chose(apphost, scratch
         refined = session.call(lambda s: s.call_tool("_ui_refine", {"toolName": "list_directory", "layout": layout}))
         assert not refined.is_error, refined
         host = open_page(apphost, session, "list_directory")
-        host.frame.fill('[data-id="f:/path"] input.ctl', files)
-        host.frame.click('[data-pick="directory_tree"]')
-        assert options(host) == [f"{files}/notes.txt", f"{files}/src"]
-        assert host.calls[-1] == {**host.calls[-1], "name": "directory_tree", "arguments": {"path": files}}
-        host.frame.click(f'.pick-list [data-value="{files}/src"]')
+        pick_in(host, files, "directory_tree", f"{files}/src")
         host.frame.click("[data-action=submit]")
         host.wait_until(lambda: host.calls[-1]["name"] == "list_directory", timeout=30)
         assert host.calls[-1]["arguments"] == {"path": f"{files}/src"}
