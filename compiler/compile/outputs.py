@@ -24,6 +24,7 @@ from compiler.normalize.shapes import (
     BooleanShape,
     ConstShape,
     EnumShape,
+    NeverShape,
     NumberShape,
     ObjectShape,
     StringShape,
@@ -70,9 +71,27 @@ def compile_result_view(output_schema: Any | None) -> ResultView:
 
 
 def _root(shape: Any) -> AnyNode:
+    wrapped = _wrapped(shape)
+    if wrapped is not None:
+        return _view(wrapped, pointers.child("", "result"), None, 0)
     if isinstance(shape, NumberShape):
         return Metric(id="v:", props=MetricProps(format=column_format(shape), label=root_label(shape.title)))
     return _view(shape, "", root_label(shape.title), 0)
+
+
+def _wrapped(shape: Any) -> Any | None:
+    """The value's shape when the schema only wraps it as ``{"result": value}``, else None.
+
+    Python SDKs (FastMCP, the ``mcp`` package's) give a tool that returns a string, a list or a
+    dict this schema, and send ``{"result": …}``: the view is of the value, not of a record whose
+    one field, "Result", holds a whole CSV, table or document. A number stays that one field
+    ("Result 42"), which already reads as it should."""
+    if not isinstance(shape, ObjectShape) or len(shape.properties) != 1 or shape.patterns:
+        return None
+    (prop,) = shape.properties
+    if prop.name != "result" or not prop.required or not isinstance(shape.additional, (NeverShape, type(None))):
+        return None
+    return None if isinstance(prop.shape, (NumberShape, BooleanShape, EnumShape, ConstShape)) else prop.shape
 
 
 def _view(shape: Any, bind: str, label: str | None, depth: int) -> AnyNode:

@@ -468,6 +468,16 @@ def test_a_lone_key_value_record_is_a_record(field_host):
     assert dts == ["Table", "Comment"] and frame.locator("#result .result-body dd").all_inner_texts() == ["retention", "No comment"]
 
 
+@pytest.mark.parametrize("name", ["alchemy__execute_query.json", "motherduck__execute_query__pivot.json", "markitdown__convert_to_markdown__csv.json"])
+def test_a_value_the_sdk_wraps_as_result_is_drawn_as_itself(field_host, name):
+    """A Python server's ``{"result": "<its text>"}`` (FastMCP, the ``mcp`` SDK's wrapping of a
+    str) is drawn as the text's data under one heading, the server's text not again beside it."""
+    frame = render(field_host, load(name))
+    assert frame.locator("#result .result-body table").count() == 1
+    headings = frame.locator("#result :is(h2, h3, h4)").all_inner_texts()
+    assert headings.count("Result") <= 1 and "Server's text" not in frame.locator("#result").inner_text()
+
+
 @pytest.mark.parametrize(
     ("name", "head", "rows"),
     [

@@ -33,18 +33,23 @@ def session():
     running.close()
 
 
-def _host(apphost, session: BackgroundSession, tool: str, **kw: Any):
+def _host(apphost, session: BackgroundSession, tool: str, **kw: Any) -> tuple[Any, list[str]]:
+    """The tool's page in a host, and the texts of its calls' results as the host receives them."""
     page = session.call(lambda s: s.read_resource(f"ui://compile-ui/{tool}")).contents[0].text
+    answers: list[str] = []
 
     def start(name: str, arguments: dict[str, Any], meta: Any):
         async def run(client):
             result = await client.call_tool(name, arguments, meta=meta)
-            return result.model_dump(by_alias=True, exclude_none=True, mode="json")
+            dumped = result.model_dump(by_alias=True, exclude_none=True, mode="json")
+            if name == tool:  # not the page's long polls for questions
+                answers.extend(block.get("text", "") for block in dumped.get("content", []))
+            return dumped
         return session.start(run)
 
     host = apphost.load(page, start_call_tool=start, **kw)
     host.wait_initialized()
-    return host
+    return host, answers
 
 
 def _run(host, path: str = "notes.txt") -> None:
@@ -55,7 +60,7 @@ def _run(host, path: str = "notes.txt") -> None:
 
 @pytest.mark.browser
 def test_a_form_question_is_asked_in_the_page_and_the_call_completes_with_the_answer(apphost, session):
-    host = _host(apphost, session, "write_note", host_context={"theme": "light"})
+    host, answers = _host(apphost, session, "write_note", host_context={"theme": "light"})
     _run(host)
     question = host.frame.locator("section.question")
     assert "notes.txt exists. Overwrite it?" in question.inner_text()
@@ -68,7 +73,7 @@ def test_a_form_question_is_asked_in_the_page_and_the_call_completes_with_the_an
     question.locator('[data-id="q:f:/reason"] input').fill("stale draft")
     question.locator('[data-id="q:f:/copies"] input').fill("2")
     question.locator("[data-action=submit]").click()
-    result = host.wait_until(lambda: _text_with(host, '"action": "accept"'), timeout=20)
+    result = _answered(host, answers, '"action": "accept"', "stale draft")
     assert '"overwrite": true' in result and '"reason": "stale draft"' in result and '"copies": 2' in result
     assert host.frame.locator("section.question").count() == 0
     assert not host.csp_violations and not host.page_errors
@@ -77,19 +82,19 @@ def test_a_form_question_is_asked_in_the_page_and_the_call_completes_with_the_an
 @pytest.mark.browser
 @pytest.mark.parametrize("action", ["decline", "cancel"])
 def test_decline_and_cancel_reach_the_upstream_as_such(apphost, session, action):
-    host = _host(apphost, session, "write_note", host_context={"theme": "dark"})
+    host, answers = _host(apphost, session, "write_note", host_context={"theme": "dark"})
     _run(host)
     if action == "decline":
         SHOTS.mkdir(exist_ok=True)
         host.screenshot(SHOTS / "question-dark.png")
     host.frame.locator(f"section.question [data-action={action}]").click()
-    result = host.wait_until(lambda: _text_with(host, f'"action": "{action}"'), timeout=20)
+    result = _answered(host, answers, f'"action": "{action}"', action)
     assert '"data": null' in result
 
 
 @pytest.mark.browser
 def test_a_url_question_opens_its_link_through_the_host_and_done_accepts(apphost, session):
-    host = _host(apphost, session, "sign_in")
+    host, answers = _host(apphost, session, "sign_in")
     host.frame.locator('[data-id="f:/service"] input').fill("github")
     host.frame.click("[data-action=submit]")
     question = host.frame.wait_for_selector("section.question", timeout=20_000)
@@ -99,14 +104,15 @@ def test_a_url_question_opens_its_link_through_the_host_and_done_accepts(apphost
     host.frame.get_by_role("button", name="Open the link").click()
     host.wait_until(lambda: host.links == ["https://example.com/auth/github"])
     host.frame.get_by_role("button", name="Done").click()
-    host.wait_until(lambda: _text_with(host, '"action": "accept"'), timeout=20)
+    _answered(host, answers, '"action": "accept"', "accept")
 
 
-def _text_with(host, needle: str) -> str | None:
-    # the call's text as sent: a JSON text is drawn as its data (issue 50), the text itself one
-    # click away under "Server's text", in the page though folded (textContent, not innerText)
-    text = host.frame.locator(".result").text_content() or ""
-    return text if needle in text else None
+def _answered(host, answers: list[str], needle: str, shown: str) -> str:
+    """The call's text as the host received it, once one holds ``needle`` and the page's result
+    shows ``shown`` (a JSON text is drawn as its data, issue 50: its values, not its quotes)."""
+    host.wait_until(lambda: any(needle in answer for answer in answers), timeout=20)
+    host.wait_until(lambda: shown in (host.frame.locator(".result").inner_text() or ""), timeout=10)
+    return next(answer for answer in answers if needle in answer)
 
 
 MODERN_ASKER = [sys.executable, str(ROOT / "fixtures" / "servers" / "modern_asker.py")]
@@ -120,13 +126,13 @@ def test_a_2026_07_28_upstreams_input_round_is_asked_in_the_page_and_accept_comp
     Accept sends the retry upstream with the ``ElicitResult`` and the upstream's ``requestState``."""
     running = BackgroundSession(MODERN_ASKER, mode)
     try:
-        host = _host(apphost, running, "write_file")
+        host, answers = _host(apphost, running, "write_file")
         _run(host)
         question = host.frame.locator("section.question")
         assert "Overwrite notes.txt?" in question.inner_text()
         question.locator('[data-id="q:f:/overwrite"] input').check()
         question.locator("[data-action=submit]").click()
-        host.wait_until(lambda: _text_with(host, 'accept {"overwrite":true}'), timeout=20)
+        _answered(host, answers, 'accept {"overwrite":true}', 'accept {"overwrite":true}')
         assert host.frame.locator("section.question").count() == 0
         assert not host.csp_violations and not host.page_errors
     finally:
@@ -137,13 +143,13 @@ def test_a_2026_07_28_upstreams_input_round_is_asked_in_the_page_and_accept_comp
 def test_a_2026_07_28_upstreams_second_round_is_asked_in_the_page_again(apphost):
     running = BackgroundSession(MODERN_ASKER, "2026-07-28")
     try:
-        host = _host(apphost, running, "two_questions")
+        host, answers = _host(apphost, running, "two_questions")
         host.frame.click("[data-action=submit]")
         question = host.frame.locator("section.question")
         for asked, name in (("First name?", "Ada"), ("Last name?", "Lovelace")):
             host.wait_until(lambda asked=asked: asked in (question.inner_text() if question.count() else ""), timeout=20)
             question.locator('[data-id="q:f:/name"] input').fill(name)
             question.locator("[data-action=submit]").click()
-        host.wait_until(lambda: _text_with(host, "Ada Lovelace"), timeout=20)
+        _answered(host, answers, "Ada Lovelace", "Ada Lovelace")
     finally:
         running.close()

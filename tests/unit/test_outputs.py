@@ -84,6 +84,40 @@ def test_root_number_is_a_metric_and_root_primitive_array_a_list():
     assert isinstance(lst, List) and lst.props.format == "number"
 
 
+def _wrapping(result: dict, **schema) -> dict:
+    """The schema the Python SDKs (FastMCP, ``mcp``'s) give a tool returning ``result``'s type."""
+    return {"type": "object", "properties": {"result": {"title": "Result", **result}}, "required": ["result"], "title": "queryOutput", **schema}
+
+
+@pytest.mark.parametrize(
+    ("result", "view"),
+    [({"type": "string"}, AutoView), ({"type": "array", "items": {"type": "string"}}, List),
+     ({"type": "object", "additionalProperties": True}, AutoView),
+     ({"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}}}}, Table),
+     ({"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}, AutoView)],
+)
+def test_a_value_the_sdk_wraps_as_result_is_viewed_as_itself(result, view):
+    """``{"result": "<a CSV, a table, a document>"}`` is drawn as that value (the runtime reads a
+    text for its data), not as a record whose one field, "Result", holds all of it."""
+    for schema in (_wrapping(result), _wrapping(result, additionalProperties=False), _wrapping(result, **{"x-fastmcp-wrap-result": True})):
+        root = compile_result_view(schema).children[0]
+        assert (type(root), root.id, root.props.bind, root.props.label) == (view, "v:/result", "/result", None)
+        assert validate(compile_result_view(schema)) == []
+
+
+def test_only_a_lone_required_result_is_unwrapped_and_a_number_stays_a_field():
+    text = {"type": "string"}
+    for schema in (
+        {**_wrapping(text), "required": []},  # may be absent: a record that may be empty
+        {**_wrapping(text), "properties": {"result": text, "count": {"type": "integer"}}},
+        _wrapping(text, additionalProperties={"type": "string"}),  # other keys may come
+        {"type": "object", "properties": {"value": text}, "required": ["value"]},
+    ):
+        assert isinstance(compile_result_view(schema).children[0], KeyValue), schema
+    root = compile_result_view(_wrapping({"type": "integer"})).children[0]
+    assert isinstance(root, KeyValue) and [(f.pointer, f.label) for f in root.props.fields] == [("/result", "Result")]
+
+
 def test_refs_and_nullable_are_resolved_like_inputs():
     schema = {
         "$defs": {"Point": {"type": "object", "properties": {"x": {"type": ["number", "null"]}, "y": {"type": "number"}}}},
