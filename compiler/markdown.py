@@ -6,8 +6,9 @@ cut into spans — plain text, ``code``, ``strong``, ``em`` and ``link`` — tha
 elements whose text dominate escapes. Nothing here is ever parsed as markup:
 
 * ```code``` — its content is shown verbatim (marks inside it are not read);
-* ``**strong**`` / ``__strong__``, ``*em*`` / ``_em_`` — one level, no nesting; ``_`` only at
-  word edges, so ``snake_case_names`` stay as they are;
+* ``**strong**`` / ``__strong__``, ``*em*`` / ``_em_`` — one level, no nesting, only at word
+  edges (after a space, a bracket or a quote; before no letter), so ``snake_case_names`` and
+  globs (``"**/*.py"``, ``src/*.py, lib/*.py``) stay as they are;
 * ``[text](https://…)`` — only an http(s) address becomes a link (opened by the host through
   ``ui/open-link``); ``javascript:``, ``data:``, relative addresses and brackets inside the text
   stay text, marks and all.
@@ -31,9 +32,9 @@ class Span(NamedTuple):
 
 _INLINE = re.compile(
     r"`(?P<code>[^`\n]+)`"
-    r"|\*\*(?P<strong>[^*\n]+?)\*\*"
+    r"|(?<![^\s(\[\"'])\*\*(?P<strong>[^*\s](?:[^*\n]*?[^*\s])?)\*\*(?![\w*])"
     r"|(?<!\w)__(?P<strong2>[^_\n]+?)__(?!\w)"
-    r"|\*(?P<em>[^*\s](?:[^*\n]*?[^*\s])?)\*"
+    r"|(?<![^\s(\[\"'])\*(?P<em>[^*\s](?:[^*\n]*?[^*\s])?)\*(?![\w*])"
     r"|(?<!\w)_(?P<em2>[^_\s](?:[^_\n]*?[^_\s])?)_(?!\w)"
     r"|\[(?P<label>[^\[\]\n]+)\]\((?P<href>https?://[^\s()<>]+)\)",
     re.IGNORECASE,

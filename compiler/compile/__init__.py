@@ -17,9 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from compiler.normalize import SomeShape, normalize
+from compiler.normalize import ObjectShape, SomeShape, normalize
+from compiler.normalize.walk import MAX_DESCRIPTION
 from components.nodes import App, AppProps
 
+from . import docstrings
 from .facts import facts_of
 from .inputs import form_of
 from .naming import MAX_LABEL, clip, humanize
@@ -39,21 +41,23 @@ def compile_tree(tool: Mapping[str, Any], shape: SomeShape | None = None) -> App
     """The component tree of one tool definition (already checked by ``compiler.tools``);
     ``shape``: its normalized ``inputSchema`` when the caller already holds it."""
     name = tool["name"]
-    description = tool.get("description")
+    shape = input_shape(tool) if shape is None else shape
+    description, helps = _description(tool.get("description"), shape)
     return App(
         id="app",
-        props=AppProps(
-            toolName=name,
-            title=tool_title(tool),
-            description=clip(description.strip(), MAX_TOOL_DESCRIPTION)
-            if isinstance(description, str) and description.strip()
-            else None,
-        ),
-        children=(
-            form_of(input_shape(tool) if shape is None else shape, name),
-            compile_result_view(tool.get("outputSchema")),
-        ),
+        props=AppProps(toolName=name, title=tool_title(tool), description=description),
+        children=(form_of(docstrings.described(shape, helps), name), compile_result_view(tool.get("outputSchema"))),
     )
+
+
+def _description(description: Any, shape: SomeShape) -> tuple[str | None, dict[str, str]]:
+    """The tool's description as the page shows it (a docstring dedented, its ``Args:`` moved to
+    the inputs: docstrings.py), and the inputs' words it held."""
+    if not isinstance(description, str) or not description.strip():
+        return None, {}
+    inputs = [p.name for p in shape.properties] if isinstance(shape, ObjectShape) else []
+    text, helps = docstrings.read(description, inputs)
+    return clip(text, MAX_TOOL_DESCRIPTION) or None, {k: clip(v, MAX_DESCRIPTION) for k, v in helps.items()}
 
 
 def tool_title(tool: Mapping[str, Any]) -> str:

@@ -33,6 +33,10 @@ def test_marks_become_spans_and_the_rest_stays_text():
         "[a [b]](https://example.com)",
         "unclosed `code and *em and **strong",
         "a * b * c",
+        # globs (tree-sitter's "Optional glob pattern (e.g., "**/*.py")"): asterisks, not emphasis
+        'Optional glob pattern (e.g., "**/*.py")',
+        "src/*.py, lib/*.py",
+        "un*frig*gable",
         "<img src=x onerror=alert(1)>",
     ],
 )

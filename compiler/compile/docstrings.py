@@ -1,0 +1,98 @@
+"""A tool description that is a Python docstring: drawn dedented, its ``Args:`` as the inputs' help.
+
+Python servers (FastMCP, the ``mcp`` SDK's) send a function's docstring as the tool's description,
+as the code indents it, and its arguments are described there — in a Google-style section — and
+not in the schema, where the SDK writes a description only when the code declares one::
+
+    Add documents to a Chroma collection.
+        <4 spaces>
+        Args:
+            collection_name: Name of the collection to add documents to
+            ids (list[str]): List of IDs for the documents (required)
+
+The page showed the section indented under "Args:", beside a form whose fields said nothing. Here
+the description is dedented as Python's ``inspect.cleandoc`` does, and when every entry of its
+``Args:`` section names one of the tool's inputs and says something of it, each entry becomes that input's help (an input
+the schema describes keeps its own words) and the section leaves the description: the same words,
+once, where a person fills the value. Any other section (``Returns:``, ``Raises:``) stays as
+written, and so does a section naming anything the form lacks — no word of the text is lost.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Collection, Mapping
+
+import msgspec
+
+from compiler.normalize import ObjectShape, Property, SomeShape
+
+__all__ = ["described", "read"]
+
+_SECTION = re.compile(r"(?:Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments):")
+_ENTRY = re.compile(r"\*{0,2}(\w+)\s*(?:\([^()]*\))?\s*:(?:\s+(.*))?")
+
+
+def read(text: str, inputs: Collection[str]) -> tuple[str, dict[str, str]]:
+    """``text`` dedented, without its ``Args:`` section when every entry names one of ``inputs``;
+    and each entry's words by input name (empty when the section stays)."""
+    lines = inspect.cleandoc(text).splitlines()
+    for start, line in enumerate(lines):
+        if _SECTION.fullmatch(line.strip()):
+            end, entries = _entries(lines, start)
+            if entries and entries.keys() <= set(inputs) and all(entries.values()):
+                return _joined(lines[:start] + lines[end:]), entries
+            break
+    return _joined(lines), {}
+
+
+def described(shape: SomeShape, helps: Mapping[str, str]) -> SomeShape:
+    """The inputs' ``shape`` with each property the schema leaves undescribed given ``helps``' words."""
+    if not helps or not isinstance(shape, ObjectShape):
+        return shape
+    properties = tuple(
+        Property(p.name, msgspec.structs.replace(p.shape, description=helps[p.name]), p.required)
+        if p.name in helps and not p.shape.description else p
+        for p in shape.properties
+    )
+    return msgspec.structs.replace(shape, properties=properties)
+
+
+def _entries(lines: list[str], start: int) -> tuple[int, dict[str, str]]:
+    """Where the section that heads ``lines[start]`` ends, and its entries (none when a line in it
+    is not one: then it is prose, not a list of arguments)."""
+    head = _indent(lines[start])
+    entries: dict[str, list[str]] = {}
+    indent: int | None = None
+    end = start + 1
+    for end in range(start + 1, len(lines) + 1):
+        if end == len(lines):
+            break
+        line = lines[end]
+        if not line.strip():
+            continue
+        at = _indent(line)
+        if at <= head:
+            break
+        if indent is None or at <= indent:
+            entry = _ENTRY.fullmatch(line.strip())
+            if entry is None or (indent is not None and at < indent) or entry.group(1) in entries:
+                return end, {}
+            indent = at
+            entries[entry.group(1)] = [entry.group(2) or ""]
+        else:  # a continuation of the entry above
+            entries[next(reversed(entries))].append(line.strip())
+    while end > start + 1 and not lines[end - 1].strip():
+        end -= 1
+    return end, {name: " ".join(w for w in words if w) for name, words in entries.items()}
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _joined(lines: list[str]) -> str:
+    """The lines as one text, with no run of blank lines where a section left."""
+    text = "\n".join(lines)
+    return re.sub(r"\n{3,}", "\n\n", text).strip()
