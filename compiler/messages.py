@@ -164,7 +164,8 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     "enterKey": "Enter a key.",
     "duplicateKey": "Duplicate key.",
     "mustMatch": "Must match {0}",
-    # views.js: a result
+    # views.js: a result (and its own heading: a key of that name at its top level adds none)
+    "result": PAGE_RESULT,
     "error": "Error",
     "errorUntold": "The tool reported an error without a message.",
     "yes": "✓ Yes",

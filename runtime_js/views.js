@@ -618,11 +618,13 @@ CU.views = (() => {
       // Records nested in records (a configuration) open to four levels, each set in by one step.
       // A string of data (JSON, a Python literal: FastMCP's {"result": str(rows)}) is that data, its text a click away.
       // (A list of one multi-line text is that text: a kernel's `text_outputs`.)
+      // A top-level key that the result's own heading already names ("result": Prometheus's
+      // {resultType, result}) gets no second "Result" over its block (its heading hidden).
       var held = typeof value === "string" ? dataOf(value) : undefined, text = textOf(value), heading;
       if (Array.isArray(value) && value.length === 1 && text !== undefined && /\n/.test(text)) held = text;
       if ((!fields.length && value && typeof value === "object" && !isShortScalarList(value) && (/** @type {number} */ (depth) < 2 || (isObj(value) && /** @type {number} */ (depth) < 4))) || (typeof value === "string" && /\n/.test(value)) || linesText(value) !== undefined || held !== undefined) {
         scope = record;
-        if (!shownAs(shown, field.pointer, /** @type {Views.Json} */ (value), heading = el("h3", null, field.label))) blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, heading, auto(held === undefined ? /** @type {Views.Json} */ (value) : held, /** @type {number} */ (depth) + 1, keyOf(field)), typeof value === "string" && held !== undefined && sentText(value)));
+        if (!shownAs(shown, field.pointer, /** @type {Views.Json} */ (value), heading = el("h3", depth === 0 && field.label === M.result ? { hidden: "" } : null, field.label))) blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, heading, auto(held === undefined ? /** @type {Views.Json} */ (value) : held, /** @type {number} */ (depth) + 1, keyOf(field)), typeof value === "string" && held !== undefined && sentText(value)));
       } else if (value !== undefined && !shownAs(shown, field.pointer, /** @type {Views.Json} */ (value), heading = el("dt", null, field.label))) dl.append(heading, el("dd", null, val(value, field.format, field.options, field.label, lookOf(keyOf(field), [value], record))));
     });
     return el("div", { class: "view" }, dl.children.length ? dl : null, blocks);

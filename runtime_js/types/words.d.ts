@@ -101,6 +101,7 @@ declare const M: {
   readonly refreshOff: string;
   readonly refreshStopped: string;
   readonly required: string;
+  readonly result: string;
   readonly rows: readonly [string, string];
   rowsOf(value0: unknown, value1: unknown, value2: unknown): string;
   readonly runAgain: string;

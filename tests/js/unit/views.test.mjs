@@ -417,6 +417,17 @@ test("kv: a schema's fields in order, each by its format; nested records set in 
   assert.equal(nested.querySelectorAll(".view.nest").length, 2); // the levels past the second are set in
 });
 
+test("kv: a top-level key the result's heading names adds no second heading; a nested one keeps its", () => {
+  // Prometheus's instant query: {resultType, result: [...]} under the section's own "Result"
+  const box = renderData(fieldResult("prometheus__execute_query").structuredContent);
+  const heads = Array.from(box.querySelectorAll("h3"));
+  assert.deepEqual(heads.map((h) => [h.textContent, h.hidden]), [["Result", true]]);
+  assert.ok(heads[0].nextElementSibling, "the block under it is drawn");
+  const nested = V.keyValue({ job: { result: { ok: "yes", code: 0 }, note: "x\ny" } }, [], 0);
+  assert.deepEqual(Array.from(nested.querySelectorAll("h3"), (h) => [h.textContent, h.hidden]),
+    [["Job", false], ["Result", false], ["Note", false]]);
+});
+
 test("kv: without a depth (a typed KeyValue), nested values fold in place instead of blocks", () => {
   const record = { name: "Ada", skills: { maths: 5, logic: 4, compilers: 3 } };
   const typed = V.keyValue(record, []);
