@@ -9,7 +9,7 @@ import os
 import re
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 
 from compiler.compile import compile_tree
 from compiler.render import render_page
@@ -53,8 +53,17 @@ def expected(frame, value) -> list[str | tuple[str, ...]]:
     return shown
 
 
+# A grid of numbers (a heatmap, matrix.js) whose cells read rounded: each cell's title names its
+# column, then its exact value ("2: -0.37700258397932823"), as hypothesis once found.
+GRID = {"type": "array", "items": {"type": "array", "items": {"type": "number"}}}
+ROUNDED_GRID = ({"type": "object", "properties": {"grid": GRID}, "required": ["grid"]},
+                {"grid": [[-3.1, -0.37700258397932823, 25.9], [1704.5385321100916, -6.246875, 10.7, -431.62907801418436],
+                          [64.97, -120.66825396825396, 4.39, 1959.43], [0.4045364891518738, 223.80344827586205, -92.1815340909091, -132.9]]})
+
+
 @settings(max_examples=MAX_EXAMPLES, phases=PHASES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(case=output_cases())
+@example(case=ROUNDED_GRID)
 def test_generated_output_schema_and_value_render_every_leaf(apphost_once, case):
     schema, value = case
     host = apphost_once
@@ -72,6 +81,7 @@ def test_generated_output_schema_and_value_render_every_leaf(apphost_once, case)
     assert host.console_errors == [] and host.csp_violations == []
     assert not [e for e in host.logs if "result view failed" in json.dumps(e)]
     titles = frame.evaluate(TITLES)
+    titles += [title.rsplit(": ", 1)[-1] for title in titles]  # a cell's "column: value"
     for shown in expected(frame, value):
         forms = (shown,) if isinstance(shown, str) else shown
         assert any(form in text or form.removeprefix("title:") in titles for form in forms), (shown, schema, text[:500])
