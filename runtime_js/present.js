@@ -6,7 +6,7 @@
    A value's look ("a look": Present.Look, short keys: the minifier keeps property names) is
    decided once per column (a table's, or a record's one value):
      f  the kind: "number" | "money" | "percent" | "bytes" | "duration" | "compact" | "colour" |
-        "plain" (and "date", "time", "badge": the views' own)
+        "plain" (and "date", "time", "badge", "epoch": an instant in epoch s or ms: the views' own)
      d  the fraction digits every number of the column gets (the precision the column needs:
         no binary noise, at most ~6 significant digits)
      c  money's currency: an ISO 4217 code ("USD") or a symbol ("$"); none: a plain amount
@@ -25,6 +25,7 @@
      decimals(values)             the fraction digits a column of numbers needs
      currencyOf(record)           the currency a record names (a currency field's code or symbol)
      colour(value)                a CSS colour written as data (#rgb, #rrggbb, rgb(…), hsl(…)), or ""
+     instant(value)               whether a number can be an instant (epoch s or ms, 2001 to 2096)
      locale                       the host's locale (set by views.js for each result) */
 CU.present = (() => {
   var api = { locale: /** @type {string | undefined} */ (undefined) };
@@ -44,6 +45,9 @@ CU.present = (() => {
   var SIZE_UNITS = /^(b|kb|kib|mb|mib|gb|gib)$/;
   var DURATION = /^(duration|elapsed|latency|uptime|runtime|took|timeout)$/;
   var TIME_UNITS = /^(ms|millis|milliseconds|sec|secs|seconds|min|mins|minutes|hours|hrs)$/;
+  // Instants written as epoch seconds or milliseconds (a file's mtime, a record's created_at):
+  // by a word of the key, and every value from 2001 to 2096 (1e9 to 4e9 s, 1e12 to 4e12 ms).
+  var EPOCH = /^(created|modified|updated|changed|deleted|timestamp|ts|time|mtime|ctime|atime|birthtime|date|since|until|expires|expiry|seen|started|finished)$/;
   /** @type {{ [word: string]: string }} */
   var UNIT_OF = { ms: "ms", millis: "ms", milliseconds: "ms", sec: "s", secs: "s", seconds: "s", min: "min", mins: "min", minutes: "min", hours: "h", hrs: "h",
     b: "B", kb: "KB", kib: "KB", mb: "MB", mib: "MB", gb: "GB", gib: "GB" };
@@ -58,6 +62,8 @@ CU.present = (() => {
   }
   /** @param {unknown} value @returns {value is number} */
   var isNumber = (value) => typeof value === "number" && isFinite(value);
+  /** A number that can be an instant: epoch seconds or milliseconds from 2001 to 2096. @param {number} value */
+  var instant = (value) => (value >= 1e9 && value < 4e9) || (value >= 1e12 && value < 4e12);
 
   /**
    * The fraction digits a column of numbers needs: each number's own (its binary noise gone: 12
@@ -109,6 +115,7 @@ CU.present = (() => {
     else if (!numbers.length || numbers.length < values.filter((value) => value != null).length) return { f: "" };
     else if (all.some((word) => ID.test(word)) && numbers.every(Number.isInteger)) kind = "plain";
     else if (all.some((word) => COUNT.test(word))) kind = "number";
+    else if ((all.some((word) => EPOCH.test(word)) || (all.length > 1 && all[all.length - 1] === "at")) && numbers.every(instant)) kind = "epoch";
     else if (all.some((word) => POINTS.test(word))) { kind = "percent"; unit = "points"; }
     else if (all.some((word) => PERCENT.test(word) && (!RATIO_ONLY.test(word) || ratio))) kind = "percent";
     else if (all.some((word) => MONEY.test(word))) kind = "money";
@@ -204,7 +211,7 @@ CU.present = (() => {
    * @returns {string}
    */
   function text(value, the, compact) {
-    if (!isNumber(value) || !the.f || the.f === "plain") return "";
+    if (!isNumber(value) || !the.f || the.f === "plain" || the.f === "epoch") return "";
     var d = /** @type {number} */ (the.d || 0);
     switch (the.f) {
       case "money": return money(value, the, compact);
@@ -225,5 +232,5 @@ CU.present = (() => {
     var shown = text(value, the, compact);
     return shown && shown !== String(value) ? el("span", { title: String(value) }, shown) : shown;
   }
-  return Object.assign(api, { look: look, text: text, node: node, words: words, decimals: decimals, currencyOf: currencyOf, colour: colour, formatter: formatter, reset: () => { formatters = {}; } });
+  return Object.assign(api, { look: look, text: text, node: node, instant: instant, words: words, decimals: decimals, currencyOf: currencyOf, colour: colour, formatter: formatter, reset: () => { formatters = {}; } });
 })();

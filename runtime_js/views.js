@@ -62,6 +62,8 @@ CU.views = (() => {
     if (/^size$/i.test(key) && isObj(record) && Object.keys(record).some((name) => FILE_FACT.test(name))) key = "size_bytes";
     return P.look(key, values, currency ? Object.assign({}, presentContext, { currency: currency }) : presentContext);
   }
+  /** An instant in epoch seconds (below 1e11) or milliseconds, as ISO. @param {number} time @returns {string} */
+  var epochIso = (time) => new Date(time < 1e11 ? time * 1000 : time).toISOString();
   /**
    * A column's key: its pointer's last token (a grid's positional column: its name, else its label).
    * @param {Views.Column} column
@@ -207,7 +209,12 @@ CU.views = (() => {
     var option = (options || []).find((choice) => choice.value === value);
     if (typeof value === "boolean" && !option) return el("span", { class: "yn yn-" + value }, value ? M.yes : M.no);
     if (format === "enum" || format === "boolean") return el("span", { class: "tag tag-" + String(value).replace(/\W/g, "").slice(0, 20) }, option ? option.label : String(value));
-    if (typeof value === "number") return P.node(value, look || lookOf(key || "", [value])) || num(value, key);
+    if (typeof value === "number") {
+      // an instant in epoch seconds (or ms) is drawn as the time it is (a day where the spec says
+      // "date"), the number in its title
+      var the = look || lookOf(key || "", [value]), iso = /^(epoch|date|time)$/.test(the.f) && P.instant(value) && epochIso(value);
+      return iso ? el("time", { datetime: iso, title: String(value) }, date(iso, the.f === "date" ? "date" : "date-time")) : P.node(value, the) || num(value, key);
+    }
     value = String(value);
     var swatch = P.colour(value);
     if (swatch) return el("span", { class: "nw" }, el("span", { class: "swatch", style: { background: swatch } }), value);
@@ -432,8 +439,8 @@ CU.views = (() => {
     /** @type {string[]} */
     var differ = [];
     all.forEach((one) => { Object.keys(one.l).forEach((name) => { if (all.some((other) => other.l[name] !== one.l[name])) { if (differ.indexOf(name) < 0) differ.push(name); } else common[name] = one.l[name]; }); });
-    /** @type {(time: Views.Json) => Views.Json} a time as ISO (epoch seconds below 1e11, else milliseconds) */
-    var iso = (time) => typeof time === "number" ? new Date(time < 1e11 ? time * 1000 : time).toISOString() : time;
+    /** @type {(time: Views.Json) => Views.Json} a time as ISO */
+    var iso = (time) => typeof time === "number" ? epochIso(time) : time;
     /** @type {(number: Views.Json) => Views.Json} a number's text as the number ("NaN", "+Inf" stay text) */
     var read = (number) => isFinite(+(/** @type {string} */ (number))) ? +(/** @type {string} */ (number)) : number;
     var time = M.time, rows = /** @type {Views.Record[]} */ ([]), names = [time];
@@ -1418,7 +1425,7 @@ CU.views = (() => {
    * @param {Views.Record} record @param {string} prefix the record's own pointer
    * @returns {string[]}
    */
-  var leadingNumbers = (record, prefix) => Object.keys(record).filter((key) => typeof record[key] === "number" && lookOf(key, [record[key]]).f !== "plain").map((key) => prefix + escapeKey(key));
+  var leadingNumbers = (record, prefix) => Object.keys(record).filter((key) => typeof record[key] === "number" && !/^(plain|epoch|date|time)$/.test(lookOf(key, [record[key]]).f)).map((key) => prefix + escapeKey(key));
   /**
    * The headline's pointers: the spec's, else the top-level numbers, else a summary object's.
    * @param {Views.Json | undefined} data
@@ -1444,7 +1451,7 @@ CU.views = (() => {
   function tiles(data, pointers, labels) {
     return pointers.length ? el("div", { class: "tiles" }, pointers.map((pointer) => {
       var key = unescapeToken(pointer.split("/").pop() || ""), value = at(data, pointer), holder = at(data, pointer.replace(/\/[^/]*$/, ""));
-      var shown = typeof value === "number" ? P.node(value, lookOf(key, [value], holder), true) || num(value, key) : val(value, undefined, null, key);
+      var shown = typeof value === "number" ? P.node(value, lookOf(key, [value], holder), true) || val(value, undefined, null, key) : val(value, undefined, null, key);
       return el("div", { class: "tile" }, el("div", { class: "tile-v" }, shown), el("div", { class: "tile-k" }, labels[pointer] || human(key)));
     })) : null;
   }

@@ -93,8 +93,12 @@ IDENTIFIER = frozenset(
 )
 """Names that count or name rather than measure: never money, percent, a duration (``count`` may
 still be bytes: ``byte_count``)."""
-NOT_IN_HEADLINE = frozenset("page pages limit offset cursor per size timestamp epoch ts".split()) | IDENTIFIER - {"count"}
-"""Paging and identifiers: numbers of the result that are not its summary."""
+NOT_IN_HEADLINE = frozenset(
+    "page pages limit offset cursor per size timestamp epoch ts created modified updated changed deleted "
+    "mtime ctime atime birthtime expires expiry".split()
+) | IDENTIFIER - {"count"}
+"""Paging, identifiers and instants (a number named created or mtime is a time in epoch seconds,
+drawn as that time: present.js): numbers of the result that are not its summary."""
 PLAN = frozenset({"node type", "plan rows", "plan width"})
 """A query plan's keys (PostgreSQL's EXPLAIN): its "Startup Cost" and "Total Cost" are the
 planner's units, not money."""

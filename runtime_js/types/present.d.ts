@@ -36,6 +36,8 @@ interface PresentRules {
   decimals(values: unknown[]): number;
   currencyOf(record: unknown): string;
   colour(value: unknown): string;
+  /** Whether a number can be an instant: epoch seconds or milliseconds from 2001 to 2096. */
+  instant(value: number): boolean;
   /** An Intl formatter of a kind, built once per result (make() throwing: String's text). */
   formatter(kind: string, make: () => { format(value: number): string }): { format(value: number): string };
   /** Forgets the Intl formatters (a new locale). */

@@ -139,6 +139,8 @@ def test_the_headline_is_two_to_eight_summary_numbers():
     assert semantics(tool({"one": NUMBER})).headline is None  # one number is no headline
     assert semantics(tool({f"n{i}": NUMBER for i in range(9)})).headline is None  # nine are a table's worth
     assert semantics(tool({"order_id": INTEGER, "total": NUMBER})).headline is None  # an id is no summary
+    # an instant (epoch seconds, drawn as a time) is no summary either: a file's facts lead nothing
+    assert semantics(tool({"size": INTEGER, "created": NUMBER, "mtime": NUMBER, "line_count": INTEGER})).headline is None
     custom = {"customSummary": {"type": "object", "properties": {"endingMRR": NUMBER, "arr": NUMBER}}}
     assert semantics(tool(custom)).headline == ("/customSummary/endingMRR", "/customSummary/arr")  # a summary by its words
     assert semantics({"name": "t", "inputSchema": {}}).headline is None  # no schema: the runtime decides

@@ -84,6 +84,16 @@ test("durations as a person says them; a unit in the name is the number's", () =
   assert.equal(one("seconds", 640.47), "10 min 40 s", "an uptime's seconds");
 });
 
+test("instants in epoch seconds or ms, by a word of the key and every value from 2001 to 2096", () => {
+  // tree-sitter's file metadata, git-node's log, a record's created_at (s and ms)
+  for (const [key, values] of [["last_modified", [1795162500]], ["created", [1795591385.0042143]], ["timestamp", [1795162500, 1795000000]],
+    ["createdAt", [1795162500123]], ["last_scan_time", [1795162500]], ["mtime", [1e9]]]) assert.equal(kind(key, values), "epoch", key);
+  assert.equal(one("created_at", 1795162500), ""); // the views draw it (as the time it is)
+  // not a time's word, not every value an instant, an id, a duration, a count
+  for (const [key, values] of [["size", [1795162500]], ["created", [1795162500, 12]], ["created", [5e9]], ["timestamp", [999999999]],
+    ["created_by_id", [1795162500]], ["response_time_ms", [1250]], ["uptime", [1795162500]], ["seen_count", [1795162500]]]) assert.notEqual(kind(key, values), "epoch", key);
+});
+
 test("a format the spec gives wins over the name", () => {
   const formats = { score: { format: "percent", unit: "points" }, size: { format: "bytes", unit: "KB" }, wait: { format: "duration", unit: "ms" } };
   assert.equal(one("score", 42, { formats }), "42%");

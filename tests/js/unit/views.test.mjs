@@ -428,6 +428,31 @@ test("kv: a top-level key the result's heading names adds no second heading; a n
     [["Job", false], ["Result", false], ["Note", false]]);
 });
 
+test("kv: an instant in epoch seconds is drawn as the time it is, the number in its title", () => {
+  const box = renderData(fieldResult("tree-sitter__get_file_metadata").structuredContent);
+  const times = Array.from(box.querySelectorAll("dd time"), (t) => [t.textContent, t.getAttribute("title"), t.getAttribute("datetime")]);
+  assert.deepEqual(times, [
+    ["20 Nov 2026, 08:15 (UTC)", "1795162500", "2026-11-20T08:15:00.000Z"],
+    ["25 Nov 2026, 07:23:05.004 (UTC)", "1795591385.0042143", "2026-11-25T07:23:05.004Z"],
+  ]);
+  assert.ok(!box.querySelector(".tiles"), "instants are no headline");
+});
+
+test("a spec's date format on an instant in epoch seconds draws its day; instants lead no headline", () => {
+  const draw = (data, present) => {
+    const box = document.createElement("div");
+    V.render(box, { content: [], structuredContent: data }, { props: { source: "content", present } }, { caps: {}, hostContext: { locale: "en-GB" }, openLink() {} });
+    return box;
+  };
+  const times = (box) => Array.from(box.querySelectorAll("time"), (t) => [t.textContent, t.getAttribute("title")]);
+  const box = draw({ when: 1795162500, updated: 1795162500, n: 1795162500 }, { formats: [{ field: "/when", format: "date" }] });
+  assert.deepEqual(times(box), [["20 Nov 2026", "1795162500"], ["20 Nov 2026, 08:15 (UTC)", "1795162500"]]);
+  assert.ok(!box.querySelector(".tiles") && box.textContent.includes("1,795,162,500"));
+  // a headline the spec names draws an instant in it as the time it is
+  const led = draw({ updated: 1795162500, total: 5 }, { headline: ["/updated", "/total"] });
+  assert.deepEqual(times(led.querySelector(".tiles")), [["20 Nov 2026, 08:15 (UTC)", "1795162500"]]);
+});
+
 test("kv: without a depth (a typed KeyValue), nested values fold in place instead of blocks", () => {
   const record = { name: "Ada", skills: { maths: 5, logic: 4, compilers: 3 } };
   const typed = V.keyValue(record, []);
