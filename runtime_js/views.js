@@ -213,7 +213,7 @@ CU.views = (() => {
       // an instant in epoch seconds (or ms) is drawn as the time it is (a day where the spec says
       // "date"), the number in its title
       var the = look || lookOf(key || "", [value]), iso = /^(epoch|date|time)$/.test(the.f) && P.instant(value) && epochIso(value);
-      return iso ? el("time", { datetime: iso, title: String(value) }, date(iso, the.f === "date" ? "date" : "date-time")) : P.node(value, the) || num(value, key);
+      return iso ? el("time", { datetime: iso, title: String(value) }, date(iso, the.f === "date" ? "date" : the.u === "day" ? "day-time" : "date-time")) : P.node(value, the) || num(value, key);
     }
     value = String(value);
     var swatch = P.colour(value);
@@ -668,9 +668,13 @@ CU.views = (() => {
     columns.forEach((column) => {
       if (column.g) { var row = rows.find((r) => at(r, column.pointer) != null); column.format = guess(row && at(row, column.pointer)); }
       // Every number of a column in one look: its kind, and the precision the column needs.
-      if (/^(number|integer)$/.test(/** @type {string} */ (column.format))) column.look = lookOf(keyOf(column), rows.map((r) => at(r, column.pointer)), rows[0]);
-      // Times of one day: the day once, under the heading; each row its time (whole in its title).
-      else if ((column.day = dayOf(rows.map((r) => at(r, column.pointer))))) column.format = "day-time";
+      // Times of one day: the day once, under the heading; each row its time (whole in its title),
+      // instants in epoch seconds too (their look's unit "day").
+      var values = rows.map((r) => at(r, column.pointer));
+      if (/^(number|integer)$/.test(/** @type {string} */ (column.format))) {
+        var look = column.look = lookOf(keyOf(column), values, rows[0]);
+        if (look.f === "epoch" && (column.day = dayOf(values.map((value) => typeof value === "number" ? epochIso(value) : value)))) look.u = "day";
+      } else if ((column.day = dayOf(values))) column.format = "day-time";
     });
     // A group's columns are one measure split by key (a month's allocations per category): where
     // most of them are plain numbers, none is money or a percentage by its name alone ("sales"

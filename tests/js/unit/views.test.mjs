@@ -438,6 +438,15 @@ test("kv: an instant in epoch seconds is drawn as the time it is, the number in 
   assert.ok(!box.querySelector(".tiles"), "instants are no headline");
 });
 
+test("table: a column of instants in epoch seconds on one day says the day once, each row its time", () => {
+  // git-node's git_log: two commits' timestamps, 1795162500 each
+  const box = render(fieldResult("git-node__git_log"));
+  assert.ok(headers(box).includes("Timestamp20 Nov 2026 (UTC)"));
+  assert.deepEqual(Array.from(box.querySelectorAll("td time"), (t) => [t.textContent, t.getAttribute("title")]), [["08:15", "1795162500"], ["08:15", "1795162500"]]);
+  const two = V.table([{ updated: 1795162500 }, { updated: 1795262500 }], V.columnsOf([{ updated: 1 }]), 10);
+  assert.deepEqual(texts(two, "td time"), ["20 Nov 2026, 08:15 (UTC)", "21 Nov 2026, 12:01:40 (UTC)"]); // two days: each its own
+});
+
 test("a spec's date format on an instant in epoch seconds draws its day; instants lead no headline", () => {
   const draw = (data, present) => {
     const box = document.createElement("div");
