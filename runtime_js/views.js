@@ -1035,6 +1035,10 @@ CU.views = (() => {
    * @returns {HTMLElement}
    */
   function textView(str) {
+    // A text that is one number as JavaScript writes it (a calculator's "341.3333333333333") is
+    // that number: drawn with the precision it needs, exact in its title ("007", "1.50" stay text)
+    var one = str.trim();
+    if (/^-?\d/.test(one) && String(+one) === one) return auto(+one);
     // JSON is its data; a Python literal is too, its text a click away (the text is parsed once)
     var json = parseJson(str), data = json === undefined ? pythonLiteral(str) : json;
     if (data !== undefined) return json === undefined ? el("div", { class: "view" }, auto(data), sentText(str)) : auto(data);

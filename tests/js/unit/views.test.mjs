@@ -438,6 +438,17 @@ test("kv: an instant in epoch seconds is drawn as the time it is, the number in 
   assert.ok(!box.querySelector(".tiles"), "instants are no headline");
 });
 
+test("a text that is one number is that number, with the precision it needs; others stay text", () => {
+  // mcp-server-calculator's division, wrapped by the SDK as {"result": "341.3333333333333"}: the
+  // page's view of /result (compiler/compile/outputs.py) is the views' own of that text
+  const metric = V.autoView(fieldResult("calculator__calculate__division").structuredContent.result).querySelector(".metric span");
+  assert.deepEqual([metric.textContent, metric.getAttribute("title")], ["341.333", "341.3333333333333"]);
+  assert.equal(V.autoView(" -42\n").textContent, "-42");
+  for (const text of ["007", "1.50", "1e5", "12345678901234567890", "- 3", "3 apples"]) {
+    assert.equal(V.autoView(text).querySelector(".metric"), null, text);
+  }
+});
+
 test("table: a column of instants in epoch seconds on one day says the day once, each row its time", () => {
   // git-node's git_log: two commits' timestamps, 1795162500 each
   const box = render(fieldResult("git-node__git_log"));
