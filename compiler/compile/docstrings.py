@@ -14,8 +14,10 @@ The page showed the section indented under "Args:", beside a form whose fields s
 the description is dedented as Python's ``inspect.cleandoc`` does, and when every entry of its
 ``Args:`` section names one of the tool's inputs and says something of it, each entry becomes that input's help (an input
 the schema describes keeps its own words) and the section leaves the description: the same words,
-once, where a person fills the value. Any other section (``Returns:``, ``Raises:``) stays as
-written, and so does a section naming anything the form lacks — no word of the text is lost.
+once, where a person fills the value. A ``Returns:`` (or ``Yields:``) section of one paragraph
+reads as one line, "Returns: List of collection names …", not as a heading over an indented block.
+Any other section (``Raises:``) stays as written, and so does a section naming anything the form
+lacks — no word of the text is lost.
 """
 
 from __future__ import annotations
@@ -31,13 +33,14 @@ from compiler.normalize import ObjectShape, Property, SomeShape
 __all__ = ["described", "read"]
 
 _SECTION = re.compile(r"(?:Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments):")
+_PROSE_SECTION = re.compile(r"(Returns|Return|Yields):")
 _ENTRY = re.compile(r"\*{0,2}(\w+)\s*(?:\([^()]*\))?\s*:(?:\s+(.*))?")
 
 
 def read(text: str, inputs: Collection[str]) -> tuple[str, dict[str, str]]:
     """``text`` dedented, without its ``Args:`` section when every entry names one of ``inputs``;
     and each entry's words by input name (empty when the section stays)."""
-    lines = inspect.cleandoc(text).splitlines()
+    lines = _prose_sections(inspect.cleandoc(text).splitlines())
     for start, line in enumerate(lines):
         if _SECTION.fullmatch(line.strip()):
             end, entries = _entries(lines, start)
@@ -45,6 +48,35 @@ def read(text: str, inputs: Collection[str]) -> tuple[str, dict[str, str]]:
                 return _joined(lines[:start] + lines[end:]), entries
             break
     return _joined(lines), {}
+
+
+def _prose_sections(lines: list[str]) -> list[str]:
+    """``lines`` with each ``Returns:`` section whose body is one paragraph, indented under it,
+    written as one line: its heading, then its words."""
+    out: list[str] = []
+    row = 0
+    while row < len(lines):
+        line = lines[row]
+        heading = _PROSE_SECTION.fullmatch(line.strip())
+        body = _body(lines, row) if heading else []
+        if body and all(b.strip() for b in body):
+            out.append(" " * _indent(line) + line.strip() + " " + " ".join(b.strip() for b in body))
+            row += len(body) + 1
+        else:
+            out.append(line)
+            row += 1
+    return out
+
+
+def _body(lines: list[str], start: int) -> list[str]:
+    """The lines indented under the heading ``lines[start]``, up to its last such line."""
+    head, end = _indent(lines[start]), start + 1
+    for row in range(start + 1, len(lines)):
+        if lines[row].strip() and _indent(lines[row]) <= head:
+            break
+        if lines[row].strip():
+            end = row + 1
+    return lines[start + 1:end]
 
 
 def described(shape: SomeShape, helps: Mapping[str, str]) -> SomeShape:
@@ -65,20 +97,19 @@ def _entries(lines: list[str], start: int) -> tuple[int, dict[str, str]]:
     head = _indent(lines[start])
     entries: dict[str, list[str]] = {}
     indent: int | None = None
-    end = start + 1
-    for end in range(start + 1, len(lines) + 1):
-        if end == len(lines):
-            break
-        line = lines[end]
+    end = len(lines)
+    for row in range(start + 1, len(lines)):
+        line = lines[row]
         if not line.strip():
             continue
         at = _indent(line)
         if at <= head:
+            end = row
             break
         if indent is None or at <= indent:
             entry = _ENTRY.fullmatch(line.strip())
             if entry is None or (indent is not None and at < indent) or entry.group(1) in entries:
-                return end, {}
+                return row, {}
             indent = at
             entries[entry.group(1)] = [entry.group(2) or ""]
         else:  # a continuation of the entry above

@@ -25,8 +25,8 @@ LIST_COLLECTIONS = (
 def test_the_args_section_leaves_the_description_for_the_inputs_it_names():
     text, helps = read(LIST_COLLECTIONS, ["limit", "offset"])
     assert text == (
-        "List all collection names in the Chroma database with pagination support.\n\nReturns:\n"
-        '    List of collection names or ["__NO_COLLECTIONS_FOUND__"] if database is empty'
+        "List all collection names in the Chroma database with pagination support.\n\n"
+        'Returns: List of collection names or ["__NO_COLLECTIONS_FOUND__"] if database is empty'
     )
     assert helps == {"limit": "Optional maximum number of collections to return",
                      "offset": "Optional number of collections to skip before returning results"}
@@ -65,6 +65,34 @@ def test_a_section_that_is_not_only_the_inputs_stays_as_written(doc):
     assert helps == {} and text == doc.strip()
 
 
+def test_a_returns_section_of_one_paragraph_reads_as_one_line():
+    doc = """Count the keys.
+
+    Returns:
+        The number of keys,
+        or -1 when the database is closed.
+    Raises:
+        ValueError: when the pattern is empty
+    """
+    assert read(doc, [])[0] == (
+        "Count the keys.\n\nReturns: The number of keys, or -1 when the database is closed.\n"
+        "Raises:\n    ValueError: when the pattern is empty")
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        # two paragraphs: their break is kept
+        "Count.\n\nReturns:\n    The number.\n\n    Or -1.",
+        # nothing under it, or words on the heading's own line
+        "Count.\n\nReturns:\nThe number.",
+        "Count.\n\nReturns: the number.",
+    ],
+)
+def test_a_returns_section_that_is_not_one_indented_paragraph_stays_as_written(doc):
+    assert read(doc, []) == (doc, {})
+
+
 def test_a_description_without_a_section_is_only_dedented():
     assert read("First line.\n    Second, indented by the code.\n      Third, more.", []) == (
         "First line.\nSecond, indented by the code.\n  Third, more.", {})
@@ -73,9 +101,10 @@ def test_a_description_without_a_section_is_only_dedented():
 _NAME = st.sampled_from(["a", "b", "project", "limit"])
 _WORDS = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=40)
 _SECTIONED = st.builds(
-    lambda head, entries, indent, tail: "\n".join(
-        [head, "", " " * indent + "Args:", *(f"{' ' * (indent + 4)}{n}: {w}" for n, w in entries), tail]),
-    _WORDS, st.lists(st.tuples(_NAME, _WORDS), max_size=4), st.integers(0, 8), _WORDS,
+    lambda head, entries, indent, returns, tail: "\n".join(
+        [head, "", " " * indent + "Args:", *(f"{' ' * (indent + 4)}{n}: {w}" for n, w in entries),
+         *(["Returns:", *(f"    {w}" for w in returns)] if returns else []), tail]),
+    _WORDS, st.lists(st.tuples(_NAME, _WORDS), max_size=4), st.integers(0, 8), st.lists(_WORDS, max_size=3), _WORDS,
 )
 
 
