@@ -33,6 +33,8 @@ CU.views = (() => {
   // Words of a key written in capitals in a heading ("user_id" → "User ID").
   // An image as a string: a data: URL, or base64 that starts as a PNG file does.
   var IMAGE = /^(data:image\/[\w.+-]+;base64,|iVBORw0KGgo)[\w+/=\s]{16,}$/;
+  // A git object's name: SHA-1's 40 hex digits, or SHA-256's 64.
+  var HASH = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
   var ACRONYM = /^(id|url|uri|api|ceo|dst|utc|json|csv|sql|html|http|ip|uuid|os|cpu)s?$/i;
   var isObj = /** @type {(value: unknown) => value is Views.Record} */ (CU.isObject);
   /** @type {(value: unknown) => value is Views.Scalar} */
@@ -220,6 +222,8 @@ CU.views = (() => {
     if (swatch) return el("span", { class: "nw" }, el("span", { class: "swatch", style: { background: swatch } }), value);
     if (format === "md") return el("span", null, markdownInline(value));
     if (format === "uri") return link(value);
+    // (its rest drawn where nothing can hover to read the title: runtime.js's data-no-hover)
+    if (format === "hash" && HASH.test(value)) return el("code", { class: "hash", title: value }, value.slice(0, 7), el("span", null, value.slice(7)));
     // An id is shown whole (a table cell keeps it on one line): a value cut short is out of reach.
     if (format === "uuid") return el("span", { class: "uuid" }, value);
     if (/^(date|day-time)/.test(format)) return el("time", { datetime: value, title: value }, date(value, format));
@@ -675,7 +679,16 @@ CU.views = (() => {
         var look = column.look = lookOf(keyOf(column), values, rows[0]);
         if (look.f === "epoch" && (column.day = dayOf(values.map((value) => typeof value === "number" ? epochIso(value) : value)))) look.u = "day";
       } else if ((column.day = dayOf(values))) column.format = "day-time";
+      // A column of git hashes (or of lists of them: a commit's parents) shows each as git's
+      // short hash ("6ff8abe"), whole in its title.
+      else if ((values = values.flat()).some((value) => HASH.test(/** @type {string} */ (value))) && values.every((value) => value == null || HASH.test(/** @type {string} */ (value)))) column.format = "hash";
     });
+    // A column no row has a value in (a schema's field the server left out) is not drawn, and
+    // one that repeats the hashes short (git's shortHash beside its hash) says it once.
+    columns = columns.filter((column) => (!rows.length || rows.some((r) => at(r, column.pointer) !== undefined)) && !columns.some((hash) => hash.format === "hash" && rows.every((r) => {
+      var full = at(r, hash.pointer);
+      return typeof full === "string" && at(r, column.pointer) === full.slice(0, 7);
+    })));
     // A group's columns are one measure split by key (a month's allocations per category): where
     // most of them are plain numbers, none is money or a percentage by its name alone ("sales"
     // beside "marketing" and "engineering"), unless the spec says so.
@@ -1459,7 +1472,7 @@ CU.views = (() => {
   function tiles(data, pointers, labels) {
     return pointers.length ? el("div", { class: "tiles" }, pointers.map((pointer) => {
       var key = unescapeToken(pointer.split("/").pop() || ""), value = at(data, pointer), holder = at(data, pointer.replace(/\/[^/]*$/, ""));
-      var shown = typeof value === "number" ? P.node(value, lookOf(key, [value], holder), true) || val(value, undefined, null, key) : val(value, undefined, null, key);
+      var shown = (typeof value === "number" && P.node(value, lookOf(key, [value], holder), true)) || val(value, undefined, null, key);
       return el("div", { class: "tile" }, el("div", { class: "tile-v" }, shown), el("div", { class: "tile-k" }, labels[pointer] || human(key)));
     })) : null;
   }

@@ -451,7 +451,8 @@ def test_a_few_small_records_nested_in_a_cell_show_open(field_host, name):
         # numbered records (alchemy), records apart by blank lines (git), indented and named by the
         # line before each (dbutils): rows of one table
         ("alchemy__execute_query.json", ["", "ID", "Region", "Product", "Quarter", "Revenue", "Units"], ["1. row", "19", "East", "Widget", "2026-Q1", "1413.50", "18"], 9),
-        ("git__git_log.json", ["Commit", "Author", "Date", "Message"], ["6ff8abec310979fe5b4791bff0ca0a8da87d05f6", "Ada Lovelace", "2026-11-20 09:15:00+01:00", "fib: comment the loop, print fib(40)"], 2),
+        # (git's hash as its short one, whole in its title: test_git_hashes_show_short_…)
+        ("git__git_log.json", ["Commit", "Author", "Date", "Message"], ["6ff8abe", "Ada Lovelace", "2026-11-20 09:15:00+01:00", "fib: comment the loop, print fib(40)"], 2),
         ("dbutils__dbutils-describe-table.json", ["", "Nullable", "Default", "Max Length", "Precision", "Scale"], ["cohort (character varying)", "NO", "None", "8", "—", "—"], 4),
     ],
 )
@@ -761,3 +762,22 @@ def test_the_matrices_are_recordings_of_results_from_five_servers():
         result = load(name)["result"]
         assert not result.get("isError") and "jsonrpcError" not in result, name
     assert len({load(n)["server"] for n in MATRICES}) >= 5
+
+
+def test_git_hashes_show_short_and_whole_where_nothing_hovers(field_host):
+    """git-node's git_log (its output schema's table): each hash as git's short one, whole in its
+    title; the shortHash column, which repeats them, and the schema's columns the server left out
+    (body, refs, stat, patch) are not drawn — the subject has the room. Where the host says no
+    pointer hovers, the rest of the hash shows."""
+    entry = load("git-node__git_log.json")
+    frame = render(field_host, entry)
+    table = frame.locator("#result table")
+    assert table.locator("th").all_inner_texts() == [
+        "Hash", "Author", "Author email", "Timestamp\n20 Nov 2026 (UTC)", "Subject", "Parents"]
+    commits = entry["result"]["structuredContent"]["commits"]
+    hashes = table.locator("code.hash")
+    assert hashes.all_inner_texts() == [commits[0]["shortHash"], commits[1]["shortHash"], commits[1]["shortHash"]]
+    assert [hashes.nth(i).get_attribute("title") for i in range(3)] == [commits[0]["hash"], *commits[0]["parents"], commits[1]["hash"]]
+    field_host.set_host_context({"deviceCapabilities": {"hover": False, "touch": True}})
+    frame.wait_for_function("() => document.documentElement.hasAttribute('data-no-hover')")
+    assert hashes.first.inner_text() == commits[0]["hash"]

@@ -458,6 +458,29 @@ test("table: a column of instants in epoch seconds on one day says the day once,
   assert.deepEqual(texts(two, "td time"), ["20 Nov 2026, 08:15 (UTC)", "21 Nov 2026, 12:01:40 (UTC)"]); // two days: each its own
 });
 
+test("table: git hashes show short, whole in their title; their short copy and columns no row fills go", () => {
+  // git-node's git_log: hash and shortHash of each commit, its parents' hashes
+  const box = render(fieldResult("git-node__git_log"));
+  assert.ok(!headers(box).includes("Short hash") && headers(box).includes("Hash") && headers(box).includes("Parents"));
+  const codes = Array.from(box.querySelectorAll("td code.hash"), (c) => [c.firstChild.textContent, c.title, c.textContent === c.title]);
+  assert.deepEqual(codes, [
+    ["6ff8abe", "6ff8abec310979fe5b4791bff0ca0a8da87d05f6", true],
+    ["dd756c1", "dd756c1ae814594ded945cbadd0a2363e7ba1f14", true], // the parent of the first
+    ["dd756c1", "dd756c1ae814594ded945cbadd0a2363e7ba1f14", true],
+  ]);
+  const sha256 = "a".repeat(64), near = "b".repeat(39);
+  const table = (data, keys) => V.table(data, V.columnsOf([Object.fromEntries(keys.map((k) => [k, 1]))]), 10);
+  // a short hash git made longer (it was ambiguous) stays; a column no row has a value in goes
+  const kept = table([{ id: sha256, short: "aaaaaaaa" }], ["id", "short", "body"]);
+  assert.deepEqual(headers(kept), ["ID", "Short"]);
+  assert.deepEqual(texts(kept, "td code.hash"), [sha256]);
+  // not a hash: 39 digits, capitals, one that is not among others; an empty table keeps its heads
+  for (const data of [[{ id: near }], [{ id: "A".repeat(40) }], [{ id: "a".repeat(40) }, { id: "text" }]]) {
+    assert.equal(table(data, ["id"]).querySelector("code"), null);
+  }
+  assert.deepEqual(headers(table([], ["id", "short"])), ["ID", "Short"]);
+});
+
 test("a spec's date format on an instant in epoch seconds draws its day; instants lead no headline", () => {
   const draw = (data, present) => {
     const box = document.createElement("div");
