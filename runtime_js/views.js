@@ -35,6 +35,7 @@ CU.views = (() => {
   var IMAGE = /^(data:image\/[\w.+-]+;base64,|iVBORw0KGgo)[\w+/=\s]{16,}$/;
   // A git object's name: SHA-1's 40 hex digits, or SHA-256's 64.
   var HASH = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+  var SPAN_UNIT = /^(years|months|weeks|days|hours|minutes|seconds|milliseconds)$/i;
   var ACRONYM = /^(id|url|uri|api|ceo|dst|utc|json|csv|sql|html|http|ip|uuid|os|cpu)s?$/i;
   var isObj = /** @type {(value: unknown) => value is Views.Record} */ (CU.isObject);
   /** @type {(value: unknown) => value is Views.Scalar} */
@@ -62,6 +63,9 @@ CU.views = (() => {
     var currency = P.currencyOf(record);
     // A file's size is its bytes: a "size" beside a file's other facts (its path, times, kind).
     if (/^size$/i.test(key) && isObj(record) && Object.keys(record).some((name) => FILE_FACT.test(name))) key = "size_bytes";
+    // One span told in several units (days 328, hours 7872, minutes 472320): each is a count of
+    // its unit, not a duration to draw in others ("328 d" under "Hours").
+    if (SPAN_UNIT.test(key) && isObj(record) && Object.keys(record).filter((name) => SPAN_UNIT.test(name)).length > 1) key += "_count";
     return P.look(key, values, currency ? Object.assign({}, presentContext, { currency: currency }) : presentContext);
   }
   /** An instant in epoch seconds (below 1e11) or milliseconds, as ISO. @param {number} time @returns {string} */
@@ -641,10 +645,10 @@ CU.views = (() => {
     return el("div", { class: "view" }, dl.children.length ? dl : null, blocks);
   }
   // A short token — an id, a code, a number, a date: no space, or a date-time, within 40
-  // characters — never breaks inside a table cell ("task-3" is not "task-" over "3"); longer
-  // text wraps between words.
+  // characters — never breaks inside a table cell ("task-3" is not "task-" over "3"), nor a
+  // phrase of 12 characters at most ("Ada Lovelace", "1. row"); longer text wraps between words.
   /** @type {(value: unknown) => string} " nw" or "" */
-  var noWrap = (value) => typeof value === "number" || (typeof value === "string" && value.length <= 40 && (!/\s/.test(value.trim()) || DATE_TIME.test(value.trim()))) ? " nw" : "";
+  var noWrap = (value) => typeof value === "number" || (typeof value === "string" && (value.length <= 12 || (value.length <= 40 && (!/\s/.test(value.trim()) || DATE_TIME.test(value.trim()))))) ? " nw" : "";
   /**
    * A column whose every value is a record of the same few scalar keys (at most 8: a month's
    * allocations, a stage's benchmarks) as a group of columns, one a key, named by the column: not
@@ -852,7 +856,9 @@ CU.views = (() => {
     str.split(/\r?\n/).forEach((line) => {
       var match = KEY_VALUE.exec(line), last = items[items.length - 1];
       if (match) {
-        var key = match[1].trim(), value = match[2].trim(), cell = /^(true|false)$/i.test(value) ? /^t/i.test(value) : value; // a yes/no
+        // a yes/no; a list or a record written as JSON or a Python literal: its data
+        var key = match[1].trim(), value = match[2].trim(), data = /^[[{]/.test(value) ? dataOf(value) : undefined;
+        var cell = isObj(data) || Array.isArray(data) ? data : /^(true|false)$/i.test(value) ? /^t/i.test(value) : value;
         if (current && !CU.hasOwn(/** @type {Views.Record} */ (current.r), key)) { /** @type {Views.Record} */ (current.r)[key] = cell; return; }
         items.push(current = { r: {}, lab: last && last.t != null && !last.gap ? /** @type {Views.TextItem} */ (items.pop()).t : null });
         /** @type {Views.Record} */ (current.r)[key] = cell;
@@ -937,12 +943,15 @@ CU.views = (() => {
   // "(x)" is x, as in Python), dicts (objects; a key that is a number, True, False or None: its
   // text), strings in either quote with Python's escapes (two on lines of their own joined, as
   // pprint splits one), numbers (1_000, 1., .5, 1e-3; an int past 2^53 kept whole as its text),
-  // True/False/None. Any other token — a name, a call (Decimal('1.5'), datetime(…)), a set,
-  // bytes, nan — and the text is text. At most 64 levels deep, one pass over 10 MB at most.
+  // True/False/None. Any other token — a name, a call (datetime(…)), a set, bytes, nan — and the
+  // text is text. At most 64 levels deep, one pass over 10 MB at most.
   // Rule "numpy array reprs": array(X) and array(X, dtype=Y) are X (numpy prints its arrays so,
   // inside the dicts and lists of chroma-mcp, a program's output…).
+  // Rule "Decimal reprs": Decimal('62.0') is the number it writes (a SQL NUMERIC as a Python
+  // driver returns it, printed in a row), kept as its text past 15 digits (a double would change
+  // it), and any Decimal that is no finite number ('NaN', 'Infinity') is not read.
   var PY_STRING = /'((?:[^'\\\n]|\\[^])*)'|"((?:[^"\\\n]|\\[^])*)"/y, PY_NUMBER = /[-+]?(\d(?:_?\d)*)?(\.(?:\d(?:_?\d)*)?)?([eE][-+]?\d(?:_?\d)*)?(?![\w.])/y;
-  var PY_ESCAPE = /\\(x[\dA-Fa-f]{2}|u[\dA-Fa-f]{4}|U[\dA-Fa-f]{8}|[0-7]{1,3}|[^])/g, PY_WORD = /(None|True|False)(?!\w)|array\(/y;
+  var PY_ESCAPE = /\\(x[\dA-Fa-f]{2}|u[\dA-Fa-f]{4}|U[\dA-Fa-f]{8}|[0-7]{1,3}|[^])/g, PY_WORD = /(None|True|False)(?!\w)|(array|Decimal)\(/y;
   /** @type {{ [escape: string]: string }} */
   var PY_CHAR = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", f: "\f", v: "\v", "\n": "", "\\": "\\", "'": "'", '"': '"' };
   /**
@@ -992,6 +1001,12 @@ CU.views = (() => {
       }
       if ((found = match(PY_WORD))) {
         if (found[1]) return found[1] === "None" ? null : found[1] === "True";
+        if (found[2] === "Decimal") {
+          space();
+          var decimal = match(PY_STRING), digits = decimal && (decimal[1] || decimal[2] || "").trim();
+          if (!digits || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(digits) || !eat(")")) throw FAIL;
+          return digits.replace(/^[-+]?[0.]*|[eE].*|\./g, "").length > 15 || !isFinite(+digits) ? digits : +digits;
+        }
         var array = value(depth + 1); // numpy's array(X[, dtype=Y])
         if (eat(",") && (!eat("dtype=") || !match(/[\w.]+|'[^'\n]*'/y))) throw FAIL;
         if (!eat(")")) throw FAIL;

@@ -638,6 +638,23 @@ def _arrays(rows, label, field, names):
     return [r[label] for r in rows], names(width), [_pad(r[field], width) for r in rows]
 
 
+def _kv_records(entry):
+    """Records of "key: value" lines apart by blank lines (not the last line, "Result: 6 rows"); a
+    value that is a list, as the harness reads it (a Python literal, Decimal reprs read as their
+    numbers), is its numbers."""
+    records = []
+    for block in texts(entry["result"])[0].split("\n\n"):
+        pairs = [m.groups() for m in map(reach.KEY_VALUE.match, block.splitlines()) if m]
+        if len(pairs) > 1:
+            records.append({key: _numbers(value) for key, value in pairs})
+    return records
+
+
+def _numbers(text):
+    data = reach._data(text)
+    return [float(x) for x in data] if isinstance(data, list) else text
+
+
 def _long(rows, name="", value=float):
     """(row key, column key, value…) rows → the row keys, the column keys (numbers in order, else
     as they come; a number after the key's ``name``: "Month 3"), the matrix of the first values."""
@@ -675,6 +692,8 @@ MATRICES = {
     "duckdb__query__lists.json": lambda e: _arrays(_py(e), 0, 1, lambda w: [f"2.{i + 1}" for i in range(w)]),
     # the issue's own case: cohorts c0, c1 with a size and a retention row each (ids name the
     # rows: nothing better does)
+    # mcp-alchemy's rows as "key: value" lines, a NUMERIC[] printed as [Decimal('100.0'), …]
+    "alchemy__execute_query__arrays.json": lambda e: _arrays(_kv_records(e), "cohort", "retained", lambda w: [str(i) for i in range(w)]),
     "code-runner__run-code__json.json": lambda e: _arrays(json.loads(texts(e["result"])[0]), "id", "retention", lambda w: [str(i) for i in range(w)]),
     # issue 32: long-format cells, one record (or CSV line) a cell, pivoted into their matrix
     # (cohort × month → pct; product × quarter → units; region × product → revenue, units)

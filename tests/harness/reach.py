@@ -8,8 +8,9 @@ its view as shown, or after exactly one click.
 ``structuredContent``; and of each text block that is not that data again (the views' own rule:
 a block that is JSON, or equals one of the data's strings, is left out), the data it stands for,
 read here apart from the views: JSON, a Python literal (``ast.literal_eval``, never ``eval``;
-numpy's ``array(X, dtype=Y)`` read as X),
-CSV/TSV, a markdown table's cells, ``Key: value`` lines' values, an aligned plain-text table's
+numpy's ``array(X, dtype=Y)`` read as X, ``Decimal('62.0')`` as its number),
+CSV/TSV, a markdown table's cells, ``Key: value`` lines' values (a value that is a list or a
+record written as JSON or a Python literal: its data), an aligned plain-text table's
 cells, an HTML table's cells (and each piece of text outside its tables), a markdown section's
 or a ``json``/``csv`` fence's data; any other line of text is one value (with markdown's inline
 marks taken off). Beside structured data, a line that is one of the data's strings is left out
@@ -396,6 +397,9 @@ def text_scalars(text: str, path: str, out: list[Scalar]) -> None:
                     leaf(plain(cell.strip()), f"{path}/line{n}/{j}", out)
             continue
         m = KEY_VALUE.match(ln)
+        if m and not markdown and m[2].strip()[:1] in "[{" and _data(m[2]) is not None:
+            walk(_data(m[2]), f"{path}/line{n}", out)  # a value that is a list or a record: its data
+            continue
         leaf(plain(m[2] if m else ln).strip(), f"{path}/line{n}", out)
 
 
@@ -559,14 +563,31 @@ def _is_json(t: str) -> bool:
 
 
 class _Arrays(ast.NodeTransformer):
-    """numpy array reprs: ``array(X)`` and ``array(X, dtype=Y)`` read as X."""
+    """numpy array reprs: ``array(X)`` and ``array(X, dtype=Y)`` read as X; ``Decimal('62.0')``
+    as the decimal number it writes (its text: compared as a number)."""
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         self.generic_visit(node)
         f = node.func
         if isinstance(f, ast.Name) and f.id == "array" and len(node.args) == 1 and all(k.arg == "dtype" for k in node.keywords):
             return node.args[0]
+        if (isinstance(f, ast.Name) and f.id == "Decimal" and len(node.args) == 1 and not node.keywords
+                and isinstance(arg := node.args[0], ast.Constant) and isinstance(arg.value, str)
+                and NUMBER.fullmatch(arg.value.strip())):
+            return ast.Constant(arg.value.strip())
         return node
+
+
+def _data(text: str) -> Any:
+    """A text's list or record, as JSON or a Python literal; None when it is neither."""
+    for read in (json.loads, py_literal):
+        try:
+            data = read(text)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            continue
+        if isinstance(data, list | dict | tuple):
+            return data
+    return None
 
 
 def py_literal(text: str) -> Any:

@@ -35,9 +35,19 @@ test("literal: numbers as Python writes them; an int past 2^53 kept whole as tex
 });
 
 test("literal: anything else is text — a call, a set, bytes, a name, an unclosed or mismatched bracket, a scalar", () => {
-  for (const text of ["[Decimal('1.5')]", "[datetime.date(2026, 1, 1)]", "{1, 2}", "[b'x']", "[x]", "[(1, 2]", "[1, 2", "[1] tail",
+  for (const text of ["[datetime.date(2026, 1, 1)]", "{1, 2}", "[b'x']", "[x]", "[(1, 2]", "[1, 2", "[1] tail",
     "Matrix([[2, 1], [7, 4]])", "(1)", "('a')", "plain text", "", "[1 2]", "{'a' 1}", "{(1, 2): 3}", "array([1, 2], [3])"]) assert.equal(read(text), undefined, text);
   assert.deepEqual(read("{'units': array([310, 287], dtype=int64), 'e': array([])}"), { units: [310, 287], e: [] }); // numpy's reprs
+});
+
+test("literal: Decimal('62.0') is the number it writes, kept as its text past 15 digits; any other Decimal is text", () => {
+  // mcp-alchemy's rows of a NUMERIC[] column, as the Python driver gives them
+  assert.deepEqual(read("[Decimal('100.0'), Decimal('62.0'), Decimal( \"-0.5\" ), Decimal('1E+2'), Decimal('.25')]"), [100, 62, -0.5, 100, 0.25]);
+  // (past a double's digits or range: its text)
+  assert.deepEqual(read("(Decimal('12345678901234567890.5'), Decimal('0.000000000000001234'), Decimal('1e400'))"), ["12345678901234567890.5", 0.000000000000001234, "1e400"]);
+  for (const text of ["[Decimal('NaN')]", "[Decimal('Infinity')]", "[Decimal(1.5)]", "[Decimal('x')]", "[Decimal('1.5', 2)]", "[Decimal()]", "[Decimal('')]"]) {
+    assert.equal(read(text), undefined, text);
+  }
 });
 
 test("literal: no input throws or hangs: depth past 64, long and random texts", () => {
@@ -49,7 +59,7 @@ test("literal: no input throws or hangs: depth past 64, long and random texts", 
   assert.equal(read(long).length, 100000);
   assert.ok(Date.now() - started < 5000, "100 000 tuples read in under 5 s");
   // Random texts of the literal's own characters: each read returns (undefined or data), never throws.
-  const ALPHABET = ["[", "]", "(", ")", "{", "}", ",", ":", "'", '"', "\\", " ", "\n", "1", ".", "e", "-", "_", "x", "True", "None", "array(", "u", "N"];
+  const ALPHABET = ["[", "]", "(", ")", "{", "}", ",", ":", "'", '"', "\\", " ", "\n", "1", ".", "e", "-", "_", "x", "True", "None", "array(", "Decimal(", "u", "N"];
   let seed = 50;
   const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   for (let i = 0; i < 5000; i++) {

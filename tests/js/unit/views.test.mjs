@@ -458,6 +458,16 @@ test("table: a column of instants in epoch seconds on one day says the day once,
   assert.deepEqual(texts(two, "td time"), ["20 Nov 2026, 08:15 (UTC)", "21 Nov 2026, 12:01:40 (UTC)"]); // two days: each its own
 });
 
+test("a span told in several units (calc's date diff): each a count of its unit, not a duration in others", () => {
+  const span = JSON.parse(fieldResult("calc__date").content[0].text); // years, months, days, hours, minutes
+  assert.deepEqual(["hours", "minutes"].map((key) => V.look(key, [span[key]], span).f), ["number", "number"]);
+  const box = render(fieldResult("calc__date"));
+  assert.deepEqual(texts(box, ".tile-v"), ["0", "10", "328", "7872", "472K"]);
+  // one unit alone (system-monitor's uptime.seconds) is a duration still
+  assert.equal(V.look("seconds", [640.47], { seconds: 640.47 }).f, "duration");
+  assert.equal(V.look("seconds", [640.47], { seconds: 640.47, since: "boot" }).f, "duration");
+});
+
 test("table: git hashes show short, whole in their title; their short copy and columns no row fills go", () => {
   // git-node's git_log: hash and shortHash of each commit, its parents' hashes
   const box = render(fieldResult("git-node__git_log"));
