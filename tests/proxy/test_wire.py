@@ -39,7 +39,8 @@ class RawHost:
         self.lines: queue.Queue[bytes] = queue.Queue()
         self.stderr = b""
         threading.Thread(target=self._read, daemon=True).start()
-        threading.Thread(target=self._read_stderr, daemon=True).start()
+        self._stderr_reader = threading.Thread(target=self._read_stderr, daemon=True)
+        self._stderr_reader.start()
         self._ids = iter(range(1000, 10**9))
         if modern:
             assert "result" in self.request("server/discover")
@@ -95,6 +96,8 @@ class RawHost:
         assert self.process.stdin is not None
         self.process.stdin.close()
         assert self.process.wait(20) == 0
+        self._stderr_reader.join(20)  # its read ends at the pipe's end, after the exit: not before
+        assert not self._stderr_reader.is_alive()
         return self.stderr
 
 
