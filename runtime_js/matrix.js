@@ -134,11 +134,11 @@
         var value = at(row, column.pointer);
         if (column === labelColumn) td.classList.add("hm-row");
         if (cellColumns.indexOf(column) < 0 || !isNumber(value)) return td;
-        var exact = formatNumber(value), shown = read(value);
+        var exact = formatNumber(value);
         td.title = (labelColumn ? String(at(row, labelColumn.pointer)) + " · " : "") + (column.of && column.label.indexOf(column.of) ? column.of + " " : "") + column.label + ": " + exact;
         // The value as a person reads it, and (hm-x) exact, shown by the legend's toggle.
         // (a cell reads as the matrix's scale reads, not as its column's look: present.js)
-        td.replaceChildren(...(shown !== exact ? [el("span", { class: "hm-r" }, shown), el("span", { class: "hm-x" }, exact)] : [shown]));
+        td.replaceChildren(...(read.r(value) ? [el("span", { class: "hm-r" }, read(value)), el("span", { class: "hm-x" }, exact)] : [read(value)]));
         return paint(td, value);
       },
       // The legend: what the cells hold, the scale's ends as the cells read, five steps of colour
@@ -147,7 +147,7 @@
       wrap: (box) => {
         var low = diverging ? -magnitude : least, high = diverging ? magnitude : most,
           steps = [0, 1, 2, 3, 4].map((k) => (k % 4 ? Number((low + (high - low) * k / 4).toPrecision(4)) : k ? high : low));
-        var rounded = cellValues.some((value) => read(value) !== formatNumber(value));
+        var rounded = cellValues.some(read.r);
         var exact = rounded && el("button", { type: "button", class: "btn small", "aria-pressed": "false", onclick: () => {
           /** @type {HTMLElement} */ (exact).setAttribute("aria-pressed", String(box.classList.toggle("hm-exact")));
         } }, M.exactValues);
@@ -164,14 +164,17 @@
   // A matrix's cells as a person reads them (issue 49), all alike: fractions of one (a retention,
   // a share: every value within 0 … 1, not all whole) as whole percentages; a square matrix's
   // (a correlation) only when named so (PERCENT_NAME); other numbers with the decimals they have
-  // (their binary noise gone), at most three ("0.786", "38.4", "523"). The exact value
-  // stays in the cell's title, behind the legend's toggle, and in the table's data (CSV, JSON).
+  // (their binary noise gone), at most three, the same in every cell ("0.786", "38.4", "62.0",
+  // "523"). The exact value stays in the cell's title, behind the legend's toggle (where a cell
+  // reads rounded: r), and in the table's data (CSV, JSON).
   var PERCENT_NAME = /retention|rate|share|percent|pct|ratio|fraction|churn|conversion|probability/i;
-  /** @param {number[]} values  @param {boolean} notShare  @returns {(value: number) => string} */
+  /** @param {number[]} values  @param {boolean} notShare  @returns {((value: number) => string) & { r(value: number): boolean }} */
   function readable(values, notShare) {
-    if (!notShare && !values.every(Number.isInteger) && Math.min(...values) >= 0 && Math.max(...values) <= 1) return (value) => formatNumber(Math.round(value * 100)) + "%";
+    if (!notShare && !values.every(Number.isInteger) && Math.min(...values) >= 0 && Math.max(...values) <= 1) return Object.assign((/** @type {number} */ value) => formatNumber(Math.round(value * 100)) + "%", { r: () => true });
     var decimals = Math.min(3, Math.max(...values.map((value) => (/\.\d+$/.exec(String(+value.toPrecision(12))) || [" "])[0].length - 1)));
-    return (value) => formatNumber(+value.toFixed(decimals) || 0);
+    /** @type {(value: number) => number} */
+    var rounded = (value) => +value.toFixed(decimals) || 0;
+    return Object.assign((/** @type {number} */ value) => CU.present.text(rounded(value), { f: "number", d: decimals }) || formatNumber(rounded(value)), { r: (/** @type {number} */ value) => rounded(value) !== value });
   }
 
   /* ------------------------------------------------------------------ long-format cells */

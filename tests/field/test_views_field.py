@@ -357,9 +357,9 @@ def _grid(frame) -> tuple[list[str], list[list[str]]]:
     [
         # a sheet's range whose first row names the columns (excel), ragged rows (the matrix)
         ("excel__read_range.json", ["ID", "Region", "Product", "Quarter", "Revenue", "Units"], ["1", "North", "Widget", "2026-Q1", "1191.50", "12"], 12),
-        ("excel__read_range__matrix.json", ["Cohort", "Size", "month 0", "month 1", "month 2", "month 3", "month 4", "month 5"], ["2026-01", "120", "100", "62", "38.4", "23.8", "14.8", "9.2"], 6),
+        ("excel__read_range__matrix.json", ["Cohort", "Size", "month 0", "month 1", "month 2", "month 3", "month 4", "month 5"], ["2026-01", "120", "100.0", "62.0", "38.4", "23.8", "14.8", "9.2"], 6),
         # a driver's rows beside their column names (motherduck): the names head the columns (issue 40)
-        ("motherduck__execute_query__pivot.json", ["Cohort", "0", "1", "2", "3", "4", "5"], ["2026-01", "100", "62", "38.4", "23.8", "14.8", "9.2"], 6),
+        ("motherduck__execute_query__pivot.json", ["Cohort", "0", "1", "2", "3", "4", "5"], ["2026-01", "100.0", "62.0", "38.4", "23.8", "14.8", "9.2"], 6),
     ],
 )
 def test_a_2d_array_of_scalars_is_a_grid(field_host, name, head, first, count):
@@ -368,14 +368,14 @@ def test_a_2d_array_of_scalars_is_a_grid(field_host, name, head, first, count):
     ths, rows = _grid(render(field_host, load(name)))
     assert ths == head and rows[0] == first and len(rows) == count
     if name.endswith("matrix.json"):
-        assert rows[-1] == ["2026-06", "205", "100", "—", "—", "—", "—", "—"]  # a short row's missing cells
+        assert rows[-1] == ["2026-06", "205", "100.0", "—", "—", "—", "—", "—"]  # a short row's missing cells
 
 
 @pytest.mark.parametrize(
     ("name", "head", "first", "count"),
     [
         # lists of tuples, as Python servers print a query's rows (duckdb) or a program's (code-runner)
-        ("duckdb__query__pivot.json", ["Column 1", "Column 2", "Column 3", "Column 4", "Column 5", "Column 6", "Column 7"], ["2026-02", "100", "63.9", "39.6", "24.5", "15.2", "null"], 6),
+        ("duckdb__query__pivot.json", ["Column 1", "Column 2", "Column 3", "Column 4", "Column 5", "Column 6", "Column 7"], ["2026-02", "100.0", "63.9", "39.6", "24.5", "15.2", "null"], 6),
         ("code-runner__run-code__tuples.json", ["Column 1", "Column 2", "Column 3"], ["1", "North", "1250.50"], 3),
         # (its lists of numbers are a matrix's rows: a heatmap after the region and the count)
         ("duckdb__query__lists.json", ["Column 1", "Column 3"] + [f"2.{i}" for i in range(1, 10)], None, 4),
@@ -598,7 +598,7 @@ def test_a_python_literal_with_arrays_keeps_to_the_literal(field_host):
             "[array(1, 2)]",
         ],
     )
-    assert got[0] == ["a", "1", "2.5", "b", "3", "4"]
+    assert got[0] == ["a", "1.0", "2.5", "b", "3.0", "4.0"]  # (a heatmap: one decimal in every cell)
     assert got[1] == ["1", "0.62", "1", "0.65"]
     assert "array(1)" in got[2] and "u, v" in got[2]
     assert got[3:] == ["[np.float64(1.5)]", "[array(1, 2)]"]

@@ -45,7 +45,7 @@ test("a sheet's range whose columns number a series (month 0 … month 5) is a h
   assert.ok(!size.classList.contains("hm"), "the cohort's size is beside the matrix, not in it");
   assert.equal(size.textContent, "120");
   assert.ok(month0.classList.contains("hm") && month1.classList.contains("hm"));
-  assert.equal(month1.textContent, "62", "a painted cell keeps its value as text");
+  assert.equal(month1.textContent, "62.0", "a painted cell keeps its value as text, with the matrix's decimals");
   assert.equal(month1.title, "2026-01 · month 1: 62");
   // The scale runs from the least value (9.2) to the largest (100).
   assert.equal(place(month0), "1.000");
@@ -54,8 +54,8 @@ test("a sheet's range whose columns number a series (month 0 … month 5) is a h
   // A missing cell (the cohort triangle) is not painted.
   assert.equal(rows[5][3].textContent, "—");
   assert.ok(!rows[5][3].classList.contains("hm"));
-  assert.equal(heatmap.querySelector(".hm-legend [role=img]").getAttribute("aria-label"), "Colour scale from 9.2 to 100");
-  assert.equal(heatmap.querySelector(".hm-legend button"), null, "every cell reads as it is: no toggle to exact values");
+  assert.equal(heatmap.querySelector(".hm-legend [role=img]").getAttribute("aria-label"), "Colour scale from 9.2 to 100.0");
+  assert.equal(heatmap.querySelector(".hm-legend button"), null, "every cell reads as it is (62.0 is 62): no toggle to exact values");
 });
 
 test("rows holding an array of numbers (a query's array_agg) are a matrix of the arrays' indices, the array's name on the legend", () => {
@@ -66,7 +66,7 @@ test("rows holding an array of numbers (a query's array_agg) are a matrix of the
   assert.deepEqual(head, ["Cohort", "Cohort size", "0", "1", "2", "3", "4", "5"]);
   assert.equal(rows[0][3].title, "2026-01 · Retained 1: 62");
   const legend = heatmap.querySelector(".hm-legend");
-  assert.deepEqual(texts(legend.querySelectorAll("span")), ["Retained", "9.2", "100"]);
+  assert.deepEqual(texts(legend.querySelectorAll("span")), ["Retained", "9.2", "100.0"]);
   assert.deepEqual(texts(legend.querySelectorAll("i")), ["", "", "", "", ""], "the legend's steps are colour, their values in titles");
   // Five steps from the least to the largest value (their titles print every digit of the step:
   // 9.2 + 90.8 × 2 / 4 reads "54.599999999999994").
@@ -110,7 +110,7 @@ test("CU.matrix: columns named by the rows' own labels (a correlation) are a squ
   // The legend of a diverging scale runs from −m to m.
   const box = view.wrap(document.createElement("div"));
   assert.ok(box.classList.contains("heatmap"));
-  assert.equal(box.firstChild.querySelector("[role=img]").getAttribute("aria-label"), "Colour scale from -1 to 1");
+  assert.equal(box.firstChild.querySelector("[role=img]").getAttribute("aria-label"), "Colour scale from -1.0 to 1.0");
   assert.equal(box.firstChild.querySelectorAll("i.hm-neg").length, 2, "two of five steps below zero");
   assert.equal(negative.textContent, "-0.5", "a correlation is no share: its numbers as they are, never −50%");
 });
@@ -165,16 +165,19 @@ test("matrix cells: fractions of one read as whole percentages, the exact value 
   assert.ok(read.toggle);
 });
 
-test("matrix cells: other numbers keep the decimals they have, at most three, their binary noise gone", () => {
-  // Points (62.0, 38.4): one decimal, as written; not percentages (they pass 1).
-  assert.deepEqual(readAs([[100, 62, 38.4], [100, 63.9, 39.6]]).shown, [["100", "62", "38.4"], ["100", "63.9", "39.6"]]);
+test("matrix cells: other numbers with the decimals the matrix needs, the same in every cell, at most three, their binary noise gone", () => {
+  // Points (62.0, 38.4): one decimal, in every cell; not percentages (they pass 1); no toggle
+  // (62.0 is 62: nothing rounded)
+  const points = readAs([[100, 62, 38.4], [100, 63.9, 39.6]]);
+  assert.deepEqual(points.shown, [["100.0", "62.0", "38.4"], ["100.0", "63.9", "39.6"]]);
+  assert.equal(points.toggle, false);
   // Counts: whole, as they are, and no toggle (nothing rounded).
   const counts = readAs([[120, 74, 46], [137, 88, 54]]);
   assert.deepEqual(counts.shown, [["120", "74", "46"], ["137", "88", "54"]]);
   assert.equal(counts.toggle, false);
   // Noise and long fractions: three decimals at most (1.1 + 2.2 is 3.3, not 3.3000000000000003).
   const long = readAs([[1.1 + 2.2, 2.718281828, 12345.6789], [0.5, 4, 7]]);
-  assert.deepEqual(long.shown, [["3.3", "2.718", "12,345.679"], ["0.5", "4", "7"]]);
+  assert.deepEqual(long.shown, [["3.300", "2.718", "12,345.679"], ["0.500", "4.000", "7.000"]]);
   assert.deepEqual(long.exact[0], ["3.3000000000000003", "2.718281828", "12,345.6789"]);
   // Whole numbers within 0 … 1 (a 0/1 adjacency) are no fractions: 0 and 1, never 0% and 100%.
   assert.deepEqual(readAs([[0, 1, 1], [1, 0, 1]]).shown, [["0", "1", "1"], ["1", "0", "1"]]);
@@ -258,7 +261,7 @@ test("a CSV of cohort × month → pct (mysql) is pivoted: keys from the rows, c
   const { head, rows } = table(matrix);
   assert.deepEqual(head, ["Cohort", "Month 0", "Month 1", "Month 2", "Month 3", "Month 4", "Month 5"]);
   assert.deepEqual(rows.map((r) => r[0].textContent), ["2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06"]);
-  assert.deepEqual(rows[1].map((td) => td.textContent), ["2026-02", "100", "63.9", "39.6", "24.5", "15.2", "—"]);
+  assert.deepEqual(rows[1].map((td) => td.textContent), ["2026-02", "100.0", "63.9", "39.6", "24.5", "15.2", "—"]);
   assert.deepEqual(table(records).head, ["Cohort", "Month", "Retained pct"]);
   assert.equal(table(records).rows.length, 21);
 });
