@@ -35,6 +35,8 @@ CU.views = (() => {
   var IMAGE = /^(data:image\/[\w.+-]+;base64,|iVBORw0KGgo)[\w+/=\s]{16,}$/;
   // A git object's name: SHA-1's 40 hex digits, or SHA-256's 64.
   var HASH = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+  // A PDF's date (ISO 32000: "D:20261120091500+01'00'"), to the minute at least, its zone optional.
+  var PDF_DATE = /^D:(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)?(?:(Z)|([+-]\d\d)'(\d\d)'?)?$/;
   var SPAN_UNIT = /^(years|months|weeks|days|hours|minutes|seconds|milliseconds)$/i;
   var ACRONYM = /^(id|url|uri|api|ceo|dst|utc|json|csv|sql|html|http|ip|uuid|os|cpu)s?$/i;
   var isObj = /** @type {(value: unknown) => value is Views.Record} */ (CU.isObject);
@@ -205,7 +207,7 @@ CU.views = (() => {
    * @returns {Node | string}
    */
   function val(value, format, options, key, look) {
-    if (value === undefined || value === null) return el("span", { class: "muted" }, value === null ? "null" : "—");
+    if (value == null || value === "") return el("span", { class: "muted" }, value === null ? "null" : "—"); // (an empty text too)
     format = format && format !== "text" ? format : guess(value); // a plain-text field can still hold a time or a link
     var lines = linesText(value);
     if (lines !== undefined) return textView(lines);
@@ -226,6 +228,9 @@ CU.views = (() => {
     if (swatch) return el("span", { class: "nw" }, el("span", { class: "swatch", style: { background: swatch } }), value);
     if (format === "md") return el("span", null, markdownInline(value));
     if (format === "uri") return link(value);
+    // a PDF's date is the time it is, as an ISO one is drawn; the text as written in its title
+    var pdf = PDF_DATE.exec(value), when = pdf && pdf[1] + "-" + pdf[2] + "-" + pdf[3] + "T" + pdf[4] + ":" + pdf[5] + ":" + (pdf[6] || "00") + (pdf[7] || (pdf[8] ? pdf[8] + ":" + pdf[9] : ""));
+    if (when) return el("time", { datetime: when, title: value }, date(when, "date-time"));
     // (its rest drawn where nothing can hover to read the title: runtime.js's data-no-hover)
     if (format === "hash" && HASH.test(value)) return el("code", { class: "hash", title: value }, value.slice(0, 7), el("span", null, value.slice(7)));
     // An id is shown whole (a table cell keeps it on one line): a value cut short is out of reach.
@@ -605,7 +610,7 @@ CU.views = (() => {
    */
   function list(items, format, key) {
     var look = lookOf(key || "", items);
-    if (items.length <= 12 && items.every((item) => isScalar(item) && String(item).length <= 24)) return el("p", { class: "inl" }, items.map((item, i) => [i ? ", " : "", val(item, format, null, key, look)]));
+    if (items.length <= 12 && items.every((item) => isScalar(item) && String(item).length <= 24)) return el("p", { class: "inl" }, items.length ? items.map((item, i) => [i ? ", " : "", val(item, format, null, key, look)]) : el("span", { class: "muted" }, M.none));
     var ul = el("ul", { class: "list" }), shownCount = 0;
     function add() {
       items.slice(shownCount, shownCount += 200).forEach((item) => { ul.appendChild(el("li", null, val(item, format, null, key, look))); });

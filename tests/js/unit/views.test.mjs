@@ -468,6 +468,24 @@ test("a span told in several units (calc's date diff): each a count of its unit,
   assert.equal(V.look("seconds", [640.47], { seconds: 640.47, since: "boot" }).f, "duration");
 });
 
+test("a PDF's date is the time it is, its text in the title; an empty text and an empty list say so", () => {
+  // pdf-reader's read_pdf: the document's info, as pdf.js reads it
+  const info = JSON.parse(fieldResult("pdf-reader__read_pdf").content[0].text).results[0].data.info;
+  assert.equal(info.CreationDate, "D:20261120091500+01'00'");
+  const created = V.value(info.CreationDate);
+  assert.deepEqual([created.textContent, created.title, created.getAttribute("datetime")], ["20 Nov 2026, 09:15 (UTC+01:00)", info.CreationDate, "2026-11-20T09:15:00+01:00"]);
+  assert.deepEqual(["D:20261120091530Z", "D:202611200915"].map((d) => V.value(d).textContent), ["20 Nov 2026, 09:15:30 (UTC)", "20 Nov 2026, 09:15"]);
+  for (const text of ["D:2026", "D:20261120", "D:20261120091500+01", "d:20261120091500"]) {
+    const node = V.value(text);
+    assert.ok(shown(node) === text && node.localName !== "time", text);
+  }
+  // python-pptx's core properties: a title never set is "", drawn as nothing there
+  assert.deepEqual([V.value("").textContent, V.value("").className], ["—", "muted"]);
+  // sequential-thinking's branches (its output schema's list of strings): none yet
+  const none = V.list([], "text", "branches");
+  assert.deepEqual([none.textContent, none.querySelector(".muted") !== null], ["none", true]);
+});
+
 test("table: git hashes show short, whole in their title; their short copy and columns no row fills go", () => {
   // git-node's git_log: hash and shortHash of each commit, its parents' hashes
   const box = render(fieldResult("git-node__git_log"));
