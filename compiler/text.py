@@ -8,7 +8,8 @@ from functools import lru_cache
 _WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _ACRONYMS = frozenset(
     {"id", "ids", "url", "urls", "uri", "api", "http", "https", "json", "html", "css", "sql", "ip",
-     "ui", "utc", "dst", "ceo", "uuid", "pdf", "csv", "xml", "sha", "dns", "tcp", "udp", "ssh", "gpu", "cpu", "mcp", "dpi", "os", "ttl", "llm"}
+     "ui", "utc", "dst", "ceo", "uuid", "pdf", "csv", "xml", "sha", "dns", "tcp", "udp", "ssh", "gpu", "cpu", "mcp", "dpi", "os", "ttl", "llm",
+     "mrr", "arr", "roi", "kpi", "sku"}
 )
 MAX_LABEL = 120
 

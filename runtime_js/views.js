@@ -38,7 +38,7 @@ CU.views = (() => {
   // A PDF's date (ISO 32000: "D:20261120091500+01'00'"), to the minute at least, its zone optional.
   var PDF_DATE = /^D:(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)?(?:(Z)|([+-]\d\d)'(\d\d)'?)?$/;
   var SPAN_UNIT = /^(years|months|weeks|days|hours|minutes|seconds|milliseconds)$/i;
-  var ACRONYM = /^(id|url|uri|api|ceo|dst|utc|json|csv|sql|html|http|ip|uuid|os|cpu)s?$/i;
+  var ACRONYM = /^(id|url|uri|api|ceo|dst|utc|json|csv|sql|html|http|ip|uuid|os|cpu|gpu|pdf|mrr|arr|roi|kpi|sku)s?$/i;
   var isObj = /** @type {(value: unknown) => value is Views.Record} */ (CU.isObject);
   /** @type {(value: unknown) => value is Views.Scalar} */
   var isScalar = (value) => value === null || typeof value !== "object";

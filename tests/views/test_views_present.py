@@ -138,11 +138,11 @@ def test_a_summary_object_is_the_headline_and_not_said_twice(apphost):
     frame = host.frame
     summary = entry["result"]["structuredContent"]["customSummary"]
     tiles = dict(zip(frame.locator(f"{BODY} .tile-k").all_inner_texts(), frame.locator(f"{BODY} .tile-v").all_inner_texts(), strict=True))
-    assert tiles["Ending mrr"] == "$63.4K" and tiles["Mrr growth pct"] == "26.8%"
+    assert tiles["Ending MRR"] == "$63.4K" and tiles["MRR growth pct"] == "26.8%"
     assert titled(frame, "$63.4K") == str(summary["endingMRR"])
     assert "Custom summary" not in frame.inner_text(BODY), "the typed view of the summary is the headline's, not shown again"
     # the arguments, each by its field's label, nested ones too
-    assert frame.locator(".args-text").inner_text().startswith("Starting mrr 50000 · Monthly growth rate 5")
+    assert frame.locator(".args-text").inner_text().startswith("Starting MRR 50000 · Monthly growth rate 5")
 
 
 def test_a_headline_tile_carries_its_fields_label_and_the_unit_its_schema_names(apphost):

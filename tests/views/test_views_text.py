@@ -85,7 +85,7 @@ def test_generated_key_value_blocks_apart_and_together(host):
     assert frame.locator(f"{BODY} dl.kv").count() == 2  # orders, customer: records of their own
     assert frame.locator(f"{BODY} table").count() == 1  # the two lines: one table
     assert frame.locator(f"{BODY} tbody tr").count() == 2
-    assert frame.locator(f"{BODY} th").all_inner_texts() == ["", "Sku", "Qty"]
+    assert frame.locator(f"{BODY} th").all_inner_texts() == ["", "SKU", "Qty"]
 
 
 # --------------------------------------------------------------------------- text beside structuredContent

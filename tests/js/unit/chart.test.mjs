@@ -291,7 +291,7 @@ test("rows that each hold a whole series (the ext-apps scenario modeler's templa
   const tabs = placed.querySelector(":scope > .pivot");
   assert.deepEqual(Array.from(tabs.querySelectorAll("[role=tab]"), (t) => t.textContent), ["Chart", "Records"]);
   const pick = tabs.querySelector("select.measure");
-  assert.deepEqual(Array.from(pick.options, (o) => o.textContent), ["Mrr", "Gross profit", "Net profit", "Cumulative revenue"]);
+  assert.deepEqual(Array.from(pick.options, (o) => o.textContent), ["MRR", "Gross profit", "Net profit", "Cumulative revenue"]);
   const lines = () => Array.from(tabs.querySelectorAll("svg.chart path"), (p) => p.getAttribute("d"));
   assert.equal(lines().length, 5, "a line a template");
   assert.deepEqual(texts(tabs.querySelectorAll(".legend span")), structuredContent.templates.map((t) => t.name));

@@ -78,7 +78,7 @@ test("Table: the compiled columns in order (the node's own list untouched), else
   assert.equal(view.querySelector(".pager .muted").textContent, "1–2 of 3");
   assert.equal(props.columns, columns);
   assert.equal(columns.length, 2);
-  assert.deepEqual(texts(NODES.Table(node("Table", { bind: "/items" }), items).querySelectorAll("th")), ["Name", "Price", "Sku"]);
+  assert.deepEqual(texts(NODES.Table(node("Table", { bind: "/items" }), items).querySelectorAll("th")), ["Name", "Price", "SKU"]);
   assert.equal(NODES.Table(node("Table", { bind: "/items" }), items).querySelectorAll("tbody tr").length, 3, "100 rows a page by default");
   // Not a list: its AutoView.
   assert.deepEqual(pairs(NODES.Table(node("Table", props), { name: "tea" })), [["Name", "tea"]]);
