@@ -720,7 +720,8 @@ CU.views = (() => {
     // Grouped columns are named once above theirs (a row of their own).
     var groups = columns.some((column) => column.grp) && el("tr", null, columns.map((column, i) => column.grp === (columns[i - 1] || {}).grp ? null
       : el("th", { scope: column.grp ? "colgroup" : null, colspan: columns.filter((other, j) => j >= i && other.grp === column.grp && columns.slice(i, j).every((between) => between.grp === column.grp)).length }, column.grp || "")));
-    var head = columns.map((column, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(column) }, el("button", { type: "button", onclick: () => sort(i) }, column.pointer === "/" + (+column.label - 1) ? M.column(column.label) : column.label), (column.day || column.type) && el("small", { class: "muted" }, column.day || column.type)));
+    // (a long heading — a series' labels — wraps as words: views.css .wr)
+    var head = columns.map((column, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(column) }, el("button", { type: "button", onclick: () => sort(i), class: column.label.length > 16 ? "wr" : null }, column.pointer === "/" + (+column.label - 1) ? M.column(column.label) : column.label), (column.day || column.type) && el("small", { class: "muted" }, column.day || column.type)));
     /** @param {number} index */
     function sort(index) {
       direction = sortedBy === index ? -direction : 1; sortedBy = index;

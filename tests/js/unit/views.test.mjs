@@ -509,6 +509,12 @@ test("table: git hashes show short, whole in their title; their short copy and c
   assert.deepEqual(headers(table([], ["id", "short"])), ["ID", "Short"]);
 });
 
+test("table: a long heading (a series' labels) wraps as words, a short one stays on its line", () => {
+  // Prometheus's range query at 380 px: two series named by their labels beside the time
+  const box = V.table([{ time: "07:45", "Tromsø–Skjervøy · MF Fjord": 48.5 }], V.columnsOf([{ time: 1, "Tromsø–Skjervøy · MF Fjord": 1 }]), 10);
+  assert.deepEqual(Array.from(box.querySelectorAll("th button"), (b) => [b.textContent, b.className]), [["Time", ""], ["Tromsø–Skjervøy · MF Fjord", "wr"]]);
+});
+
 test("a spec's date format on an instant in epoch seconds draws its day; instants lead no headline", () => {
   const draw = (data, present) => {
     const box = document.createElement("div");
