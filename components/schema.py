@@ -15,6 +15,7 @@ every kind made python-jsonschema retry every branch at every level: exponential
 
 from __future__ import annotations
 
+import inspect
 import json
 from pathlib import Path
 from typing import Any
@@ -34,7 +35,7 @@ looks through any node that is not a field, and only hydrates tabs)."""
 
 def catalog_schema() -> dict[str, Any]:
     """The JSON Schema (2020-12) of a component tree, from the msgspec types."""
-    schema = msgspec.json.schema(AnyNode)
+    schema = _cleaned(msgspec.json.schema(AnyNode))
     defs = schema.pop("$defs")
     ref = {"$ref": "#/$defs/AnyNode"}
     # msgspec inlines the whole tagged union at every ``children``; name it once instead.
@@ -47,6 +48,16 @@ def catalog_schema() -> dict[str, Any]:
         **ref,
         "$defs": defs,
     }
+
+
+def _cleaned(schema: Any) -> Any:
+    """``schema`` with every description (a type's docstring) dedented as ``inspect.cleandoc``
+    does: msgspec 0.23 does so itself and 0.22 did not, and the committed text must not depend on
+    which one is installed."""
+    if isinstance(schema, dict):
+        return {key: inspect.cleandoc(value) if key == "description" and isinstance(value, str) else _cleaned(value)
+                for key, value in schema.items()}
+    return [_cleaned(item) for item in schema] if isinstance(schema, list) else schema
 
 
 def _dispatch(union: dict[str, Any]) -> dict[str, Any]:
