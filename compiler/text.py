@@ -16,7 +16,10 @@ MAX_LABEL = 120
 
 @lru_cache(maxsize=4096)  # pure, and the same names recur across tools and nested schemas
 def humanize(name: str) -> str:
-    """``maxResults`` / ``max_results`` / ``max-results`` → ``Max results``; ``repo_url`` → ``Repo URL``."""
+    """``maxResults`` / ``max_results`` / ``max-results`` → ``Max results``; ``repo_url`` → ``Repo URL``;
+    a code of a few letters and a number stays one word: ``C8``, ``p95`` → ``P95``."""
+    if re.fullmatch(r"[A-Za-z]{1,3}\d+", name):
+        return name[:1].upper() + name[1:]
     words = _WORD.findall(name)
     if not words:
         return clip(name.strip(), MAX_LABEL) or name

@@ -177,6 +177,8 @@ CU.views = (() => {
    */
   function human(key) {
     if (!/^[A-Za-z_][\w-]*$/.test(key)) return key;
+    // a code of a few letters and a number is one word: a cell ("C8"), a measure ("p95", "m1")
+    if (/^[a-z]{1,3}\d+$/i.test(key)) return key.charAt(0).toUpperCase() + key.slice(1);
     /** @type {string[]} */
     var words = key.match(/[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+/g) || [key];
     words = words.map((word) => ACRONYM.test(word) ? word.toUpperCase() : word.toLowerCase());
@@ -282,7 +284,8 @@ CU.views = (() => {
    */
   function fold(value) {
     var records = /** @type {Views.Json[]} */ ([]).concat(value);
-    return foldNode("more", openingAll > 0 || (records.length < 6 && records.every((record) => isObj(record) && Object.keys(record).length < 5 && Object.values(record).every(isScalar))),
+    // (open when small: a few records of a few scalars, or one record of eight at most)
+    return foldNode("more", openingAll > 0 || (records.length < 6 && records.every((record) => isObj(record) && Object.keys(record).length < (Array.isArray(value) ? 5 : 9) && Object.values(record).every(isScalar))),
       Array.isArray(value) ? plural(value.length, M.items) : plural(Object.keys(value).length, M.fields), value, () => auto(value, 2), openingAll > 0);
   }
   /**

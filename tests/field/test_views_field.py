@@ -800,3 +800,14 @@ def test_git_hashes_show_short_and_whole_where_nothing_hovers(field_host):
     field_host.set_host_context({"deviceCapabilities": {"hover": False, "touch": True}})
     frame.wait_for_function("() => document.documentElement.hasAttribute('data-no-hover')")
     assert hashes.first.inner_text() == commits[0]["hash"]
+
+
+def test_a_small_record_folded_in_a_typed_record_shows_open(field_host):
+    """excel-mcp-server's find_cells (its output schema: matches by sheet, by cell): the sheet's
+    five matches show at once, not behind "5 fields"."""
+    frame = render(field_host, load("excel__find_cells.json"))
+    fold = frame.locator("#result .result-body details.more")
+    assert fold.count() == 1 and fold.get_attribute("open") is not None
+    cells = load("excel__find_cells.json")["result"]["structuredContent"]["matches"]["Sales"]
+    shown = fold.inner_text()
+    assert all(cell in shown for cell in cells) and shown.count("Gizmo") == len(cells)

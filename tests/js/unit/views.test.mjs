@@ -509,6 +509,16 @@ test("table: git hashes show short, whole in their title; their short copy and c
   assert.deepEqual(headers(table([], ["id", "short"])), ["ID", "Short"]);
 });
 
+test("a record of eight scalars at most folded in place shows open; a larger one, or records of five, closed", () => {
+  // excel-mcp-server's find_cells: a sheet's matches by cell, five of them
+  const sales = fieldResult("excel__find_cells").structuredContent.matches.Sales;
+  const fold = V.value(sales);
+  assert.deepEqual([fold.localName, fold.open, fold.querySelector("summary").textContent], ["details", true, "5 fields"]);
+  const nine = Object.fromEntries(Array.from({ length: 9 }, (x, i) => ["C" + i, "Gizmo"]));
+  assert.equal(V.value(nine).open, false);
+  assert.equal(V.value([sales, sales]).open, false); // a table in a cell: records of four fields at most
+});
+
 test("table: a long heading (a series' labels) wraps as words, a short one stays on its line", () => {
   // Prometheus's range query at 380 px: two series named by their labels beside the time
   const box = V.table([{ time: "07:45", "Tromsø–Skjervøy · MF Fjord": 48.5 }], V.columnsOf([{ time: 1, "Tromsø–Skjervøy · MF Fjord": 1 }]), 10);
