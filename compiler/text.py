@@ -6,6 +6,8 @@ import re
 from functools import lru_cache
 
 _WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+_CODE = re.compile(r"[A-Za-z]{1,3}\d+")
+"""A code of a few letters and a number: one word ("C8", "p95"), as views.js's human() reads it."""
 _ACRONYMS = frozenset(
     {"id", "ids", "url", "urls", "uri", "api", "http", "https", "json", "html", "css", "sql", "ip",
      "ui", "utc", "dst", "ceo", "uuid", "pdf", "csv", "xml", "sha", "dns", "tcp", "udp", "ssh", "gpu", "cpu", "mcp", "dpi", "os", "ttl", "llm",
@@ -18,7 +20,7 @@ MAX_LABEL = 120
 def humanize(name: str) -> str:
     """``maxResults`` / ``max_results`` / ``max-results`` → ``Max results``; ``repo_url`` → ``Repo URL``;
     a code of a few letters and a number stays one word: ``C8``, ``p95`` → ``P95``."""
-    if re.fullmatch(r"[A-Za-z]{1,3}\d+", name):
+    if _CODE.fullmatch(name):
         return name[:1].upper() + name[1:]
     words = _WORD.findall(name)
     if not words:

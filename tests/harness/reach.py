@@ -397,8 +397,8 @@ def text_scalars(text: str, path: str, out: list[Scalar]) -> None:
                     leaf(plain(cell.strip()), f"{path}/line{n}/{j}", out)
             continue
         m = KEY_VALUE.match(ln)
-        if m and not markdown and m[2].strip()[:1] in "[{" and _data(m[2]) is not None:
-            walk(_data(m[2]), f"{path}/line{n}", out)  # a value that is a list or a record: its data
+        if m and not markdown and m[2].strip()[:1] in "[{" and (data := _data(m[2])) is not None:
+            walk(data, f"{path}/line{n}", out)  # a value that is a list or a record: its data
             continue
         leaf(plain(m[2] if m else ln).strip(), f"{path}/line{n}", out)
 
