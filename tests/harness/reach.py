@@ -819,6 +819,7 @@ def probe(host: Any, html: str, values: list[Any]) -> dict[str, Any]:
     """The checker on a view made by hand: a result is sent, its fresh view's content replaced by
     ``html`` (markup of the test's own, never data), then checked for ``values``."""
     host.reach_page = None  # the next ``check`` loads its page again
+    host.wait_initialized()  # a result sent before the app's handshake is never drawn
     host.send_tool_result({"content": [{"type": "text", "text": "placeholder"}]})
     host.frame.wait_for_function(
         """(html) => { const b = document.querySelector('#result .result-body > .view');
