@@ -563,7 +563,7 @@ def test_a_markdown_table_is_a_table(field_host, name, count):
     [
         # chroma-mcp's peek at an empty collection: a dict repr holding array([], dtype=float64)
         ("chroma__chroma_peek_collection.json",
-         {"IDS": "none", "Embeddings": "none", "Documents": "none", "URIS": "null", "Included": "metadatas, documents, embeddings",
+         {"IDs": "none", "Embeddings": "none", "Documents": "none", "URIs": "null", "Included": "metadatas, documents, embeddings",
           "Data": "null", "Metadatas": "none"}),
         # a program's dict of arrays (code-runner): an int32 array (its dtype written) and float
         # arrays printed with numpy's padding ("12450.  ")

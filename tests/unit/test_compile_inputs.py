@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
+from compiler import text
 from compiler.compile import compile_tree, tool_title
 from compiler.compile.inputs import compile_form
 from compiler.compile.naming import humanize
@@ -92,10 +95,20 @@ def test_a_form_label_reads_as_the_result_views_label(name, title, label):
 
 @pytest.mark.parametrize(
     "name, label",
-    [("maxResults", "Max results"), ("max_results", "Max results"), ("repo_url", "Repo URL"), ("userID", "User ID"), ("x", "X")],
+    [("maxResults", "Max results"), ("max_results", "Max results"), ("repo_url", "Repo URL"), ("userID", "User ID"), ("x", "X"),
+     ("C8", "C8"), ("p95", "P95"), ("id2", "ID2"), ("cpu0", "CPU0"), ("user_ids", "User IDs"), ("userIDs", "User IDs"),
+     ("HTTPStatus", "HTTP status"), ("HTTPS", "HTTPS"), ("dns", "DNS")],
 )
 def test_humanized_labels(name, label):
     assert humanize(name) == label
+
+
+def test_the_form_and_the_views_write_the_same_words_in_capitals():
+    """A form's label and a result's heading for one name read the same: the compiler's acronyms
+    are the runtime's (views.js's ACRONYM)."""
+    source = (Path(__file__).parents[2] / "runtime_js" / "views.js").read_text(encoding="utf-8")
+    (alternation,) = re.findall(r"var ACRONYM = /\^\(([a-z|]+)\)\$/i;", source)
+    assert set(alternation.split("|")) == text._ACRONYMS
 
 
 def test_constraints_are_carried():
