@@ -5,7 +5,7 @@
    wraps) and leads.js (whose CU.run it calls).
      Run again   a line above the result: Run again, the time since the result came, the timer. Running again
                  (by hand or by the timer) sends the arguments of the result shown, never an edit
-                 of the form the person has not sent; it keeps the page's scroll, the open tabs
+                 of the form the person has not sent; it keeps the page's scroll, the open tabs and folds
                  and a table's sort, and marks the values that changed (class "changed", titled so).
      Timer       Off / 5 s / 15 s / 1 min (the Live node's every: a LayoutSpec's live.every).
                  One refresh at a time: the next is set when a run ends, never while one is in
@@ -112,7 +112,7 @@
    * Runs the tool again with the arguments of the result shown — not the form's: an edit the
    * person has not sent stays theirs to send, unchecked, nothing of it focused or marked (quiet:
    * the timer's, not told to the model; else told as a person's run is, through tell), keeping
-   * the scroll, the open tabs and the sort, and marking the values that changed.
+   * the scroll, the open tabs and folds, the sort, and marking the values that changed.
    * @param {boolean} [quiet]
    */
   function again(quiet) {
@@ -128,17 +128,19 @@
     });
   }
 
-  /** What a person set on the result shown (scroll, open tabs, sort, values), and a function that puts it back after the next draw. */
+  /** What a person set on the result shown (scroll, open tabs and folds, sort, values), and a function that puts it back after the next draw. */
   function keep() {
     var scroller = /** @type {Element} */ (doc.scrollingElement), top = scroller.scrollTop;
     var body = () => /** @type {HTMLElement} */ (doc.querySelector(".result > .result-body"));
     var values = () => /** @type {HTMLElement[]} */ (Array.from(body().querySelectorAll(".view td, .view dd, .view .tile-v")));
     var before = values().map((cell) => cell.textContent);
     var tabs = Array.from(body().querySelectorAll("[role=tab]")).map((tab) => tab.getAttribute("aria-selected") === "true");
+    var opened = Array.from(body().querySelectorAll("details")).map((details) => /** @type {HTMLDetailsElement} */ (details).open);
     var sorts = Array.from(body().querySelectorAll("th[aria-sort]")).map((th) => th.getAttribute("aria-sort"));
     var focused = doc.activeElement;
     return () => {
       Array.from(body().querySelectorAll("[role=tab]")).forEach((tab, i) => { if (tabs[i] && tab.getAttribute("aria-selected") !== "true") /** @type {HTMLElement} */ (tab).click(); });
+      Array.from(body().querySelectorAll("details")).forEach((details, i) => { if (opened[i]) /** @type {HTMLDetailsElement} */ (details).open = true; });
       Array.from(body().querySelectorAll("th[aria-sort]")).forEach((th, i) => {
         var button = /** @type {HTMLElement | null} */ (th.querySelector("button"));
         for (var n = sorts[i] === "ascending" ? 1 : sorts[i] === "descending" ? 2 : 0; button && n--;) button.click();

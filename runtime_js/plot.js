@@ -245,5 +245,7 @@
     var props = seriesOf(rows, columns), beside = placement === "beside";
     var figure = props && chart(rows, props, "", beside && window.innerWidth >= 900 ? 0.5 : 1);
     if (!figure || !table) return figure;
-    return placement === "tab" ? CU.tabbed([[M.tableTab, table], [M.chartTab, figure]]) : el("div", { class: beside ? "series beside" : "series" }, figure, table);
+    if (placement === "tab") return CU.tabbed([[M.tableTab, table], [M.chartTab, figure]]);
+    // more rows than a year of months, under the chart that draws them: folded, one click away
+    return el("div", { class: beside ? "series beside" : "series" }, figure, beside || rows.length <= 12 ? table : el("details", { class: "more rows" }, el("summary", null, M.tableTab + " \u00b7 " + rows.length + " " + M.rows[1]), table));
   };})(CU.views);

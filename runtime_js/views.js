@@ -38,7 +38,8 @@ CU.views = (() => {
   // A PDF's date (ISO 32000: "D:20261120091500+01'00'"), to the minute at least, its zone optional.
   var PDF_DATE = /^D:(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)?(?:(Z)|([+-]\d\d)'(\d\d)'?)?$/;
   var SPAN_UNIT = /^(years|months|weeks|days|hours|minutes|seconds|milliseconds)$/i;
-  var ACRONYM = /^(id|url|uri|api|ceo|dst|utc|json|csv|sql|html|http|ip|uuid|os|cpu|gpu|pdf|mrr|arr|roi|kpi|sku)s?$/i;
+  // Words written in capitals ("ID"), and so their plurals ("IDs"): compiler/text.py's list too.
+  var ACRONYM = /^(id|url|uri|api|http|https|json|html|css|sql|ip|ui|utc|dst|ceo|uuid|pdf|csv|xml|sha|dns|tcp|udp|ssh|gpu|cpu|mcp|dpi|os|ttl|llm|mrr|arr|roi|kpi|sku)$/i;
   var isObj = /** @type {(value: unknown) => value is Views.Record} */ (CU.isObject);
   /** @type {(value: unknown) => value is Views.Scalar} */
   var isScalar = (value) => value === null || typeof value !== "object";
@@ -177,14 +178,22 @@ CU.views = (() => {
    */
   function human(key) {
     if (!/^[A-Za-z_][\w-]*$/.test(key)) return key;
-    // a code of a few letters and a number is one word: a cell ("C8"), a measure ("p95", "m1")
-    if (/^[a-z]{1,3}\d+$/i.test(key)) return key.charAt(0).toUpperCase() + key.slice(1);
+    // a code of a few letters and a number is one word: a cell ("C8"), a measure ("p95", "cpu0" → "CPU0")
+    var code = /^([a-z]{1,3})(\d+)$/i.exec(key);
+    if (code) return (capitals(code[1]) || code[1].charAt(0).toUpperCase() + code[1].slice(1)) + code[2];
     /** @type {string[]} */
-    var words = key.match(/[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+/g) || [key];
-    words = words.map((word) => ACRONYM.test(word) ? word.toUpperCase() : word.toLowerCase());
+    var words = key.match(/[A-Z]{2,}s(?![a-z])|[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+/g) || [key];
+    words = words.map((word) => capitals(word) || word.toLowerCase());
     words[0] = words[0].charAt(0).toUpperCase() + words[0].slice(1);
     return words.join(" ");
   }
+
+  /** A word as an acronym is written ("id" → "ID", "urls" → "URLs"); "" when it is none.
+   * @param {string} word */
+  function capitals(word) {
+    return ACRONYM.test(word) ? word.toUpperCase() : /s$/i.test(word) && ACRONYM.test(word.slice(0, -1)) ? word.slice(0, -1).toUpperCase() + "s" : "";
+  }
+
   /** @type {(count: number, words: readonly [string, string]) => string} "1 item", "3 items" */
   var plural = (count, words) => count + " " + words[count === 1 ? 0 : 1];
   /**

@@ -25,7 +25,7 @@ interface Views {
 interface CompileUi {
   /** The chart of rows that are a series (plot.js seriesOf), or null. With `table` (the rows'
    *  table, as views.js built it), the two placed as `placement` says ("first": the chart above
-   *  the table; "beside": side by side on a frame >= 900 px, else stacked; "tab": two tabs, the
+   *  the table, folded in a details past 12 rows; "beside": side by side on a frame >= 900 px, else stacked; "tab": two tabs, the
    *  table's first); without, the chart alone. */
   series(rows: unknown[], columns: TableColumn[], placement?: string, table?: HTMLElement): HTMLElement | null;
 }

@@ -201,6 +201,7 @@ def test_the_preview_emulates_a_host_with_and_without_downloads_links_and_fullsc
         wait_log(page, "ui/notifications/initialized")
         app.get_by_label("City").fill("Oslo")
         app.locator("[data-action=submit]").click()
+        app.locator(".result[aria-busy=false] .result-body tbody tr").first.wait_for()  # drawn, the run over
         csv_button = app.get_by_role("button", name="Download these rows as CSV").last  # the table's (its chart above has its own)
         with page.expect_download() as got:
             csv_button.click()

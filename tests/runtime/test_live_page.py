@@ -123,9 +123,11 @@ def test_the_timer_refreshes_pauses_while_hidden_resumes_and_stops_at_teardown(a
     assert host.frame.locator(".live select").input_value() == "15"
     first = shown(host, "reading")
     assert len(seen(journal, "system_stats")) == before + 1
+    host.frame.click(".result-body details.raw > summary")  # a fold the person opened
     for n in (2, 3):
         advance(host, 15_000)
         host.wait_until(lambda n=n: len(seen(journal, "system_stats")) == before + n and shown(host, "reading") == first + n - 1 and settled(host), timeout=10)
+    assert host.frame.locator(".result-body details.raw[open]").count() == 1, "stays open across refreshes, as a tab and a sort do"
     # the values that changed are marked
     assert host.frame.locator(".result-body .changed").count() >= 2
     assert host.frame.locator(".live .muted").inner_text() == "Updated 0 s ago"

@@ -54,6 +54,12 @@ def test_a_range_query_is_a_chart_you_can_see_and_a_table_of_time_by_series(apph
     assert facts["legend"] == ["Tromsø–Skjervøy · MF Fjord", "Ålesund–Hareid · MF Nordlys"]
     assert facts["ticks"][0] == "07:45" and all(len(tick) == 5 for tick in facts["ticks"]), facts["ticks"]
     frame = host.frame
+    # the 31 rows under the chart that draws them: folded, one click away
+    fold = frame.locator(f"{BODY} .series > details.rows")
+    assert fold.locator("summary").inner_text() == "Table · 31 rows"
+    assert not frame.locator(f"{BODY} .series table").is_visible()
+    fold.locator("summary").click()
+    assert frame.locator(f"{BODY} .series table").is_visible()
     assert cells(frame, f"{BODY} .series th button") == ["Time", "Tromsø–Skjervøy · MF Fjord", "Ålesund–Hareid · MF Nordlys"]
     rows = frame.locator(f"{BODY} .series tbody tr")
     assert rows.count() == 31

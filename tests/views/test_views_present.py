@@ -161,6 +161,9 @@ def test_records_of_the_same_keys_are_a_group_of_columns_and_colours_are_swatche
     frame = host.frame
     history = entry["result"]["structuredContent"]["analytics"]["history"]
     categories = list(history[0]["allocations"])
+    fold = frame.locator(f"{BODY} .series > details.rows > summary")  # past a year of months, under its chart
+    assert fold.inner_text() == f"Table · {len(history)} rows"
+    fold.click()
     group = frame.locator(f"{BODY} th[scope=colgroup]")
     assert group.all_inner_texts() == ["Allocations"] and group.get_attribute("colspan") == str(len(categories))
     first = frame.locator(f"{BODY} tbody tr").filter(has_text=history[0]["month"]).first.locator("td").all_inner_texts()

@@ -258,6 +258,14 @@ test("placement: the chart first (above its table), beside it, or the table and 
   assert.equal(panels[1].hidden, true);
   assert.ok(panels[1].querySelector("svg.chart"));
   assert.equal(series(MONTHS.slice(0, 3), "first", table()), null, "not a series: nothing to place (the caller keeps its table)");
+  // past a year of months, the rows under their chart fold (one click away); beside it they stay
+  const days = Array.from({ length: 13 }, (unused, i) => ({ day: `2026-01-${String(i + 1).padStart(2, "0")}`, sales: 100 + (i % 4) * 20 }));
+  const long = series(days, "first", table());
+  assert.deepEqual(Array.from(long.children, (child) => child.tagName.toLowerCase()), ["figure", "details"]);
+  assert.equal(long.querySelector("details > summary").textContent, "Table · 13 rows");
+  assert.equal(long.querySelector("details").hasAttribute("open"), false);
+  assert.ok(long.querySelector("details > .tbl"));
+  assert.deepEqual(Array.from(series(days, "beside", table()).children, (child) => child.getAttribute("class")), ["fig", "tbl"]);
 });
 
 test("views.js's tables show their series' chart above them, a typed table's (an outputSchema's columns) too unless the page has a Chart node", () => {

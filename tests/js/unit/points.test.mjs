@@ -52,7 +52,10 @@ test("a range query (real Prometheus): a line per series, named by the labels th
   assert.equal(chart.querySelectorAll("path").length, 2); // a line a series
   assert.deepEqual(texts(box, ".legend span"), ["Tromsø–Skjervøy · MF Fjord", "Ålesund–Hareid · MF Nordlys"]);
   assert.ok(texts(chart, "text").includes("07:45"), "its ticks are times of day");
-  const sent = box.querySelector("details.more:not(.srv)");
+  const folded = box.querySelector(".series > details.rows");
+  assert.equal(folded.querySelector("summary").textContent, "Table · 31 rows"); // under the chart, one click away
+  assert.ok(!folded.hasAttribute("open") && folded.contains(box.querySelector(".series table")));
+  const sent = box.querySelector("details.more:not(.srv, .rows)");
   assert.equal(sent.querySelector("summary").textContent, "2 series"); // the records as sent, one click away
 });
 

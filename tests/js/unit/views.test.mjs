@@ -164,7 +164,8 @@ test("human: keys as headings", () => {
     max_count: "Max count", isDst: "Is DST", is_dst: "Is DST", user_id: "User ID", cohort_size: "Cohort size",
     retained_pct: "Retained pct", HTTPStatus: "HTTP status", apiURL: "API URL", thoughtNumber: "Thought number",
     "last-modified": "Last modified", month3: "Month 3", "QUERY PLAN": "QUERY PLAN", "Node Type": "Node Type",
-    "": "", "sales:": "sales:",
+    "": "", "sales:": "sales:", C8: "C8", p95: "P95", id2: "ID2", cpu0: "CPU0", user_ids: "User IDs",
+    userIDs: "User IDs", repoURLs: "Repo URLs", HTTPS: "HTTPS", dns: "DNS", os: "OS",
   };
   for (const [key, heading] of Object.entries(cases)) assert.equal(V.text.human(key), heading, key);
 });
