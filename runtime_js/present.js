@@ -219,7 +219,8 @@ CU.present = (() => {
       case "bytes": return bytes(value, the.u || "B");
       case "duration": return duration(value, the.u || "s");
       case "compact": return short(value);
-      default: return compact && Math.abs(value) >= 1e4 ? short(value) : Math.abs(value) >= 1e15 || (value && Math.abs(value) < 1e-6) ? "" : grouped(value, d);
+      default: var shown = compact && Math.abs(value) >= 1e4 ? short(value) : Math.abs(value) >= 1e15 || (value && Math.abs(value) < 1e-6) ? "" : grouped(value, d);
+        return shown && the.u ? shown + " " + the.u : shown;
     }
   }
   /**

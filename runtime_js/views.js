@@ -38,6 +38,8 @@ CU.views = (() => {
   // A PDF's date (ISO 32000: "D:20261120091500+01'00'"), to the minute at least, its zone optional.
   var PDF_DATE = /^D:(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)?(?:(Z)|([+-]\d\d)'(\d\d)'?)?$/;
   var SPAN_UNIT = /^(years|months|weeks|days|hours|minutes|seconds|milliseconds)$/i;
+  // A conversion's numbers: what it gives (in the unit it converts to), what it takes (from).
+  var CONVERTED = /^(result|converted|output)$/, CONVERTING = /^(value|amount|input|quantity)$/;
   // Words written in capitals ("ID"), and so their plurals ("IDs"): compiler/text.py's list too.
   var ACRONYM = /^(id|url|uri|api|http|https|json|html|css|sql|ip|ui|utc|dst|ceo|uuid|pdf|csv|xml|sha|dns|tcp|udp|ssh|gpu|cpu|mcp|dpi|os|ttl|llm|mrr|arr|roi|kpi|sku)$/i;
   var isObj = /** @type {(value: unknown) => value is Views.Record} */ (CU.isObject);
@@ -69,7 +71,22 @@ CU.views = (() => {
     // One span told in several units (days 328, hours 7872, minutes 472320): each is a count of
     // its unit, not a duration to draw in others ("328 d" under "Hours").
     if (SPAN_UNIT.test(key) && isObj(record) && Object.keys(record).filter((name) => SPAN_UNIT.test(name)).length > 1) key += "_count";
-    return P.look(key, values, currency ? Object.assign({}, presentContext, { currency: currency }) : presentContext);
+    var look = P.look(key, values, currency ? Object.assign({}, presentContext, { currency: currency }) : presentContext), unit = unitOf(key, record);
+    // a conversion's amount in the unit it is from, its result in the one it is to ("26.219 mi", "€92.40")
+    return !unit ? look : /^([A-Z]{3}|[$€£¥₹₩])$/.test(unit) ? P.look(key, values, { formats: { [key]: { format: "money", currency: unit } } }) : look.f === "number" ? Object.assign(look, { u: unit }) : look;
+  }
+  /**
+   * The unit a record's number is in when the record is a conversion (calc's {value, from: "km",
+   * to: "mi", result}: units, no digits, and both an amount and a result): the amount's is
+   * "from"'s, the result's "to"'s; "" for any other (a transfer from one account to another).
+   * @param {string} key @param {unknown} record
+   */
+  function unitOf(key, record) {
+    if (!isObj(record)) return "";
+    var keys = Object.keys(record), named = (/** @type {RegExp} */ role, /** @type {string} */ name) => P.words(name).some((word) => role.test(word));
+    var unit = (/** @type {string} */ side) => { var value = record[keys.find((name) => P.words(name)[0] === side) || ""]; return typeof value === "string" && /^\D{1,10}$/.test(value.trim()) ? value.trim() : ""; };
+    var from = unit("from"), to = unit("to"), both = [CONVERTED, CONVERTING].every((role) => keys.some((name) => typeof record[name] === "number" && named(role, name)));
+    return !from || !to || !both ? "" : named(CONVERTED, key) ? to : named(CONVERTING, key) ? from : "";
   }
   /** An instant in epoch seconds (below 1e11) or milliseconds, as ISO. @param {number} time @returns {string} */
   var epochIso = (time) => new Date(time < 1e11 ? time * 1000 : time).toISOString();
@@ -698,6 +715,7 @@ CU.views = (() => {
       var values = rows.map((r) => at(r, column.pointer));
       if (/^(number|integer)$/.test(/** @type {string} */ (column.format))) {
         var look = column.look = lookOf(keyOf(column), values, rows[0]);
+        if (look.f === "number" && rows.some((row) => unitOf(keyOf(column), row) !== look.u)) look.u = ""; // a unit only where every row is in it
         if (look.f === "epoch" && (column.day = dayOf(values.map((value) => typeof value === "number" ? epochIso(value) : value)))) look.u = "day";
       } else if ((column.day = dayOf(values))) column.format = "day-time";
       // A column of git hashes (or of lists of them: a commit's parents) shows each as git's
@@ -1503,11 +1521,16 @@ CU.views = (() => {
    * @returns {HTMLElement | null}
    */
   function tiles(data, pointers, labels) {
-    return pointers.length ? el("div", { class: "tiles" }, pointers.map((pointer) => {
+    if (!pointers.length) return null;
+    var box = el("div", { class: "tiles" }, pointers.map((pointer) => {
       var key = unescapeToken(pointer.split("/").pop() || ""), value = at(data, pointer), holder = at(data, pointer.replace(/\/[^/]*$/, ""));
       var shown = (typeof value === "number" && P.node(value, lookOf(key, [value], holder), true)) || val(value, undefined, null, key);
       return el("div", { class: "tile" }, el("div", { class: "tile-v" }, shown), el("div", { class: "tile-k" }, labels[pointer] || human(key)));
-    })) : null;
+    }));
+    // tiles as wide as their longest short value needs ("42.195 km": present.css --tile)
+    var longest = Math.max(...Array.from(box.querySelectorAll(".tile-v"), (tile) => (tile.textContent || "").length));
+    if (longest > 7 && longest < 16) box.style.setProperty("--tile", Math.round(longest * 13.5 + 28) + "px");
+    return box;
   }
   /**
    * The compiled labels of a typed result's record fields, by their pointer in the data.

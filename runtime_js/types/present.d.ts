@@ -9,7 +9,8 @@ declare namespace Present {
     d?: number;
     /** Money's currency: an ISO 4217 code or a symbol. */
     c?: string;
-    /** The unit the number is in: ratio, points, ms, s, min, h, B, KB, MB, GB. */
+    /** The unit the number is in: ratio, points, ms, s, min, h, B, KB, MB, GB; a plain number's,
+     *  written after it (a conversion's "km"). */
     u?: string;
   }
   /** A format the spec gives a key (the result view's present.formats, by the key's name). */

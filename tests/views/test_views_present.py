@@ -145,6 +145,23 @@ def test_a_summary_object_is_the_headline_and_not_said_twice(apphost):
     assert frame.locator(".args-text").inner_text().startswith("Starting MRR 50000 · Monthly growth rate 5")
 
 
+@pytest.mark.parametrize("width", [380, 900])
+def test_a_conversion_is_headed_by_its_amount_and_result_each_in_its_unit_on_one_line(apphost, width):
+    """calc's convert (the corpus's recording): {value: 42.195, from: "km", to: "mi", result: 26.218757}."""
+    entry = recorded("calc__convert")
+    host = apphost.load(build_page(entry["tool"]), reads=False, width=width, host_context={"locale": "en-US"})
+    host.wait_initialized()
+    host.send_tool_result(entry["result"])
+    frame = host.frame
+    frame.wait_for_selector(f"{BODY} .tile-v")
+    assert frame.locator(f"{BODY} .tile-v").all_inner_texts() == ["42.195 km", "26.219 mi"]
+    assert titled(frame, "26.219 mi") == "26.218757"
+    lines = frame.evaluate("(sel) => [...document.querySelectorAll(sel)].map((v) => { const r = document.createRange(); r.selectNodeContents(v); "
+                           "return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; })", f"{BODY} .tile-v")
+    assert lines == [1, 1], "a value and its unit on one line"
+    assert host.console_errors == [] and host.csp_violations == []
+
+
 def test_a_headline_tile_carries_its_fields_label_and_the_unit_its_schema_names(apphost):
     """everything's get-structured-content (the corpus's recording): "Temperature in celsius"."""
     corpus = FIELD.parent / "corpus"

@@ -469,6 +469,22 @@ test("a span told in several units (calc's date diff): each a count of its unit,
   assert.equal(V.look("seconds", [640.47], { seconds: 640.47, since: "boot" }).f, "duration");
 });
 
+test("a conversion's amount is in the unit it is from, its result in the one it is to; exact values in titles", () => {
+  // calc's convert: {value: 42.195, from: "km", to: "mi", result: 26.218757, category: "length"}
+  const box = render(fieldResult("calc__convert"));
+  assert.deepEqual(texts(box, ".tile-v"), ["42.195 km", "26.219 mi"]);
+  assert.deepEqual(Array.from(box.querySelectorAll(".tile-v [title]"), (span) => span.getAttribute("title")), ["42.195", "26.218757"]);
+  const money = { amount: 100, from: "USD", to: "EUR", result: 92.4, rate: 0.924 }, P = CU.present;
+  assert.deepEqual(["amount", "result"].map((key) => P.text(money[key], V.look(key, [money[key]], money))), ["$100", "€92.40"]);
+  // not a conversion: a transfer (no result), dates from and to (digits), a table whose rows differ
+  assert.equal(V.look("amount", [50], { from: "alice", to: "bob", amount: 50 }).u, "");
+  assert.equal(V.look("result", [3], { from: "2026-01-01", to: "2026-02-01", value: 1, result: 3 }).u, "");
+  const rows = [{ value: 1, from: "km", to: "mi", result: 0.62 }, { value: 1, from: "kg", to: "lb", result: 2.2 }];
+  assert.deepEqual(texts(V.table(rows, V.columnsOf(rows), 10), "td.num"), ["1", "0.62", "1", "2.20"]);
+  const same = [{ value: 1, from: "km", to: "mi", result: 0.62 }, { value: 2, from: "km", to: "mi", result: 1.24 }];
+  assert.deepEqual(texts(V.table(same, V.columnsOf(same), 10), "td.num"), ["1 km", "0.62 mi", "2 km", "1.24 mi"]);
+});
+
 test("a PDF's date is the time it is, its text in the title; an empty text and an empty list say so", () => {
   // pdf-reader's read_pdf: the document's info, as pdf.js reads it
   const info = JSON.parse(fieldResult("pdf-reader__read_pdf").content[0].text).results[0].data.info;
