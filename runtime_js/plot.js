@@ -246,6 +246,9 @@
     var figure = props && chart(rows, props, "", beside && window.innerWidth >= 900 ? 0.5 : 1);
     if (!figure || !table) return figure;
     if (placement === "tab") return CU.tabbed([[M.tableTab, table], [M.chartTab, figure]]);
-    // more rows than a year of months, under the chart that draws them: folded, one click away
-    return el("div", { class: beside ? "series beside" : "series" }, figure, beside || rows.length <= 12 ? table : el("details", { class: "more rows" }, el("summary", null, M.tableTab + " \u00b7 " + rows.length + " " + M.rows[1]), table));
+    // more rows than a year of months, under the chart that draws them: folded, every row (to a
+    // thousand) one click away, not a page of them
+    var fold = !beside && rows.length > 12;
+    if (fold && /** @type {Views.TableElement} */ (table).all) /** @type {Views.TableElement} */ (table).all();
+    return el("div", { class: beside ? "series beside" : "series" }, figure, fold ? el("details", { class: "more rows" }, el("summary", null, M.tableTab + " \u00b7 " + rows.length + " " + M.rows[1]), table) : table);
   };})(CU.views);

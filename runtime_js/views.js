@@ -784,7 +784,7 @@ CU.views = (() => {
     draw();
     // The rows and columns ride on the element (not markup): host.js offers them as a file.
     /** @type {Views.TableElement} */
-    var box = Object.assign(el("div", { class: "tbl" }, filter, el("div", { class: "scroll" }, el("table", null, el("thead", null, groups, el("tr", null, head)), body)), el("div", { class: "pager" }, prev, info, next)), { rows: rows, cols: columns });
+    var box = Object.assign(el("div", { class: "tbl" }, filter, el("div", { class: "scroll" }, el("table", null, el("thead", null, groups, el("tr", null, head)), body)), el("div", { class: "pager" }, prev, info, next)), { rows: rows, cols: columns, all: () => { pageSize = Math.max(pageSize, Math.min(rows.length, 1000)); draw(); } });
     // Rows that are a series show their chart too (plot.js; placed as the result view's
     // present.chart says: "first" by default): rows built from data, and a typed table's unless
     // the page has a Chart node (chart.js: the layout chose its chart).
@@ -1600,8 +1600,11 @@ CU.views = (() => {
     current = { content: content };
     var message = content.filter((block) => isObj(block) && block.type === "text").map((block) => String(block.text)).join("\n") || M.errorUntold;
     if (result.isError) return box.append(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, M.error), errorView(message)));
-    // A result whose one content block is a text of data (JSON, a Python literal) is that data.
-    var only = data === undefined && content.length === 1 && isObj(content[0]) && content[0].type === "text" ? dataOf(String(content[0].text)) : undefined;
+    // A result whose one content block is a text of data (JSON, a Python literal) is that data;
+    // several texts, each a record (webcal's events, one a block), are the list of them.
+    var texts = content.every((block) => isObj(block) && block.type === "text") ? content.map((block) => String(/** @type {Views.Record} */ (block).text)) : [];
+    var read = data === undefined ? texts.map(dataOf) : [];
+    var only = read.length === 1 ? read[0] : read.length > 1 && read.every(isObj) ? read : undefined;
     var shown = data !== undefined ? data : only;
     presentContext = { formats: formatsByKey(present.formats), currency: currencyIn(shown, message) };
     chartPlace = present.chart || "first";
@@ -1612,7 +1615,7 @@ CU.views = (() => {
     else if (shown !== undefined) { var rest = withoutHeadline(shown, headline); parts.data = isObj(rest) && !Object.keys(rest).length ? null : auto(rest); }
     // The text blocks usually repeat the data as JSON; the rest shows unless a view already did.
     if (!current.shown && only === undefined) parts.text = unshownBlocks(content, data, present.text !== "show");
-    else if (only !== undefined && parseJson(message) === undefined) parts.text = sentText(message); // a Python literal's text
+    else if (only !== undefined && texts.some((text) => parseJson(text) === undefined)) parts.text = sentText(message); // a Python literal's text
     (present.sections || []).concat(["headline", "chart", "data", "text"]).forEach((section) => { elAdd(box, parts[section]); delete parts[section]; });
   }
 

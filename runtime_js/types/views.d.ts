@@ -78,7 +78,9 @@ interface ViewContext {
   type TextKind = "diff" | "," | "\t" | "aligned" | "md" | "html" | "kv" | "lines" | "prose";
 
   /** A table's box: its rows and columns ride on it (host.js offers them as a file). */
-  type TableElement = HTMLElement & { rows: Json[]; cols: Column[] };
+  /** A table built from rows: its rows and columns (host.js offers them as a file); all() draws
+   *  every row on one page (a fold shows them all at its one click: plot.js). */
+  type TableElement = HTMLElement & { rows: Json[]; cols: Column[]; all(): void };
 
   /** The classes an SGR code sets: 1 bold (t1), 2 dim (t2), f the colour (c0…c7). */
   interface SgrState { [param: string]: string }

@@ -162,6 +162,21 @@ def test_a_conversion_is_headed_by_its_amount_and_result_each_in_its_unit_on_one
     assert host.console_errors == [] and host.csp_violations == []
 
 
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_events_sent_one_a_text_block_are_one_table(apphost, theme):
+    """webcal's list_events (the corpus's recording): ten events, each a JSON object in its own
+    text block, were ten key-value lists run together; now one table, a row an event."""
+    entry = recorded("webcal__list_events__full")
+    events = [json.loads(block["text"]) for block in entry["result"]["content"]]
+    host = shown(apphost, entry["tool"], entry["result"], entry["arguments"], theme)
+    frame = host.frame
+    assert frame.locator(f"{BODY} table").count() == 1 and frame.locator(f"{BODY} dl").count() == 0
+    assert frame.locator(f"{BODY} tbody tr").count() == len(events) == 10
+    first = frame.locator(f"{BODY} tbody tr").first.locator("td").all_inner_texts()
+    assert first[:4] == ["standup@field.example", "Stand-up", "Nov 2, 2026, 9:15 AM (UTC+01:00)", "Nov 2, 2026, 9:30 AM (UTC+01:00)"]  # en-US
+    assert axe.violations(frame) == []
+
+
 def test_a_headline_tile_carries_its_fields_label_and_the_unit_its_schema_names(apphost):
     """everything's get-structured-content (the corpus's recording): "Temperature in celsius"."""
     corpus = FIELD.parent / "corpus"

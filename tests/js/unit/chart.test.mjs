@@ -266,6 +266,11 @@ test("placement: the chart first (above its table), beside it, or the table and 
   assert.equal(long.querySelector("details").hasAttribute("open"), false);
   assert.ok(long.querySelector("details > .tbl"));
   assert.deepEqual(Array.from(series(days, "beside", table()).children, (child) => child.getAttribute("class")), ["fig", "tbl"]);
+  // a folded table of more rows than a page draws them all: its one click shows every row
+  const many = Array.from({ length: 150 }, (unused, i) => ({ day: new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10), sales: 100 + (i % 7) * 15 }));
+  const placed = CU.views.table(many, CU.views.columnsOf(many), 100);
+  assert.equal(placed.querySelectorAll("details.rows tbody tr").length, 150);
+  assert.equal(placed.querySelector("details.rows .pager button:not([hidden])"), null, "no page to turn");
 });
 
 test("views.js's tables show their series' chart above them, a typed table's (an outputSchema's columns) too unless the page has a Chart node", () => {

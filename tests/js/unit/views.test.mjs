@@ -573,6 +573,22 @@ test("cols: the union of the keys of the first 200 rows, each a pointer and a he
   assert.deepEqual(plain(V.columnsOf(late).map((c) => c.pointer)), ["/id"]);
 });
 
+test("several texts, each a record (webcal's events, one a block), are one table of them", () => {
+  const result = fieldResult("webcal__list_events__full"), events = result.content.map((block) => JSON.parse(block.text));
+  const box = render(result);
+  assert.equal(box.querySelectorAll("table").length, 1);
+  assert.deepEqual(headers(box).slice(0, 4), ["Uid", "Summary", "Start", "End"]);
+  assert.deepEqual(rows(box).map((row) => row[1]), events.map((event) => event.summary));
+  assert.equal(box.querySelector(".srv"), null, "JSON texts: nothing more to show as sent");
+  // Python-printed records are read too, their text one click away; a text among them keeps the blocks apart
+  const printed = render({ content: [{ type: "text", text: "{'name': 'a', 'n': 1}" }, { type: "text", text: "{'name': 'b', 'n': 2}" }] });
+  assert.deepEqual(rows(printed), [["a", "1"], ["b", "2"]]);
+  assert.ok(printed.querySelector(".srv"));
+  const mixed = render({ content: [{ type: "text", text: '{"name": "a"}' }, { type: "text", text: "Done." }] });
+  assert.equal(mixed.querySelectorAll("table").length, 0);
+  assert.ok(mixed.textContent.includes("Done."));
+});
+
 test("no element carries an empty class (a table's text cells are bare spans)", () => {
   const box = render({ content: [{ type: "text", text: JSON.stringify([{ id: 1, name: "row 1", value: 1.5 }, { id: 2, name: "row 2", value: 3 }]) }] });
   assert.deepEqual(Array.from(box.querySelectorAll("td > span:not([title])"), (span) => span.textContent), ["row 1", "row 2"]);
