@@ -610,22 +610,29 @@ CU.views = (() => {
    * @returns {HTMLElement}
    */
   function cellTable(head, rows, format) {
+    // A sheet's cells under its column letters (A, B, C…, after its row numbers' corner) whose
+    // first row names them: the names head the columns, each letter small under its name.
+    var from = head[0] ? 0 : 1, letters = head.slice(), sheet = head.length - from > 1 && head.slice(from).every((name, i) => name === String.fromCharCode(65 + i))
+      && rows.length > 1 && rows[0].slice(from).every((cell) => typeof cell === "string" && /^[^\d\s-]/.test(cell));
+    if (sheet) head = head.slice(0, from).concat(/** @type {string[]} */ (rows.shift()).slice(from));
     var width = rows.reduce((most, row) => Math.max(most, row.length), head.length), columns = indexColumns(width, head.length > 0 && head);
     columns.forEach((column, i) => {
+      if (sheet && i >= from) column.type = letters[i];
       if (!numberColumn(rows, i) && format) { delete column.g; column.format = format; }
     });
     return table(rows, columns, 100);
   }
   /**
-   * A column whose every value (but empty ones) is a number's text holds those numbers: its
-   * values are made numbers (an empty one null), and the answer is true.
+   * A column whose every value (but empty ones, and one at least) is a number's text holds those numbers: its
+   * values are made numbers (an empty one undefined: no value, drawn "—", not JSON's null), and
+   * the answer is true.
    * @param {(Views.Json[] | Views.Record)[]} rows
    * @param {string | number} key
    * @returns {boolean}
    */
   function numberColumn(rows, key) {
-    var cells = /** @type {Views.Record[]} */ (rows), numbers = cells.every((row) => row[key] == null || row[key] === "" || /^-?\d+(\.\d+)?$/.test(String(row[key])));
-    if (numbers) cells.forEach((row) => { if (row[key] != null) row[key] = row[key] === "" ? null : +(/** @type {string} */ (row[key])); });
+    var cells = /** @type {Views.Record[]} */ (rows), numbers = cells.some((row) => row[key] != null && row[key] !== "") && cells.every((row) => row[key] == null || row[key] === "" || /^-?\d+(\.\d+)?$/.test(String(row[key])));
+    if (numbers) cells.forEach((row) => { if (row[key] === "") delete row[key]; else if (row[key] != null) row[key] = +(/** @type {string} */ (row[key])); });
     return numbers;
   }
 
@@ -1141,7 +1148,10 @@ CU.views = (() => {
       part = part.replace(/&(#x[\da-f]{1,6}|#\d{1,7}|[a-z]+);/gi, (all, name) => name[0] === "#" ? (+("0" + name.slice(1)) < 0x110000 ? String.fromCodePoint(+("0" + name.slice(1))) : all) : ENTITY[name.toLowerCase()] || all);
       if (cell) cell.t += part; else if (!depth) text += part;
     };
-    var flush = () => { text = text.replace(/[ \t]*\n\s*/g, "\n").trim(); if (text) out.append(textNode(text, 2)); text = ""; };
+    // the text around the tables: its headings, list items and paragraphs as markdown's (marked),
+    // drawn by the markdown subset; else its lines as sent
+    var marked = false;
+    var flush = () => { text = text.replace(/[ \t]*\n[ \t]*(?=\n)/g, "\n").replace(/\n{3,}/g, "\n\n").replace(/[ \t]*\n[ \t]*/g, "\n").trim(); if (text) out.append(marked ? markdown(text.replace(/\n\n(?=- )/g, "\n")) : textNode(text, 2)); text = ""; };
     var endRow = () => { if (cell && row) row.push(cell); cell = null; if (row && row.length && rows) rows.push(row); row = null; };
     var endTable = () => {
       endRow();
@@ -1158,6 +1168,8 @@ CU.views = (() => {
       else if (name === "table" && closing && depth && !--depth) endTable();
       else if (depth === 1 && (name === "tr" || (!closing && !row && /^t[dh]$/.test(name)))) { endRow(); if (!closing) row = []; }
       if (depth === 1 && /^t[dh]$/.test(name)) { if (cell && row) row.push(cell); cell = closing ? null : { t: "", h: name === "th" }; }
+      else if (!depth && !closing && /^(h[1-6]|li|p)$/.test(name)) { marked = true; put(name[0] === "h" ? "\n\n" + "#".repeat(+name[1]) + " " : name === "li" ? "\n- " : "\n\n"); }
+      else if (!depth && closing && /^(h[1-6]|p|ul|ol)$/.test(name)) put("\n\n");
       else if (/^(br|p|div|li|h\d|tr)$/.test(name)) put("\n");
     }
     put(str.slice(last));

@@ -101,7 +101,8 @@ def test_an_html_table_in_text_is_a_table_read_inertly(host):
     assert cells(frame, f"{BODY} tbody td") == ["Oslo", "1200", "Bergenwindow.ran=2", "980"]
     assert frame.locator(f"{BODY} h2, {BODY} img, {BODY} b, {BODY} script").count() == 0
     assert frame.evaluate("() => window.ran") is None  # nothing of the markup ran
-    assert cells(frame, f"{BODY} pre.text-block") == ["Range", "Read 2 rows."]  # before the table, after it
+    # before the table, after it: its heading and paragraph the markdown subset's own elements
+    assert cells(frame, f"{BODY} .md h4") == ["Range"] and cells(frame, f"{BODY} .md p") == ["Read 2 rows."]
     source = show(host, load("shapes__get_page_source__html-source")["result"])
     assert source.locator(f"{BODY} form, {BODY} input").count() == 0
     assert source.inner_text(f"{BODY} pre.lines").startswith('<form action="/search"')

@@ -147,10 +147,13 @@ test("CSV: quoted cells lose their quotes", () => {
   assert.equal(texts(box, "td").filter((t) => t.includes('"')).length, 0);
 });
 
-test("CSV: an empty cell in a numeric column is null", () => {
+test("CSV: an empty cell in a numeric column has no value (drawn '—', not JSON's null)", () => {
   const box = renderText("name,score\nAda,92.5\nAlan,\nGrace,95.25\n");
-  assert.deepEqual(rows(box).map((r) => r[1]), ["92.50", "null", "95.25"]); // the column's decimals, the same for each
-  assert.equal(box.querySelector(".tbl").rows[1][1], null);
+  assert.deepEqual(rows(box).map((r) => r[1]), ["92.50", "—", "95.25"]); // the column's decimals, the same for each
+  assert.equal(box.querySelector(".tbl").rows[1][1], undefined);
+  // a column with no cell filled is no number column: its empty texts stay, each "—"
+  const empty = renderText("COLUMN_NAME,COLUMN_COMMENT\nid,\nregion,\n");
+  assert.deepEqual(rows(empty), [["id", "—"], ["region", "—"]]);
   assert.equal(box.querySelectorAll("td.num").length, 3);
 });
 
@@ -233,15 +236,24 @@ test("prose: wrapped text, lines kept", () => {
   assert.equal(box.textContent, text);
 });
 
-test("HTML in a text: its tables are tables of the cells' text, the rest its text; never markup", () => {
+test("HTML in a text: its tables are tables of the cells' text, its headings, lists and paragraphs markdown's; never markup", () => {
   const box = renderText(fieldText("excel-go__excel_read_sheet"));
-  assert.equal(box.querySelectorAll("h2, ul, li").length, 0); // no element of the text's own
-  assert.deepEqual(headers(box), ["", "A", "B", "C", "D", "E", "F"]); // its header row of <th> cells
-  assert.equal(rows(box).length, 8);
-  assert.deepEqual(rows(box)[1], ["2", "1", "North", "Widget", "2026-Q1", "1191.5", "12"]);
-  const text = texts(box, "pre.text-block").join("\n");
-  for (const line of ["Read Sheet", "Sheet Data", "backend: excelize", "read range: A1:F8", "This is the last range or no more ranges available."]) assert.ok(text.includes(line), line);
+  assert.equal(box.querySelectorAll("h2").length, 0); // no element of the text's own: the markdown subset's, two levels down
+  // a sheet's column letters over a first row of names: the names head it, each its letter under it
+  assert.deepEqual(Array.from(box.querySelectorAll("th button"), (b) => b.textContent), ["", "ID", "Region", "Product", "Quarter", "Revenue", "Units"]);
+  assert.deepEqual(texts(box, "th small"), ["A", "B", "C", "D", "E", "F"]);
+  assert.equal(rows(box).length, 7);
+  assert.deepEqual(rows(box)[0], ["2", "1", "North", "Widget", "2026-Q1", "1191.50", "12"]); // its numbers numbers now, revenue money's cents
+  // letters over a row that is data (a number first) stay the heading
+  const data = renderText("<table><tr><th></th><th>A</th><th>B</th></tr><tr><th>1</th><td>7</td><td>x</td></tr><tr><th>2</th><td>8</td><td>y</td></tr></table>");
+  assert.deepEqual(Array.from(data.querySelectorAll("th button"), (b) => b.textContent), ["", "A", "B"]);
+  assert.deepEqual(texts(box, ".md h4"), ["Read Sheet", "Sheet Data", "Metadata", "Notice"]);
+  assert.deepEqual(texts(box, ".md ul > li"), ["backend: excelize", "sheet name: Sales", "read range: A1:F8"]); // one list
+  assert.deepEqual(texts(box, ".md p"), ["This is the last range or no more ranges available."]);
   assert.ok(!box.textContent.includes("<"));
+  // lines without headings, lists or paragraphs stay the lines they are
+  const plain = renderText("Rows:<br>\n<table><tr><th>a</th></tr><tr><td>1</td></tr></table>\nend<br>done");
+  assert.deepEqual(texts(plain, "pre.text-block"), ["Rows:", "end\ndone"]);
 });
 
 test("HTML in a text: cells are read as text, whatever markup they hold; a table without <th> has no header", () => {
