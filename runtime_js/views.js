@@ -76,18 +76,23 @@ CU.views = (() => {
     return !unit ? look : /^([A-Z]{3}|[$€£¥₹₩])$/.test(unit) ? P.look(key, values, { formats: { [key]: { format: "money", currency: unit } } }) : look.f === "number" ? Object.assign(look, { u: unit }) : look;
   }
   /**
-   * The unit a record's number is in when the record is a conversion (calc's {value, from: "km",
-   * to: "mi", result}: units, no digits, and both an amount and a result): the amount's is
-   * "from"'s, the result's "to"'s; "" for any other (a transfer from one account to another).
+   * The unit a record's number is in: a conversion's (calc's {value, from: "km", to: "mi",
+   * result}, or {value, unit: "km", converted, to: "mi"}: units, no digits, and both an amount —
+   * value, amount, input, quantity — and a result — result, converted, output) the amount's is
+   * the unit it is from, the result's the one it is to; a measure's ({value: 5, unit: "kg"}) its
+   * unit's. "" for any other (a transfer from one account to another has no result).
    * @param {string} key @param {unknown} record
    */
   function unitOf(key, record) {
     if (!isObj(record)) return "";
     var keys = Object.keys(record), named = (/** @type {RegExp} */ role, /** @type {string} */ name) => P.words(name).some((word) => role.test(word));
-    var unit = (/** @type {string} */ side) => { var value = record[keys.find((name) => P.words(name)[0] === side) || ""]; return typeof value === "string" && /^\D{1,10}$/.test(value.trim()) ? value.trim() : ""; };
-    var from = unit("from"), to = unit("to"), both = [CONVERTED, CONVERTING].every((role) => keys.some((name) => typeof record[name] === "number" && named(role, name)));
-    return !from || !to || !both ? "" : named(CONVERTED, key) ? to : named(CONVERTING, key) ? from : "";
+    var unit = (/** @type {(name: string) => boolean} */ which) => { var value = record[keys.find(which) || ""]; return typeof value === "string" && /^\D{1,10}$/.test(value.trim()) ? value.trim() : ""; };
+    var has = (/** @type {RegExp} */ role) => keys.some((name) => typeof record[name] === "number" && named(role, name));
+    var measured = unit((name) => /^unit$/i.test(name)), from = unit((name) => P.words(name)[0] === "from") || measured, to = unit((name) => P.words(name)[0] === "to");
+    if (named(CONVERTED, key)) return from && to && has(CONVERTING) ? to : "";
+    return !named(CONVERTING, key) ? "" : from && to && has(CONVERTED) ? from : !to && measured ? measured : "";
   }
+
   /** An instant in epoch seconds (below 1e11) or milliseconds, as ISO. @param {number} time @returns {string} */
   var epochIso = (time) => new Date(time < 1e11 ? time * 1000 : time).toISOString();
   /**

@@ -162,6 +162,42 @@ def test_a_conversion_is_headed_by_its_amount_and_result_each_in_its_unit_on_one
     assert host.console_errors == [] and host.csp_violations == []
 
 
+def test_the_example_servers_conversion_reads_in_its_units(apphost):
+    """examples/unit_converter.py, a real SDK server over stdio, serving its own page: its
+    Conversion {value, unit, converted, to} (an outputSchema) drawn "5 km" and "3.107 mi"."""
+    import os
+    import sys
+
+    from mcp.client.session import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    from harness.asyncutil import run_async
+
+    root = FIELD.parents[1]
+
+    async def work():
+        params = StdioServerParameters(command=sys.executable, args=[str(root / "examples" / "unit_converter.py")], cwd=str(root), env=dict(os.environ))
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write, extensions={"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}) as session:
+                await session.initialize()
+                page = (await session.read_resource("ui://compile-ui/convert_length")).contents[0].text
+                result = await session.call_tool("convert_length", {"value": 5, "unit": "km", "to": "mi"})
+                return page, result.model_dump(by_alias=True, exclude_none=True, mode="json")
+
+    page, result = run_async(work())
+    assert result["structuredContent"] == {"value": 5.0, "unit": "km", "converted": 3.106856, "to": "mi"}
+    host = apphost.load(page, reads=False, host_context={"locale": "en-US"})
+    host.wait_initialized()
+    host.send_tool_input({"value": 5, "unit": "km", "to": "mi"})
+    host.send_tool_result(result)
+    frame = host.frame
+    frame.wait_for_selector(f"{BODY} > .view")
+    text = frame.inner_text(BODY)
+    assert "5 km" in text and "3.107 mi" in text, text
+    assert titled(frame, "3.107 mi") == "3.106856"
+    assert host.console_errors == [] and host.csp_violations == []
+
+
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_events_sent_one_a_text_block_are_one_table(apphost, theme):
     """webcal's list_events (the corpus's recording): ten events, each a JSON object in its own

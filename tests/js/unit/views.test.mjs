@@ -476,6 +476,11 @@ test("a conversion's amount is in the unit it is from, its result in the one it 
   assert.deepEqual(Array.from(box.querySelectorAll(".tile-v [title]"), (span) => span.getAttribute("title")), ["42.195", "26.218757"]);
   const money = { amount: 100, from: "USD", to: "EUR", result: 92.4, rate: 0.924 }, P = CU.present;
   assert.deepEqual(["amount", "result"].map((key) => P.text(money[key], V.look(key, [money[key]], money))), ["$100", "€92.40"]);
+  // examples/unit_converter.py's Conversion: {value, unit, converted, to}; a measure: its value in its unit
+  const example = { value: 5, unit: "km", converted: 3.106856, to: "mi" };
+  assert.deepEqual(["value", "converted"].map((key) => P.text(example[key], V.look(key, [example[key]], example))), ["5 km", "3.107 mi"]); // (three decimals at most, exact in the title)
+  assert.equal(P.text(72.5, V.look("value", [72.5], { metric: "weight", value: 72.5, unit: "kg" })), "72.5 kg");
+  assert.equal(V.look("amount", [50], { from: "alice", amount: 50 }).u, ""); // a sender is no unit
   // not a conversion: a transfer (no result), dates from and to (digits), a table whose rows differ
   assert.equal(V.look("amount", [50], { from: "alice", to: "bob", amount: 50 }).u, "");
   assert.equal(V.look("result", [3], { from: "2026-01-01", to: "2026-02-01", value: 1, result: 3 }).u, "");
