@@ -59,21 +59,32 @@ CU.views = (() => {
   var presentContext = {};
   /** where a series' chart goes beside its table (present.chart) */
   var chartPlace = "first";
+  /** @type {WeakMap<object, string>} a record's currency, read once: lookOf asks it for each of its fields */
+  var currencies = new WeakMap();
+  /** @param {unknown} record @returns {string} */
+  var currencyOf = (record) => {
+    if (!isObj(record)) return "";
+    var known = currencies.get(record);
+    if (known === undefined) currencies.set(record, known = P.currencyOf(record));
+    return known;
+  };
   /**
    * The look of a key's values; a record around them may name their currency.
    * @param {string} key @param {unknown[]} values @param {unknown} [record]
+   * @param {boolean} [unitless] no unit from the record (a table whose rows are in several)
    * @returns {Present.Look}
    */
-  function lookOf(key, values, record) {
-    var currency = P.currencyOf(record);
+  function lookOf(key, values, record, unitless) {
+    var currency = currencyOf(record);
     // A file's size is its bytes: a "size" beside a file's other facts (its path, times, kind).
     if (/^size$/i.test(key) && isObj(record) && Object.keys(record).some((name) => FILE_FACT.test(name))) key = "size_bytes";
     // One span told in several units (days 328, hours 7872, minutes 472320): each is a count of
     // its unit, not a duration to draw in others ("328 d" under "Hours").
     if (SPAN_UNIT.test(key) && isObj(record) && Object.keys(record).filter((name) => SPAN_UNIT.test(name)).length > 1) key += "_count";
-    var look = P.look(key, values, currency ? Object.assign({}, presentContext, { currency: currency }) : presentContext), unit = unitOf(key, record);
-    // a conversion's amount in the unit it is from, its result in the one it is to ("26.219 mi", "€92.40")
-    return !unit ? look : /^([A-Z]{3}|[$€£¥₹₩])$/.test(unit) ? P.look(key, values, { formats: { [key]: { format: "money", currency: unit } } }) : look.f === "number" ? Object.assign(look, { u: unit }) : look;
+    var look = P.look(key, values, currency ? Object.assign({}, presentContext, { currency: currency }) : presentContext), unit = unitless ? "" : unitOf(key, record);
+    // a conversion's amount in the unit it is from, its result in the one it is to ("26.219 mi",
+    // "€92.40"), unless the spec gives the key its format
+    return !unit || (presentContext.formats || {})[key] ? look : /^([A-Z]{3}|[$€£¥₹₩])$/.test(unit) ? P.look(key, values, { formats: { [key]: { format: "money", currency: unit } } }) : look.f === "number" ? Object.assign(look, { u: unit }) : look;
   }
   /**
    * The unit a record's number is in: a conversion's (calc's {value, from: "km", to: "mi",
@@ -84,14 +95,17 @@ CU.views = (() => {
    * @param {string} key @param {unknown} record
    */
   function unitOf(key, record) {
-    if (!isObj(record)) return "";
-    var keys = Object.keys(record), named = (/** @type {RegExp} */ role, /** @type {string} */ name) => P.words(name).some((word) => role.test(word));
+    var converted = named(CONVERTED, key);
+    if (!isObj(record) || !(converted || named(CONVERTING, key))) return ""; // (most keys: no record's fields read)
+    var keys = Object.keys(record);
     var unit = (/** @type {(name: string) => boolean} */ which) => { var value = record[keys.find(which) || ""]; return typeof value === "string" && /^\D{1,10}$/.test(value.trim()) ? value.trim() : ""; };
     var has = (/** @type {RegExp} */ role) => keys.some((name) => typeof record[name] === "number" && named(role, name));
     var measured = unit((name) => /^unit$/i.test(name)), from = unit((name) => P.words(name)[0] === "from") || measured, to = unit((name) => P.words(name)[0] === "to");
-    if (named(CONVERTED, key)) return from && to && has(CONVERTING) ? to : "";
-    return !named(CONVERTING, key) ? "" : from && to && has(CONVERTED) ? from : !to && measured ? measured : "";
+    if (converted) return from && to && has(CONVERTING) ? to : "";
+    return from && to && has(CONVERTED) ? from : !to && measured ? measured : "";
   }
+  /** Whether a key's words name a role (CONVERTED, CONVERTING). @param {RegExp} role @param {string} name */
+  var named = (role, name) => P.words(name).some((word) => role.test(word));
 
   /** An instant in epoch seconds (below 1e11) or milliseconds, as ISO. @param {number} time @returns {string} */
   var epochIso = (time) => new Date(time < 1e11 ? time * 1000 : time).toISOString();
@@ -726,8 +740,8 @@ CU.views = (() => {
       // instants in epoch seconds too (their look's unit "day").
       var values = rows.map((r) => at(r, column.pointer));
       if (/^(number|integer)$/.test(/** @type {string} */ (column.format))) {
-        var look = column.look = lookOf(keyOf(column), values, rows[0]);
-        if (look.f === "number" && rows.some((row) => unitOf(keyOf(column), row) !== look.u)) look.u = ""; // a unit only where every row is in it
+        // (a unit, or a conversion's currency, only where every row is in it)
+        var key = keyOf(column), unit = unitOf(key, rows[0]), look = column.look = lookOf(key, values, rows[0], !!unit && rows.some((row) => unitOf(key, row) !== unit));
         if (look.f === "epoch" && (column.day = dayOf(values.map((value) => typeof value === "number" ? epochIso(value) : value)))) look.u = "day";
       } else if ((column.day = dayOf(values))) column.format = "day-time";
       // A column of git hashes (or of lists of them: a commit's parents) shows each as git's
@@ -1620,7 +1634,7 @@ CU.views = (() => {
     // A result whose one content block is a text of data (JSON, a Python literal) is that data;
     // several texts, each a record (webcal's events, one a block), are the list of them.
     var texts = content.every((block) => isObj(block) && block.type === "text") ? content.map((block) => String(/** @type {Views.Record} */ (block).text)) : [];
-    var read = data === undefined ? texts.map(dataOf) : [];
+    var json = data === undefined ? texts.map(parseJson) : [], read = json.map((value, i) => value === undefined ? pythonLiteral(texts[i]) : value);
     var only = read.length === 1 ? read[0] : read.length > 1 && read.every(isObj) ? read : undefined;
     var shown = data !== undefined ? data : only;
     presentContext = { formats: formatsByKey(present.formats), currency: currencyIn(shown, message) };
@@ -1632,7 +1646,7 @@ CU.views = (() => {
     else if (shown !== undefined) { var rest = withoutHeadline(shown, headline); parts.data = isObj(rest) && !Object.keys(rest).length ? null : auto(rest); }
     // The text blocks usually repeat the data as JSON; the rest shows unless a view already did.
     if (!current.shown && only === undefined) parts.text = unshownBlocks(content, data, present.text !== "show");
-    else if (only !== undefined && texts.some((text) => parseJson(text) === undefined)) parts.text = sentText(message); // a Python literal's text
+    else if (only !== undefined && json.some((value) => value === undefined)) parts.text = sentText(message); // a Python literal's text
     (present.sections || []).concat(["headline", "chart", "data", "text"]).forEach((section) => { elAdd(box, parts[section]); delete parts[section]; });
   }
 

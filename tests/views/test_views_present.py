@@ -7,13 +7,18 @@ real servers' results (fixtures/field/) and on results written here to pin one r
 from __future__ import annotations
 
 import json
+import os
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from mcp.client.session import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from compiler.pipeline import build_page
 from harness import axe
+from harness.asyncutil import run_async
 
 pytestmark = pytest.mark.browser
 
@@ -165,14 +170,6 @@ def test_a_conversion_is_headed_by_its_amount_and_result_each_in_its_unit_on_one
 def test_the_example_servers_conversion_reads_in_its_units(apphost):
     """examples/unit_converter.py, a real SDK server over stdio, serving its own page: its
     Conversion {value, unit, converted, to} (an outputSchema) drawn "5 km" and "3.107 mi"."""
-    import os
-    import sys
-
-    from mcp.client.session import ClientSession
-    from mcp.client.stdio import StdioServerParameters, stdio_client
-
-    from harness.asyncutil import run_async
-
     root = FIELD.parents[1]
 
     async def work():

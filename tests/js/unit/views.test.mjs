@@ -488,6 +488,23 @@ test("a conversion's amount is in the unit it is from, its result in the one it 
   assert.deepEqual(texts(V.table(rows, V.columnsOf(rows), 10), "td.num"), ["1", "0.62", "1", "2.20"]);
   const same = [{ value: 1, from: "km", to: "mi", result: 0.62 }, { value: 2, from: "km", to: "mi", result: 1.24 }];
   assert.deepEqual(texts(V.table(same, V.columnsOf(same), 10), "td.num"), ["1 km", "0.62 mi", "2 km", "1.24 mi"]);
+  // rows converting between other currencies: no row's currency on all of them
+  const trades = [{ amount: 100, from: "USD", to: "EUR", result: 92.4 }, { amount: 100, from: "GBP", to: "USD", result: 127 }];
+  const traded = texts(V.table(trades, V.columnsOf(trades), 10), "td.num");
+  assert.equal(traded.length, 4);
+  assert.ok(traded.every((cell) => !/[$€£]|EUR|USD|GBP/.test(cell)), traded.join(" | "));
+  // a format the spec gives the key wins over the unit the record names
+  const given = document.createElement("div"), spec = { type: "ResultView", props: { source: "content", present: { formats: [{ field: "/result", format: "number" }] } } };
+  V.render(given, { content: [{ type: "text", text: JSON.stringify({ value: 42.195, from: "km", to: "mi", result: 26.218757 }) }] }, spec, { caps: {}, hostContext: { locale: "en-GB" } });
+  assert.deepEqual(texts(given, ".tile-v"), ["42.195 km", "26.219"]);
+});
+
+test("a record's fields are looked at without reading the record again for each (a big map is linear)", () => {
+  let reads = 0;
+  const fields = Object.fromEntries(Array.from({ length: 300 }, (unused, i) => [`field_${i}`, i * 1.5]));
+  const record = new Proxy(fields, { ownKeys: (target) => { reads++; return Reflect.ownKeys(target); } });
+  for (const key of Object.keys(fields)) V.look(key, [fields[key]], record);
+  assert.ok(reads <= 2, `${reads} reads of the record's keys for 300 fields`);
 });
 
 test("a PDF's date is the time it is, its text in the title; an empty text and an empty list say so", () => {
