@@ -227,8 +227,15 @@
         // Too many columns: the other key is the column, if it has few enough.
         if (columnCount > MAX_COLUMNS) { if (rowCount > MAX_COLUMNS) continue; [rowKey, columnKey, rowCount, columnCount] = [columnKey, rowKey, columnCount, rowCount]; }
         if (rowCount * columnCount > 3 * rows.length || !rest.length || !rest.every((column) => allNumeric(rows.map((row) => at(row, column.pointer))))) continue;
-        if (rows.every((row) => { var pair = JSON.stringify([at(row, rowKey.pointer), at(row, columnKey.pointer)]); return !seen[pair] && (seen[pair] = 1); }))
-          return { cells: rows.map((row) => ({ own: [], row: at(row, rowKey.pointer), cell: row })), rowKey: rowKey, columnKey: columnKey, value: rest[0], columns: columns, own: [rowKey] };
+        if (!rows.every((row) => { var pair = JSON.stringify([at(row, rowKey.pointer), at(row, columnKey.pointer)]); return !seen[pair] && (seen[pair] = 1); })) continue;
+        // A number the row's key decides (a cohort's size) is the row's own, beside its name: the
+        // cells are of a measure that varies along the row (its retention).
+        var key = rowKey, decided = rest.filter((column) => {
+          /** @type {Map<unknown, unknown>} */
+          var of = new Map();
+          return rows.every((row) => { var name = at(row, key.pointer), value = at(row, column.pointer); return of.has(name) ? of.get(name) === value : !!of.set(name, value); });
+        }), measures = rest.filter((column) => decided.indexOf(column) < 0);
+        return { cells: rows.map((row) => ({ own: [], row: at(row, key.pointer), cell: row })), rowKey: rowKey, columnKey: columnKey, value: measures[0] || rest[0], columns: columns, own: [rowKey].concat(measures.length ? decided : []) };
       }
     }
   }
@@ -265,10 +272,13 @@
     var rowKeys = plan.rowKey ? distinct(plan.cells.map((x) => x.row)) : ownValues.map((x, index) => index);
     if (columnKeys.every(Number.isInteger)) /** @type {number[]} */ (columnKeys).sort((a, b) => a - b);
     var heads = keyNames(plan.columnKey, columnKeys), rowNames = plan.rowKey ? keyNames(plan.rowKey, rowKeys) : [];
-    var grid = rowKeys.map((key, index) => { var row = plan.rowKey ? [rowNames[index]] : ownValues[/** @type {number} */ (key)].slice(); row.length = ownWidth + columnKeys.length; return row; });
+    /** @type {Map<unknown, unknown>} each row's first cell (its own numbers) */
+    var first = new Map();
+    plan.cells.forEach((x) => { if (!first.has(x.row)) first.set(x.row, x.cell); });
+    var grid = rowKeys.map((key, index) => { var row = plan.rowKey ? /** @type {unknown[]} */ ([rowNames[index]]).concat(plan.own.slice(1).map((column) => at(first.get(key), column.pointer))) : ownValues[/** @type {number} */ (key)].slice(); row.length = ownWidth + columnKeys.length; return row; });
     plan.cells.forEach((x) => { grid[rowKeys.indexOf(x.row)][ownWidth + columnKeys.indexOf(at(x.cell, plan.columnKey.pointer))] = at(x.cell, plan.value.pointer); });
     /** @type {MatrixColumn[]} */
-    var own = plan.own.map((column, index) => Object.assign({}, column, { pointer: "/" + index, l: plan.rowKey ? 1 : 0 }));
+    var own = plan.own.map((column, index) => Object.assign({}, column, { pointer: "/" + index, l: plan.rowKey && !index ? 1 : 0 }));
     /** @type {MatrixColumn[]} */
     var matrixColumns = heads.map((head, index) => ({ pointer: "/" + (ownWidth + index), label: head, format: "number", m: 1, of: plan.columnKey.label, v: plan.value.label }));
     return views.table(grid, own.concat(matrixColumns), 100, 1);

@@ -77,9 +77,11 @@
       var totals = new Map(series[0].points.map((point) => [point[0], point[1]])), direction = props.sort === "ascending" ? 1 : -1;
       xs.sort((a, b) => ((totals.get(a) || 0) - (totals.get(b) || 0)) * direction);
     }
+    // (times within two days: their UTC time of day, "07:45": a date's ticks would all read the
+    // same; months — every time a month's first midnight, "2026-01" — as months, "Jan 2026")
+    var monthly = temporal && xs.every((x) => /-01T00:00:00.000Z$/.test(new Date(/** @type {number} */ (x)).toISOString()));
     /** An x as text. @param {unknown} x */
-    // (times within two days: their UTC time of day, "07:45": a date's ticks would all read the same)
-    var xText = (x) => temporal ? (xHigh - xLow < 1728e5 ? new Date(/** @type {number} */ (x)).toISOString().slice(11, 16) : views.formatDate(new Date(/** @type {number} */ (x)).toISOString(), "date")) : typeof x === "number" ? formatNumber(x) : String(x);
+    var xText = (x) => temporal ? (xHigh - xLow < 1728e5 ? new Date(/** @type {number} */ (x)).toISOString().slice(11, 16) : views.formatDate(new Date(/** @type {number} */ (x)).toISOString(), monthly ? "month" : "date")) : typeof x === "number" ? formatNumber(x) : String(x);
     // The values' look (props.look: every measure's, when they share one): the axis's ticks
     // written as the table and the tiles write them ("$63.4K", "37%", "977 KiB"), else as
     // numbers (a plain number's look would write 5000 beside 10K); a point's tooltip keeps its

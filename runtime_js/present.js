@@ -40,6 +40,8 @@ CU.present = (() => {
   // Only as a share of one (0.25 is 25 %): a heart rate or an aspect ratio is not a percentage.
   var RATIO_ONLY = /^(rate|ratio)$/;
   var MONEY = /^(price|cost|revenue|amount|budget|balance|fee|salary|mrr|arr|income|profit|spend|spent|sale|payment|payout|subtotal|capex|opex|cash|ebitda|earning|usd|eur|gbp|dollar|euro)s?$/;
+  // A currency's ISO 4217 code as a key's last word ("revenue_nok", "price_chf"): money in it.
+  var CODE = /^(usd|eur|gbp|jpy|chf|cad|aud|nzd|sek|nok|dkk|isk|pln|czk|huf|cny|inr|brl|mxn|zar|krw|sgd|hkd)$/;
   var BYTES = /^(bytes|byte|filesize)$/;
   var MEMORY = /^(memory|mem|disk|rss|heap)$/;
   var SIZE_UNITS = /^(b|kb|kib|mb|mib|gb|gib)$/;
@@ -118,17 +120,18 @@ CU.present = (() => {
     else if ((all.some((word) => EPOCH.test(word)) || (all.length > 1 && all[all.length - 1] === "at")) && numbers.every(instant)) kind = "epoch";
     else if (all.some((word) => POINTS.test(word))) { kind = "percent"; unit = "points"; }
     else if (all.some((word) => PERCENT.test(word) && (!RATIO_ONLY.test(word) || ratio))) kind = "percent";
-    else if (all.some((word) => MONEY.test(word))) kind = "money";
+    else if (all.some((word) => MONEY.test(word)) || CODE.test(all[all.length - 1])) kind = "money";
     else if (all.some((word) => BYTES.test(word)) || (all.some((word) => MEMORY.test(word)) && numbers.every(Number.isInteger))) kind = "bytes";
     // (a statistic's "min" alone is its minimum, not minutes)
     else if (all.some((word) => DURATION.test(word)) || (TIME_UNITS.test(all[all.length - 1]) && all.join() !== "min")) kind = "duration";
     if (kind === "percent" && !unit) unit = ratio ? "ratio" : "points";
     if ((kind === "bytes" || kind === "duration") && !unit) unit = UNIT_OF[all.filter((word) => SIZE_UNITS.test(word) || TIME_UNITS.test(word)).pop() || ""] || (kind === "bytes" ? "B" : "s");
-    var currency = (given && given.currency) || (context && context.currency) || "";
+    var currency = (given && given.currency) || (CODE.test(all[all.length - 1]) ? all[all.length - 1].toUpperCase() : "") || (context && context.currency) || "";
     var scaled = kind === "percent" && unit === "ratio" ? numbers.map((value) => value * 100) : numbers;
     // Money: cents while they matter (no cents on whole amounts, nor past ten thousand).
     var digits = kind === "percent" ? Math.min(1, decimals(scaled)) : kind === "money" ? (numbers.every((value) => Number.isInteger(value) || Math.abs(value) >= 1e4) ? 0 : 2) : decimals(numbers);
-    return { f: kind, d: digits, c: kind === "money" ? currency : "", u: unit };
+    var the = { f: kind, d: digits, c: kind === "money" ? currency : "", u: unit };
+    return numbers.some((value) => Math.abs(value) >= 1e4) && numbers.some((value) => Math.abs(value) < 1e4) ? Object.assign(the, { g: 1 }) : the;
   }
 
   // Intl formatters are costly to build: one per kind, per rendered result (views.js empties
@@ -144,20 +147,21 @@ CU.present = (() => {
   }
   /**
    * A number with d fraction digits (-1: every digit it has, never rounded), grouped from 10 000
-   * ("1040", "709,037", "$1413.50": the views' one way, money too). English is written here, the same text as Intl's
+   * ("1040", "709,037", "$1413.50": the views' one way, money too), or from 1 000 (g: a column
+   * whose numbers pass ten thousand groups them all alike). English is written here, the same text as Intl's
    * (tests/js/unit/views.test.mjs holds it to Intl): the first Intl formatter of a page costs ~20
    * ms (its locale's data, loaded once per process, and a host's frame is a new process at every
    * load), and the result's numbers would wait for it. Other locales, and what String writes with
    * an exponent or past 20 fraction digits (Intl's most), by Intl.
-   * @param {number} value @param {number} d
+   * @param {number} value @param {number} d @param {number} [g]
    * @returns {string}
    */
-  function grouped(value, d) {
+  function grouped(value, d, g) {
     var text = d < 0 ? String(Math.abs(value)) : Math.abs(value).toFixed(d), whole = text.replace(/\..*/, "");
     if (ENGLISH.test(api.locale || navigator.language) && !/e|\.\d{21}/.test(text) && !Object.is(value, -0)) {
-      return (value < 0 && +text ? "-" : "") + (whole.length > 4 ? whole.replace(/\B(?=(\d{3})+$)/g, ",") : whole) + text.slice(whole.length);
+      return (value < 0 && +text ? "-" : "") + (whole.length > (g ? 3 : 4) ? whole.replace(/\B(?=(\d{3})+$)/g, ",") : whole) + text.slice(whole.length);
     }
-    return formatter("g" + d, () => new Intl.NumberFormat(api.locale, /** @type {Intl.NumberFormatOptions} */ (/** @type {unknown} */ ({ minimumFractionDigits: Math.max(d, 0), maximumFractionDigits: d < 0 ? 20 : d, useGrouping: "min2" })))).format(value);
+    return formatter("g" + d + (g ? "," : ""), () => new Intl.NumberFormat(api.locale, /** @type {Intl.NumberFormatOptions} */ (/** @type {unknown} */ ({ minimumFractionDigits: Math.max(d, 0), maximumFractionDigits: d < 0 ? 20 : d, useGrouping: g ? "always" : "min2" })))).format(value);
   }
   /**
    * A number written short: 63 412 → "63.4K", 2 500 000 → "2.5M" (three significant digits).
@@ -177,7 +181,7 @@ CU.present = (() => {
    */
   function money(value, the, compact) {
     var code = the.c || "", symbol = code.length === 1 ? code : SYMBOL[code] || "";
-    var amount = compact ? short(Math.abs(value)) : grouped(Math.abs(value), /** @type {number} */ (the.d));
+    var amount = compact ? short(Math.abs(value)) : grouped(Math.abs(value), /** @type {number} */ (the.d), the.g);
     return (value < 0 ? "-" : "") + (symbol ? symbol + amount : amount + (code ? " " + code : ""));
   }
   /** Bytes in binary units: 25 276 510 208 → "23.5 GiB". @param {number} value @param {string} unit */
@@ -190,6 +194,7 @@ CU.present = (() => {
   function duration(value, unit) {
     var ms = value * ({ ms: 1, s: 1e3, min: 6e4, h: 36e5 }[unit] || 1e3), sign = ms < 0 ? "-" : "";
     ms = Math.abs(ms);
+    if (!ms) return "0 " + (unit || "s"); // (nothing, in the column's own unit: "0 min", not "0 ms")
     if (ms < 1e3) return sign + grouped(ms, ms < 10 ? Math.min(2, decimals([ms])) : 0) + " ms";
     if (ms < 6e4) return sign + grouped(ms / 1e3, ms < 1e4 ? Math.min(2, decimals([ms / 1e3])) : 1).replace(/\.0$/, "") + " s";
     /** @type {[number, string][]} */
@@ -215,11 +220,11 @@ CU.present = (() => {
     var d = /** @type {number} */ (the.d || 0);
     switch (the.f) {
       case "money": return money(value, the, compact);
-      case "percent": return grouped(the.u === "ratio" ? value * 100 : value, compact ? Math.min(d, 1) : d) + "%";
+      case "percent": return grouped(the.u === "ratio" ? value * 100 : value, compact ? Math.min(d, 1) : d, the.g) + "%";
       case "bytes": return bytes(value, the.u || "B");
       case "duration": return duration(value, the.u || "s");
       case "compact": return short(value);
-      default: var shown = compact && Math.abs(value) >= 1e4 ? short(value) : Math.abs(value) >= 1e15 || (value && Math.abs(value) < 1e-6) ? "" : grouped(value, d);
+      default: var shown = compact && Math.abs(value) >= 1e4 ? short(value) : Math.abs(value) >= 1e15 || (value && Math.abs(value) < 1e-6) ? "" : grouped(value, d, the.g);
         return shown && the.u ? shown + " " + the.u : shown;
     }
   }

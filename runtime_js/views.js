@@ -26,7 +26,7 @@ CU.views = (() => {
   var ctx;
   /** @type {string | undefined} the host's locale, for the Intl formatters */
   var locale;
-  var MAX_TEXT = 1e5, ISO_DATE = /^\d{4}-\d\d-\d\d$/, ISO_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
+  var MAX_TEXT = 1e5, ISO_DATE = /^\d{4}-\d\d-\d\d$/, ISO_DATE_TIME = /^\d{4}-\d\d-\d\d[T ]\d\d:\d\d/;
   // An ISO 8601 date, or date-time with its optional zone (Z or an offset).
   // (its fraction of a second is captured: a time never shows less precisely than it was written)
   var DATE_TIME = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(\.\d+)?)?\s*(Z|[+-]\d\d:?\d\d)?)?$/i;
@@ -184,6 +184,7 @@ CU.views = (() => {
     // Z and +00:00 are UTC; any other offset is written ±hh:mm.
     /** @type {(text: string) => string} */
     var zoned = (text) => zone ? M.zoned(text, /z/i.test(zone) || /^.00:?00$/.test(zone) ? "" : zone.slice(0, 3) + ":" + zone.slice(-2)) : text;
+    if (format === "month") return formatter("m", () => new Intl.DateTimeFormat(locale, { timeZone: "UTC", month: "short", year: "numeric" })).format(time);
     if (!parts[4] || /^da(te|y)$/.test(format || "")) {
       var shownDate = formatter("d", () => new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: "medium" })).format(time);
       return format === "day" ? zoned(shownDate) : shownDate;
@@ -338,7 +339,7 @@ CU.views = (() => {
    * it is built, a small one (its value 20 000 characters of JSON at most) opens every fold in it.
    * @param {string} className
    * @param {boolean} open
-   * @param {string} summary
+   * @param {string | HTMLElement} summary (a value's text: a span.v, data a person reads)
    * @param {Views.Json} value what it holds
    * @param {() => Views.Child} build
    * @param {boolean} fillNow
@@ -452,10 +453,10 @@ CU.views = (() => {
       if (value.length === 1 && isObj(value[0]) && Object.values(value[0]).some((field) => field && typeof field === "object"
         && Object.values(field).some((inner) => inner && typeof inner === "object" && !isShortScalarList(inner)))) return kv(value[0], [], depth);
       if (value.length && value.length <= 200 && value.every(isObj) && value.some(childListKey)) return el("div", { class: "view" }, value.map((record) => tree(/** @type {Views.Record} */ (record), 0)));
-      if (value.length && value.every(isObj)) return table(value, cols(value), 100);
+      if (value.length && value.every(isObj)) return table(value, readOrder(value, cols(value)), 100);
       return grid(value) || list(value, undefined, key);
     }
-    if (isObj(value)) return columnTable(value, depth) || (childListKey(value) ? tree(value, 0) : kv(value, [], depth));
+    if (isObj(value)) return columnTable(value, depth) || listsTable(value, depth) || (childListKey(value) ? tree(value, 0) : kv(value, [], depth));
     if (typeof value === "string") return textView(value);
     return el("div", { class: "metric" }, val(value));
   }
@@ -544,18 +545,23 @@ CU.views = (() => {
       && (childrenAt(key).some((child) => CU.hasOwn(child, key)) || childrenAt(key).every((child) => sharedKeys(child) === keyCount(child)) || /^(children|nodes|plans)$/i.test(key))) : undefined;
   }
   /**
+   * A node: its name (its first short text), then its fields and its children. A node's few
+   * short fields follow its name ("app.log \u00b7 file"), and a leaf of them is that one line.
    * @param {Views.Record} node
    * @param {number} depth
-   * @returns {HTMLDetailsElement}
+   * @returns {HTMLElement}
    */
   function tree(node, depth) {
     var childKey = childListKey(node), rest = Object.assign({}, node);
     var labelKey = Object.keys(node).find((key) => typeof node[key] === "string" && node[key] && /** @type {string} */ (node[key]).length <= 80);
     delete rest[/** @type {string} */ (childKey)];
-    var open = depth < 3 || openingAll > 0;
-    return foldNode("more tree", open, labelKey ? /** @type {string} */ (node[labelKey]) : childKey ? human(childKey) : plural(Object.keys(node).length, M.fields), node,
+    delete rest[/** @type {string} */ (labelKey)]; // (its summary: not again in its body)
+    var open = depth < 3 || openingAll > 0, fields = Object.values(rest), few = fields.length <= 2 && fields.every((value) => isScalar(value) && String(value).length <= 24);
+    var label = (labelKey ? /** @type {string} */ (node[labelKey]) : childKey ? human(childKey) : plural(Object.keys(node).length, M.fields)) + (few ? fields.map((value) => " \u00b7 " + value).join("") : "");
+    if (few && !childKey) return el("div", { class: "leaf" }, label);
+    return foldNode("more tree", open, el("span", { class: "v" }, label), node,
       // a leaf has no children (and elAdd skips the false)
-      () => [kv(rest, [], 2), !!childKey && el("div", { class: "kids" }, /** @type {Views.Record[]} */ (node[childKey]).map((child) => tree(child, depth + 1)))], open);
+      () => [!few && kv(rest, [], 2), !!childKey && el("div", { class: "kids" }, /** @type {Views.Record[]} */ (node[childKey]).map((child) => tree(child, depth + 1)))], open);
   }
   /**
    * Columns from the union of keys over a sample of rows (their format guessed by table()).
@@ -571,6 +577,26 @@ CU.views = (() => {
       for (var key in /** @type {Views.Record} */ (row)) if (!seen[key]) { seen[key] = 1; out.push({ pointer: escapeKey(key), label: human(key), g: 1 }); }
     });
     return out;
+  }
+  /**
+   * Records' columns in the order a person reads a row by (records as sent, no schema's order):
+   * a column with nothing to read in any row ("", [], {}: a calendar's empty organizer) is not
+   * drawn; its name (title, summary, subject…) leads when only ids and kinds come before it (an
+   * event's uid, a node's type; a row's number, an integer id, stays first); a column of one value in every row (three rows at least: a
+   * graph's "type": "entity", "all day": false) comes last, still in every row.
+   * @param {Views.Json[]} rows
+   * @param {Views.Column[]} columns
+   * @returns {Views.Column[]}
+   */
+  function readOrder(rows, columns) {
+    /** @type {(column: Views.Column) => (Views.Json | undefined)[]} */
+    var values = (column) => rows.map((row) => at(row, column.pointer));
+    columns = columns.filter((column) => values(column).some((value) => value === null || (value !== undefined && value !== "" && !(typeof value === "object" && !Object.keys(value).length))));
+    var name = columns.findIndex((column) => /^\/(name|title|summary|subject|label|headline)$/i.test(column.pointer));
+    if (name > 0 && columns.slice(0, name).every((column) => (/^\/(u?u?id|key|type|kind)$/i.test(column.pointer) || /[a-z](_u?id|U?Id)$/.test(column.pointer)) && !values(column).every(Number.isInteger))) columns.unshift(...columns.splice(name, 1));
+    /** @type {(column: Views.Column) => boolean} */
+    var constant = (column) => rows.length > 2 && values(column).every((value, i, all) => isScalar(value) && value === all[0]);
+    return columns.filter((column) => !constant(column)).concat(columns.filter(constant));
   }
   /** @type {(value: unknown) => value is Views.Scalar[]} at most 20 scalars: shown inline */
   var isShortScalarList = (value) => Array.isArray(value) && value.length <= 20 && value.every(isScalar);
@@ -595,13 +621,15 @@ CU.views = (() => {
     if (!rows.length || !rows.every((row) => Array.isArray(row) && row.every((cell) => isScalar(cell) || isShortScalarList(cell)) && (width = Math.max(width, row.length)))) return;
     head = /** @type {Views.Json[]} */ (head).length === width && /** @type {Views.Json[]} */ (head).every((name, i) => typeof name === "string" && /** @type {Views.Json[]} */ (head).indexOf(name) === i)
       && rows.some((row) => !/** @type {Views.Json[]} */ (row).every((cell) => typeof cell === "string")) && /** @type {Views.Json[]} */ (head);
+    // one cell, unnamed (a count(*)'s [(36,)]): that value
+    if (!head && rows.length === 1 && width === 1 && isScalar(/** @type {Views.Json[]} */ (rows[0])[0])) return auto(/** @type {Views.Json[]} */ (rows[0])[0]);
     return table(head ? rows.slice(1) : rows, indexColumns(width, /** @type {Views.Json[] | false} */ (head)), 100);
   }
   // A table given as its columns' names and its rows (SQL drivers, DuckDB-style answers):
   // {columns|fields|headers, rows|data|values}, any casing, every row an array as wide as the
   // names; a name may be {name, type}: the type shows under its name (the values' own shape
   // formats them, as in any table).
-  // The other keys beside them (a row count, the query) show as a record above the table.
+  // The other keys beside them (a row count, the query) show as a record below the table: the rows first.
   /**
    * @param {Views.Record} record
    * @param {number} [depth]
@@ -616,9 +644,25 @@ CU.views = (() => {
     if (!heads || !heads.every((name) => typeof name === "string") || !Array.isArray(rows) || !rows.every((row) => Array.isArray(row) && row.length === /** @type {Views.Json[]} */ (heads).length)) return;
     var columns = indexColumns(heads.length, heads);
     columns.forEach((column, i) => { var name = /** @type {Views.Json[]} */ (names)[i]; column.type = /** @type {string} */ (isObj(name) && name.type) || undefined; });
-    return el("div", { class: "view" }, kv(rest, [], depth), table(rows, columns, 100));
+    return el("div", { class: "view" }, table(rows, columns, 100), kv(rest, [], depth));
   }
 
+  /**
+   * A record of lists of scalars as long as each other (two lists at least, of 3 to 1000 values,
+   * one of numbers: a frame's columns, {regions, units, revenue}) is a table, a row an index; its
+   * other keys a record below it. Lists of other lengths, or of records, are no such table.
+   * @param {Views.Record} record
+   * @param {number} depth
+   * @returns {HTMLElement | undefined}
+   */
+  function listsTable(record, depth) {
+    var keys = Object.keys(record), lists = keys.filter((key) => Array.isArray(record[key])), length = (/** @type {Views.Json[]} */ (record[lists[0]]) || []).length;
+    if (lists.length < 2 || length < 3 || length > 1000 || !lists.every((key) => { var list = /** @type {Views.Json[]} */ (record[key]); return list.length === length && list.every(isScalar); })
+      || !lists.some((key) => /** @type {Views.Json[]} */ (record[key]).every((item) => typeof item === "number"))) return;
+    var rows = Array.from({ length: length }, (unused, i) => Object.fromEntries(lists.map((key) => [key, /** @type {Views.Json[]} */ (record[key])[i]])));
+    var rest = Object.fromEntries(keys.filter((key) => lists.indexOf(key) < 0).map((key) => [key, record[key]]));
+    return el("div", { class: "view" }, table(rows, cols(rows), 100), Object.keys(rest).length ? kv(rest, [], depth) : null);
+  }
   /**
    * Rows of text cells under a header as a table (CSV, TSV, aligned text, markdown and HTML
    * tables): a column whose every cell is a number holds numbers; in marked-up text (markdown)
@@ -642,6 +686,16 @@ CU.views = (() => {
     return table(rows, columns, 100);
   }
   /**
+   * Whether every value (but empty ones, and one at least) is a number's text, or a number, that
+   * reads back as written: "1191.50" and "62.0" are, "007" (a code), "12345678901234567890" (more
+   * digits than a number holds) and "1e3" are not.
+   * @type {(values: (Views.Json | undefined)[]) => boolean}
+   */
+  var numbersAsText = (values) => values.some((value) => value != null && value !== "") && values.every((value) => {
+    var text = String(value);
+    return value == null || value === "" || (/^-?\d+(\.\d+)?$/.test(text) && String(+text) === text.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, ""));
+  });
+  /**
    * A column whose every value (but empty ones, and one at least) is a number's text holds those numbers: its
    * values are made numbers (an empty one undefined: no value, drawn "—", not JSON's null), and
    * the answer is true.
@@ -650,7 +704,7 @@ CU.views = (() => {
    * @returns {boolean}
    */
   function numberColumn(rows, key) {
-    var cells = /** @type {Views.Record[]} */ (rows), numbers = cells.some((row) => row[key] != null && row[key] !== "") && cells.every((row) => row[key] == null || row[key] === "" || /^-?\d+(\.\d+)?$/.test(String(row[key])));
+    var cells = /** @type {Views.Record[]} */ (rows), numbers = numbersAsText(cells.map((row) => row[key]));
     if (numbers) cells.forEach((row) => { if (row[key] === "") delete row[key]; else if (row[key] != null) row[key] = +(/** @type {string} */ (row[key])); });
     return numbers;
   }
@@ -732,6 +786,15 @@ CU.views = (() => {
    * @returns {HTMLElement}
    */
   function table(rows, columns, pageSize, noPivot) {
+    // A column of numbers sent as text (a driver's DECIMAL "1191.50") is of those numbers, in a
+    // copy of the rows (the result stays as sent): right-aligned, in one look, a matrix's or a series'.
+    var copied = 0;
+    columns.forEach((column) => {
+      var values = rows.map((row) => at(row, column.pointer));
+      if (!column.g || !/^\/[^/]*$/.test(column.pointer) || !values.some((value) => typeof value === "string") || !numbersAsText(values)) return;
+      if (!copied++) rows = rows.map((row) => Array.isArray(row) ? row.slice() : Object.assign({}, row));
+      numberColumn(/** @type {(Views.Json[] | Views.Record)[]} */ (rows), unescapeToken(column.pointer.slice(1)));
+    });
     columns = columns.flatMap((column) => groupOf(rows, column) || [column]);
     columns.forEach((column) => {
       if (column.g) { var row = rows.find((r) => at(r, column.pointer) != null); column.format = guess(row && at(row, column.pointer)); }
@@ -747,6 +810,8 @@ CU.views = (() => {
       // A column of git hashes (or of lists of them: a commit's parents) shows each as git's
       // short hash ("6ff8abe"), whole in its title.
       else if ((values = values.flat()).some((value) => HASH.test(/** @type {string} */ (value))) && values.every((value) => value == null || HASH.test(/** @type {string} */ (value)))) column.format = "hash";
+      // A column of prose (its texts 60 characters long on average: remarks) is wide enough to read.
+      else if (values.join("").length > 60 * values.length) column.long = 1;
     });
     // A column no row has a value in (a schema's field the server left out) is not drawn, and
     // one that repeats the hashes short (git's shortHash beside its hash) says it once.
@@ -796,7 +861,7 @@ CU.views = (() => {
       page = Math.min(Math.max(page, 0), pages - 1);
       body.replaceChildren(...shown.slice(page * pageSize, page * pageSize + pageSize).map((row) => el("tr", null, columns.map((column) => {
         var value = at(row, column.pointer);
-        return cell(column, row, el("td", { class: (numeric(column) || "") + noWrap(value) || null }, val(value, column.format, column.options, column.label, rowLook(column.look, row))));
+        return cell(column, row, el("td", { class: (numeric(column) || "") + noWrap(value) + (column.long ? " long" : "") || null }, val(value, column.format, column.options, column.label, rowLook(column.look, row))));
       }))));
       info.textContent = shown.length > pageSize ? M.rowsOf(page * pageSize + 1, Math.min(shown.length, page * pageSize + pageSize), shown.length) : plural(shown.length, M.rows);
       prev.hidden = next.hidden = pages < 2; prev.disabled = !page; next.disabled = page >= pages - 1;
@@ -1336,6 +1401,8 @@ CU.views = (() => {
     var seen = data === undefined ? [] : stringsOf(data, 0, []), wrapped = isObj(data) && Object.keys(data).length === 1 ? Object.values(data)[0] : data;
     /** @type {(text: string) => boolean} */
     var again = (text) => {
+      // (a one-value result's text: {"result": 8} beside "8")
+      if (typeof wrapped === "number" || typeof wrapped === "boolean") return String(wrapped) === text.trim();
       var copy = parseJson(text);
       if (copy === undefined) copy = pythonLiteral(text);
       return copy !== undefined && [data, wrapped].concat(Array.isArray(wrapped) ? wrapped : []).some((shownData) => sameData(/** @type {Views.Json} */ (copy), shownData));
@@ -1502,6 +1569,9 @@ CU.views = (() => {
     }
     if (/\x1b/.test(text)) return { k: "terminal", t: "", b: text };
     if (/^Traceback/m.test(text)) return { k: "code", t: /** @type {string} */ (lines.pop()), b: lines.join("\n") };
+    // a JS stack: the error thrown (its last "TypeError: …" line, not a wrapper's "Error: Command failed") the title
+    var thrown = /\n\s+at \S/.test(text) && lines.filter((line) => /^[A-Z]\w*(Error|Exception)(: |$)/.test(line)).pop();
+    if (thrown) return { k: "code", t: thrown, b: (thrown === lines[0] ? lines.slice(1) : lines).join("\n") };
     // a caret under the first line points into the title: the whole text is the code
     var code = CODE_ERROR.test(text) || CARET.test(text), whole = code && CARET.test(lines[1] || "");
     return lines.length < 2 ? { k: "prose", t: text } : { k: code ? "code" : "text", t: whole ? "" : lines[0], b: (whole ? lines : lines.slice(1)).join("\n") };

@@ -12,6 +12,8 @@ declare namespace Present {
     /** The unit the number is in: ratio, points, ms, s, min, h, B, KB, MB, GB; a plain number's,
      *  written after it (a conversion's "km"). */
     u?: string;
+    /** 1: grouped from a thousand (a column with numbers past ten thousand: "9,870.75" under "12,450.00"). */
+    g?: number;
   }
   /** A format the spec gives a key (the result view's present.formats, by the key's name). */
   interface Given {

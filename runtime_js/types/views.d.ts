@@ -131,6 +131,8 @@ interface TableColumn {
   look?: Present.Look;
   /** Its times' one day, written once under its heading ("20 Nov 2026 (UTC)"): each cell shows its time of day. */
   day?: string;
+  /** 1: prose (60 characters a text on average), its cells wide enough to read (views.css td.long). */
+  long?: number;
 }
 
 // The builders take any value (data is JSON, but a caller may hold it as unknown): their

@@ -454,7 +454,8 @@ def test_a_few_small_records_nested_in_a_cell_show_open(field_host, name):
         # line before each (dbutils): rows of one table
         ("alchemy__execute_query.json", ["", "ID", "Region", "Product", "Quarter", "Revenue", "Units"], ["1. row", "19", "East", "Widget", "2026-Q1", "1413.50", "18"], 9),
         # (git's hash as its short one, whole in its title: test_git_hashes_show_short_…)
-        ("git__git_log.json", ["Commit", "Author", "Date", "Message"], ["6ff8abe", "Ada Lovelace", "2026-11-20 09:15:00+01:00", "fib: comment the loop, print fib(40)"], 2),
+        # (git's dates are times, a space for the T: both of one day, said once under the heading)
+        ("git__git_log.json", ["Commit", "Author", "Date\n20 Nov 2026 (UTC+01:00)", "Message"], ["6ff8abe", "Ada Lovelace", "09:15", "fib: comment the loop, print fib(40)"], 2),
         ("dbutils__dbutils-describe-table.json", ["", "Nullable", "Default", "Max Length", "Precision", "Scale"], ["cohort (character varying)", "NO", "None", "8", "—", "—"], 4),
     ],
 )
@@ -567,11 +568,6 @@ def test_a_markdown_table_is_a_table(field_host, name, count):
         ("chroma__chroma_peek_collection.json",
          {"IDs": "none", "Embeddings": "none", "Documents": "none", "URIs": "null", "Included": "metadatas, documents, embeddings",
           "Data": "null", "Metadatas": "none"}),
-        # a program's dict of arrays (code-runner): an int32 array (its dtype written) and float
-        # arrays printed with numpy's padding ("12450.  ")
-        ("code-runner__run-code__numpy.json",
-         # (revenue is money: no cents past ten thousand; a share is a percentage)
-         {"Regions": "North, South, East", "Units": "310, 287, 342", "Revenue": "12,450, 11,981, 13,002", "Share": "33.3%, 32.0%, 34.7%"}),
     ],
 )
 def test_numpy_array_reprs_are_their_arrays(field_host, name, fields):
@@ -582,6 +578,15 @@ def test_numpy_array_reprs_are_their_arrays(field_host, name, fields):
     got = dict(zip(frame.locator(f"{body} dt").all_inner_texts(), frame.locator(f"{body} dd").all_inner_texts(), strict=True))
     assert got == fields
     assert frame.locator(f"{body} > .view pre:not(details.srv pre)").count() == 0  # its text one click away only (issue 50)
+
+
+def test_a_dict_of_numpy_arrays_is_a_table(field_host):
+    """A program's dict of arrays (code-runner): an int32 array (its dtype written) and float arrays
+    printed with numpy's padding ("12450.  "), each as long as the others: a table, a row an index."""
+    ths, rows = _grid(render(field_host, load("code-runner__run-code__numpy.json")))
+    assert ths == ["Regions", "Units", "Revenue", "Share"]
+    # (revenue is money: no cents past ten thousand; a share is a percentage)
+    assert rows == [["North", "310", "12,450", "33.3%"], ["South", "287", "11,981", "32.0%"], ["East", "342", "13,002", "34.7%"]]
 
 
 def test_a_python_literal_with_arrays_keeps_to_the_literal(field_host):
@@ -713,6 +718,11 @@ MATRICES = {
     "mysql__execute_sql__retention.json": lambda e: _long(list(csv.reader(texts(e["result"])[0].splitlines()))[1:], "Month"),
     "database-server__read_query.json": lambda e: _long([list(r.values()) for r in json.loads(texts(e["result"])[0])], "Month"),
     "dbutils__dbutils-run-query__grouped.json": lambda e: _long([list(r.values()) for r in _py(e)["rows"]]),
+    # the same cells with a driver's numbers as text ("62.0", "6626.00": DECIMAL), read as numbers;
+    # a number the row's key decides (the cohort's size) stands beside the row's name
+    "dbhub__execute_sql.json": lambda e: _long([[r["cohort"], r["month"], r["retained_pct"]] for r in json.loads(texts(e["result"])[0])["data"]["rows"]], "Month"),
+    "dbhub__execute_sql__grouped.json": lambda e: _long([list(r.values()) for r in json.loads(texts(e["result"])[0])["data"]["rows"]]),
+    "mysql-node__mysql_query__grouped.json": lambda e: _long([list(r.values()) for r in json.loads(texts(e["result"])[0])]),
     "duckdb__query__grouped.json": lambda e: _long(_py(e)),
     "cohort-heatmap__get-cohort-data.json": _cohorts,
 }

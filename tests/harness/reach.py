@@ -37,7 +37,7 @@ them must be shown:
 
 **Shown** (``REACH_JS``, one page evaluation per result): text nodes inside the result's view
 (``.result-body > .view``; not the raw JSON the runtime adds under it, nor buttons, summaries
-and pagers, whose words are controls) that the browser renders (``checkVisibility``: not in a
+and pagers, whose words are controls — but a summary's ``span.v``, a tree node's name shown as its fold's) that the browser renders (``checkVisibility``: not in a
 closed ``<details>``, not ``hidden``, not ``display: none``). Scrolling is free, and so is the
 exact value a formatted one keeps in its title (issue 49: "$63.4K" titled "63412.5"; a title on a
 control or a link is not a value). **One click**: every closed ``<details>`` shown by default
@@ -652,7 +652,8 @@ async (want) => {
     for (let n; (n = w.nextNode());) {
       if (seen.has(n) || !n.data.trim()) continue;
       const e = n.parentElement;
-      if (!e || e.closest(CTL) || (e.closest('button') && !e.closest('th')) || !e.checkVisibility({ checkVisibilityCSS: true, contentVisibilityAuto: true })) continue;
+      // (a fold's summary is a control, but for a value it names: a tree node's, span.v)
+      if (!e || (e.closest(CTL) && !e.closest('summary > .v')) || (e.closest('button') && !e.closest('th')) || !e.checkVisibility({ checkVisibilityCSS: true, contentVisibilityAuto: true })) continue;
       seen.add(n); texts.push(norm(n.data));
     }
     // A value shown formatted keeps its exact self in its element's title (issue 49: "the exact

@@ -209,8 +209,10 @@ def test_a_real_file_tree_is_a_tree(host):
     """The filesystem server's directory_tree: nodes named by their file names."""
     result = load("filesystem__directory_tree")["result"]
     frame = show(host, result)
+    # a directory its name and kind, a fold; a file its line, nothing to open
     summaries = frame.locator(f"{BODY} details.tree > summary").all_inner_texts()
-    assert {"docs", "src", "app.log"} <= {s.split(" · ")[0] for s in summaries}
+    assert {"docs · directory", "src · directory"} <= set(summaries)
+    assert "app.log · file" in frame.locator(f"{BODY} .leaf").all_inner_texts()
     report = reach.check(host, {"tool": None, "result": result})
     assert report.found == report.total, report.missing
     host.reach_page = None
@@ -291,8 +293,10 @@ def test_a_real_runners_colours_and_errors(host):
         pre = frame.locator(f"{BODY} .alert-error pre")
         assert pre.count() == 1
         text = result["content"][0]["text"]
-        lines = text.strip().splitlines()  # the message first (issue 40): a traceback's exception, a stack's first line
-        message = lines.pop() if "Traceback (most recent call last):" in text else lines.pop(0)
+        # the message first (issue 40): a traceback's exception; a stack's error thrown (its
+        # "TypeError: …" line, under the runner's "Error: Command failed"), the whole stack below
+        lines = text.strip().splitlines()
+        message = lines.pop() if "Traceback (most recent call last):" in text else next(line for line in lines if line.startswith("TypeError: "))
         assert frame.locator(f"{BODY} .alert-error p").inner_text() == message
         text = "\n".join(lines)
         assert_terminal(frame, pre, text)

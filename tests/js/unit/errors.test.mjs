@@ -26,6 +26,9 @@ test("error kinds: a validation error, a pointer, a traceback and a stack are co
   assert.deepEqual(kind(PG), { k: "code", t: 'ERROR:  relation "arrivals" does not exist', b: PG.split("\n").slice(1).join("\n") });
   assert.equal(kind("Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\nKeyError: 'x'").t, "KeyError: 'x'");
   assert.equal(kind("TypeError: x is undefined\n    at render (/srv/app.js:41:17)").k, "code");
+  // a JS stack under a wrapper's message (mcp-server-code-runner's node): the error thrown is the title, the whole text the code
+  const stack = field("code-runner__run-code__stack").result.content[0].text;
+  assert.deepEqual(kind(stack), { k: "code", t: "TypeError: Cannot read properties of undefined (reading 'name')", b: stack.trim() });
   // a caret under the first line points into it: no title, the whole text is code
   assert.deepEqual(kind("select * fro sales\n         ^\nsyntax error"), { k: "code", t: "", b: "select * fro sales\n         ^\nsyntax error" });
   assert.deepEqual(kind("Unknown zone: Mars/Olympus"), { k: "prose", t: "Unknown zone: Mars/Olympus" });

@@ -85,7 +85,7 @@ test("a grid without a header whose columns are of one order of magnitude is a h
 });
 
 test("not a matrix: a query's id, revenue and units (different magnitudes), two measures, numbers as text, records with ids", () => {
-  for (const name of ["duckdb__query", "sqlite__read_query__grouped", "dbhub__execute_sql", "mysql__execute_sql", "code-runner__run-code__tuples", "filesystem__read_text_file__csv"]) {
+  for (const name of ["duckdb__query", "sqlite__read_query__grouped", "mysql__execute_sql", "code-runner__run-code__tuples", "filesystem__read_text_file__csv"]) {
     const box = render(recorded(name));
     assert.ok(box.querySelector("table"), `${name} shows a table`);
     assert.equal(box.querySelector(".heatmap"), null, `${name}: no colour scale`);
@@ -264,6 +264,21 @@ test("a CSV of cohort × month → pct (mysql) is pivoted: keys from the rows, c
   assert.deepEqual(rows[1].map((td) => td.textContent), ["2026-02", "100.0", "63.9", "39.6", "24.5", "15.2", "—"]);
   assert.deepEqual(table(records).head, ["Cohort", "Month", "Retained pct"]);
   assert.equal(table(records).rows.length, 21);
+});
+
+test("a driver's numbers sent as text (dbhub: DECIMAL as \"62.0\") are numbers: cohort × month pivoted, the cohort's size its own column", () => {
+  const { matrix, records } = pivot(render(recorded("dbhub__execute_sql")));
+  const { head, rows } = table(matrix);
+  assert.deepEqual(head, ["Cohort", "Cohort size", "Month 0", "Month 1", "Month 2", "Month 3", "Month 4", "Month 5"]);
+  assert.deepEqual(rows[0].map((td) => td.textContent), ["2026-01", "120", "100.0", "62.0", "38.4", "23.8", "14.8", "9.2"]);
+  assert.ok(rows[0][1].classList.contains("num") && !rows[0][1].classList.contains("hm"), "the size beside the name, not coloured");
+  assert.ok(rows[0][2].classList.contains("hm"));
+  assert.equal(table(records).rows.length, 21);
+  // codes with leading zeros and numbers past a double's digits stay text, as sent
+  const codes = render({ structuredContent: { rows: [{ zip: "0150", id: "12345678901234567890" }, { zip: "5003", id: "12345678901234567891" }] } });
+  assert.deepEqual(Array.from(codes.querySelectorAll("tbody tr:first-child td"), (td) => [td.textContent, td.classList.contains("num")]), [["0150", false], ["12345678901234567890", false]]);
+  const prices = render({ structuredContent: { rows: [{ item: "a", price: "1191.50" }, { item: "b", price: "" }, { item: "c", price: "9.5" }] } });
+  assert.deepEqual(Array.from(prices.querySelectorAll("tbody td.num"), (td) => td.textContent), ["1191.50", "—", "9.50"]);
 });
 
 test("records of two text keys (product × quarter → units) are pivoted, the quarters as columns in the order met", () => {

@@ -50,7 +50,7 @@ test("HTML tables in a converter's markdown are tables, read by a strict reader 
   const box = renderText(PANDOC);
   assert.deepEqual(texts(box, "h3"), ["Quarterly report"]);
   assert.deepEqual(texts(box, "th"), ["Region", "Revenue"]);
-  assert.deepEqual(Array.from(box.querySelectorAll("tbody tr"), (tr) => texts(tr, "td")), [["North & East", "12,451"], ["West\ncoast", "9800"]]); // revenue is money: whole, exact in its title
+  assert.deepEqual(Array.from(box.querySelectorAll("tbody tr"), (tr) => texts(tr, "td")), [["North & East", "12,451"], ["West\ncoast", "9,800"]]); // revenue is money: whole, exact in its title; grouped alike in its column
   assert.ok(texts(box, "p").includes("Prepared by Ada."));
   assert.equal(box.querySelectorAll("col, colgroup, tbody p").length, 0);
   // a text holding a table, not markdown: its table and its text

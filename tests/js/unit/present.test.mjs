@@ -28,6 +28,12 @@ test("numbers: one look per column, the same decimals in each row, no noise", ()
   assert.deepEqual(column("total", [25276510208, 1]), ["25,276,510,208", "1"]);
   assert.equal(one("x", -0.5), "-0.5");
   assert.equal(one("x", 1e20), "", "past 15 digits the views write every digit");
+  // grouped from ten thousand, or from a thousand in a column that passes ten thousand: alike in every row
+  assert.deepEqual(column("units", [9870, 1040, 12]), ["9870", "1040", "12"]);
+  assert.deepEqual(column("units", [12450, 9870.75]), ["12,450.00", "9,870.75"]);
+  assert.deepEqual(column("price", [12450.5, 9870.75, 5]), ["12,450.50", "9,870.75", "5.00"], "money alike");
+  assert.deepEqual(column("price", [12450.5, 9870.75], { currency: "USD" }), ["$12,450.50", "$9,870.75"]);
+  assert.deepEqual(column("share", [0.5, 0.25]).concat(column("delay ms", [12000, 450])), ["50%", "25%", "12 s", "450 ms"]);
 });
 
 test("ids, years and codes are plain; counts are numbers, never money", () => {
@@ -46,6 +52,10 @@ test("money: by its name; its currency from the spec, a field beside it, or the 
   assert.equal(one("budget", 1234.5, { currency: "EUR" }), "€1234.50");
   assert.equal(one("cost", 99, { currency: "CHF" }), "99 CHF");
   assert.equal(one("cost", -5.25, { currency: "$" }), "-$5.25");
+  // a currency's code as the key's last word: money in it, whatever the result's currency
+  assert.deepEqual(column("revenue_nok", [150000, 9870.5]), ["150,000.00 NOK", "9,870.50 NOK"]);
+  assert.equal(one("priceUsd", 12.5, { currency: "EUR" }), "$12.50");
+  assert.equal(kind("max_try", [3]), "number", "not every three letters are a currency");
   const given = { formats: { amount: { format: "money", currency: "GBP" } } };
   assert.equal(one("amount", 7, given), "£7");
   assert.equal(P.text(63412.5, P.look("mrr", [63412.5], { currency: "USD" }), true), "$63.4K", "short in a headline");
@@ -82,6 +92,8 @@ test("durations as a person says them; a unit in the name is the number's", () =
   assert.equal(kind("min", [9]), "number", "a statistic's min is its minimum, not minutes");
   assert.equal(kind("timeout_min", [5]), "duration");
   assert.equal(one("seconds", 640.47), "10 min 40 s", "an uptime's seconds");
+  assert.deepEqual(column("delay_min", [0, 1, 2]), ["0 min", "1 min", "2 min"], "nothing in the column's own unit, not '0 ms'");
+  assert.equal(one("uptime", 0), "0 s");
 });
 
 test("instants in epoch seconds or ms, by a word of the key and every value from 2001 to 2096", () => {

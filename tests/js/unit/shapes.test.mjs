@@ -32,8 +32,9 @@ test("columns and rows: typed columns ([{name, type}]) show their types; other k
   assert.deepEqual(texts(box, "dd"), ["2", "select * from sales"]);
 });
 
-test("columns and rows: other keys beside them (a success flag, the types as a list) show as a record above the table", () => {
+test("columns and rows: other keys beside them (a success flag, the types as a list) show as a record below the table, the rows first", () => {
   const box = render({ structuredContent: { success: true, columns: ["cohort", "0"], columnTypes: ["VARCHAR", "DOUBLE[]"], rows: [["2026-01", [100, 62]]] } });
+  assert.ok(box.querySelector(".tbl").compareDocumentPosition(box.querySelector("dl")) & 4, "the record after the table");
   assert.deepEqual(texts(box, "th button"), ["Cohort", "0"]);
   assert.deepEqual(texts(box, "dt"), ["Success", "Column types"]);
   assert.deepEqual(texts(box, "dd"), ["✓ Yes", "VARCHAR, DOUBLE[]"]);

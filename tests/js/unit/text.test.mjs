@@ -357,8 +357,9 @@ test("errors: a traceback under its exception, a JS stack under its message; a m
   assert.equal(shown.querySelector("pre.lines").textContent, lines.slice(0, -1).join("\n"));
   const stack = fieldText("code-runner__run-code__stack"), frames = stack.trim().split("\n");
   const stacked = render({ isError: true, content: [{ type: "text", text: stack }] }).querySelector(".alert-error");
-  assert.equal(stacked.querySelector("p").textContent, frames[0]); // the message first
-  assert.equal(stacked.querySelector("pre.lines").textContent, frames.slice(1).join("\n"));
+  // the error thrown first (not the wrapper's "Error: Command failed"); the whole text below, lines kept
+  assert.equal(stacked.querySelector("p").textContent, "TypeError: Cannot read properties of undefined (reading 'name')");
+  assert.equal(stacked.querySelector("pre.lines").textContent, frames.join("\n"));
   const message = fieldText("time__convert_time__bad-zone");
   const box = render({ isError: true, content: [{ type: "text", text: message }] });
   assert.equal(box.querySelector(".alert-error p").textContent, message);

@@ -141,10 +141,13 @@ test("a column of times of one day writes the day once, under its heading, and e
   const local = renderData({ log: [{ at: "2026-11-20T09:00:00+01:00" }, { at: "2026-11-20T21:05:00+0100" }] });
   assert.deepEqual([texts(local, "th small"), rows(local).flat()], [["20 Nov 2026 (UTC+01:00)"], ["09:00", "21:05"]]);
   assert.deepEqual(texts(renderData({ log: [{ at: "2026-11-20T09:00" }, { at: "2026-11-20T10:00" }] }), "th small"), ["20 Nov 2026"]);
-  // two days, two zones, a date without a time, one time alone, times the views leave as written
-  // (a space for the T): each cell as before, its whole date and time
+  // a database's timestamps (a space for the T) are times too
+  const db = renderData({ log: [{ at: "2026-11-20 09:15:00+01:00" }, { at: "2026-11-20 10:15:00+01:00" }] });
+  assert.deepEqual([texts(db, "th small"), rows(db).flat()], [["20 Nov 2026 (UTC+01:00)"], ["09:15", "10:15"]]);
+  assert.deepEqual(rows(renderData({ log: [{ at: "2026-11-20 08:15:00", n: 1 }, { at: "2026-11-21 08:15:00", n: 2 }] })).map((row) => row[0]), ["20 Nov 2026, 08:15", "21 Nov 2026, 08:15"]);
+  // two days, two zones, a date without a time, one time alone: each cell as before, its whole date and time
   for (const times of [["2026-11-20T23:00:00Z", "2026-11-21T01:00:00Z"], ["2026-11-20T09:00:00Z", "2026-11-20T10:00:00+01:00"],
-    ["2026-11-20", "2026-11-20"], ["2026-11-20T09:00:00Z"], ["2026-11-20 09:15:00+01:00", "2026-11-20 10:15:00+01:00"]]) {
+    ["2026-11-20", "2026-11-20"], ["2026-11-20T09:00:00Z"]]) {
     const whole = renderData({ log: times.map((at) => ({ at, n: 1 })) });
     assert.deepEqual(texts(whole, "th small"), [], times.join());
     assert.ok(rows(whole).every((row) => /2026/.test(row[0])), rows(whole).join());
@@ -343,10 +346,13 @@ test("trees: a record holding a list of records like itself (postgres EXPLAIN, a
   assert.ok(summaries.includes("Sort") && summaries.includes("Hash Join"), summaries.join(" | "));
   assert.ok(!plan.textContent.includes("null"));
   const files = render(fieldResult("filesystem__directory_tree"));
+  // a node's name and its kind on one line, nothing repeated below; a file (a leaf) is that line, nothing to open
   const names = texts(files, "details.tree > summary");
-  assert.ok(names.includes("docs") && names.includes("src") && names.includes("README.md"), names.join(" | "));
-  const docs = Array.from(files.querySelectorAll("details.tree")).find((d) => d.querySelector("summary").textContent === "docs");
-  assert.equal(docs.querySelectorAll(":scope > .kids > details").length, 1);
+  assert.deepEqual(names, ["docs \u00b7 directory", "src \u00b7 directory", "pkg \u00b7 directory"]);
+  const docs = Array.from(files.querySelectorAll("details.tree")).find((d) => d.querySelector("summary").textContent === "docs \u00b7 directory");
+  assert.deepEqual(texts(docs, ":scope > .kids > .leaf"), ["README.md \u00b7 file"]);
+  assert.equal(docs.querySelector("dl"), null);
+  assert.equal(texts(files, ".leaf").length, 6);
 });
 
 test("lists: scalars as a list, 200 at a time", () => {
@@ -599,8 +605,9 @@ test("several texts, each a record (webcal's events, one a block), are one table
   const result = fieldResult("webcal__list_events__full"), events = result.content.map((block) => JSON.parse(block.text));
   const box = render(result);
   assert.equal(box.querySelectorAll("table").length, 1);
-  assert.deepEqual(headers(box).slice(0, 4), ["Uid", "Summary", "Start", "End"]);
-  assert.deepEqual(rows(box).map((row) => row[1]), events.map((event) => event.summary));
+  // the events' names first; no empty organizer, attendees, status or url; "all day" (false in every event) last
+  assert.deepEqual(headers(box), ["Summary", "Uid", "Start", "End", "Description", "Location", "Categories", "Recurrence ID", "All day"]);
+  assert.deepEqual(rows(box).map((row) => row[0]), events.map((event) => event.summary));
   assert.equal(box.querySelector(".srv"), null, "JSON texts: nothing more to show as sent");
   // Python-printed records are read too, their text one click away; a text among them keeps the blocks apart
   const printed = render({ content: [{ type: "text", text: "{'name': 'a', 'n': 1}" }, { type: "text", text: "{'name': 'b', 'n': 2}" }] });
@@ -609,6 +616,52 @@ test("several texts, each a record (webcal's events, one a block), are one table
   const mixed = render({ content: [{ type: "text", text: '{"name": "a"}' }, { type: "text", text: "Done." }] });
   assert.equal(mixed.querySelectorAll("table").length, 0);
   assert.ok(mixed.textContent.includes("Done."));
+});
+
+test("records' columns in the order a row is read by: the name before ids and kinds, nothing empty, one value in every row last", () => {
+  const graph = renderData({ entities: [
+    { type: "entity", name: "Ada Lovelace", entityType: "person", note: "", tags: [] },
+    { type: "entity", name: "Analytical Engine", entityType: "machine", note: "", tags: [] },
+    { type: "entity", name: "Charles Babbage", entityType: "person", note: "", tags: [] },
+  ] });
+  assert.deepEqual(headers(graph), ["Name", "Entity type", "Type"]);
+  assert.deepEqual(rows(graph)[0], ["Ada Lovelace", "person", "entity"], "the value every row shares still in each row");
+  // an integer id (a row's number) stays first; an id that is a text does not
+  const plainRows = renderData([{ id: 1, name: "a", n: null }, { id: 2, name: "b", n: null }]);
+  assert.deepEqual(headers(plainRows), ["ID", "Name", "N"]);
+  assert.deepEqual(headers(renderData([{ id: "u-1", name: "a" }, { id: "u-2", name: "b" }])), ["Name", "ID"]);
+  const region = renderData([{ region: "North", name: "a", v: 1 }, { region: "South", name: "b", v: 2 }]);
+  assert.deepEqual(headers(region), ["Region", "Name", "V"], "a category before the name stays first");
+  // two rows: a value both share is no constant yet; a column null in every row is drawn ("—": a value)
+  const two = renderData([{ kind: "x", title: "t1", done: false }, { kind: "x", title: "t2", done: false }]);
+  assert.deepEqual(headers(two), ["Title", "Kind", "Done"]);
+});
+
+test("a record of lists as long as each other is a table, a row an index (numpy's arrays printed by a code runner)", () => {
+  const box = render(fieldResult("code-runner__run-code__numpy"));
+  assert.deepEqual(headers(box), ["Regions", "Units", "Revenue", "Share"]);
+  assert.deepEqual(rows(box).map((row) => row.slice(0, 2)), [["North", "310"], ["South", "287"], ["East", "342"]]);
+  // its other keys a record below; lists of other lengths, or two lists of words, are no such table
+  const told = renderData({ x: [1, 2, 3], y: [2, 4, 8], note: "doubling" });
+  assert.deepEqual([headers(told), texts(told, "dd")], [["X", "Y"], ["doubling"]]);
+  assert.equal(renderData({ x: [1, 2, 3], y: [2, 4] }).querySelector("table"), null);
+  assert.equal(renderData({ tags: ["a", "b", "c"], aliases: ["x", "y", "z"] }).querySelector("table"), null);
+});
+
+test("one unnamed cell (a count's [(36,)]) is that value, not a table", () => {
+  const box = render(fieldResult("duckdb__query__load"));
+  assert.equal(box.querySelector("table"), null);
+  assert.equal(box.querySelector(".metric").textContent, "36");
+  assert.ok(renderData([[1, 2]]).querySelector("table"), "a row of two stays a table");
+});
+
+test("a one-value result's text is not drawn again beside it (redis's dbsize: {result: 8} and \"8\")", () => {
+  const box = render(fieldResult("redis__dbsize"));
+  assert.deepEqual(texts(box, "dd"), ["8"]);
+  assert.equal(box.querySelector(".metric"), null);
+  assert.equal(box.textContent.split("8").length, 2, "8 once");
+  const other = render({ content: [{ type: "text", text: "9" }], structuredContent: { result: 8 } });
+  assert.ok(other.querySelector(".metric"), "another number is the server's to say");
 });
 
 test("no element carries an empty class (a table's text cells are bare spans)", () => {
