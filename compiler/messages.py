@@ -190,6 +190,8 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     "serversText": "Server's text",
     # views.js (issue 50): a grid's column with no name; a series' time column
     "column": "Column {0}",
+    # views.js: a notebook's result output, by its execution count (Jupyter's "Out [4]")
+    "out": "Out [{0}]",
     "time": "Time",
     "value": "Value",
     "series": ("series", "series"),

@@ -280,7 +280,7 @@
     /** @type {MatrixColumn[]} */
     var own = plan.own.map((column, index) => Object.assign({}, column, { pointer: "/" + index, l: plan.rowKey && !index ? 1 : 0 }));
     /** @type {MatrixColumn[]} */
-    var matrixColumns = heads.map((head, index) => ({ pointer: "/" + (ownWidth + index), label: head, format: "number", m: 1, of: plan.columnKey.label, v: plan.value.label }));
+    var matrixColumns = heads.map((head, index) => ({ pointer: "/" + (ownWidth + index), label: head, format: "number", m: 1, of: plan.columnKey.label, v: plan.value.pointer === "/" + (+plan.value.label - 1) ? M.column(plan.value.label) : plan.value.label }));
     return views.table(grid, own.concat(matrixColumns), 100, 1);
   }
   // Every cell record, after its row's label when the rows are records of their own.

@@ -449,6 +449,8 @@ CU.views = (() => {
     var lines = linesText(value);
     if (lines !== undefined) return textView(lines);
     if (Array.isArray(value)) {
+      var shownOutputs = outputs(value);
+      if (shownOutputs) return shownOutputs;
       // one record holding values nested two deep is that record, not a one-row table of folds
       if (value.length === 1 && isObj(value[0]) && Object.values(value[0]).some((field) => field && typeof field === "object"
         && Object.values(field).some((inner) => inner && typeof inner === "object" && !isShortScalarList(inner)))) return kv(value[0], [], depth);
@@ -459,6 +461,38 @@ CU.views = (() => {
     if (isObj(value)) return columnTable(value, depth) || listsTable(value, depth) || (childListKey(value) ? tree(value, 0) : kv(value, [], depth));
     if (typeof value === "string") return textView(value);
     return el("div", { class: "metric" }, val(value));
+  }
+  // A notebook's outputs (nbformat: records of output_type stream, execute_result, display_data or
+  // error), each drawn as what it is: a stream its text in monospace, a result its richest form
+  // (an image, HTML's tables, markdown, JSON, else its plain text) after "Out [n]", an error its
+  // name and value over its traceback (a terminal's colours kept). A result's other forms (its
+  // text/plain beside its markdown) and any metadata one click away.
+  var RICHEST = ["image/png", "image/jpeg", "image/gif", "image/webp", "text/html", "text/markdown", "application/json", "text/plain"];
+  /**
+   * @param {Views.Json[]} list
+   * @returns {HTMLElement | undefined}
+   */
+  function outputs(list) {
+    if (!list.length || !list.every((out) => isObj(out) && /^(stream|execute_result|display_data|error)$/.test(String(out.output_type)))) return;
+    /** @type {(text: Views.Json | undefined, glue: string) => string} nbformat's text: a string, or its lines */
+    var joined = (text, glue) => Array.isArray(text) ? text.join(glue) : String(text ?? "");
+    return el("div", { class: "view outs" }, list.map((item) => {
+      var out = /** @type {Views.Record} */ (item), rest = Object.assign({}, out), data = isObj(out.data) ? out.data : {};
+      ["output_type", "name", "text", "data", "execution_count", "ename", "evalue", "traceback"].forEach((key) => { delete rest[key]; });
+      if (isObj(rest.metadata) && !Object.keys(rest.metadata).length) delete rest.metadata;
+      var best = RICHEST.find((type) => data[type] != null) || Object.keys(data)[0], value = data[best], drawn = /^(text\/(html|markdown)|image\/.*)$/.test(best || "");
+      var forms = Object.keys(data).filter((type) => type !== best || (drawn && !/^image/.test(best)));
+      /** @type {Views.Child} */
+      var body = out.output_type === "stream" ? textNode(joined(out.text, ""), 1)
+        : out.output_type === "error" ? el("div", { class: "alert alert-error" }, el("p", null, out.ename + ": " + out.evalue), textNode(joined(out.traceback, "\n"), 1))
+        : [best === undefined ? null : /^image\//.test(best) ? image(joined(value, ""), best) : best === "text/html" ? htmlView(joined(value, "")) : best === "text/markdown" ? markdown(joined(value, ""))
+            : typeof value === "string" || Array.isArray(value) && value.every((line) => typeof line === "string") ? textNode(joined(value, ""), 1) : auto(/** @type {Views.Json} */ (value), 2),
+          // (the forms it was sent in besides, a drawn one's source too)
+          forms.length ? foldNode("more", false, forms.join(", "), null, () => forms.map((type) => [el("h4", null, type), typeof data[type] === "object" && !Array.isArray(data[type]) ? auto(data[type], 2) : textNode(joined(data[type], ""), 1)]), false) : null];
+      // its kind, small ("stream \u00b7 stdout", "execute_result \u00b7 Out [4]")
+      var kind = [out.output_type, out.name, out.execution_count != null && M.out(out.execution_count)].filter((part) => part != null && part !== false).join(" \u00b7 ");
+      return el("div", { class: "out" }, el("small", { class: "muted" }, kind), body, Object.keys(rest).length ? kv(rest, [], 2) : null);
+    }));
   }
   // Series of points (issue 50: Prometheus's range and instant queries, and any alike): records
   // each of its labels (an object of strings) and its points, [time, value] pairs — a time in
@@ -756,7 +790,9 @@ CU.views = (() => {
         if (!shownAs(shown, field.pointer, /** @type {Views.Json} */ (value), heading = el("h3", depth === 0 && field.label === M.result ? { hidden: "" } : null, field.label))) blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, heading, auto(held === undefined ? /** @type {Views.Json} */ (value) : held, /** @type {number} */ (depth) + 1, keyOf(field)), typeof value === "string" && held !== undefined && sentText(value)));
       } else if (value !== undefined && !shownAs(shown, field.pointer, /** @type {Views.Json} */ (value), heading = el("dt", null, field.label))) dl.append(heading, el("dd", null, val(value, field.format, field.options, field.label, lookOf(keyOf(field), [value], record))));
     });
-    return el("div", { class: "view" }, dl.children.length ? dl : null, blocks);
+    // (a notebook's outputs lead its record: its other blocks and the run's facts after them)
+    var facts = dl.children.length ? dl : null, outs = blocks.filter((block) => block.querySelector(":scope > .outs"));
+    return el("div", { class: "view" }, outs.length ? [outs, blocks.filter((block) => outs.indexOf(block) < 0), facts] : [facts, blocks]);
   }
   // A short token — an id, a code, a number, a date: no space, or a date-time, within 40
   // characters — never breaks inside a table cell ("task-3" is not "task-" over "3"), nor a
@@ -1351,7 +1387,8 @@ CU.views = (() => {
   function contentBlock(block) {
     if (!isObj(block)) return jsonBlock(block);
     var type = block.type, resource = block.resource;
-    if (type === "text") return textView(String(block.text));
+    // (one line that says it is an error, in a result not marked one: "Error: Column 'profit' not found", a warning)
+    if (type === "text") return /^\s*(\w+ )?error: \S.{0,300}$/i.test(String(block.text)) ? el("div", { class: "alert alert-warn" }, el("p", null, String(block.text).trim())) : textView(String(block.text));
     // An image's facts beside its data (its size, colour space, the page it came from; in _meta too) under it.
     if (type === "image") {
       var facts = Object.assign({}, isObj(block._meta) ? block._meta : {}, block);
@@ -1598,7 +1635,9 @@ CU.views = (() => {
    * @param {Views.Record} record @param {string} prefix the record's own pointer
    * @returns {string[]}
    */
-  var leadingNumbers = (record, prefix) => Object.keys(record).filter((key) => typeof record[key] === "number" && !/^(plain|epoch|date|time)$/.test(lookOf(key, [record[key]]).f)).map((key) => prefix + escapeKey(key));
+  // (nor a count of a list beside it: {outputs: […], count: 2} says it by the list)
+  var leadingNumbers = (record, prefix) => Object.keys(record).filter((key) => typeof record[key] === "number" && !/^(plain|epoch|date|time)$/.test(lookOf(key, [record[key]]).f)
+    && !(/^((count|total|n|size|length) ?)+$|count$/.test(P.words(key).join(" ")) && Object.values(record).some((value) => Array.isArray(value) && value.length === record[key]))).map((key) => prefix + escapeKey(key));
   /**
    * The headline's pointers: the spec's, else the top-level numbers, else a summary object's.
    * @param {Views.Json | undefined} data

@@ -308,9 +308,16 @@ def _headline(shape: Any) -> tuple[str, ...] | None:
     return top if MIN_HEADLINE <= len(top) <= MAX_HEADLINE else None
 
 
+# A count beside a list is that list's size ({outputs: […], count}): the list says it, no tile.
+LIST_SIZE = frozenset({"count", "total", "n", "size", "length"})
+
+
 def _numbers(shape: ObjectShape, at: str) -> tuple[str, ...]:
+    lists = any(isinstance(p.shape, ArrayShape) for p in shape.properties)
     return tuple(
         pointers.child(at, p.name)
         for p in shape.properties
-        if isinstance(p.shape, NumberShape) and not _says(words(p.name), NOT_IN_HEADLINE, plural=True)
+        if isinstance(p.shape, NumberShape)
+        and not _says(words(p.name), NOT_IN_HEADLINE, plural=True)
+        and not (lists and (set(words(p.name)) <= LIST_SIZE or words(p.name)[-1:] == ("count",)))
     )

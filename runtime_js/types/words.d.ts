@@ -76,6 +76,7 @@ declare const M: {
   notSent(value0: unknown): string;
   notValid(value0: unknown): string;
   readonly openLink: string;
+  out(value0: unknown): string;
   pageN(value0: unknown): string;
   pageOf(value0: unknown, value1: unknown): string;
   readonly pick: string;

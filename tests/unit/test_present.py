@@ -141,6 +141,10 @@ def test_the_headline_is_two_to_eight_summary_numbers():
     assert semantics(tool({"order_id": INTEGER, "total": NUMBER})).headline is None  # an id is no summary
     # an instant (epoch seconds, drawn as a time) is no summary either: a file's facts lead nothing
     assert semantics(tool({"size": INTEGER, "created": NUMBER, "mtime": NUMBER, "line_count": INTEGER})).headline is None
+    # a list's size beside it is the list's (jupyter's {outputs, count, images}: "4 Count" led the page)
+    listed = tool({"outputs": {"type": "array", "items": {}}, "count": INTEGER, "images": INTEGER, "total_revenue": NUMBER})
+    assert semantics(listed).headline == ("/images", "/total_revenue")
+    assert semantics(tool({"count": INTEGER, "total_revenue": NUMBER})).headline == ("/count", "/total_revenue")  # no list: a count is a summary
     custom = {"customSummary": {"type": "object", "properties": {"endingMRR": NUMBER, "arr": NUMBER}}}
     assert semantics(tool(custom)).headline == ("/customSummary/endingMRR", "/customSummary/arr")  # a summary by its words
     assert semantics({"name": "t", "inputSchema": {}}).headline is None  # no schema: the runtime decides

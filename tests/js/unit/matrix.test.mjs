@@ -281,6 +281,11 @@ test("a driver's numbers sent as text (dbhub: DECIMAL as \"62.0\") are numbers: 
   assert.deepEqual(Array.from(prices.querySelectorAll("tbody td.num"), (td) => td.textContent), ["1191.50", "—", "9.50"]);
 });
 
+test("a matrix of unnamed columns (Python tuples) names its measure in the legend as its table would: 'Column 3', not '3'", () => {
+  const legend = render(recorded("duckdb__query__grouped")).querySelector(".hm-legend .hm-scale > span");
+  assert.equal(legend.textContent, "Column 3");
+});
+
 test("records of two text keys (product × quarter → units) are pivoted, the quarters as columns in the order met", () => {
   const { matrix } = pivot(render(recorded("dbutils__dbutils-run-query__grouped")));
   const { head, rows } = table(matrix);

@@ -648,6 +648,45 @@ test("a record of lists as long as each other is a table, a row an index (numpy'
   assert.equal(renderData({ tags: ["a", "b", "c"], aliases: ["x", "y", "z"] }).querySelector("table"), null);
 });
 
+test("a notebook's outputs (nbformat) are drawn as what each is, before the run's facts", () => {
+  const mixed = render(fieldResult("jupyter-notebook__notebook_code_run__mixed"));
+  const outs = mixed.querySelectorAll(".outs > .out");
+  assert.deepEqual(Array.from(outs, (out) => out.querySelector(":scope > small").textContent), ["stream \u00b7 stdout", "display_data", "execute_result \u00b7 Out [4]"]);
+  assert.equal(outs[0].querySelector("pre").textContent, "3 regions\n");
+  assert.equal(outs[1].querySelector("strong").textContent, "East", "its markdown drawn");
+  const forms = outs[1].querySelector("details");
+  assert.equal(forms.querySelector("summary").textContent, "text/plain, text/markdown", "its plain text and its markdown's source one click away");
+  forms.open = true;
+  forms.dispatchEvent(new Event("toggle"));
+  assert.deepEqual(texts(forms, "pre"), ["<IPython.core.display.Markdown object>", "**East** leads with 13,002.25"]);
+  assert.equal(outs[2].querySelector("pre").textContent, "1021.75");
+  assert.equal(outs[2].querySelector("details"), null, "one form: nothing more");
+  assert.ok(mixed.querySelector(".outs, dl.kv").classList.contains("outs"), "the outputs before the facts (the first in the page)");
+  // an error: its name and value over its traceback, colours kept
+  const error = render(fieldResult("jupyter-notebook__notebook_code_run__error")).querySelector(".outs .alert-error");
+  assert.equal(error.querySelector("p").textContent, "ZeroDivisionError: float division by zero");
+  assert.ok(error.querySelector("pre span"), "the traceback's colours");
+  // not outputs: a record whose output_type is another word
+  assert.equal(renderData([{ output_type: "log", text: "x" }, { output_type: "log", text: "y" }]).querySelector(".outs"), null);
+});
+
+test("a list's size beside it leads no headline (jupyter's {result: […], count: 4, images: 0})", () => {
+  const box = render(fieldResult("jupyter__insert_execute_code_cell__mixed"));
+  assert.equal(box.querySelector(".tiles"), null);
+  assert.deepEqual(texts(renderData({ rows: [1, 2], count: 7, runs: 3 }), ".tile-k"), ["Count", "Runs"], "a count that is not the list's length is a fact");
+  assert.deepEqual(texts(renderData({ rows: [1, 2], row_count: 2, runs: 3, errors: 1 }), ".tile-k"), ["Runs", "Errors"]);
+});
+
+test("one line that says it is an error, in a result not marked one, is a warning; other texts are not", () => {
+  for (const name of ["pandas__average__missing-column", "sqlite__read_query__bad-table"]) {
+    const result = fieldResult(name), box = render(result);
+    assert.equal(box.querySelector(".alert-warn p").textContent, result.content[0].text, name);
+  }
+  for (const text of ["Error rate: 5% over the day", "No errors: all 12 rows loaded", "Error: first\nsecond line"]) {
+    assert.equal(render({ content: [{ type: "text", text }] }).querySelector(".alert-warn"), null, text);
+  }
+});
+
 test("one unnamed cell (a count's [(36,)]) is that value, not a table", () => {
   const box = render(fieldResult("duckdb__query__load"));
   assert.equal(box.querySelector("table"), null);
