@@ -1636,8 +1636,11 @@ CU.views = (() => {
    * @returns {string[]}
    */
   // (nor a count of a list beside it: {outputs: […], count: 2} says it by the list)
-  var leadingNumbers = (record, prefix) => Object.keys(record).filter((key) => typeof record[key] === "number" && !/^(plain|epoch|date|time)$/.test(lookOf(key, [record[key]]).f)
-    && !(/^((count|total|n|size|length) ?)+$|count$/.test(P.words(key).join(" ")) && Object.values(record).some((value) => Array.isArray(value) && value.length === record[key]))).map((key) => prefix + escapeKey(key));
+  var leadingNumbers = (record, prefix) => {
+    var lengths = new Set(Object.values(record).filter(Array.isArray).map((list) => list.length));
+    return Object.keys(record).filter((key) => typeof record[key] === "number" && !/^(plain|epoch|date|time)$/.test(lookOf(key, [record[key]]).f)
+      && !(lengths.has(/** @type {number} */ (record[key])) && /^((count|total|n|size|length) ?)+$|count$/.test(P.words(key).join(" ")))).map((key) => prefix + escapeKey(key));
+  };
   /**
    * The headline's pointers: the spec's, else the top-level numbers, else a summary object's.
    * @param {Views.Json | undefined} data
