@@ -120,13 +120,13 @@ CU.present = (() => {
     else if ((all.some((word) => EPOCH.test(word)) || (all.length > 1 && all[all.length - 1] === "at")) && numbers.every(instant)) kind = "epoch";
     else if (all.some((word) => POINTS.test(word))) { kind = "percent"; unit = "points"; }
     else if (all.some((word) => PERCENT.test(word) && (!RATIO_ONLY.test(word) || ratio))) kind = "percent";
-    else if (all.some((word) => MONEY.test(word)) || CODE.test(all[all.length - 1])) kind = "money";
+    else if (all.some((word) => MONEY.test(word)) || (all.length > 1 && CODE.test(all[all.length - 1]))) kind = "money";
     else if (all.some((word) => BYTES.test(word)) || (all.some((word) => MEMORY.test(word)) && numbers.every(Number.isInteger))) kind = "bytes";
     // (a statistic's "min" alone is its minimum, not minutes)
     else if (all.some((word) => DURATION.test(word)) || (TIME_UNITS.test(all[all.length - 1]) && all.join() !== "min")) kind = "duration";
     if (kind === "percent" && !unit) unit = ratio ? "ratio" : "points";
     if ((kind === "bytes" || kind === "duration") && !unit) unit = UNIT_OF[all.filter((word) => SIZE_UNITS.test(word) || TIME_UNITS.test(word)).pop() || ""] || (kind === "bytes" ? "B" : "s");
-    var currency = (given && given.currency) || (CODE.test(all[all.length - 1]) ? all[all.length - 1].toUpperCase() : "") || (context && context.currency) || "";
+    var currency = (given && given.currency) || (all.length > 1 && CODE.test(all[all.length - 1]) ? all[all.length - 1].toUpperCase() : "") || (context && context.currency) || "";
     var scaled = kind === "percent" && unit === "ratio" ? numbers.map((value) => value * 100) : numbers;
     // Money: cents while they matter (no cents on whole amounts, nor past ten thousand).
     var digits = kind === "percent" ? Math.min(1, decimals(scaled)) : kind === "money" ? (numbers.every((value) => Number.isInteger(value) || Math.abs(value) >= 1e4) ? 0 : 2) : decimals(numbers);

@@ -480,7 +480,8 @@ CU.views = (() => {
       var out = /** @type {Views.Record} */ (item), rest = Object.assign({}, out), data = isObj(out.data) ? out.data : {};
       ["output_type", "name", "text", "data", "execution_count", "ename", "evalue", "traceback"].forEach((key) => { delete rest[key]; });
       if (isObj(rest.metadata) && !Object.keys(rest.metadata).length) delete rest.metadata;
-      var best = RICHEST.find((type) => data[type] != null) || Object.keys(data)[0], value = data[best], drawn = /^(text\/(html|markdown)|image\/.*)$/.test(best || "");
+      // (HTML only for its tables: a widget's <div> and <script> are its plain text's)
+      var best = RICHEST.find((type) => data[type] != null && (type !== "text/html" || /<table[\s>]/i.test(joined(data[type], "")))) || Object.keys(data)[0], value = data[best], drawn = /^(text\/(html|markdown)|image\/.*)$/.test(best || "");
       var forms = Object.keys(data).filter((type) => type !== best || (drawn && !/^image/.test(best)));
       /** @type {Views.Child} */
       var body = out.output_type === "stream" ? textNode(joined(out.text, ""), 1)
@@ -590,7 +591,7 @@ CU.views = (() => {
     var labelKey = Object.keys(node).find((key) => typeof node[key] === "string" && node[key] && /** @type {string} */ (node[key]).length <= 80);
     delete rest[/** @type {string} */ (childKey)];
     delete rest[/** @type {string} */ (labelKey)]; // (its summary: not again in its body)
-    var open = depth < 3 || openingAll > 0, fields = Object.values(rest), few = fields.length <= 2 && fields.every((value) => isScalar(value) && String(value).length <= 24);
+    var open = depth < 3 || openingAll > 0, fields = Object.values(rest), few = fields.length <= 2 && fields.every((value) => typeof value === "string" && value.length <= 24);
     var label = (labelKey ? /** @type {string} */ (node[labelKey]) : childKey ? human(childKey) : plural(Object.keys(node).length, M.fields)) + (few ? fields.map((value) => " \u00b7 " + value).join("") : "");
     if (few && !childKey) return el("div", { class: "leaf" }, label);
     return foldNode("more tree", open, el("span", { class: "v" }, label), node,
@@ -683,7 +684,8 @@ CU.views = (() => {
 
   /**
    * A record of lists of scalars as long as each other (two lists at least, of 3 to 1000 values,
-   * one of numbers: a frame's columns, {regions, units, revenue}) is a table, a row an index; its
+   * one of numbers; under 5, one of distinct names: a frame's columns, {regions, units, revenue})
+   * is a table, a row an index ({ports: [80, 443, 8080], admins: [...]} is not); its
    * other keys a record below it. Lists of other lengths, or of records, are no such table.
    * @param {Views.Record} record
    * @param {number} depth
@@ -691,7 +693,7 @@ CU.views = (() => {
    */
   function listsTable(record, depth) {
     var keys = Object.keys(record), lists = keys.filter((key) => Array.isArray(record[key])), length = (/** @type {Views.Json[]} */ (record[lists[0]]) || []).length;
-    if (lists.length < 2 || length < 3 || length > 1000 || !lists.every((key) => { var list = /** @type {Views.Json[]} */ (record[key]); return list.length === length && list.every(isScalar); })
+    if (lists.length < 2 || length < 3 || length > 1000 || (length < 5 && !lists.some((key) => { var list = /** @type {Views.Json[]} */ (record[key]); return list.every((item) => typeof item === "string") && new Set(list).size === length; })) || !lists.every((key) => { var list = /** @type {Views.Json[]} */ (record[key]); return list.length === length && list.every(isScalar); })
       || !lists.some((key) => /** @type {Views.Json[]} */ (record[key]).every((item) => typeof item === "number"))) return;
     var rows = Array.from({ length: length }, (unused, i) => Object.fromEntries(lists.map((key) => [key, /** @type {Views.Json[]} */ (record[key])[i]])));
     var rest = Object.fromEntries(keys.filter((key) => lists.indexOf(key) < 0).map((key) => [key, record[key]]));
@@ -721,14 +723,16 @@ CU.views = (() => {
   }
   /**
    * Whether every value (but empty ones, and one at least) is a number's text, or a number, that
-   * reads back as written: "1191.50" and "62.0" are, "007" (a code), "12345678901234567890" (more
-   * digits than a number holds) and "1e3" are not.
+   * reads back as written: "1191.50" and "62.0" are (beside others of as many decimals), "007" (a
+   * code), "12345678901234567890" (more digits than a number holds), "1e3" and "3.10" beside "3.8"
+   * (versions) are not.
    * @type {(values: (Views.Json | undefined)[]) => boolean}
    */
-  var numbersAsText = (values) => values.some((value) => value != null && value !== "") && values.every((value) => {
-    var text = String(value);
-    return value == null || value === "" || (/^-?\d+(\.\d+)?$/.test(text) && String(+text) === text.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, ""));
-  });
+  var numbersAsText = (values) => {
+    var filled = values.filter((value) => value != null && value !== "").map(String), scales = new Set(filled.map((text) => text.replace(/^[^.]*\.?/, "").length));
+    // (a fraction's trailing zeros only at a fixed scale, a DECIMAL's: "3.10" beside "3.8" is a version)
+    return filled.length > 0 && filled.every((text) => /^-?\d+(\.\d+)?$/.test(text) && (String(+text) === text || (scales.size === 1 && String(+text) === text.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, ""))));
+  };
   /**
    * A column whose every value (but empty ones, and one at least) is a number's text holds those numbers: its
    * values are made numbers (an empty one undefined: no value, drawn "—", not JSON's null), and
@@ -824,10 +828,12 @@ CU.views = (() => {
   function table(rows, columns, pageSize, noPivot) {
     // A column of numbers sent as text (a driver's DECIMAL "1191.50") is of those numbers, in a
     // copy of the rows (the result stays as sent): right-aligned, in one look, a matrix's or a series'.
-    var copied = 0;
+    // (not an id's, a code's or a phone number's digits; the rows as sent are the ones downloaded)
+    var copied = 0, sent = rows;
     columns.forEach((column) => {
       var values = rows.map((row) => at(row, column.pointer));
-      if (!column.g || !/^\/[^/]*$/.test(column.pointer) || !values.some((value) => typeof value === "string") || !numbersAsText(values)) return;
+      if (!column.g || !/^\/[^/]*$/.test(column.pointer) || !values.some((value) => typeof value === "string") || lookOf(keyOf(column), [1]).f === "plain"
+        || P.words(keyOf(column)).some((word) => /^(phone|tel|mobile|fax|zip|postal|postcode|ref|reference|sku|account|iban|ean|isbn|version)$/.test(word)) || !numbersAsText(values)) return;
       if (!copied++) rows = rows.map((row) => Array.isArray(row) ? row.slice() : Object.assign({}, row));
       numberColumn(/** @type {(Views.Json[] | Views.Record)[]} */ (rows), unescapeToken(column.pointer.slice(1)));
     });
@@ -847,7 +853,11 @@ CU.views = (() => {
       // short hash ("6ff8abe"), whole in its title.
       else if ((values = values.flat()).some((value) => HASH.test(/** @type {string} */ (value))) && values.every((value) => value == null || HASH.test(/** @type {string} */ (value)))) column.format = "hash";
       // A column of prose (its texts 60 characters long on average: remarks) is wide enough to read.
-      else if (values.join("").length > 60 * values.length) column.long = 1;
+      else {
+        var chars = 0;
+        values.forEach((value) => { if (typeof value === "string") chars += value.length; });
+        if (chars > 60 * values.length) column.long = 1;
+      }
     });
     // A column no row has a value in (a schema's field the server left out) is not drawn, and
     // one that repeats the hashes short (git's shortHash beside its hash) says it once.
@@ -911,7 +921,7 @@ CU.views = (() => {
     draw();
     // The rows and columns ride on the element (not markup): host.js offers them as a file.
     /** @type {Views.TableElement} */
-    var box = Object.assign(el("div", { class: "tbl" }, filter, el("div", { class: "scroll" }, el("table", null, el("thead", null, groups, el("tr", null, head)), body)), el("div", { class: "pager" }, prev, info, next)), { rows: rows, cols: columns, all: () => { pageSize = Math.max(pageSize, Math.min(rows.length, 1000)); draw(); } });
+    var box = Object.assign(el("div", { class: "tbl" }, filter, el("div", { class: "scroll" }, el("table", null, el("thead", null, groups, el("tr", null, head)), body)), el("div", { class: "pager" }, prev, info, next)), { rows: sent, cols: columns, all: () => { pageSize = Math.max(pageSize, Math.min(rows.length, 1000)); draw(); } });
     // Rows that are a series show their chart too (plot.js; placed as the result view's
     // present.chart says: "first" by default): rows built from data, and a typed table's unless
     // the page has a Chart node (chart.js: the layout chose its chart).
@@ -1388,7 +1398,7 @@ CU.views = (() => {
     if (!isObj(block)) return jsonBlock(block);
     var type = block.type, resource = block.resource;
     // (one line that says it is an error, in a result not marked one: "Error: Column 'profit' not found", a warning)
-    if (type === "text") return /^\s*(\w+ )?error: \S.{0,300}$/i.test(String(block.text)) ? el("div", { class: "alert alert-warn" }, el("p", null, String(block.text).trim())) : textView(String(block.text));
+    if (type === "text") return /^\s*(?!no )(\w+ )?error: (?![-+.\d])\S.{0,300}$/i.test(String(block.text)) ? el("div", { class: "alert alert-warn" }, el("p", null, String(block.text).trim())) : textView(String(block.text));
     // An image's facts beside its data (its size, colour space, the page it came from; in _meta too) under it.
     if (type === "image") {
       var facts = Object.assign({}, isObj(block._meta) ? block._meta : {}, block);
@@ -1439,7 +1449,7 @@ CU.views = (() => {
     /** @type {(text: string) => boolean} */
     var again = (text) => {
       // (a one-value result's text: {"result": 8} beside "8")
-      if (typeof wrapped === "number" || typeof wrapped === "boolean") return String(wrapped) === text.trim();
+      if ((typeof wrapped === "number" || typeof wrapped === "boolean") && String(wrapped) === text.trim()) return true;
       var copy = parseJson(text);
       if (copy === undefined) copy = pythonLiteral(text);
       return copy !== undefined && [data, wrapped].concat(Array.isArray(wrapped) ? wrapped : []).some((shownData) => sameData(/** @type {Views.Json} */ (copy), shownData));
@@ -1639,7 +1649,7 @@ CU.views = (() => {
   var leadingNumbers = (record, prefix) => {
     var lengths = new Set(Object.values(record).filter(Array.isArray).map((list) => list.length));
     return Object.keys(record).filter((key) => typeof record[key] === "number" && !/^(plain|epoch|date|time)$/.test(lookOf(key, [record[key]]).f)
-      && !(lengths.has(/** @type {number} */ (record[key])) && /^((count|total|n|size|length) ?)+$|count$/.test(P.words(key).join(" ")))).map((key) => prefix + escapeKey(key));
+      && !(lengths.has(/** @type {number} */ (record[key])) && /^((count|total|n|size|length) ?)+$|(^| )count$/.test(P.words(key).join(" ")))).map((key) => prefix + escapeKey(key));
   };
   /**
    * The headline's pointers: the spec's, else the top-level numbers, else a summary object's.

@@ -308,8 +308,9 @@ def _headline(shape: Any) -> tuple[str, ...] | None:
     return top if MIN_HEADLINE <= len(top) <= MAX_HEADLINE else None
 
 
-# A count beside a list is that list's size ({outputs: […], count}): the list says it, no tile.
-LIST_SIZE = frozenset({"count", "total", "n", "size", "length"})
+# A count beside a list is that list's size ({outputs: […], count}): the list says it, no tile
+# (an integer only, named count, n or length or ending in count: a money total stays a summary).
+LIST_SIZE = frozenset({"count", "n", "length"})
 
 
 def _numbers(shape: ObjectShape, at: str) -> tuple[str, ...]:
@@ -319,5 +320,5 @@ def _numbers(shape: ObjectShape, at: str) -> tuple[str, ...]:
         for p in shape.properties
         if isinstance(p.shape, NumberShape)
         and not _says(words(p.name), NOT_IN_HEADLINE, plural=True)
-        and not (lists and (set(words(p.name)) <= LIST_SIZE or words(p.name)[-1:] == ("count",)))
+        and not (lists and p.shape.integer and (set(words(p.name)) <= LIST_SIZE or words(p.name)[-1:] == ("count",)))
     )

@@ -145,6 +145,8 @@ def test_the_headline_is_two_to_eight_summary_numbers():
     listed = tool({"outputs": {"type": "array", "items": {}}, "count": INTEGER, "images": INTEGER, "total_revenue": NUMBER})
     assert semantics(listed).headline == ("/images", "/total_revenue")
     assert semantics(tool({"count": INTEGER, "total_revenue": NUMBER})).headline == ("/count", "/total_revenue")  # no list: a count is a summary
+    order = tool({"line_items": {"type": "array", "items": {}}, "subtotal": NUMBER, "tax": NUMBER, "total": NUMBER})
+    assert semantics(order).headline == ("/subtotal", "/tax", "/total")  # a money total beside a list stays
     custom = {"customSummary": {"type": "object", "properties": {"endingMRR": NUMBER, "arr": NUMBER}}}
     assert semantics(tool(custom)).headline == ("/customSummary/endingMRR", "/customSummary/arr")  # a summary by its words
     assert semantics({"name": "t", "inputSchema": {}}).headline is None  # no schema: the runtime decides

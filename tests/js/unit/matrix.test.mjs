@@ -277,8 +277,13 @@ test("a driver's numbers sent as text (dbhub: DECIMAL as \"62.0\") are numbers: 
   // codes with leading zeros and numbers past a double's digits stay text, as sent
   const codes = render({ structuredContent: { rows: [{ zip: "0150", id: "12345678901234567890" }, { zip: "5003", id: "12345678901234567891" }] } });
   assert.deepEqual(Array.from(codes.querySelectorAll("tbody tr:first-child td"), (td) => [td.textContent, td.classList.contains("num")]), [["0150", false], ["12345678901234567890", false]]);
-  const prices = render({ structuredContent: { rows: [{ item: "a", price: "1191.50" }, { item: "b", price: "" }, { item: "c", price: "9.5" }] } });
-  assert.deepEqual(Array.from(prices.querySelectorAll("tbody td.num"), (td) => td.textContent), ["1191.50", "—", "9.50"]);
+  const prices = render({ structuredContent: { rows: [{ item: "a", price: "1191.50" }, { item: "b", price: "" }, { item: "c", price: "9.25" }] } });
+  assert.deepEqual(Array.from(prices.querySelectorAll("tbody td.num"), (td) => td.textContent), ["1191.50", "—", "9.25"]);
+  // the rows as sent are the ones downloaded; versions, phone numbers and ids stay as sent
+  assert.equal(prices.querySelector(".tbl").rows[0].price, "1191.50");
+  const texts = (box) => Array.from(box.querySelectorAll("tbody td"), (td) => [td.textContent, td.classList.contains("num")]);
+  assert.deepEqual(texts(render({ structuredContent: { rows: [{ v: "3.8" }, { v: "3.10" }, { v: "3.12" }] } })), [["3.8", false], ["3.10", false], ["3.12", false]]);
+  assert.deepEqual(texts(render({ structuredContent: { rows: [{ phone: "5551234567" }, { phone: "5559876543" }] } })), [["5551234567", false], ["5559876543", false]]);
 });
 
 test("a matrix of unnamed columns (Python tuples) names its measure in the legend as its table would: 'Column 3', not '3'", () => {

@@ -56,6 +56,7 @@ test("money: by its name; its currency from the spec, a field beside it, or the 
   assert.deepEqual(column("revenue_nok", [150000, 9870.5]), ["150,000.00 NOK", "9,870.50 NOK"]);
   assert.equal(one("priceUsd", 12.5, { currency: "EUR" }), "$12.50");
   assert.equal(kind("max_try", [3]), "number", "not every three letters are a currency");
+  assert.equal(kind("NOK", [0.0079]), "number", "a rate under a code alone (an exchange rate's table) is no amount");
   const given = { formats: { amount: { format: "money", currency: "GBP" } } };
   assert.equal(one("amount", 7, given), "£7");
   assert.equal(P.text(63412.5, P.look("mrr", [63412.5], { currency: "USD" }), true), "$63.4K", "short in a headline");

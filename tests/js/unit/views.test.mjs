@@ -627,6 +627,9 @@ test("records' columns in the order a row is read by: the name before ids and ki
   assert.deepEqual(headers(graph), ["Name", "Entity type", "Type"]);
   assert.deepEqual(rows(graph)[0], ["Ada Lovelace", "person", "entity"], "the value every row shares still in each row");
   // an integer id (a row's number) stays first; an id that is a text does not
+  // a leaf's short texts follow its name; its flags and numbers keep their names (a fold)
+  const flags = renderData({ name: "root", children: [{ name: "X", draft: true }, { name: "Y", kind: "page" }, { name: "D", children: [{ name: "Z" }] }] });
+  assert.ok(texts(flags, "summary").includes("X") && texts(flags, ".leaf").includes("Y \u00b7 page"), flags.innerHTML);
   const plainRows = renderData([{ id: 1, name: "a", n: null }, { id: 2, name: "b", n: null }]);
   assert.deepEqual(headers(plainRows), ["ID", "Name", "N"]);
   assert.deepEqual(headers(renderData([{ id: "u-1", name: "a" }, { id: "u-2", name: "b" }])), ["Name", "ID"]);
@@ -642,10 +645,13 @@ test("a record of lists as long as each other is a table, a row an index (numpy'
   assert.deepEqual(headers(box), ["Regions", "Units", "Revenue", "Share"]);
   assert.deepEqual(rows(box).map((row) => row.slice(0, 2)), [["North", "310"], ["South", "287"], ["East", "342"]]);
   // its other keys a record below; lists of other lengths, or two lists of words, are no such table
-  const told = renderData({ x: [1, 2, 3], y: [2, 4, 8], note: "doubling" });
+  const told = renderData({ x: [1, 2, 3, 4, 5], y: [2, 4, 8, 16, 32], note: "doubling" });
   assert.deepEqual([headers(told), texts(told, "dd")], [["X", "Y"], ["doubling"]]);
   assert.equal(renderData({ x: [1, 2, 3], y: [2, 4] }).querySelector("table"), null);
   assert.equal(renderData({ tags: ["a", "b", "c"], aliases: ["x", "y", "z"] }).querySelector("table"), null);
+  // fewer than five, none a list of names: settings side by side, not rows
+  assert.equal(renderData({ allowed_ports: [80, 443, 8080], admins: ["ann", "bob", "ann"] }).querySelector("table"), null);
+  assert.equal(renderData({ shape: [3, 224, 224], mean: [0.48, 0.46, 0.41] }).querySelector("table"), null);
 });
 
 test("a notebook's outputs (nbformat) are drawn as what each is, before the run's facts", () => {
@@ -668,6 +674,11 @@ test("a notebook's outputs (nbformat) are drawn as what each is, before the run'
   assert.ok(error.querySelector("pre span"), "the traceback's colours");
   // not outputs: a record whose output_type is another word
   assert.equal(renderData([{ output_type: "log", text: "x" }, { output_type: "log", text: "y" }]).querySelector(".outs"), null);
+  // HTML only for its tables: a widget's markup is its plain text's, the HTML one click away
+  const widget = renderData({ outputs: [{ output_type: "display_data", data: { "text/html": "<div id=plot></div><script>draw()</script>", "text/plain": "<Figure 1>" }, metadata: {} }] });
+  assert.equal(widget.querySelector(".out > pre").textContent, "<Figure 1>");
+  assert.equal(widget.querySelector(".out details summary").textContent, "text/html");
+  assert.equal(widget.querySelector("script"), null);
 });
 
 test("a list's size beside it leads no headline (jupyter's {result: […], count: 4, images: 0})", () => {
@@ -675,6 +686,7 @@ test("a list's size beside it leads no headline (jupyter's {result: […], count
   assert.equal(box.querySelector(".tiles"), null);
   assert.deepEqual(texts(renderData({ rows: [1, 2], count: 7, runs: 3 }), ".tile-k"), ["Count", "Runs"], "a count that is not the list's length is a fact");
   assert.deepEqual(texts(renderData({ rows: [1, 2], row_count: 2, runs: 3, errors: 1 }), ".tile-k"), ["Runs", "Errors"]);
+  assert.deepEqual(texts(renderData({ tags: ["a", "b"], discount: 2, tax: 3 }), ".tile-k"), ["Discount", "Tax"], "a discount is no count");
 });
 
 test("one line that says it is an error, in a result not marked one, is a warning; other texts are not", () => {
@@ -682,7 +694,7 @@ test("one line that says it is an error, in a result not marked one, is a warnin
     const result = fieldResult(name), box = render(result);
     assert.equal(box.querySelector(".alert-warn p").textContent, result.content[0].text, name);
   }
-  for (const text of ["Error rate: 5% over the day", "No errors: all 12 rows loaded", "Error: first\nsecond line"]) {
+  for (const text of ["Error rate: 5% over the day", "No errors: all 12 rows loaded", "Error: first\nsecond line", "Standard error: 0.0341", "Relative error: 1.2e-5", "No error: all checks passed"]) {
     assert.equal(render({ content: [{ type: "text", text }] }).querySelector(".alert-warn"), null, text);
   }
 });
