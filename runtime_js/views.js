@@ -481,8 +481,8 @@ CU.views = (() => {
       ["output_type", "name", "text", "data", "execution_count", "ename", "evalue", "traceback"].forEach((key) => { delete rest[key]; });
       if (isObj(rest.metadata) && !Object.keys(rest.metadata).length) delete rest.metadata;
       // (HTML only for its tables: a widget's <div> and <script> are its plain text's)
-      var best = RICHEST.find((type) => data[type] != null && (type !== "text/html" || /<table[\s>]/i.test(joined(data[type], "")))) || Object.keys(data)[0], value = data[best], drawn = /^(text\/(html|markdown)|image\/.*)$/.test(best || "");
-      var forms = Object.keys(data).filter((type) => type !== best || (drawn && !/^image/.test(best)));
+      var best = RICHEST.find((type) => data[type] != null && (type !== "text/html" || /<table[\s>]/i.test(joined(data[type], "")))) || Object.keys(data)[0], value = data[best];
+      var forms = Object.keys(data).filter((type) => type !== best || /^text\/(html|markdown)$/.test(type));
       /** @type {Views.Child} */
       var body = out.output_type === "stream" ? textNode(joined(out.text, ""), 1)
         : out.output_type === "error" ? el("div", { class: "alert alert-error" }, el("p", null, out.ename + ": " + out.evalue), textNode(joined(out.traceback, "\n"), 1))
@@ -624,8 +624,10 @@ CU.views = (() => {
    * @returns {Views.Column[]}
    */
   function readOrder(rows, columns) {
+    /** @type {Map<Views.Column, (Views.Json | undefined)[]>} each column's values, read once */
+    var read = new Map(columns.map((column) => [column, rows.map((row) => at(row, column.pointer))]));
     /** @type {(column: Views.Column) => (Views.Json | undefined)[]} */
-    var values = (column) => rows.map((row) => at(row, column.pointer));
+    var values = (column) => /** @type {(Views.Json | undefined)[]} */ (read.get(column));
     columns = columns.filter((column) => values(column).some((value) => value === null || (value !== undefined && value !== "" && !(typeof value === "object" && !Object.keys(value).length))));
     var name = columns.findIndex((column) => /^\/(name|title|summary|subject|label|headline)$/i.test(column.pointer));
     if (name > 0 && columns.slice(0, name).every((column) => (/^\/(u?u?id|key|type|kind)$/i.test(column.pointer) || /[a-z](_u?id|U?Id)$/.test(column.pointer)) && !values(column).every(Number.isInteger))) columns.unshift(...columns.splice(name, 1));
@@ -831,9 +833,10 @@ CU.views = (() => {
     // (not an id's, a code's or a phone number's digits; the rows as sent are the ones downloaded)
     var copied = 0, sent = rows;
     columns.forEach((column) => {
+      if (!column.g || !/^\/[^/]*$/.test(column.pointer) || lookOf(keyOf(column), [1]).f === "plain"
+        || P.words(keyOf(column)).some((word) => /^(phone|tel|mobile|fax|zip|postal|postcode|ref|reference|sku|account|iban|ean|isbn|version)$/.test(word))) return;
       var values = rows.map((row) => at(row, column.pointer));
-      if (!column.g || !/^\/[^/]*$/.test(column.pointer) || !values.some((value) => typeof value === "string") || lookOf(keyOf(column), [1]).f === "plain"
-        || P.words(keyOf(column)).some((word) => /^(phone|tel|mobile|fax|zip|postal|postcode|ref|reference|sku|account|iban|ean|isbn|version)$/.test(word)) || !numbersAsText(values)) return;
+      if (!values.some((value) => typeof value === "string") || !numbersAsText(values)) return;
       if (!copied++) rows = rows.map((row) => Array.isArray(row) ? row.slice() : Object.assign({}, row));
       numberColumn(/** @type {(Views.Json[] | Views.Record)[]} */ (rows), unescapeToken(column.pointer.slice(1)));
     });
