@@ -9,8 +9,8 @@
   // How a series' values at one x become one (the engine sums them unless the node says otherwise).
   Object.assign(plot.aggregates, {
     mean: (/** @type {number[]} */ values) => values.reduce((total, value) => total + value, 0) / values.length,
-    min: (/** @type {number[]} */ values) => Math.min(...values),
-    max: (/** @type {number[]} */ values) => Math.max(...values),
+    min: CU.present.least,
+    max: CU.present.most,
     count: (/** @type {number[]} */ values) => values.length
   });
   // An arc chart: the first series' points as slices of a pie (radius 100) around (cx, cy), from

@@ -37,7 +37,7 @@
    views.js's table() carry what CU.matrix reads back: m (a matrix column), l (the rows' label),
    of (what the columns count, e.g. Month), v (what the cells hold, e.g. Retention). */
 ((views) => {
-  var at = views.at, formatNumber = views.formatNumber, isRecord = views.isRecord;
+  var at = views.at, formatNumber = views.formatNumber, isRecord = views.isRecord, least = CU.present.least, most = CU.present.most;
   /** @type {(value: unknown) => value is number} */
   var isNumber = (value) => typeof value === "number" && isFinite(value);
   /** @type {(value: unknown) => value is null | undefined} */
@@ -101,8 +101,8 @@
       else if (cellColumns.length < 3) return;
       // Positional columns (no names: "1", "2"… for /0, /1…) must be of one order of magnitude.
       if (cellColumns.every(isPositional)) {
-        var largest = cellColumns.map((column) => Math.max(...valuesOf(column).filter(isNumber).map(Math.abs)));
-        if (Math.max(...largest) > 50 * Math.min(...largest)) return;
+        var largest = cellColumns.map((column) => most(valuesOf(column).filter(isNumber).map(Math.abs)));
+        if (most(largest) > 50 * least(largest)) return;
       }
     }
     if (cellColumns.length < 2 || cellColumns.length > MAX_COLUMNS) return;
@@ -114,10 +114,10 @@
     var read = readable(cellValues, cellColumns === square && !PERCENT_NAME.test(cellColumns.map((column) => column.v || "").join(" ") + (arrayColumn ? arrayColumn.label : "")));
     // The scale: sequential from the least value to the largest, or diverging (values both below
     // and above zero) from −m to m, m the largest magnitude, the sign picking the hue.
-    var least = Math.min(...cellValues), most = Math.max(...cellValues), diverging = least < 0 && most > 0, magnitude = Math.max(-least, most);
+    var low = least(cellValues), high = most(cellValues), diverging = low < 0 && high > 0, magnitude = Math.max(-low, high);
     /** Where a value sits on the scale, 0 … 1 (below zero on a diverging scale: 0 … −1).
         @param {number} value */
-    var position = (value) => diverging ? value / magnitude : most === least ? 0.5 : (value - least) / (most - least);
+    var position = (value) => diverging ? value / magnitude : high === low ? 0.5 : (value - low) / (high - low);
     /** Sets a node's colour for a value: the classes hm (hm-neg below zero) and --t.
         @type {<T extends HTMLElement>(node: T, value: number) => T} */
     var paint = (node, value) => {
@@ -145,15 +145,15 @@
       // between (the steps inside are places on the scale, not data: four significant digits,
       // never 0.30000000000000004); and when a cell reads rounded, a toggle to the exact values.
       wrap: (box) => {
-        var low = diverging ? -magnitude : least, high = diverging ? magnitude : most,
-          steps = [0, 1, 2, 3, 4].map((k) => (k % 4 ? Number((low + (high - low) * k / 4).toPrecision(4)) : k ? high : low));
+        var bottom = diverging ? -magnitude : low, top = diverging ? magnitude : high,
+          steps = [0, 1, 2, 3, 4].map((k) => (k % 4 ? Number((bottom + (top - bottom) * k / 4).toPrecision(4)) : k ? top : bottom));
         var rounded = cellValues.some(read.r);
         var exact = rounded && el("button", { type: "button", class: "btn small", "aria-pressed": "false", onclick: () => {
           /** @type {HTMLElement} */ (exact).setAttribute("aria-pressed", String(box.classList.toggle("hm-exact")));
         } }, M.exactValues);
-        var legend = el("div", { class: "hm-legend" }, el("div", { class: "hm-scale", role: "img", "aria-label": M.colourScale(read(low), read(high)) },
-          arrayColumn && !positional ? el("span", null, arrayColumn.label) : cellColumns[0].v ? el("span", null, cellColumns[0].v) : null, el("span", null, read(low)),
-          steps.map((value) => paint(el("i", { title: read(value) }), value)), el("span", null, read(high))), exact);
+        var legend = el("div", { class: "hm-legend" }, el("div", { class: "hm-scale", role: "img", "aria-label": M.colourScale(read(bottom), read(top)) },
+          arrayColumn && !positional ? el("span", null, arrayColumn.label) : cellColumns[0].v ? el("span", null, cellColumns[0].v) : null, el("span", null, read(bottom)),
+          steps.map((value) => paint(el("i", { title: read(value) }), value)), el("span", null, read(top))), exact);
         box.classList.add("heatmap");
         box.insertBefore(legend, box.firstChild);
         return box;
@@ -170,8 +170,8 @@
   var PERCENT_NAME = /retention|rate|share|percent|pct|ratio|fraction|churn|conversion|probability/i;
   /** @param {number[]} values  @param {boolean} notShare  @returns {((value: number) => string) & { r(value: number): boolean }} */
   function readable(values, notShare) {
-    if (!notShare && !values.every(Number.isInteger) && Math.min(...values) >= 0 && Math.max(...values) <= 1) return Object.assign((/** @type {number} */ value) => formatNumber(Math.round(value * 100)) + "%", { r: () => true });
-    var decimals = Math.min(3, Math.max(...values.map((value) => (/\.\d+$/.exec(String(+value.toPrecision(12))) || [" "])[0].length - 1)));
+    if (!notShare && !values.every(Number.isInteger) && least(values) >= 0 && most(values) <= 1) return Object.assign((/** @type {number} */ value) => formatNumber(Math.round(value * 100)) + "%", { r: () => true });
+    var decimals = Math.min(3, most(values.map((value) => (/\.\d+$/.exec(String(+value.toPrecision(12))) || [" "])[0].length - 1)));
     /** @type {(value: number) => number} */
     var rounded = (value) => +value.toFixed(decimals) || 0;
     return Object.assign((/** @type {number} */ value) => CU.present.text(rounded(value), { f: "number", d: decimals }) || formatNumber(rounded(value)), { r: (/** @type {number} */ value) => rounded(value) !== value });

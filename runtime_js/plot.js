@@ -7,7 +7,7 @@
    only with one) draws with the same engine: CU.views.plot (types/plot.d.ts), where it adds its
    aggregates and the arc mark. Labels and tooltips are text nodes, never markup. */
 ((views) => {
-  var at = views.at, formatNumber = views.formatNumber;
+  var at = views.at, formatNumber = views.formatNumber, least = CU.present.least, most = CU.present.most;
   var COLORS = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1", "#edc948", "#9c755f"];
   /** @param {number[]} values */
   var sum = (values) => values.reduce((total, value) => total + value, 0);
@@ -98,13 +98,13 @@
     var ys = [0];
     series.forEach((line) => { line.points.forEach((point) => { ys.push(topOf(point)); }); });
     // (sizes in bytes step in binary units: 200 KiB, not 195 KiB for 200 000)
-    var base = look && look.f === "bytes" ? Math.pow(1024, Math.floor(Math.log(Math.max(1, ...ys.map(Math.abs))) / Math.log(1024))) : 1;
-    var yTicks = ticks(Math.min(...ys) / base, Math.max(...ys) / base, 5).map((value) => value * base), yLow = yTicks[0], yHigh = yTicks[yTicks.length - 1] === yLow ? yLow + 1 : yTicks[yTicks.length - 1];
+    var base = look && look.f === "bytes" ? Math.pow(1024, Math.floor(Math.log(Math.max(1, most(ys.map(Math.abs)))) / Math.log(1024))) : 1;
+    var yTicks = ticks(least(ys) / base, most(ys) / base, 5).map((value) => value * base), yLow = yTicks[0], yHigh = yTicks[yTicks.length - 1] === yLow ? yLow + 1 : yTicks[yTicks.length - 1];
     // (a tick's digits: the ticks', a ratio's as the percentages it is written in; the axis as
     // wide as its longest tick's text, 11 px type)
     var tickLook = look && Object.assign({}, look, { d: present.decimals(yTicks.map((value) => /** @type {Present.Look} */ (look).u === "ratio" ? value * 100 : value)) });
     var yTexts = yTicks.map((value) => (tickLook && present.text(value, tickLook, true)) || compact(value));
-    left = Math.max(left, 12 + 6.5 * Math.max(...yTexts.map((text) => text.length)));
+    left = Math.max(left, 12 + 6.5 * most(yTexts.map((text) => text.length)));
     // (an x tick every 90 px of the plot, once the y axis has taken its width)
     var xTickCount = Math.max(2, Math.floor((width - left - right) / 90));
     /** @param {number} value */
@@ -146,11 +146,13 @@
   // would draw (after aggregation) is under 2 % of their size, (max − min) / max(|mean|, 1e-9) <
   // 0.02 (a constant, all zeros, a lone point). Then no chart: a note, and the table beside it
   // (the Table tab, selected in its place).
+  /** How much values vary: their spread over their mean's size. @param {number[]} values */
+  var spread = (values) => (most(values) - least(values)) / Math.max(Math.abs(values.reduce((sum, value) => sum + value, 0) / values.length), 1e-9);
   /** @param {number[]} values */
   function isStill(values) {
-    var least = Math.min(...values), most = Math.max(...values);
-    return !values.length || (most - least) / Math.max(Math.abs(values.reduce((sum, value) => sum + value, 0) / values.length), 1e-9) < 0.02;
-  }  var plot = views.plot = /** @type {Plot} */ ({ draw: chart, still: isStill, colors: COLORS, svg: svgElement, aggregates: {} });
+    return !values.length || spread(values) < 0.02;
+  }
+  var plot = views.plot = /** @type {Plot} */ ({ draw: chart, still: isStill, colors: COLORS, svg: svgElement, aggregates: {} });
 
   /* ------------------------------------------------------------------ a series, from the data */
 
@@ -181,10 +183,8 @@
     .replace(/([a-z])(?=[A-Z])/g, "$1 ").toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
   /** @param {TableColumn} column  @param {RegExp} words  @param {number} [last] only the last word */
   var says = (column, words, last) => wordsOf(column).slice(last ? -1 : 0).some((word) => words.test(word));
-  /** How much values vary: their spread over their mean's size. @param {number[]} values */
-  var spread = (values) => (Math.max(...values) - Math.min(...values)) / Math.max(Math.abs(values.reduce((sum, value) => sum + value, 0) / values.length), 1e-9);
   /** The largest magnitude of values. @param {number[]} values */
-  var sizeOf = (values) => Math.max(...values.map(Math.abs)) || 1;
+  var sizeOf = (values) => most(values.map(Math.abs)) || 1;
 
   /** The Chart props of rows that are a series, or null. @param {unknown[]} rows  @param {TableColumn[]} columns
       @returns {ChartPart | null} */
@@ -221,7 +221,7 @@
     /** The rows' sums over some measures. @param {{ c: TableColumn }[]} some */
     var sums = (some) => rows.map((row) => some.reduce((sum, measure) => sum + (Number(at(row, measure.c.pointer)) || 0), 0));
     /** Never negative. @param {{ n: number[] }} measure */
-    var counted = (measure) => Math.min(...measure.n) >= 0;
+    var counted = (measure) => least(measure.n) >= 0;
     // Parts of a whole: 2 to 5 measures, every one of them (those that vary little too), summing to
     // about the same in every row; in the table's order.
     var shown = measures.length > 1 && measures.length < 6 && measures.every(counted) && isStill(sums(measures)) ? measures : [];

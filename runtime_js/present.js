@@ -66,6 +66,11 @@ CU.present = (() => {
   var isNumber = (value) => typeof value === "number" && isFinite(value);
   /** A number that can be an instant: epoch seconds or milliseconds from 2001 to 2096. @param {number} value */
   var instant = (value) => (value >= 1e9 && value < 4e9) || (value >= 1e12 && value < 4e12);
+  /** The least and the most of numbers, by a loop: Math.min(...values) throws past ~100 000
+      values, and a result's column can hold millions. @param {number[]} values */
+  var least = (values) => values.reduce((low, value) => (value < low ? value : low), Infinity);
+  /** @param {number[]} values */
+  var most = (values) => values.reduce((high, value) => (value > high ? value : high), -Infinity);
 
   /**
    * The fraction digits a column of numbers needs: each number's own (its binary noise gone: 12
@@ -229,6 +234,17 @@ CU.present = (() => {
     }
   }
   /**
+   * A label without its last word where that word is the unit the look writes beside each value
+   * ("Delay min" over "12 min", "Free bytes" over "23.0 GiB", "Revenue NOK" over "150,000.00
+   * NOK", "Growth pct" over "26.8%"); a label of one word stays as it is.
+   * @param {string} label @param {Present.Look | undefined} the @returns {string}
+   */
+  function label(label, the) {
+    var last = /\s(\S+)$/.exec(label), word = last ? last[1].toLowerCase() : "", f = the ? the.f : "";
+    var said = f === "bytes" ? BYTES.test(word) || SIZE_UNITS.test(word) : f === "duration" ? TIME_UNITS.test(word) : f === "percent" ? word === "pct" : f === "money" && CODE.test(word);
+    return said ? label.slice(0, -word.length).trim() : label;
+  }
+  /**
    * A value shown by its look: its text, titled with the exact value when the two differ (so the
    * exact value is always in reach); "" when the look writes nothing for it.
    * @param {unknown} value @param {Present.Look} the @param {boolean} [compact]
@@ -238,5 +254,5 @@ CU.present = (() => {
     var shown = text(value, the, compact);
     return shown && shown !== String(value) ? el("span", { title: String(value) }, shown) : shown;
   }
-  return Object.assign(api, { look: look, text: text, node: node, instant: instant, words: words, decimals: decimals, currencyOf: currencyOf, colour: colour, formatter: formatter, reset: () => { formatters = {}; } });
+  return Object.assign(api, { look: look, label: label, text: text, node: node, instant: instant, least: least, most: most, words: words, decimals: decimals, currencyOf: currencyOf, colour: colour, formatter: formatter, reset: () => { formatters = {}; } });
 })();

@@ -870,11 +870,12 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
 
   /** The result's views (views.js; content blocks without it), then its raw JSON. @param {HTMLElement} resultBox @param {ToolResult} result */
   function drawResult(resultBox, result) {
-    resultStatus(result.isError ? M.toolError : "", false, result.isError);
+    // (an error the views draw is its own alert, titled Error: the status does not say it again)
+    var views = /** @type {MaybeViews} */ (U).views;
+    resultStatus(result.isError && !views ? M.toolError : "", false, result.isError);
     var body = /** @type {HTMLElement} */ (own(resultBox, ".result-body")), view = el("div", { class: "view" });
     body.replaceChildren(view);
     try {
-      var views = /** @type {MaybeViews} */ (U).views;
       if (views) views.render(view, result, /** @type {UiNode} */ (resultNode), ctx);
       else drawFallback(view, result);
     } catch (error) {

@@ -225,6 +225,13 @@ CU.views = (() => {
     return words.join(" ");
   }
 
+  /** A label without the unit its value is written in (present.js's label), whole in its title.
+   * @param {string} label @param {Present.Look | undefined} look @returns {string | HTMLElement} */
+  function labelled(label, look) {
+    var short = P.label(label, look);
+    return short === label ? label : el("span", { title: label }, short);
+  }
+
   /** A word as an acronym is written ("id" → "ID", "urls" → "URLs"); "" when it is none.
    * @param {string} word */
   function capitals(word) {
@@ -780,7 +787,10 @@ CU.views = (() => {
     // depth undefined (a typed KeyValue): nested values fold in place, never blocks (undefined < 2 is false)
 
     if (!isObj(record)) return auto(record);
-    var dl = el("dl", { class: "kv" }), blocks = /** @type {HTMLElement[]} */ ([]), shown = /** @type {Shown} */ ([]);
+    var dl = el("dl", { class: "kv" }), after = el("dl", { class: "kv" }), blocks = /** @type {HTMLElement[]} */ ([]), shown = /** @type {Shown} */ ([]);
+    var lengths = new Set(Object.values(record).filter(Array.isArray).map((list) => list.length));
+    /** @type {{ e: HTMLElement[], a: boolean }[]} each fact's dt and dd; a: it follows the record's blocks */
+    var pairs = [];
     (fields.length ? fields : Object.keys(record).map((key) => ({ pointer: escapeKey(key), label: human(key) }))).forEach((/** @type {Views.Column} */ field) => {
       var value = at(record, field.pointer);
       // Nested data and multi-line text get a block of their own, headed by the key.
@@ -794,11 +804,19 @@ CU.views = (() => {
       if ((!fields.length && value && typeof value === "object" && !isShortScalarList(value) && (/** @type {number} */ (depth) < 2 || (isObj(value) && /** @type {number} */ (depth) < 4))) || (typeof value === "string" && /\n/.test(value)) || linesText(value) !== undefined || held !== undefined) {
         scope = record;
         if (!shownAs(shown, field.pointer, /** @type {Views.Json} */ (value), heading = el("h3", depth === 0 && field.label === M.result ? { hidden: "" } : null, field.label))) blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, heading, auto(held === undefined ? /** @type {Views.Json} */ (value) : held, /** @type {number} */ (depth) + 1, keyOf(field)), typeof value === "string" && held !== undefined && sentText(value)));
-      } else if (value !== undefined && !shownAs(shown, field.pointer, /** @type {Views.Json} */ (value), heading = el("dt", null, field.label))) dl.append(heading, el("dd", null, val(value, field.format, field.options, field.label, lookOf(keyOf(field), [value], record))));
+      } else if (value !== undefined) {
+        // (its label without the unit its value is written in: "Free" over "23.0 GiB", not "Free bytes")
+        var look = lookOf(keyOf(field), [value], record), key = keyOf(field);
+        if (!shownAs(shown, field.pointer, /** @type {Views.Json} */ (value), heading = el("dt", null, labelled(field.label, look)))) {
+          // (a wrapper's word that all went well, or the count of a list beside it, follows the data: {success: true, data: {rows, count}})
+          pairs.push({ e: [heading, el("dd", null, val(value, field.format, field.options, field.label, look))], a: value === true && /^(success|successful|succeeded|ok)$/i.test(key) || typeof value === "number" && lengths.has(value) && COUNTED.test(P.words(key).join(" ")) });
+        }
+      }
     });
     // (a notebook's outputs lead its record: its other blocks and the run's facts after them)
+    pairs.forEach((pair) => { (pair.a && blocks.length ? after : dl).append(...pair.e); });
     var facts = dl.children.length ? dl : null, outs = blocks.filter((block) => block.querySelector(":scope > .outs"));
-    return el("div", { class: "view" }, outs.length ? [outs, blocks.filter((block) => outs.indexOf(block) < 0), facts] : [facts, blocks]);
+    return el("div", { class: "view" }, outs.length ? [outs, blocks.filter((block) => outs.indexOf(block) < 0), facts] : [facts, blocks], after.children.length ? after : null);
   }
   // A short token — an id, a code, a number, a date: no space, or a date-time, within 40
   // characters — never breaks inside a table cell ("task-3" is not "task-" over "3"), nor a
@@ -888,10 +906,10 @@ CU.views = (() => {
     /** @type {(column: Views.Column) => string | null} */
     var numeric = (column) => /^(number|integer)$/.test(/** @type {string} */ (column.format)) ? "num" : null;
     // Grouped columns are named once above theirs (a row of their own).
-    var groups = columns.some((column) => column.grp) && el("tr", null, columns.map((column, i) => column.grp === (columns[i - 1] || {}).grp ? null
+    var groups = columns.some((column) => column.grp) && el("tr", null, columns.map((column, i) => i && column.grp === columns[i - 1].grp ? null
       : el("th", { scope: column.grp ? "colgroup" : null, colspan: columns.filter((other, j) => j >= i && other.grp === column.grp && columns.slice(i, j).every((between) => between.grp === column.grp)).length }, column.grp || "")));
     // (a long heading — a series' labels — wraps as words: views.css .wr)
-    var head = columns.map((column, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(column) }, el("button", { type: "button", onclick: () => sort(i), class: column.label.length > 16 ? "wr" : null }, column.pointer === "/" + (+column.label - 1) ? M.column(column.label) : column.label), (column.day || column.type) && el("small", { class: "muted" }, column.day || column.type)));
+    var head = columns.map((column, i) => el("th", { scope: "col", "aria-sort": "none", class: numeric(column) }, el("button", { type: "button", onclick: () => sort(i), class: column.label.length > 16 ? "wr" : null }, column.pointer === "/" + (+column.label - 1) ? M.column(column.label) : labelled(column.label, column.look)), (column.day || column.type) && el("small", { class: "muted" }, column.day || column.type)));
     /** @param {number} index */
     function sort(index) {
       direction = sortedBy === index ? -direction : 1; sortedBy = index;
@@ -922,9 +940,10 @@ CU.views = (() => {
       shown = query ? rows.filter((row) => toJson(row).toLowerCase().indexOf(query) >= 0) : rows; sortedBy = -1; page = 0; draw();
     } }));
     draw();
-    // The rows and columns ride on the element (not markup): host.js offers them as a file.
+    // The rows and columns ride on the element (not markup): host.js offers them as a file. A
+    // table of five rows or fewer says no count under it (its rows say it at a glance).
     /** @type {Views.TableElement} */
-    var box = Object.assign(el("div", { class: "tbl" }, filter, el("div", { class: "scroll" }, el("table", null, el("thead", null, groups, el("tr", null, head)), body)), el("div", { class: "pager" }, prev, info, next)), { rows: sent, cols: columns, all: () => { pageSize = Math.max(pageSize, Math.min(rows.length, 1000)); draw(); } });
+    var box = Object.assign(el("div", { class: "tbl" }, filter, el("div", { class: "scroll" }, el("table", null, el("thead", null, groups, el("tr", null, head)), body)), el("div", { class: "pager", hidden: rows.length > 5 ? null : "" }, prev, info, next)), { rows: sent, cols: columns, all: () => { pageSize = Math.max(pageSize, Math.min(rows.length, 1000)); draw(); } });
     // Rows that are a series show their chart too (plot.js; placed as the result view's
     // present.chart says: "first" by default): rows built from data, and a typed table's unless
     // the page has a Chart node (chart.js: the layout chose its chart).
@@ -1642,7 +1661,7 @@ CU.views = (() => {
   // summary) become stat tiles above the detail, short and formatted, each exact in its title;
   // the detail below shows the rest. The spec's present.headline names them instead.
   // (by its words: "customSummary", "totals", "kpis")
-  var SUMMARY = /^(summary|totals?|stats|statistics|metrics|kpis?|overview)$/;
+  var SUMMARY = /^(summary|totals?|stats|statistics|metrics|kpis?|overview)$/, COUNTED = /^((count|total|n|size|length) ?)+$|(^| )count$/;
   /**
    * The pointers of a record's numbers that can lead (not ids, years, codes).
    * @param {Views.Record} record @param {string} prefix the record's own pointer
@@ -1652,7 +1671,7 @@ CU.views = (() => {
   var leadingNumbers = (record, prefix) => {
     var lengths = new Set(Object.values(record).filter(Array.isArray).map((list) => list.length));
     return Object.keys(record).filter((key) => typeof record[key] === "number" && !/^(plain|epoch|date|time)$/.test(lookOf(key, [record[key]]).f)
-      && !(lengths.has(/** @type {number} */ (record[key])) && /^((count|total|n|size|length) ?)+$|(^| )count$/.test(P.words(key).join(" ")))).map((key) => prefix + escapeKey(key));
+      && !(lengths.has(/** @type {number} */ (record[key])) && COUNTED.test(P.words(key).join(" ")))).map((key) => prefix + escapeKey(key));
   };
   /**
    * The headline's pointers: the spec's, else the top-level numbers, else a summary object's.
@@ -1680,8 +1699,8 @@ CU.views = (() => {
     if (!pointers.length) return null;
     var box = el("div", { class: "tiles" }, pointers.map((pointer) => {
       var key = unescapeToken(pointer.split("/").pop() || ""), value = at(data, pointer), holder = at(data, pointer.replace(/\/[^/]*$/, ""));
-      var shown = (typeof value === "number" && P.node(value, lookOf(key, [value], holder), true)) || val(value, undefined, null, key);
-      return el("div", { class: "tile" }, el("div", { class: "tile-v" }, shown), el("div", { class: "tile-k" }, labels[pointer] || human(key)));
+      var look = lookOf(key, [value], holder), shown = (typeof value === "number" && P.node(value, look, true)) || val(value, undefined, null, key);
+      return el("div", { class: "tile" }, el("div", { class: "tile-v" }, shown), el("div", { class: "tile-k" }, labels[pointer] || labelled(human(key), look)));
     }));
     // tiles as wide as their longest short value needs ("42.195 km": present.css --tile)
     var longest = Math.max(...Array.from(box.querySelectorAll(".tile-v"), (tile) => (tile.textContent || "").length));
@@ -1755,12 +1774,17 @@ CU.views = (() => {
     var present = /** @type {Views.Present} */ ((props && props.present) || {});
     current = { content: content };
     var message = content.filter((block) => isObj(block) && block.type === "text").map((block) => String(block.text)).join("\n") || M.errorUntold;
-    if (result.isError) return box.append(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, M.error), errorView(message)));
+    // (the Python SDK's wrapper, "Error executing tool <name>: …", says what the box and the page say)
+    if (result.isError) return box.append(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, M.error), errorView(message.replace(/^Error executing tool [^\s:]+: (?=\S)/, ""))));
     // A result whose one content block is a text of data (JSON, a Python literal) is that data;
-    // several texts, each a record (webcal's events, one a block), are the list of them.
+    // several texts, each a record (webcal's events, one a block), a number or a tuple (FastMCP's
+    // list, an item a block: a sequence, pairs), are the list of them.
     var texts = content.every((block) => isObj(block) && block.type === "text") ? content.map((block) => String(/** @type {Views.Record} */ (block).text)) : [];
     var json = data === undefined ? texts.map(parseJson) : [], read = json.map((value, i) => value === undefined ? pythonLiteral(texts[i]) : value);
-    var only = read.length === 1 ? read[0] : read.length > 1 && read.every(isObj) ? read : undefined;
+    if (json.length > 1 && texts.every((text) => /^\s*-?\d+(\.\d+)?\s*$/.test(text))) json = read = texts.map(Number); // a number a block
+    /** @type {((value: unknown) => boolean)[]} */
+    var listed = [isObj, (value) => typeof value === "number", (value) => Array.isArray(value) && value.every(isScalar)];
+    var only = read.length === 1 ? read[0] : read.length > 1 && listed.some((kind) => read.every(kind)) ? /** @type {Views.Json[]} */ (read) : undefined;
     var shown = data !== undefined ? data : only;
     presentContext = { formats: formatsByKey(present.formats), currency: currencyIn(shown, message) };
     chartPlace = present.chart || "first";

@@ -41,6 +41,12 @@ interface PresentRules {
   colour(value: unknown): string;
   /** Whether a number can be an instant: epoch seconds or milliseconds from 2001 to 2096. */
   instant(value: number): boolean;
+  /** A label without its last word when that is the unit the look writes beside each value. */
+  label(label: string, the: Present.Look | undefined): string;
+  /** The least of numbers (Infinity for none), by a loop: no spread's argument limit. */
+  least(values: number[]): number;
+  /** The most of numbers (-Infinity for none). */
+  most(values: number[]): number;
   /** An Intl formatter of a kind, built once per result (make() throwing: String's text). */
   formatter(kind: string, make: () => { format(value: number): string }): { format(value: number): string };
   /** Forgets the Intl formatters (a new locale). */

@@ -659,7 +659,8 @@ async (want) => {
     // A value shown formatted keeps its exact self in its element's title (issue 49: "the exact
     // value always within reach"): a title on a shown element counts, once, as that element does.
     for (const e of box.querySelectorAll('[title]')) {
-      if (seen.has(e) || e.closest(CTL) || e.closest('button, a') || !e.checkVisibility({ checkVisibilityCSS: true })) continue;
+      // (a column's name is its sort button: its whole name in a title counts, as its text does)
+      if (seen.has(e) || e.closest(CTL) || (e.closest('button, a') && !e.closest('th')) || !e.checkVisibility({ checkVisibilityCSS: true })) continue;
       seen.add(e); texts.push(norm(e.title));
     }
     const nums = new Map();

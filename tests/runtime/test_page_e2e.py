@@ -367,7 +367,9 @@ def test_repeated_empty_and_error_results(apphost, page_html):
     assert "second answer" in host.frame.inner_text("#result")
     host.send_tool_result({"content": [{"type": "text", "text": "bad input"}], "isError": True})
     host.wait_until(lambda: "bad input" in host.frame.inner_text("#result"))
-    assert "reported an error" in host.frame.locator("#result > .status").inner_text()
+    # the error is its own alert, titled Error: the status line does not say it again
+    assert host.frame.locator("#result .alert-error[role=alert] > strong").inner_text() == "Error"
+    assert host.frame.locator("#result > .status").inner_text() == ""
 
 
 def test_cancellation_is_shown(apphost, page_html):

@@ -113,6 +113,6 @@ def test_an_error_that_is_code_keeps_its_lines_in_monospace_its_caret_under_its_
     assert "monospace" in x["font"] and x["space"] in ("pre", "pre-wrap"), x
     validation = load("redis__lrange__not-int")
     host = shown(apphost, validation["tool"], validation["result"], theme, f"{BODY} .alert-error pre")
-    assert host.frame.locator(f"{BODY} .alert-error p").inner_text() == "Error executing tool lrange: 1 validation error for lrangeArguments"
+    assert host.frame.locator(f"{BODY} .alert-error p").inner_text() == "1 validation error for lrangeArguments"
     assert "[type=int_parsing, input_value='first', input_type=str]" in host.frame.locator(f"{BODY} .alert-error pre.lines").inner_text()
     assert axe.violations(host.frame) == []

@@ -89,7 +89,7 @@ def test_a_markdown_table_of_9000_rows_is_paged_and_filtered(host):
 
 def test_a_command_csv_on_stdout_is_a_table(host):
     frame = show(host, load("shapes__run_command__stdout-csv")["result"])
-    assert cells(frame, f"{BODY} th button") == ["Host", "CPU pct", "Mem mb", "Zone"]
+    assert cells(frame, f"{BODY} th button") == ["Host", "CPU", "Mem", "Zone"]  # their units in the cells ("42.5%", "512 MiB")
     assert "1–100 of 150" in frame.inner_text(f"{BODY} .pager")
     assert "exit code: 0" in frame.inner_text(BODY)
 

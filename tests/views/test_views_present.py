@@ -233,6 +233,9 @@ def test_records_of_the_same_keys_are_a_group_of_columns_and_colours_are_swatche
     fold.click()
     group = frame.locator(f"{BODY} th[scope=colgroup]")
     assert group.all_inner_texts() == ["Allocations"] and group.get_attribute("colspan") == str(len(categories))
+    # the group stands over its own columns: an empty cell over Month before it
+    over = group.locator("xpath=..").locator("th")
+    assert over.all_inner_texts() == ["", "Allocations"] and over.first.get_attribute("colspan") == "1"
     first = frame.locator(f"{BODY} tbody tr").filter(has_text=history[0]["month"]).first.locator("td").all_inner_texts()
     assert len(first) == 1 + len(categories) and "fields" not in " ".join(first)
     # one measure split by category: "sales" among them is a share like the others, not money

@@ -66,3 +66,14 @@ test("an error holding JSON after its prefix: its message, the object as data, t
   assert.deepEqual(texts(box, "dt"), ["Status", "Error type", "Error"]);
   assert.equal(box.querySelector("details.srv pre").textContent, text);
 });
+
+test("an error the Python SDK wrapped says its cause: no \"Error executing tool <name>:\" under the box's Error", () => {
+  for (const name of ["chroma__chroma_get_collection_info__missing", "time__convert_time__bad-zone", "redis__lrange__not-int"]) {
+    const sent = field(name).result.content[0].text, box = alert(sent);
+    assert.equal(box.querySelector("strong").textContent, "Error");
+    assert.ok(!box.textContent.includes("Error executing tool"), name);
+    assert.ok(box.textContent.includes(sent.split("\n")[0].replace(/^Error executing tool \w+: /, "")), name);
+  }
+  // with nothing after it (the SDK's UnexpectedToolError), the wrapper is all there is to say
+  assert.ok(alert("Error executing tool lrange").textContent.includes("Error executing tool lrange"));
+});

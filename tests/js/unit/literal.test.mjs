@@ -85,3 +85,15 @@ test("a list of tuples (redis's zrange, FastMCP's {result: str(rows)}) is rows h
   // JSON needs no such fold: it is what the raw view shows
   assert.equal(render({ content: [{ type: "text", text: '{"name": "x"}' }] }).querySelector("details.srv"), null);
 });
+
+test("a list FastMCP sent an item a block (numbers, tuples) is one list, not a headline a block", () => {
+  const fib = render(field("math__fibonacci_sequence").result);
+  assert.equal(fib.querySelectorAll(".tile, h2, h3").length, 0);
+  assert.equal(fib.querySelector("p.inl").textContent, "0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89");
+  const pairs = render(field("math__twin_prime_pairs").result);
+  assert.deepEqual(Array.from(pairs.querySelectorAll("tbody tr"), (tr) => Array.from(tr.children, (td) => td.textContent)).slice(0, 2), [["3", "5"], ["5", "7"]]);
+  assert.equal(pairs.querySelectorAll("details.srv").length, 1, "the printed tuples one click away, once");
+  // texts that are not all data of one kind stay the texts they are
+  const mixed = render({ content: [{ type: "text", text: "Done" }, { type: "text", text: "42" }] });
+  assert.ok(mixed.textContent.includes("Done") && mixed.textContent.includes("42"));
+});

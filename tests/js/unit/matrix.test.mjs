@@ -262,7 +262,7 @@ test("a CSV of cohort × month → pct (mysql) is pivoted: keys from the rows, c
   assert.deepEqual(head, ["Cohort", "Month 0", "Month 1", "Month 2", "Month 3", "Month 4", "Month 5"]);
   assert.deepEqual(rows.map((r) => r[0].textContent), ["2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06"]);
   assert.deepEqual(rows[1].map((td) => td.textContent), ["2026-02", "100.0", "63.9", "39.6", "24.5", "15.2", "—"]);
-  assert.deepEqual(table(records).head, ["Cohort", "Month", "Retained pct"]);
+  assert.deepEqual(table(records).head, ["Cohort", "Month", "Retained"]);
   assert.equal(table(records).rows.length, 21);
 });
 
@@ -329,4 +329,12 @@ test("CU.pivot declines: records with ids, too few records, a matrix less than a
   assert.equal(CU.pivot(textValue, columns(textValue)), undefined, "the cell's value is a number");
   const twice = grid.concat(grid[0]);
   assert.equal(CU.pivot(twice, columns(twice)), undefined, "each row and column pair once");
+});
+
+test("CU.matrix: a matrix of 250 000 cells gets its scale (no spread of all its values: no stack overflow)", () => {
+  const rows = Array.from({ length: 5000 }, (x, row) => Object.fromEntries([["name", "r" + row], ...Array.from({ length: 50 }, (y, i) => ["m" + i, (row * 7 + i) % 1000 + 0.25])]));
+  const view = CU.matrix(rows, CU.views.columnsOf(rows.slice(0, 2)));
+  assert.ok(view);
+  const box = view.wrap(document.createElement("div"));
+  assert.equal(box.firstChild.querySelector("[role=img]").getAttribute("aria-label"), "Colour scale from 0.25 to 999.25");
 });

@@ -63,7 +63,8 @@ test("a single series and an instant vector (real Prometheus)", () => {
   const one = render(field("prometheus__execute_range_query__one").result);
   assert.equal(one.querySelectorAll("svg.chart path").length, 1);
   assert.equal(rows(one).length, 16);
-  assert.deepEqual(texts(one, "th button"), ["Time", "Ferry crossing minutes"]); // its name when no label differs
+  assert.deepEqual(texts(one, "th button"), ["Time", "Ferry crossing"]); // its name when no label differs, less the unit its cells are written in ("48 min 30 s")
+  assert.equal(one.querySelector("th button span[title]").title, "Ferry crossing minutes", "the whole name in its title");
   const instant = render(field("prometheus__execute_query").result);
   assert.deepEqual(texts(instant, "th button"), ["Route", "Vessel", "Time", "Value"]);
   assert.deepEqual(rows(instant), [["Tromsø–Skjervøy", "MF Fjord", "08:15", "48.5"], ["Ålesund–Hareid", "MF Nordlys", "08:15", "62.0"]]);

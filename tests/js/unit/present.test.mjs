@@ -149,3 +149,18 @@ test("words of a key", () => {
   assert.deepEqual(Array.from(P.words("memory_mb")), ["memory", "mb"]);
   assert.deepEqual(Array.from(P.words("Month 1")), ["month", "1"]);
 });
+
+test("label: a label's last word goes where its value already says that unit; a word of its own stays", () => {
+  const said = (label, key, value) => P.label(label, P.look(key, [value]));
+  assert.equal(said("Free bytes", "freeBytes", 24682225664), "Free");
+  assert.equal(one("freeBytes", 24682225664), "23.0 GiB");
+  assert.equal(said("Delay min", "delay_min", 12), "Delay");
+  assert.equal(said("Latency ms", "latency_ms", 41.5), "Latency");
+  assert.equal(said("MRR growth pct", "mrr_growth_pct", 26.8), "MRR growth");
+  assert.equal(said("Revenue NOK", "revenue_nok", 150000), "Revenue");
+  // not a unit the value writes: the words stay
+  assert.equal(said("Used percent", "usedPercent", 2), "Used percent");
+  assert.equal(said("Row count", "row_count", 7), "Row count");
+  assert.equal(said("Seconds", "seconds", 640), "Seconds", "one word is the whole label");
+  assert.equal(P.label("Total bytes", undefined), "Total bytes");
+});

@@ -4,6 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { load, resultRenderer } from "./harness.mjs";
+import { readFileSync } from "node:fs";
 
 const loaded = load("runtime", "views");
 const render = resultRenderer(loaded);
@@ -170,4 +171,15 @@ test("an image's values show beside it: base64 (a PNG's) or a data: URL in the d
 test("a string that merely starts like base64 is no image", () => {
   const box = render({ structuredContent: { code: "R0lGOD", note: "/9j/ is how a JPEG's base64 starts" } });
   assert.equal(box.querySelectorAll("img").length, 0);
+});
+
+test("a wrapper's word that all went well and a list's count follow the data (dbhub: {success, data: {rows, count}})", () => {
+  const sent = JSON.parse(readFileSync(new URL("../../../fixtures/field/dbhub__search_objects.json", import.meta.url), "utf8")).result;
+  const box = render(sent);
+  const order = Array.from(box.querySelectorAll("table, dt"), (node) => node.tagName === "TABLE" ? "table" : node.textContent);
+  assert.equal(order[order.length - 1], "Success", order.join(" "));
+  assert.ok(order.indexOf("table") < order.indexOf("Count"), order.join(" "));
+  assert.ok(order.indexOf("Object type") < order.indexOf("table"), "the query's own facts still lead: " + order.join(" "));
+  // a record with no data under it keeps its order
+  assert.deepEqual(texts(render({ structuredContent: { success: true, id: "deck", count: 2 } }), "dt"), ["Success", "ID", "Count"]);
 });

@@ -316,6 +316,15 @@ test("tables: sort by a column, filter by text, a page at a time", () => {
   filter.dispatchEvent(new Event("input"));
   assert.deepEqual(rows(box).map((r) => r[0]).sort(), ["task-24", "task-240", "task-241", "task-242", "task-243", "task-244", "task-245", "task-246", "task-247", "task-248", "task-249"]);
   assert.equal(box.querySelector(".pager .muted").textContent, "11 rows");
+  assert.ok(!box.querySelector(".pager").hasAttribute("hidden"));
+});
+
+test("tables: five rows or fewer say no count under them; six do", () => {
+  const rowsOf = (n) => Array.from({ length: n }, (x, i) => ({ id: "task-" + i, score: i * 3 }));
+  assert.ok(renderData(rowsOf(5)).querySelector(".pager").hasAttribute("hidden"));
+  const six = renderData(rowsOf(6)).querySelector(".pager");
+  assert.ok(!six.hasAttribute("hidden"));
+  assert.equal(six.querySelector(".muted").textContent, "6 rows");
 });
 
 test("tables: short tokens never break inside a cell; longer text wraps", () => {
