@@ -306,6 +306,9 @@ CU.views = (() => {
     if (value.slice(0, -1).every((line) => /\n$/.test(line))) return value.join("");
     if (value.some((line) => /\x1b/.test(line))) return value.join("\n");
   }
+  // Paths (a list of files: "src/fib.py", "docs/README.md") one a line, not a sentence of commas.
+  /** @param {unknown[]} items */
+  var between = (items) => items.some((item) => /[/\\]/.test(String(item))) && items.every((item) => typeof item === "string" && /^\S+$/.test(item)) ? "\n" : ", ";
   /**
    * Short arrays of scalars inline ("72.5, 73.5, 74.5"); past 6, the first 5 and "+k more".
    * @param {Views.Scalar[]} items
@@ -317,7 +320,7 @@ CU.views = (() => {
     if (!items.length) return el("span", { class: "muted" }, M.none);
     var look = lookOf(key || "", items);
     /** @type {(item: Views.Scalar, index: number) => void} */
-    var add = (item, index) => { line.append(index ? ", " : "", val(item, format, null, key, look)); };
+    var add = (item, index) => { line.append(index ? between(items) : "", val(item, format, null, key, look)); };
     items.slice(0, shownCount).forEach(add);
     if (shownCount < items.length) line.append(" ", button((event) => {
       var moreButton = /** @type {HTMLElement} */ (event.target);
@@ -766,7 +769,7 @@ CU.views = (() => {
    */
   function list(items, format, key) {
     var look = lookOf(key || "", items);
-    if (items.length <= 12 && items.every((item) => isScalar(item) && String(item).length <= 24)) return el("p", { class: "inl" }, items.length ? items.map((item, i) => [i ? ", " : "", val(item, format, null, key, look)]) : el("span", { class: "muted" }, M.none));
+    if (items.length <= 12 && items.every((item) => isScalar(item) && String(item).length <= 24)) return el("p", { class: "inl" }, items.length ? items.map((item, i) => [i ? between(items) : "", val(item, format, null, key, look)]) : el("span", { class: "muted" }, M.none));
     var ul = el("ul", { class: "list" }), shownCount = 0;
     function add() {
       items.slice(shownCount, shownCount += 200).forEach((item) => { ul.appendChild(el("li", null, val(item, format, null, key, look))); });
@@ -1141,12 +1144,13 @@ CU.views = (() => {
   // True/False/None. Any other token — a name, a call (datetime(…)), a set, bytes, nan — and the
   // text is text. At most 64 levels deep, one pass over 10 MB at most.
   // Rule "numpy array reprs": array(X) and array(X, dtype=Y) are X (numpy prints its arrays so,
-  // inside the dicts and lists of chroma-mcp, a program's output…).
+  // inside the dicts and lists of chroma-mcp, a program's output…); sympy's Matrix(X) too (a
+  // matrix of numbers: mcp-sympy's matrix, its inverse, its eigenvectors).
   // Rule "Decimal reprs": Decimal('62.0') is the number it writes (a SQL NUMERIC as a Python
   // driver returns it, printed in a row), kept as its text past 15 digits (a double would change
   // it), and any Decimal that is no finite number ('NaN', 'Infinity') is not read.
   var PY_STRING = /'((?:[^'\\\n]|\\[^])*)'|"((?:[^"\\\n]|\\[^])*)"/y, PY_NUMBER = /[-+]?(\d(?:_?\d)*)?(\.(?:\d(?:_?\d)*)?)?([eE][-+]?\d(?:_?\d)*)?(?![\w.])/y;
-  var PY_ESCAPE = /\\(x[\dA-Fa-f]{2}|u[\dA-Fa-f]{4}|U[\dA-Fa-f]{8}|[0-7]{1,3}|[^])/g, PY_WORD = /(None|True|False)(?!\w)|(array|Decimal)\(/y;
+  var PY_ESCAPE = /\\(x[\dA-Fa-f]{2}|u[\dA-Fa-f]{4}|U[\dA-Fa-f]{8}|[0-7]{1,3}|[^])/g, PY_WORD = /(None|True|False)(?!\w)|(array|Decimal|Matrix)\(/y;
   /** @type {{ [escape: string]: string }} */
   var PY_CHAR = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", f: "\f", v: "\v", "\n": "", "\\": "\\", "'": "'", '"': '"' };
   /**
@@ -1154,7 +1158,7 @@ CU.views = (() => {
    * @returns {Views.Json | undefined}
    */
   function pythonLiteral(str) {
-    if (str.length > 1e7 || !/^\s*([[({]|array\()/.test(str)) return;
+    if (str.length > 1e7 || !/^\s*([[({]|(array|Matrix)\()/.test(str)) return;
     var i = 0, FAIL = Error();
     var space = () => { while (/\s/.test(str.charAt(i))) i++; };
     /** @type {(token: string) => boolean} */
@@ -1202,7 +1206,7 @@ CU.views = (() => {
           if (!digits || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(digits) || !eat(")")) throw FAIL;
           return digits.replace(/^[-+]?[0.]*|[eE].*|\./g, "").length > 15 || !isFinite(+digits) ? digits : +digits;
         }
-        var array = value(depth + 1); // numpy's array(X[, dtype=Y])
+        var array = value(depth + 1); // numpy's array(X[, dtype=Y]), sympy's Matrix(X)
         if (eat(",") && (!eat("dtype=") || !match(/[\w.]+|'[^'\n]*'/y))) throw FAIL;
         if (!eat(")")) throw FAIL;
         return array;
@@ -1373,6 +1377,10 @@ CU.views = (() => {
         for (var end = i; end < lines.length && !/^(#{1,6} |```)/.test(lines[end]);) end++;
         var data = dataView(lines.slice(i, end).join("\n"));
         if (data) { out.appendChild(data); i = end; }
+      } else if (/^ {0,3}([-*_])( *\1){2,} *$/.test(line)) {
+        // a thematic break ("---" between a calendar's events); under a paragraph, "---" is a heading's underline
+        if (paragraph.length && /^ *-+ *$/.test(line)) { out.appendChild(el("h4", null, markdownInline(paragraph.join(" ")))); paragraph = []; } else { flush(); out.appendChild(el("hr")); }
+        listNode = null;
       } else if ((match = /^\s*([-*+]|\d+\.) +(.*)/.exec(line))) {
         flush();
         var tag = /\d/.test(match[1]) ? "ol" : "ul";
@@ -1777,8 +1785,8 @@ CU.views = (() => {
     // (the Python SDK's wrapper, "Error executing tool <name>: …", says what the box and the page say)
     if (result.isError) return box.append(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, M.error), errorView(message.replace(/^Error executing tool [^\s:]+: (?=\S)/, ""))));
     // A result whose one content block is a text of data (JSON, a Python literal) is that data;
-    // several texts, each a record (webcal's events, one a block), a number or a tuple (FastMCP's
-    // list, an item a block: a sequence, pairs), are the list of them.
+    // several texts, each a record (webcal's events, one a block), a number or a tuple (a list
+    // sent an item a block: a sequence, pairs), are the list of them.
     var texts = content.every((block) => isObj(block) && block.type === "text") ? content.map((block) => String(/** @type {Views.Record} */ (block).text)) : [];
     var json = data === undefined ? texts.map(parseJson) : [], read = json.map((value, i) => value === undefined ? pythonLiteral(texts[i]) : value);
     if (json.length > 1 && texts.every((text) => /^\s*-?\d+(\.\d+)?\s*$/.test(text))) json = read = texts.map(Number); // a number a block

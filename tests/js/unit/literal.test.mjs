@@ -36,7 +36,7 @@ test("literal: numbers as Python writes them; an int past 2^53 kept whole as tex
 
 test("literal: anything else is text — a call, a set, bytes, a name, an unclosed or mismatched bracket, a scalar", () => {
   for (const text of ["[datetime.date(2026, 1, 1)]", "{1, 2}", "[b'x']", "[x]", "[(1, 2]", "[1, 2", "[1] tail",
-    "Matrix([[2, 1], [7, 4]])", "(1)", "('a')", "plain text", "", "[1 2]", "{'a' 1}", "{(1, 2): 3}", "array([1, 2], [3])"]) assert.equal(read(text), undefined, text);
+    "Matrix([[x, 1], [0, x]])", "Symbol('x')", "(1)", "('a')", "plain text", "", "[1 2]", "{'a' 1}", "{(1, 2): 3}", "array([1, 2], [3])"]) assert.equal(read(text), undefined, text);
   assert.deepEqual(read("{'units': array([310, 287], dtype=int64), 'e': array([])}"), { units: [310, 287], e: [] }); // numpy's reprs
 });
 
@@ -86,7 +86,7 @@ test("a list of tuples (redis's zrange, FastMCP's {result: str(rows)}) is rows h
   assert.equal(render({ content: [{ type: "text", text: '{"name": "x"}' }] }).querySelector("details.srv"), null);
 });
 
-test("a list FastMCP sent an item a block (numbers, tuples) is one list, not a headline a block", () => {
+test("a list sent an item a block (numbers, tuples) is one list, not a headline a block", () => {
   const fib = render(field("math__fibonacci_sequence").result);
   assert.equal(fib.querySelectorAll(".tile, h2, h3").length, 0);
   assert.equal(fib.querySelector("p.inl").textContent, "0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89");
@@ -96,4 +96,13 @@ test("a list FastMCP sent an item a block (numbers, tuples) is one list, not a h
   // texts that are not all data of one kind stay the texts they are
   const mixed = render({ content: [{ type: "text", text: "Done" }, { type: "text", text: "42" }] });
   assert.ok(mixed.textContent.includes("Done") && mixed.textContent.includes("42"));
+});
+
+test("sympy's Matrix(X) is X: a matrix of numbers drawn as rows; a matrix of symbols stays text", () => {
+  assert.deepEqual(read("Matrix([[2, 1], [7, 4]])"), [[2, 1], [7, 4]]);
+  assert.deepEqual(read("[(2, 1, [Matrix([\n[1],\n[0]])]), (3, 1, [Matrix([\n[0],\n[1]])])]"), [[2, 1, [[[1], [0]]]], [3, 1, [[[0], [1]]]]]);
+  assert.equal(read("Matrix([[x, 1], [0, x]])"), undefined);
+  const box = render(field("sympy__sympy_matrix_inverse").result);
+  assert.deepEqual(Array.from(box.querySelectorAll("tbody tr"), (tr) => texts(tr, "td")), [["4", "-1"], ["-7", "2"]]);
+  assert.equal(box.querySelector("details.srv pre").textContent, "Matrix([[4, -1], [-7, 2]])");
 });

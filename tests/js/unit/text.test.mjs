@@ -393,7 +393,7 @@ test("Python literals: numpy arrays are their values; a mismatched bracket is no
   assert.deepEqual(chroma.embeddings, []);
   assert.equal(V.text.pythonLiteral("[(1, 2]"), undefined);
   assert.equal(V.text.pythonLiteral("array([1, 2], [3])"), undefined); // an array of more than one value
-  assert.equal(V.text.pythonLiteral("Matrix([[2, 1], [7, 4]])"), undefined); // sympy's repr: no literal
+  assert.equal(V.text.pythonLiteral("Matrix([[x, 2], [7, 4]])"), undefined); // sympy's matrix of symbols: no literal (one of numbers is: literal.test.mjs)
   assert.equal(V.text.pythonLiteral("plain text"), undefined);
 });
 
@@ -427,4 +427,15 @@ test("a traceback's lines show as one terminal block in monospace; a list holdin
   const mixed = render({ structuredContent: { text_outputs: ["3 regions\n", "<IPython.core.display.Markdown object>", "1021.75"] } });
   assert.equal(mixed.querySelector(".inl"), null);
   assert.equal(mixed.querySelectorAll("li").length, 3);
+});
+
+test("markdown: \"---\" between sections is a rule, under a paragraph a heading's underline; never its dashes as text", () => {
+  const text = fieldText("webcal__events_on__markdown");
+  const box = render({ content: [{ type: "text", text }] });
+  assert.equal(box.querySelectorAll(".md hr").length, text.split("\n").filter((line) => line.trim() === "---").length);
+  assert.ok(!/(^|\n)---(\n|$)/.test(box.textContent));
+  const setext = render({ content: [{ type: "text", text: "# Notes\n\nTotals\n---\nAll **three** regions grew.\n\n* * *\n\n- one\n- two" }] });
+  assert.deepEqual(Array.from(setext.querySelectorAll(".md h4"), (h) => h.textContent), ["Totals"]);
+  assert.equal(setext.querySelectorAll(".md hr").length, 1);
+  assert.equal(setext.querySelectorAll(".md li").length, 2);
 });

@@ -729,3 +729,10 @@ test("no element carries an empty class (a table's text cells are bare spans)", 
   assert.deepEqual(Array.from(box.querySelectorAll("td > span:not([title])"), (span) => span.textContent), ["row 1", "row 2"]);
   assert.equal(box.querySelectorAll('[class=""]').length, 0);
 });
+
+test("a short list of paths is one a line; other short lists stay a line of commas", () => {
+  const files = renderData({ result: ["app.log", "docs/README.md", "src/fib.py"] });
+  assert.equal(files.querySelector(".inl").textContent, "app.log\ndocs/README.md\nsrc/fib.py");
+  assert.equal(renderData({ stages: ["Seed", "Series A", "Growth"] }).querySelector(".inl").textContent, "Seed, Series A, Growth");
+  assert.equal(renderData({ stages: ["a/b testing", "x"] }).querySelector(".inl").textContent, "a/b testing, x", "a phrase with a slash is no path");
+});
