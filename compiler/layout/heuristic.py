@@ -209,6 +209,8 @@ def _chart(path: DataPath) -> Chart | None:
     temporal = [c.pointer for c in path.columns if c.format in TEMPORAL]
     if not temporal and any(_names(c.pointer, IDENTIFIER) for c in path.columns):
         return None  # records with ids: a list of things, not a series
+    if {"x", "y"} <= {pointers.tokens(c.pointer)[-1].lower() for c in path.columns}:
+        return None  # things placed on a page or a plane (a PDF's form fields at x, y): where they are, not a measure
     x = temporal[0] if temporal else _label(path)
     y = [p for p in path.numeric if p != x and not _names(p, IDENTIFIER) and not _names(p, NOT_A_MEASURE)][:MAX_SERIES]
     if x is None or not y:

@@ -184,6 +184,9 @@ def test_the_heuristic_charts_no_records_with_ids():
     assert series.view == "table" and series.chart is not None and series.chart.x == "/day"
     regions = output({"region": {"type": "string"}, "revenue": {"type": "number"}})
     assert regions.view == "table" and regions.chart is not None and regions.chart.mark == "bar"
+    # things placed on a page (pdf's display_pdf: form fields at x, y, with a width and a height): no chart
+    fields = output({"name": {"type": "string"}, "page": {"type": "integer"}, "x": {"type": "number"}, "y": {"type": "number"}, "width": {"type": "number"}, "height": {"type": "number"}})
+    assert fields.view == "table" and fields.chart is None
 
 
 @pytest.mark.parametrize("view, node_type", [("cards", "CardGrid"), ("json", "JsonView"), ("table", "Table")])
