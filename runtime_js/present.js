@@ -26,6 +26,8 @@
      currencyOf(record)           the currency a record names (a currency field's code or symbol)
      colour(value)                a CSS colour written as data (#rgb, #rrggbb, rgb(…), hsl(…)), or ""
      instant(value)               whether a number can be an instant (epoch s or ms, 2001 to 2096)
+     least(values), most(values)  the extremes of numbers, by a loop (no spread's argument limit)
+     label(text, look)            a label without its last word when the look writes that unit
      locale                       the host's locale (set by views.js for each result) */
 CU.present = (() => {
   var api = { locale: /** @type {string | undefined} */ (undefined) };
@@ -49,6 +51,8 @@ CU.present = (() => {
   var TIME_UNITS = /^(ms|millis|milliseconds|sec|secs|seconds|min|mins|minutes|hours|hrs)$/;
   // Instants written as epoch seconds or milliseconds (a file's mtime, a record's created_at):
   // by a word of the key, and every value from 2001 to 2096 (1e9 to 4e9 s, 1e12 to 4e12 ms).
+  // A 0/1 column named as a yes/no (a table's pk, notnull; is_active, has_children): a flag.
+  var FLAG = /^(pk|notnull|not null|nullable|unique|primary|primary key|required|enabled|disabled|active|deleted|hidden|visible|(is|has) \w+( \w+)?)$/;
   var EPOCH = /^(created|modified|updated|changed|deleted|timestamp|ts|time|mtime|ctime|atime|birthtime|date|since|until|expires|expiry|seen|started|finished)$/;
   /** @type {{ [word: string]: string }} */
   var UNIT_OF = { ms: "ms", millis: "ms", milliseconds: "ms", sec: "s", secs: "s", seconds: "s", min: "min", mins: "min", minutes: "min", hours: "h", hrs: "h",
@@ -80,15 +84,15 @@ CU.present = (() => {
    * @returns {number}
    */
   function decimals(values) {
-    var most = 0, largest = 0;
+    var digits = 0, largest = 0;
     values.forEach((value) => {
       if (!isNumber(value)) return;
       largest = Math.max(largest, Math.abs(value));
       var fraction = /\.(\d+)$/.exec(String(+value.toPrecision(12)));
-      most = Math.max(most, fraction ? fraction[1].length : 0);
+      digits = Math.max(digits, fraction ? fraction[1].length : 0);
     });
     var cap = largest >= 1000 ? 2 : largest >= 1 ? 3 : largest > 0 ? Math.min(6, 3 - Math.floor(Math.log10(largest))) : 0;
-    return Math.min(most, cap);
+    return Math.min(digits, cap);
   }
 
   /**
@@ -120,6 +124,7 @@ CU.present = (() => {
     var ratio = numbers.length > 0 && numbers.every((value) => Math.abs(value) <= 1);
     if (given) { kind = given.format; unit = given.unit || ""; }
     else if (!numbers.length || numbers.length < values.filter((value) => value != null).length) return { f: "" };
+    else if (FLAG.test(all.join(" ")) && numbers.every((value) => value === 0 || value === 1)) kind = "flag";
     else if (all.some((word) => ID.test(word)) && numbers.every(Number.isInteger)) kind = "plain";
     else if (all.some((word) => COUNT.test(word))) kind = "number";
     else if ((all.some((word) => EPOCH.test(word)) || (all.length > 1 && all[all.length - 1] === "at")) && numbers.every(instant)) kind = "epoch";
@@ -224,6 +229,7 @@ CU.present = (() => {
     if (!isNumber(value) || !the.f || the.f === "plain" || the.f === "epoch") return "";
     var d = /** @type {number} */ (the.d || 0);
     switch (the.f) {
+      case "flag": return value ? M.yes : M.no;
       case "money": return money(value, the, compact);
       case "percent": return grouped(the.u === "ratio" ? value * 100 : value, compact ? Math.min(d, 1) : d, the.g) + "%";
       case "bytes": return bytes(value, the.u || "B");
@@ -235,15 +241,23 @@ CU.present = (() => {
   }
   /**
    * A label without its last word where that word is the unit the look writes beside each value
-   * ("Delay min" over "12 min", "Free bytes" over "23.0 GiB", "Revenue NOK" over "150,000.00
-   * NOK", "Growth pct" over "26.8%"); a label of one word stays as it is.
-   * @param {string} label @param {Present.Look | undefined} the @returns {string}
+   * ("Free bytes" over "23.0 GiB", "Timeout in seconds" over "30 s", "Growth pct" over "26.8%",
+   * "Revenue NOK" over "150,000.00 NOK"); a label of one word stays as it is, and so does "min"
+   * (a minute, or a minimum: "Score min" beside "Score max").
+   * @param {string} text @param {Present.Look | undefined} the @returns {string}
    */
-  function label(label, the) {
-    var last = /\s(\S+)$/.exec(label), word = last ? last[1].toLowerCase() : "", f = the ? the.f : "";
-    var said = f === "bytes" ? BYTES.test(word) || SIZE_UNITS.test(word) : f === "duration" ? TIME_UNITS.test(word) : f === "percent" ? word === "pct" : f === "money" && CODE.test(word);
-    return said ? label.slice(0, -word.length).trim() : label;
+  function label(text, the) {
+    var last = /\s(\S+)$/.exec(text), word = last ? last[1].toLowerCase() : "", said = the && UNIT_WORDS[the.f];
+    var short = the && said && said(word, the) ? text.slice(0, -word.length).trim().replace(/\s+(in|of|per)$/i, "") : text;
+    return short || text;
   }
+  /** @type {{ [kind: string]: (word: string, the: Present.Look) => boolean }} which last word each look already writes */
+  var UNIT_WORDS = {
+    bytes: (word) => BYTES.test(word) || SIZE_UNITS.test(word),
+    duration: (word) => TIME_UNITS.test(word) && !/^mins?$/.test(word),
+    percent: (word) => word === "pct",
+    money: (word, the) => word.toUpperCase() === the.c
+  };
   /**
    * A value shown by its look: its text, titled with the exact value when the two differ (so the
    * exact value is always in reach); "" when the look writes nothing for it.

@@ -881,6 +881,7 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
     } catch (error) {
       view.replaceChildren();
       drawFallback(view, result);
+      if (result.isError) /** @type {HTMLElement} */ (own(resultBox, ".status")).textContent = M.toolError; // (no alert drawn: the status says it)
       ctx.log("error", "result view failed: " + error);
     }
     body.appendChild(el("details", { class: "raw" }, el("summary", null, M.rawJson), el("pre", { class: "json" }, JSON.stringify(result, null, 2))));

@@ -275,7 +275,10 @@ CU.views = (() => {
     if (typeof value === "number") {
       // an instant in epoch seconds (or ms) is drawn as the time it is (a day where the spec says
       // "date"), the number in its title
-      var the = look || lookOf(key || "", [value]), iso = /^(epoch|date|time)$/.test(the.f) && P.instant(value) && epochIso(value);
+      var the = look || lookOf(key || "", [value]);
+      // a 0/1 flag (pk, notnull, is_active) as a yes or no, the number in its title
+      if (the.f === "flag") return el("span", { class: "yn yn-" + (value === 1), title: String(value) }, value ? M.yes : M.no);
+      var iso = /^(epoch|date|time)$/.test(the.f) && P.instant(value) && epochIso(value);
       return iso ? el("time", { datetime: iso, title: String(value) }, date(iso, the.f === "date" ? "date" : the.u === "day" ? "day-time" : "date-time")) : P.node(value, the) || num(value, key);
     }
     value = String(value);
@@ -306,9 +309,12 @@ CU.views = (() => {
     if (value.slice(0, -1).every((line) => /\n$/.test(line))) return value.join("");
     if (value.some((line) => /\x1b/.test(line))) return value.join("\n");
   }
-  // Paths (a list of files: "src/fib.py", "docs/README.md") one a line, not a sentence of commas.
+  // Paths (a list of files: "src/fib.py", "docs/README.md") one a line, not a sentence of commas:
+  // every item a path of names, one of them in a folder, one a file's name (an extension) or a
+  // folder's (a last "/"); not addresses, MIME types ("text/html"), dates or fractions.
   /** @param {unknown[]} items */
-  var between = (items) => items.some((item) => /[/\\]/.test(String(item))) && items.every((item) => typeof item === "string" && /^\S+$/.test(item)) ? "\n" : ", ";
+  var isPaths = (items) => items.every((item) => typeof item === "string" && /^(~|\.{1,2})?\/?([\w@.-]+\/)*[\w@.-]*$/.test(item) && /[a-z]/i.test(item))
+    && items.some((item) => /\//.test(String(item))) && items.some((item) => /[^/]\.\w{1,8}$|\/$/.test(String(item)));
   /**
    * Short arrays of scalars inline ("72.5, 73.5, 74.5"); past 6, the first 5 and "+k more".
    * @param {Views.Scalar[]} items
@@ -316,11 +322,11 @@ CU.views = (() => {
    * @param {string} [key]
    */
   function inlineList(items, format, key) {
-    var shownCount = items.length > 6 ? 5 : items.length, line = el("span", { class: "inl" });
+    var paths = isPaths(items), shownCount = items.length > 6 ? 5 : items.length, line = el("span", { class: paths ? "inl paths" : "inl" });
     if (!items.length) return el("span", { class: "muted" }, M.none);
     var look = lookOf(key || "", items);
     /** @type {(item: Views.Scalar, index: number) => void} */
-    var add = (item, index) => { line.append(index ? between(items) : "", val(item, format, null, key, look)); };
+    var add = (item, index) => { line.append(index ? (paths ? "\n" : ", ") : "", val(item, format, null, key, look)); };
     items.slice(0, shownCount).forEach(add);
     if (shownCount < items.length) line.append(" ", button((event) => {
       var moreButton = /** @type {HTMLElement} */ (event.target);
@@ -769,7 +775,8 @@ CU.views = (() => {
    */
   function list(items, format, key) {
     var look = lookOf(key || "", items);
-    if (items.length <= 12 && items.every((item) => isScalar(item) && String(item).length <= 24)) return el("p", { class: "inl" }, items.length ? items.map((item, i) => [i ? between(items) : "", val(item, format, null, key, look)]) : el("span", { class: "muted" }, M.none));
+    var paths = isPaths(items);
+    if (items.length <= 12 && items.every((item) => isScalar(item) && String(item).length <= 24)) return el("p", { class: paths ? "inl paths" : "inl" }, items.length ? items.map((item, i) => [i ? (paths ? "\n" : ", ") : "", val(item, format, null, key, look)]) : el("span", { class: "muted" }, M.none));
     var ul = el("ul", { class: "list" }), shownCount = 0;
     function add() {
       items.slice(shownCount, shownCount += 200).forEach((item) => { ul.appendChild(el("li", null, val(item, format, null, key, look))); });
@@ -791,11 +798,18 @@ CU.views = (() => {
 
     if (!isObj(record)) return auto(record);
     var dl = el("dl", { class: "kv" }), after = el("dl", { class: "kv" }), blocks = /** @type {HTMLElement[]} */ ([]), shown = /** @type {Shown} */ ([]);
-    var lengths = new Set(Object.values(record).filter(Array.isArray).map((list) => list.length));
+    // (the lengths of its lists drawn as blocks: a count beside them follows them)
+    var lengths = new Set(Object.values(record).filter((value) => Array.isArray(value) && !isShortScalarList(value)).map((list) => /** @type {Views.Json[]} */ (list).length));
     /** @type {{ e: HTMLElement[], a: boolean }[]} each fact's dt and dd; a: it follows the record's blocks */
     var pairs = [];
     (fields.length ? fields : Object.keys(record).map((key) => ({ pointer: escapeKey(key), label: human(key) }))).forEach((/** @type {Views.Column} */ field) => {
-      var value = at(record, field.pointer);
+      var value = at(record, field.pointer), inner = !fields.length && isObj(value) ? Object.keys(value) : [];
+      // A record of one short value is a fact ({uptime: {seconds: 640.5}}: "Uptime" 10 min 40 s), not a heading over "Seconds".
+      if (inner.length === 1 && isScalar(/** @type {Views.Record} */ (value)[inner[0]]) && !/\n/.test(String(/** @type {Views.Record} */ (value)[inner[0]]))) {
+        var word = human(inner[0]);
+        field = { pointer: field.pointer + "/" + escapeKey(inner[0]), label: field.label + " " + (/^[A-Z][a-z]/.test(word) ? word.charAt(0).toLowerCase() + word.slice(1) : word) };
+        value = /** @type {Views.Record} */ (value)[inner[0]];
+      }
       // Nested data and multi-line text get a block of their own, headed by the key.
       // Records nested in records (a configuration) open to four levels, each set in by one step.
       // A string of data (JSON, a Python literal: FastMCP's {"result": str(rows)}) is that data, its text a click away.
@@ -872,6 +886,7 @@ CU.views = (() => {
         // (a unit, or a conversion's currency, only where every row is in it)
         var key = keyOf(column), unit = unitOf(key, rows[0]), look = column.look = lookOf(key, values, rows[0], !!unit && rows.some((row) => unitOf(key, row) !== unit));
         if (look.f === "epoch" && (column.day = dayOf(values.map((value) => typeof value === "number" ? epochIso(value) : value)))) look.u = "day";
+        if (look.f === "flag") column.format = "flag"; // (a yes or no, not a number: not right-aligned)
       } else if ((column.day = dayOf(values))) column.format = "day-time";
       // A column of git hashes (or of lists of them: a commit's parents) shows each as git's
       // short hash ("6ff8abe"), whole in its title.
@@ -946,7 +961,7 @@ CU.views = (() => {
     // The rows and columns ride on the element (not markup): host.js offers them as a file. A
     // table of five rows or fewer says no count under it (its rows say it at a glance).
     /** @type {Views.TableElement} */
-    var box = Object.assign(el("div", { class: "tbl" }, filter, el("div", { class: "scroll" }, el("table", null, el("thead", null, groups, el("tr", null, head)), body)), el("div", { class: "pager", hidden: rows.length > 5 ? null : "" }, prev, info, next)), { rows: sent, cols: columns, all: () => { pageSize = Math.max(pageSize, Math.min(rows.length, 1000)); draw(); } });
+    var box = Object.assign(el("div", { class: "tbl" }, filter, el("div", { class: "scroll" }, el("table", null, el("thead", null, groups, el("tr", null, head)), body)), el("div", { class: "pager", hidden: rows.length > Math.min(5, pageSize) ? null : "" }, prev, info, next)), { rows: sent, cols: columns, all: () => { pageSize = Math.max(pageSize, Math.min(rows.length, 1000)); draw(); } });
     // Rows that are a series show their chart too (plot.js; placed as the result view's
     // present.chart says: "first" by default): rows built from data, and a typed table's unless
     // the page has a Chart node (chart.js: the layout chose its chart).
@@ -1206,8 +1221,9 @@ CU.views = (() => {
           if (!digits || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(digits) || !eat(")")) throw FAIL;
           return digits.replace(/^[-+]?[0.]*|[eE].*|\./g, "").length > 15 || !isFinite(+digits) ? digits : +digits;
         }
-        var array = value(depth + 1); // numpy's array(X[, dtype=Y]), sympy's Matrix(X)
-        if (eat(",") && (!eat("dtype=") || !match(/[\w.]+|'[^'\n]*'/y))) throw FAIL;
+        var array = value(depth + 1); // numpy's array(X[, dtype=Y]), sympy's Matrix(X): a list of rows of numbers, no dtype
+        if (found[2] === "Matrix" && !(Array.isArray(array) && array.every((row) => Array.isArray(row) && row.every((cell) => typeof cell === "number")))) throw FAIL;
+        if (found[2] === "array" && eat(",") && (!eat("dtype=") || !match(/[\w.]+|'[^'\n]*'/y))) throw FAIL;
         if (!eat(")")) throw FAIL;
         return array;
       }
@@ -1379,7 +1395,7 @@ CU.views = (() => {
         if (data) { out.appendChild(data); i = end; }
       } else if (/^ {0,3}([-*_])( *\1){2,} *$/.test(line)) {
         // a thematic break ("---" between a calendar's events); under a paragraph, "---" is a heading's underline
-        if (paragraph.length && /^ *-+ *$/.test(line)) { out.appendChild(el("h4", null, markdownInline(paragraph.join(" ")))); paragraph = []; } else { flush(); out.appendChild(el("hr")); }
+        if (paragraph.length === 1 && /^ *-+ *$/.test(line)) { out.appendChild(el("h4", null, markdownInline(paragraph[0]))); paragraph = []; } else { flush(); out.appendChild(el("hr")); }
         listNode = null;
       } else if ((match = /^\s*([-*+]|\d+\.) +(.*)/.exec(line))) {
         flush();
@@ -1789,9 +1805,10 @@ CU.views = (() => {
     // sent an item a block: a sequence, pairs), are the list of them.
     var texts = content.every((block) => isObj(block) && block.type === "text") ? content.map((block) => String(/** @type {Views.Record} */ (block).text)) : [];
     var json = data === undefined ? texts.map(parseJson) : [], read = json.map((value, i) => value === undefined ? pythonLiteral(texts[i]) : value);
-    if (json.length > 1 && texts.every((text) => /^\s*-?\d+(\.\d+)?\s*$/.test(text))) json = read = texts.map(Number); // a number a block
+    // (a number a block, each as it is written: not "007", "1.50" nor past 2^53, which stay text)
+    if (json.length > 1 && texts.every((text) => /^-?\d+(\.\d+)?$/.test(text.trim()) && String(+text) === text.trim() && Number.isSafeInteger(Math.trunc(+text)))) json = read = texts.map(Number);
     /** @type {((value: unknown) => boolean)[]} */
-    var listed = [isObj, (value) => typeof value === "number", (value) => Array.isArray(value) && value.every(isScalar)];
+    var listed = [isObj, (value) => typeof value === "number", (value) => Array.isArray(value) && value.length > 1 && value.length === /** @type {unknown[]} */ (read[0]).length && value.every(isScalar)];
     var only = read.length === 1 ? read[0] : read.length > 1 && listed.some((kind) => read.every(kind)) ? /** @type {Views.Json[]} */ (read) : undefined;
     var shown = data !== undefined ? data : only;
     presentContext = { formats: formatsByKey(present.formats), currency: currencyIn(shown, message) };

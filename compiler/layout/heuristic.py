@@ -66,6 +66,8 @@ LABEL = r"(?i)(name|label|title|cohort|category|group|region|country|city|produc
 """Text fields that read as a row's label: the first choice for a chart's axis.
 The three are patterns compiled by ``re`` when a chart is first considered (and cached there),
 not at import: most tools have none to chart (~0.7 ms of compile-ui FILE's start)."""
+GEOMETRY = frozenset({"x", "y", "z", "width", "height", "left", "top", "right", "bottom", "w", "h"})
+"""A thing's place and size on a page or a plane: no measure of it, beside both an x and a y."""
 NOT_A_LABEL = frozenset({"uuid", "uri", "email", "boolean"})
 """Formats that are addresses, ids or yes/no, never a chart's axis."""
 
@@ -209,13 +211,21 @@ def _chart(path: DataPath) -> Chart | None:
     temporal = [c.pointer for c in path.columns if c.format in TEMPORAL]
     if not temporal and any(_names(c.pointer, IDENTIFIER) for c in path.columns):
         return None  # records with ids: a list of things, not a series
-    if {"x", "y"} <= {pointers.tokens(c.pointer)[-1].lower() for c in path.columns}:
-        return None  # things placed on a page or a plane (a PDF's form fields at x, y): where they are, not a measure
+    # Things placed on a page or a plane (a PDF's form fields at x, y, with a width and a height):
+    # where they are and how big is no measure to chart (over time, x and y are a path: charted).
+    placed = not temporal and {"x", "y"} <= {_last(c.pointer) for c in path.columns}
     x = temporal[0] if temporal else _label(path)
-    y = [p for p in path.numeric if p != x and not _names(p, IDENTIFIER) and not _names(p, NOT_A_MEASURE)][:MAX_SERIES]
+    y = [
+        p for p in path.numeric
+        if p != x and not _names(p, IDENTIFIER) and not _names(p, NOT_A_MEASURE) and not (placed and _last(p) in GEOMETRY)
+    ][:MAX_SERIES]
     if x is None or not y:
         return None
     return Chart(mark="line" if temporal else "bar", x=x, y=y)
+
+
+def _last(pointer: str) -> str:
+    return pointers.tokens(pointer)[-1].lower()
 
 
 def _names(pointer: str, pattern: str) -> bool:

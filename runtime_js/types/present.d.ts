@@ -3,7 +3,7 @@
 declare namespace Present {
   /** A column's look; short keys (the minifier keeps property names as written). */
   interface Look {
-    /** The kind: number, money, percent, bytes, duration, compact, plain; "" none (the views' own). */
+    /** The kind: number, money, percent, bytes, duration, compact, plain, flag (0/1 as a yes or no); "" none (the views' own). */
     f: string;
     /** Fraction digits. */
     d?: number;

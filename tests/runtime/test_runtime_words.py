@@ -14,7 +14,7 @@ from runtime_js import MODULES, words
 SOURCES = {m.name: m.source("js") for m in MODULES}
 NOT_FOR_A_PERSON = {
     "Method not found: ",  # the JSON-RPC error a host's code reads
-    "None", "True", "False", "Decimal",  # Python's literals and reprs, read by views.js's literal reader (issue 50)
+    "None", "True", "False", "Decimal", "Matrix",  # Python's literals and reprs (sympy's Matrix too), read by views.js's literal reader (issue 50)
 }
 
 

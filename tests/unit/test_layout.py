@@ -187,6 +187,11 @@ def test_the_heuristic_charts_no_records_with_ids():
     # things placed on a page (pdf's display_pdf: form fields at x, y, with a width and a height): no chart
     fields = output({"name": {"type": "string"}, "page": {"type": "integer"}, "x": {"type": "number"}, "y": {"type": "number"}, "width": {"type": "number"}, "height": {"type": "number"}})
     assert fields.view == "table" and fields.chart is None
+    # a measure beside the place is charted, the place not; over time, x and y are a path: charted
+    shops = output({"name": {"type": "string"}, "x": {"type": "number"}, "y": {"type": "number"}, "sales": {"type": "number"}})
+    assert shops.chart is not None and shops.chart.y == ["/sales"]
+    track = output({"time": {"type": "string", "format": "date-time"}, "x": {"type": "number"}, "y": {"type": "number"}})
+    assert track.chart is not None and track.chart.y == ["/x", "/y"]
 
 
 @pytest.mark.parametrize("view, node_type", [("cards", "CardGrid"), ("json", "JsonView"), ("table", "Table")])

@@ -242,8 +242,9 @@ def _corpus_tool(server, name):
         (lambda: _field_tool("git-node__git_log"), None, None),
         # blame: commitHash was the axis, lineNumber and timestamp the bars: neither measures
         (lambda: _field_tool("git-node__git_blame"), None, None),
-        # a PDF's form fields: the name on the axis; the page number places a field, no series
-        (lambda: _corpus_tool("apps-pdf", "display_pdf"), "/name", ["/x", "/y", "/width"]),
+        # a PDF's form fields, placed at x, y with a width and a height: where they are, no measure
+        # (it charted the coordinates as bars); the page number places a field too
+        (lambda: _corpus_tool("apps-pdf", "display_pdf"), None, None),
         (lambda: json.loads((CORPUS.parent / "tools" / "with_output.json").read_text()), "/date", ["/high", "/low"]),
     ],
 )

@@ -628,26 +628,22 @@ def test_a_series_that_barely_varies_is_no_chart_the_table_shows_instead(apphost
     assert host.frame.locator(".result-body svg.chart").is_visible() and _tabs(host.frame) == []
 
 
-def test_a_second_real_servers_series_that_varies_is_drawn(apphost):
+def test_things_placed_on_a_page_are_no_chart(apphost):
     """@modelcontextprotocol/server-pdf's display_pdf (an outputSchema: the form fields of the PDF,
-    each with x, y and width): the rule's other side on a second server. The three fields of the
-    recorded form spread from 52 to 300 points, far past 2 % of their mean: the chart is drawn, a
-    bar per field and series, above its table (issue 49: a chart you can see)."""
+    each at x, y with a width and a height): where a field is and how big is no measure, so no
+    chart of its coordinates (one was drawn, a bar per field and coordinate); the table shows
+    every field, first."""
     from conftest import FIXTURES
 
     entry = json.loads((FIXTURES / "field" / "pdf__display_pdf.json").read_text())
     fields = entry["result"]["structuredContent"]["formFields"]
-    values = [f[k] for f in fields for k in ("x", "y", "width")]
-    assert (max(values) - min(values)) / (sum(values) / len(values)) > 0.02
     host = apphost(page(entry["tool"], layout=True))
     host.wait_initialized()
     show(host, entry["result"])
     frame = host.frame
-    assert frame.locator(".result-body svg.chart").count() == 1 and frame.locator(".chart-flat").count() == 0
-    assert _tabs(frame) == [] and frame.locator(".result-body svg.chart").is_visible()  # above its table (issue 49)
-    assert frame.locator(".result-body table tbody tr").count() == len(fields)
-    titles = frame.locator(".result-body svg.chart rect title").all_text_contents()
-    assert sorted(titles) == sorted(f"{s} · {f['name']}: {f[k]}" for f in fields for s, k in (("X", "x"), ("Y", "y"), ("Width", "width")))
+    host.wait_until(lambda: frame.locator(".result-body table tbody tr").count() == len(fields))
+    assert frame.locator(".result-body svg.chart").count() == 0 and frame.locator(".chart-flat").count() == 0
+    assert frame.locator(".result-body table tbody tr").first.is_visible()
     clean(host)
 
 

@@ -93,6 +93,13 @@ test("a list sent an item a block (numbers, tuples) is one list, not a headline 
   const pairs = render(field("math__twin_prime_pairs").result);
   assert.deepEqual(Array.from(pairs.querySelectorAll("tbody tr"), (tr) => Array.from(tr.children, (td) => td.textContent)).slice(0, 2), [["3", "5"], ["5", "7"]]);
   assert.equal(pairs.querySelectorAll("details.srv").length, 1, "the printed tuples one click away, once");
+  // numbers as written only: "00501" and a number past 2^53 are texts (no value changed)
+  const zips = render({ content: [{ type: "text", text: "00501" }, { type: "text", text: "02134" }] });
+  assert.ok(zips.textContent.includes("00501") && zips.textContent.includes("02134"));
+  const big = render({ content: [{ type: "text", text: "12345678901234567890" }, { type: "text", text: "2" }] });
+  assert.ok(big.textContent.includes("12345678901234567890"));
+  // lists of other lengths are no rows of one table
+  assert.equal(render({ content: [{ type: "text", text: "[1, 2, 3]" }, { type: "text", text: "[\"a\", \"b\"]" }] }).querySelectorAll("th").length, 0);
   // texts that are not all data of one kind stay the texts they are
   const mixed = render({ content: [{ type: "text", text: "Done" }, { type: "text", text: "42" }] });
   assert.ok(mixed.textContent.includes("Done") && mixed.textContent.includes("42"));
@@ -102,6 +109,7 @@ test("sympy's Matrix(X) is X: a matrix of numbers drawn as rows; a matrix of sym
   assert.deepEqual(read("Matrix([[2, 1], [7, 4]])"), [[2, 1], [7, 4]]);
   assert.deepEqual(read("[(2, 1, [Matrix([\n[1],\n[0]])]), (3, 1, [Matrix([\n[0],\n[1]])])]"), [[2, 1, [[[1], [0]]]], [3, 1, [[[0], [1]]]]]);
   assert.equal(read("Matrix([[x, 1], [0, x]])"), undefined);
+  for (const text of ["Matrix({'a': 1})", "Matrix([[1]], dtype=int)", "Matrix([1, 2])", "Matrix('x')"]) assert.equal(read(text), undefined, text);
   const box = render(field("sympy__sympy_matrix_inverse").result);
   assert.deepEqual(Array.from(box.querySelectorAll("tbody tr"), (tr) => texts(tr, "td")), [["4", "-1"], ["-7", "2"]]);
   assert.equal(box.querySelector("details.srv pre").textContent, "Matrix([[4, -1], [-7, 2]])");

@@ -66,7 +66,7 @@ test("two fields holding the same data show it once, under the first name, the o
   const outputs = ["3 regions\n", "**East** leads with 13,002.25", "1021.75"];
   const box = render({ content: [], structuredContent: { kind: "cell.insert_execute", result: outputs, outputs: [...outputs], count: 3, again: { a: [1, 2] }, copy: { a: [1, 2] }, other: { a: [1, 3] } } });
   assert.deepEqual(texts(box, "h3"), ["Again also sent as Copy", "Other"]);
-  assert.deepEqual(texts(box, "dt"), ["Kind", "Result also sent as Outputs", "A", "A", "Count"]); // a short list inline, once; again.a, other.a; the count of the outputs after them
+  assert.deepEqual(texts(box, "dt"), ["Kind", "Result also sent as Outputs", "Count", "A", "A"]); // a short list inline, once; again.a, other.a (a count of a list shown inline stays in its place)
   assert.equal(box.textContent.split("East").length, 2, "the outputs' text once");
   const scalars = render({ content: [], structuredContent: { name: "x", label: "x", on: true, up: true } });
   assert.deepEqual(texts(scalars, "dt"), ["Name", "Label", "On", "Up"]); // equal scalars are facts of their own

@@ -154,13 +154,29 @@ test("label: a label's last word goes where its value already says that unit; a 
   const said = (label, key, value) => P.label(label, P.look(key, [value]));
   assert.equal(said("Free bytes", "freeBytes", 24682225664), "Free");
   assert.equal(one("freeBytes", 24682225664), "23.0 GiB");
-  assert.equal(said("Delay min", "delay_min", 12), "Delay");
+  assert.equal(said("Delay minutes", "delay_minutes", 12), "Delay");
+  assert.equal(said("Delay min", "delay_min", 12), "Delay min", "min may be a minimum: kept");
+  assert.equal(said("Score min", "score_min", 1), "Score min");
+  assert.equal(said("Timeout in seconds", "timeout_in_seconds", 30), "Timeout", "no connector left hanging");
+  assert.equal(said("Size in bytes", "size_in_bytes", 2048), "Size");
   assert.equal(said("Latency ms", "latency_ms", 41.5), "Latency");
   assert.equal(said("MRR growth pct", "mrr_growth_pct", 26.8), "MRR growth");
   assert.equal(said("Revenue NOK", "revenue_nok", 150000), "Revenue");
+  // a code the value is not written in stays: the spec made amount_usd euros
+  assert.equal(P.label("Amount USD", P.look("amount_usd", [5], { formats: { amount_usd: { format: "money", currency: "EUR" } } })), "Amount USD");
   // not a unit the value writes: the words stay
   assert.equal(said("Used percent", "usedPercent", 2), "Used percent");
   assert.equal(said("Row count", "row_count", 7), "Row count");
   assert.equal(said("Seconds", "seconds", 640), "Seconds", "one word is the whole label");
   assert.equal(P.label("Total bytes", undefined), "Total bytes");
+});
+
+test("flags: a 0/1 column named as a yes or no is one; a count of 0 and 1, or an id, is not", () => {
+  assert.equal(kind("pk", [1, 0, 0]), "flag");
+  assert.equal(kind("notnull", [0, 1]), "flag");
+  assert.equal(kind("is_active", [1, 1]), "flag");
+  assert.deepEqual(column("has_children", [1, 0]), ["✓ Yes", "No"]);
+  assert.equal(kind("pk", [2, 1]), "number", "a 2 is no flag");
+  assert.equal(kind("children", [1, 0]), "number");
+  assert.equal(kind("id", [0, 1]), "plain");
 });

@@ -438,4 +438,8 @@ test("markdown: \"---\" between sections is a rule, under a paragraph a heading'
   assert.deepEqual(Array.from(setext.querySelectorAll(".md h4"), (h) => h.textContent), ["Totals"]);
   assert.equal(setext.querySelectorAll(".md hr").length, 1);
   assert.equal(setext.querySelectorAll(".md li").length, 2);
+  // records of several lines between "---" are records and rules, never headings
+  const records = render({ content: [{ type: "text", text: "## Events\n**Event:** Standup\n**When:** 10:00\n---\n**Event:** Review\n**When:** 14:00" }] });
+  assert.deepEqual(Array.from(records.querySelectorAll(".md h4"), (h) => h.textContent), ["Events"]); // its own heading only
+  assert.equal(records.querySelectorAll(".md hr").length, 1);
 });

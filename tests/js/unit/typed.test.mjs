@@ -50,17 +50,19 @@ test("the golden page of a tool with an outputSchema shows a result through its 
 });
 
 test("KeyValue: the fields named, or every key; nothing when its nested views show all it holds", () => {
-  const user = { name: "Ada", born: 1815, address: { city: "London" } };
+  const user = { name: "Ada", born: 1815, address: { city: "London", zip: "N1" } };
   assert.deepEqual(pairs(NODES.KeyValue(node("KeyValue", { fields: [{ pointer: "/born", label: "Born", format: "number" }] }), user)), [["Born", "1815"]]);
   const every = NODES.KeyValue(node("KeyValue"), user);
   // Every key, nested data folded in place (one click away: its summary says what it holds).
-  assert.deepEqual(pairs(every), [["Name", "Ada"], ["Born", "1815"], ["Address", "1 field"]]);
+  assert.deepEqual(pairs(every), [["Name", "Ada"], ["Born", "1815"], ["Address", "2 fields"]]);
   const fold = every.querySelector("dd details");
   assert.ok(fold);
   assert.doesNotMatch(fold.textContent, /London/);
   fold.open = true;
   fold.dispatchEvent(new Event("toggle"));
   assert.match(fold.textContent, /London/);
+  // A record of one value is a fact of its own, its key beside its parent's.
+  assert.deepEqual(pairs(NODES.KeyValue(node("KeyValue"), { name: "Ada", address: { city: "London" } })), [["Name", "Ada"], ["Address city", "London"]]);
   // A record of no scalar fields whose parts have views of their own (the compiler's KeyValue v:
   // over a List or a Table) shows only those.
   assert.equal(NODES.KeyValue(node("KeyValue", {}, [node("List", { bind: "/tags" })]), { tags: ["a"] }), "");

@@ -325,6 +325,16 @@ test("tables: five rows or fewer say no count under them; six do", () => {
   const six = renderData(rowsOf(6)).querySelector(".pager");
   assert.ok(!six.hasAttribute("hidden"));
   assert.equal(six.querySelector(".muted").textContent, "6 rows");
+  // pages of fewer rows than five: the pager stays, else rows would be out of reach
+  const paged = V.table([1, 2, 3, 4, 5].map((n) => ({ n })), V.columnsOf([{ n: 1 }]), 2);
+  assert.ok(!paged.querySelector(".pager").hasAttribute("hidden"));
+});
+
+test("tables: a group of columns is headed over its own columns, an empty cell over the ones before it", () => {
+  const box = renderData({ history: Array.from({ length: 3 }, (x, i) => ({ month: "2026-0" + (i + 1), allocations: { search: 40 + i, social: 60 - i } })) });
+  const [groups, names] = Array.from(box.querySelectorAll("thead tr"));
+  assert.deepEqual(Array.from(groups.children, (th) => [th.textContent, th.getAttribute("colspan")]), [["", "1"], ["Allocations", "2"]]);
+  assert.deepEqual(Array.from(names.children, (th) => th.textContent), ["Month", "Search", "Social"]);
 });
 
 test("tables: short tokens never break inside a cell; longer text wraps", () => {
@@ -427,10 +437,16 @@ test("kv: a schema's fields in order, each by its format; nested records set in 
   const box = V.keyValue(record, fields);
   assert.deepEqual(texts(box, "dt"), ["State", "When"]);
   assert.deepEqual(texts(box, "dd"), ["Open", "25 Nov 2026"]);
-  const config = { server: { http: { tls: { cert: { path: "/etc/cert.pem" } } } } };
+  const config = { server: { http: { tls: { cert: { path: "/etc/cert.pem", key: "/etc/key.pem" } } } } };
   const nested = V.keyValue(config, [], 0);
   assert.deepEqual(texts(nested, "h3"), ["Server", "HTTP", "Tls", "Cert"]);
   assert.equal(nested.querySelectorAll(".view.nest").length, 2); // the levels past the second are set in
+  // a record of one short value is a fact under its parent's name, the unit its value writes not said twice
+  const uptime = V.keyValue({ uptime: { seconds: 640.47 }, host: { name: "vm" } }, [], 0);
+  assert.deepEqual(texts(uptime, "h3"), []);
+  assert.deepEqual(texts(uptime, "dt"), ["Uptime", "Host name"]);
+  assert.equal(uptime.querySelector("dt span[title]").title, "Uptime seconds");
+  assert.deepEqual(texts(uptime, "dd"), ["10 min 40 s", "vm"]);
 });
 
 test("kv: a top-level key the result's heading names adds no second heading; a nested one keeps its", () => {
@@ -735,4 +751,21 @@ test("a short list of paths is one a line; other short lists stay a line of comm
   assert.equal(files.querySelector(".inl").textContent, "app.log\ndocs/README.md\nsrc/fib.py");
   assert.equal(renderData({ stages: ["Seed", "Series A", "Growth"] }).querySelector(".inl").textContent, "Seed, Series A, Growth");
   assert.equal(renderData({ stages: ["a/b testing", "x"] }).querySelector(".inl").textContent, "a/b testing, x", "a phrase with a slash is no path");
+  for (const items of [["https://a.example/x.html", "b"], ["text/html", "application/json"], ["2024/01/02", "2024/01/03"], ["1/2", "3/4"], ["ok", "N/A", "fail"]]) {
+    const line = renderData({ items }).querySelector(".inl");
+    assert.ok(!line.classList.contains("paths") && !line.textContent.includes("\n"), items.join(" "));
+  }
+  assert.ok(renderData({ result: ["src/", "docs/"] }).querySelector(".inl").classList.contains("paths"), "folders too");
+});
+
+test("a table's 0/1 flags (sqlite's table_info: pk, notnull) read yes or no, left-aligned, the number in the title", () => {
+  const box = render(fieldResult("sqlite__describe_table"));
+  const head = Array.from(box.querySelectorAll("thead th"), (th) => th.textContent);
+  const at = (name) => head.indexOf(name);
+  const first = Array.from(box.querySelector("tbody tr").children);
+  assert.equal(first[at("Pk")].textContent, "✓ Yes");
+  assert.equal(first[at("Pk")].querySelector("[title]").title, "1");
+  assert.equal(first[at("Notnull")].textContent, "No");
+  assert.ok(!first[at("Pk")].classList.contains("num"));
+  assert.equal(first[at("Cid")].textContent, "0", "a column's index stays a number");
 });
