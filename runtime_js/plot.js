@@ -147,7 +147,7 @@
   // 0.02 (a constant, all zeros, a lone point). Then no chart: a note, and the table beside it
   // (the Table tab, selected in its place).
   /** How much values vary: their spread over their mean's size. @param {number[]} values */
-  var spread = (values) => (most(values) - least(values)) / Math.max(Math.abs(values.reduce((sum, value) => sum + value, 0) / values.length), 1e-9);
+  var spread = (values) => (most(values) - least(values)) / Math.max(Math.abs(sum(values) / values.length), 1e-9);
   /** @param {number[]} values */
   function isStill(values) {
     return !values.length || spread(values) < 0.02;

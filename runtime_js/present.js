@@ -49,10 +49,10 @@ CU.present = (() => {
   var SIZE_UNITS = /^(b|kb|kib|mb|mib|gb|gib)$/;
   var DURATION = /^(duration|elapsed|latency|uptime|runtime|took|timeout)$/;
   var TIME_UNITS = /^(ms|millis|milliseconds|sec|secs|seconds|min|mins|minutes|hours|hrs)$/;
-  // Instants written as epoch seconds or milliseconds (a file's mtime, a record's created_at):
-  // by a word of the key, and every value from 2001 to 2096 (1e9 to 4e9 s, 1e12 to 4e12 ms).
   // A 0/1 column named as a yes/no (a table's pk, notnull; is_active, has_children): a flag.
   var FLAG = /^(pk|notnull|not null|nullable|unique|primary|primary key|required|enabled|disabled|active|deleted|hidden|visible|(is|has) \w+( \w+)?)$/;
+  // Instants written as epoch seconds or milliseconds (a file's mtime, a record's created_at):
+  // by a word of the key, and every value from 2001 to 2096 (1e9 to 4e9 s, 1e12 to 4e12 ms).
   var EPOCH = /^(created|modified|updated|changed|deleted|timestamp|ts|time|mtime|ctime|atime|birthtime|date|since|until|expires|expiry|seen|started|finished)$/;
   /** @type {{ [word: string]: string }} */
   var UNIT_OF = { ms: "ms", millis: "ms", milliseconds: "ms", sec: "s", secs: "s", seconds: "s", min: "min", mins: "min", minutes: "min", hours: "h", hrs: "h",

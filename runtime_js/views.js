@@ -775,8 +775,10 @@ CU.views = (() => {
    */
   function list(items, format, key) {
     var look = lookOf(key || "", items);
-    var paths = isPaths(items);
-    if (items.length <= 12 && items.every((item) => isScalar(item) && String(item).length <= 24)) return el("p", { class: paths ? "inl paths" : "inl" }, items.length ? items.map((item, i) => [i ? (paths ? "\n" : ", ") : "", val(item, format, null, key, look)]) : el("span", { class: "muted" }, M.none));
+    if (items.length <= 12 && items.every((item) => isScalar(item) && String(item).length <= 24)) {
+      var paths = isPaths(items);
+      return el("p", { class: paths ? "inl paths" : "inl" }, items.length ? items.map((item, i) => [i ? (paths ? "\n" : ", ") : "", val(item, format, null, key, look)]) : el("span", { class: "muted" }, M.none));
+    }
     var ul = el("ul", { class: "list" }), shownCount = 0;
     function add() {
       items.slice(shownCount, shownCount += 200).forEach((item) => { ul.appendChild(el("li", null, val(item, format, null, key, look))); });
@@ -823,15 +825,15 @@ CU.views = (() => {
         if (!shownAs(shown, field.pointer, /** @type {Views.Json} */ (value), heading = el("h3", depth === 0 && field.label === M.result ? { hidden: "" } : null, field.label))) blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, heading, auto(held === undefined ? /** @type {Views.Json} */ (value) : held, /** @type {number} */ (depth) + 1, keyOf(field)), typeof value === "string" && held !== undefined && sentText(value)));
       } else if (value !== undefined) {
         // (its label without the unit its value is written in: "Free" over "23.0 GiB", not "Free bytes")
-        var look = lookOf(keyOf(field), [value], record), key = keyOf(field);
+        var key = keyOf(field), look = lookOf(key, [value], record);
         if (!shownAs(shown, field.pointer, /** @type {Views.Json} */ (value), heading = el("dt", null, labelled(field.label, look)))) {
           // (a wrapper's word that all went well, or the count of a list beside it, follows the data: {success: true, data: {rows, count}})
-          pairs.push({ e: [heading, el("dd", null, val(value, field.format, field.options, field.label, look))], a: value === true && /^(success|successful|succeeded|ok)$/i.test(key) || typeof value === "number" && lengths.has(value) && COUNTED.test(P.words(key).join(" ")) });
+          pairs.push({ e: [heading, el("dd", null, val(value, field.format, field.options, field.label, look))], a: value === true && /^(success|successful|succeeded|ok)$/i.test(key) || countOf(lengths, key, value) });
         }
       }
     });
-    // (a notebook's outputs lead its record: its other blocks and the run's facts after them)
     pairs.forEach((pair) => { (pair.a && blocks.length ? after : dl).append(...pair.e); });
+    // (a notebook's outputs lead its record: its other blocks and the run's facts after them)
     var facts = dl.children.length ? dl : null, outs = blocks.filter((block) => block.querySelector(":scope > .outs"));
     return el("div", { class: "view" }, outs.length ? [outs, blocks.filter((block) => outs.indexOf(block) < 0), facts] : [facts, blocks], after.children.length ? after : null);
   }
@@ -1685,7 +1687,10 @@ CU.views = (() => {
   // summary) become stat tiles above the detail, short and formatted, each exact in its title;
   // the detail below shows the rest. The spec's present.headline names them instead.
   // (by its words: "customSummary", "totals", "kpis")
-  var SUMMARY = /^(summary|totals?|stats|statistics|metrics|kpis?|overview)$/, COUNTED = /^((count|total|n|size|length) ?)+$|(^| )count$/;
+  var SUMMARY = /^(summary|totals?|stats|statistics|metrics|kpis?|overview)$/;
+  /** Whether a number named like a count (count, total, n, size, length, …_count) is the length of
+      a list beside it. @param {Set<number>} lengths the lists' lengths @param {string} key @param {unknown} value */
+  var countOf = (lengths, key, value) => typeof value === "number" && lengths.has(value) && /^((count|total|n|size|length) ?)+$|(^| )count$/.test(P.words(key).join(" "));
   /**
    * The pointers of a record's numbers that can lead (not ids, years, codes).
    * @param {Views.Record} record @param {string} prefix the record's own pointer
@@ -1695,7 +1700,7 @@ CU.views = (() => {
   var leadingNumbers = (record, prefix) => {
     var lengths = new Set(Object.values(record).filter(Array.isArray).map((list) => list.length));
     return Object.keys(record).filter((key) => typeof record[key] === "number" && !/^(plain|epoch|date|time)$/.test(lookOf(key, [record[key]]).f)
-      && !(lengths.has(/** @type {number} */ (record[key])) && COUNTED.test(P.words(key).join(" ")))).map((key) => prefix + escapeKey(key));
+      && !countOf(lengths, key, record[key])).map((key) => prefix + escapeKey(key));
   };
   /**
    * The headline's pointers: the spec's, else the top-level numbers, else a summary object's.

@@ -730,7 +730,9 @@ PAGE_BUDGET_RAW = 79 * 1024 + 512 + 5076 + 3863 + 1816 + 1270 + 325 + 525 + 161 
 # A review's mends (a label's connector, never min; numbers a block only as written; tuples of
 # one length; paths as paths; the pager kept over pages; Matrix of number rows only; a failed
 # view's error in the status): 40 610 gzipped, 108 410 raw, the median 40 722 (+176, +545).
-PAGE_BUDGET_GZIP = 30 * 1024 + 256 + 2188 + 1538 + 673 + 337 + 9 + 267 + 20 + 93 + 2 + 200 + 17 + 26 + 192 + 22 + 30 + 136 + 184 + 35 + 125 + 15 + 37 + 31 + 138 + 313 + 74 + 200 + 31 + 82 + 987 + 614 + 69 + 12 + 199 + 342 + 130 + 202 + 176
+# Reading it all again (a count's rule in one place, paths read only for a short list): 40 612
+# gzipped, 108 379 raw, the median 40 723 (+1).
+PAGE_BUDGET_GZIP = 30 * 1024 + 256 + 2188 + 1538 + 673 + 337 + 9 + 267 + 20 + 93 + 2 + 200 + 17 + 26 + 192 + 22 + 30 + 136 + 184 + 35 + 125 + 15 + 37 + 31 + 138 + 313 + 74 + 200 + 31 + 82 + 987 + 614 + 69 + 12 + 199 + 342 + 130 + 202 + 176 + 1
 TARGET_GZIP = 16 * 1024
 """Issue 32's target, for the typical page and the corpus median, self-contained."""
 TARGET_49 = 27 * 1024
@@ -758,7 +760,7 @@ def test_the_median_corpus_page_is_within_the_budget():
     assert median_corpus_gzip() <= PAGE_BUDGET_GZIP, median_corpus_gzip()
 
 
-@pytest.mark.xfail(strict=True, reason="issue 49's 27 KiB: the typical page is 40 610 (issues 50 and 51)")
+@pytest.mark.xfail(strict=True, reason="issue 49's 27 KiB: the typical page is 40 612 (issues 50 and 51)")
 def test_the_typical_page_is_within_issue_49s_target():
     assert len(gzip.compress(typical_page_bytes(), 9)) <= TARGET_49
 
