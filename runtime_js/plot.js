@@ -21,14 +21,32 @@
   /** An SVG element. @param {string} tag  @param {ElAttrs} attrs  @param {ElChild[]} children */
   var svgElement = (tag, attrs, ...children) => el("svg:" + tag, attrs, ...children);
 
-  // Nice tick values over [low, high]: steps of 1, 2 or 5 × 10^k, about `count` of them.
+  // Nice tick values over [low, high]: steps of 1, 2 or 5 × 10^k, about `count` of them; values
+  // past a tick by under 2 % of a step (shares summing to 100.1) do not add a step (to 150).
   /** @param {number} low  @param {number} high  @param {number} count  @returns {number[]} */
   function ticks(low, high, count) {
-    var step = Math.pow(10, Math.floor(Math.log10((high - low) / count || 1))), ratio = (high - low) / count / step;
+    var step = Math.pow(10, Math.floor(Math.log10((high - low) / count || 1))), ratio = (high - low) / count / step / 1.02;
     step *= ratio > 5 ? 10 : ratio > 2 ? 5 : ratio > 1 ? 2 : 1;
     var out = [];
-    for (var value = Math.floor(low / step + 1e-9) * step; value < high + step * 0.999; value += step) out.push(+value.toPrecision(12));
+    for (var value = Math.floor(low / step + 0.02) * step; value < high + step * 0.98; value += step) out.push(+value.toPrecision(12));
     return out;
+  }
+  // A duration axis steps as clocks do (15 s, 2 min, 30 min, 6 h, 7 d; decimal steps of days
+  // past a few weeks), each tick in its step's unit ("0 min", "30 min", "60 min", not "1 h" beside
+  // "30 min"): the ticks, in the values' unit, and their texts; none past decades.
+  /** @type {[number, string][]} */
+  var SPANS = [[864e5, "d"], [36e5, "h"], [6e4, "min"], [1e3, "s"], [1, "ms"]];
+  var CLOCK_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500].concat(...[1e3, 6e4].map((unit) => [1, 2, 5, 10, 15, 30].map((n) => n * unit)), [1, 2, 3, 6, 12, 24, 48, 168].map((n) => n * 36e5));
+  /** @param {number} low  @param {number} high  @param {string} unit  @returns {[number[], string[]] | undefined} */
+  function durationTicks(low, high, unit) {
+    var scale = { ms: 1, s: 1e3, min: 6e4, h: 36e5 }[unit] || 1e3, rough = (high - low) * scale / 5;
+    if (!(rough < 5e11)) return undefined;
+    var step = CLOCK_STEPS.find((each) => each >= rough) || ticks(0, rough * 5 / 864e5, 5)[1] * 864e5;
+    var i = SPANS.findIndex((each) => step % each[0] === 0), out = [];
+    for (var value = Math.floor(low * scale / step) * step; value < high * scale + step * 0.999; value += step) out.push(value);
+    // (past a hundred of them, in the unit above when a step is a tenth of it: 60.5 min, not 3630 s)
+    if (i > 0 && most(out.map(Math.abs)) >= 100 * SPANS[i][0] && step * 10 % SPANS[i - 1][0] === 0) i--;
+    return [out.map((value) => value / scale), out.map((value) => formatNumber(value / SPANS[i][0]) + " " + SPANS[i][1])];
   }
   // unit: the y axis's unit, written above it. The drawing is as wide as the result area (280 to
   // 1200 px; `share` of it: a chart beside its table), so its 11 px text stays 11 px from a phone
@@ -59,7 +77,8 @@
     /** @type {ChartSeries[]} */
     var series = seriesNames.map((name, index) => {
       var points = Array.from(valuesBySeries[name], (entry) => /** @type {ChartPoint} */ ([entry[0], (plot.aggregates[props.aggregate || ""] || sum)(entry[1])])).filter((point) => isFinite(point[1]));
-      return { name: name, color: COLORS[(index + (props.c0 || 0)) % 8], points: points };
+      var own = !props.color && props.y.find((y) => y.label === name);
+      return { name: name, color: (own && own.hue) || COLORS[(index + (props.c0 || 0)) % 8], points: points };
     });
     /** @type {Map<unknown, number>} the stack's height at each x so far */
     var stacked = new Map();
@@ -94,16 +113,20 @@
     var legend = (items) => el("div", { class: "legend" }, items.map((item) => el("span", null, el("i", { style: { background: item.color } }), item.name)));
     if (props.mark === "arc" && plot.arc) return el("figure", { class: "fig" }, svg, legend(plot.arc(svg, series[0], width / 2, height / 2, xText)));
 
-    /** @type {number[]} the y axis spans zero and every value */
-    var ys = [0];
+    /** @type {number[]} the y axis spans every value, and zero (a line or points far from zero
+        — each value farther from it than the values are from each other, a ferry's crossing of
+        60 to 62 min — span their own values: from zero they would be one flat line) */
+    var ys = [];
     series.forEach((line) => { line.points.forEach((point) => { ys.push(topOf(point)); }); });
+    if (/bar|area/.test(props.mark) || props.stack || Math.min(Math.abs(least(ys)), Math.abs(most(ys))) <= most(ys) - least(ys) || least(ys) * most(ys) < 0) ys.push(0);
     // (sizes in bytes step in binary units: 200 KiB, not 195 KiB for 200 000)
     var base = look && look.f === "bytes" ? Math.pow(1024, Math.floor(Math.log(Math.max(1, most(ys.map(Math.abs)))) / Math.log(1024))) : 1;
-    var yTicks = ticks(least(ys) / base, most(ys) / base, 5).map((value) => value * base), yLow = yTicks[0], yHigh = yTicks[yTicks.length - 1] === yLow ? yLow + 1 : yTicks[yTicks.length - 1];
+    var timed = look && look.f === "duration" && durationTicks(least(ys), most(ys), look.u || "s");
+    var yTicks = timed ? timed[0] : ticks(least(ys) / base, most(ys) / base, 5).map((value) => value * base), yLow = yTicks[0], yHigh = yTicks[yTicks.length - 1] === yLow ? yLow + 1 : yTicks[yTicks.length - 1];
     // (a tick's digits: the ticks', a ratio's as the percentages it is written in; the axis as
     // wide as its longest tick's text, 11 px type)
     var tickLook = look && Object.assign({}, look, { d: present.decimals(yTicks.map((value) => /** @type {Present.Look} */ (look).u === "ratio" ? value * 100 : value)) });
-    var yTexts = yTicks.map((value) => (tickLook && present.text(value, tickLook, true)) || compact(value));
+    var yTexts = timed ? timed[1] : yTicks.map((value) => (tickLook && present.text(value, tickLook, true)) || compact(value));
     left = Math.max(left, 12 + 6.5 * most(yTexts.map((text) => text.length)));
     // (an x tick every 90 px of the plot, once the y axis has taken its width)
     var xTickCount = Math.max(2, Math.floor((width - left - right) / 90));
@@ -234,7 +257,7 @@
       whole = shown.length > 1 && shown.every(counted) && shown.some((measure) => says(measure.c, WHOLE));
     }
     if (!shown.length) return null;
-    var y = shown.map((measure) => ({ pointer: measure.c.pointer, label: measure.c.label, type: /** @type {"quantitative"} */ ("quantitative") }));
+    var y = shown.map((measure) => ({ pointer: measure.c.pointer, label: measure.c.label, type: /** @type {"quantitative"} */ ("quantitative"), hue: measure.c.hue }));
     // one look for the axis when every measure has the same (all money in one currency, all percentages)
     var looks = shown.map((measure) => views.look(views.keyOf(measure.c), measure.n)), same = looks.every((one) => one.f === looks[0].f && one.c === looks[0].c && one.u === looks[0].u);
     return { mark: x.type === "nominal" ? "bar" : whole ? "area" : "line", x: x, y: y, stack: whole, legend: true, label: M.seriesBy(y.map((measure) => measure.label).join(", "), x.label), look: same ? looks[0] : undefined };

@@ -135,7 +135,8 @@ CU.present = (() => {
     // (a statistic's "min" alone is its minimum, not minutes)
     else if (all.some((word) => DURATION.test(word)) || (TIME_UNITS.test(all[all.length - 1]) && all.join() !== "min")) kind = "duration";
     if (kind === "percent" && !unit) unit = ratio ? "ratio" : "points";
-    if ((kind === "bytes" || kind === "duration") && !unit) unit = UNIT_OF[all.filter((word) => SIZE_UNITS.test(word) || TIME_UNITS.test(word)).pop() || ""] || (kind === "bytes" ? "B" : "s");
+    // (a first "min" is a minimum's: min_latency is no count of minutes)
+    if ((kind === "bytes" || kind === "duration") && !unit) unit = UNIT_OF[all.filter((word, i) => SIZE_UNITS.test(word) || (TIME_UNITS.test(word) && (i || word !== "min"))).pop() || ""] || (kind === "bytes" ? "B" : "s");
     var currency = (given && given.currency) || (all.length > 1 && CODE.test(all[all.length - 1]) ? all[all.length - 1].toUpperCase() : "") || (context && context.currency) || "";
     var scaled = kind === "percent" && unit === "ratio" ? numbers.map((value) => value * 100) : numbers;
     // Money: cents while they matter (no cents on whole amounts, nor past ten thousand).

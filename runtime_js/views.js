@@ -57,6 +57,8 @@ CU.views = (() => {
   var P = CU.present, FILE_FACT = /^(path|file_?name|is_?file|is_?directory|permissions|mtime|modified|mime_?type|inode)$/i;
   /** @type {Present.Context} */
   var presentContext = {};
+  /** @type {{ [id: string]: { n: string, c: string } }} the result's names of its ids (namesOf) */
+  var idNames = {};
   /** where a series' chart goes beside its table (present.chart) */
   var chartPlace = "first";
   /** @type {WeakMap<object, string>} a record's currency, read once: lookOf asks it for each of its fields */
@@ -75,16 +77,20 @@ CU.views = (() => {
    * @returns {Present.Look}
    */
   function lookOf(key, values, record, unitless) {
-    var currency = currencyOf(record);
-    // A file's size is its bytes: a "size" beside a file's other facts (its path, times, kind).
-    if (/^size$/i.test(key) && isObj(record) && Object.keys(record).some((name) => FILE_FACT.test(name))) key = "size_bytes";
-    // One span told in several units (days 328, hours 7872, minutes 472320): each is a count of
-    // its unit, not a duration to draw in others ("328 d" under "Hours").
-    if (SPAN_UNIT.test(key) && isObj(record) && Object.keys(record).filter((name) => SPAN_UNIT.test(name)).length > 1) key += "_count";
-    var look = P.look(key, values, currency ? Object.assign({}, presentContext, { currency: currency }) : presentContext), unit = unitless ? "" : unitOf(key, record);
+    var currency = currencyOf(record), given = (presentContext.formats || {})[key], read = key;
+    if (!given && isObj(record)) {
+      // A file's size is its bytes: a "size" beside a file's other facts (its path, times, kind).
+      if (/^size$/i.test(key) && Object.keys(record).some((name) => FILE_FACT.test(name))) read = "size_bytes";
+      // One span told in several units (days 328, hours 7872, minutes 472320): each is a count of
+      // its unit, not a duration to draw in others ("328 d" under "Hours").
+      if (SPAN_UNIT.test(key) && Object.keys(record).filter((name) => SPAN_UNIT.test(name)).length > 1) read += "_count";
+      // A minimum beside its maximum (OpenWeather's temp_min and temp_max) is no count of minutes.
+      if (/[a-z\d]([ _-]min|Min)$/.test(key) && CU.hasOwn(record, key.slice(0, -3) + (key.slice(-3) === "Min" ? "Max" : "max"))) read = key.slice(0, -3) + "minimum";
+    }
+    var look = P.look(read, values, currency ? Object.assign({}, presentContext, { currency: currency }) : presentContext), unit = unitless ? "" : unitOf(read, record);
     // a conversion's amount in the unit it is from, its result in the one it is to ("26.219 mi",
     // "€92.40"), unless the spec gives the key its format
-    return !unit || (presentContext.formats || {})[key] ? look : /^([A-Z]{3}|[$€£¥₹₩])$/.test(unit) ? P.look(key, values, { formats: { [key]: { format: "money", currency: unit } } }) : look.f === "number" ? Object.assign(look, { u: unit }) : look;
+    return !unit || given ? look : /^([A-Z]{3}|[$€£¥₹₩])$/.test(unit) ? P.look(key, values, { formats: { [key]: { format: "money", currency: unit } } }) : look.f === "number" ? Object.assign(look, { u: unit }) : look;
   }
   /**
    * The unit a record's number is in: a conversion's (calc's {value, from: "km", to: "mi",
@@ -853,7 +859,27 @@ CU.views = (() => {
   function groupOf(rows, column) {
     var values = rows.map((row) => at(row, column.pointer)), keys = isObj(values[0]) ? Object.keys(values[0]) : [];
     if (rows.length < 2 || !keys.length || keys.length > 8 || !values.every((value) => isObj(value) && Object.keys(value).join() === keys.join() && Object.values(value).every(isScalar))) return;
-    return keys.map((key) => ({ pointer: column.pointer + escapeKey(key), label: human(key), g: 1, grp: column.label }));
+    var known = keys.every((key) => CU.hasOwn(idNames, key));
+    return keys.map((key) => ({ pointer: column.pointer + escapeKey(key), label: (known && idNames[key].n) || human(key), hue: known ? idNames[key].c : "", g: 1, grp: column.label }));
+  }
+  /**
+   * What a result's own lists name their ids (budget-allocator's categories, {id: "rd", name:
+   * "R&D", color: "#8b5cf6"}): a group of columns whose keys are all such ids (its history's
+   * allocations a month) is headed by their names and charted in their colours. A list of 2 to 50
+   * records, each with a string id (id, key, slug, code) of its own and a name (name, label,
+   * title) or a CSS colour (color, colour); within four levels of the result.
+   * @param {unknown} value @param {{ [id: string]: { n: string, c: string } }} out @param {number} depth
+   */
+  function namesOf(value, out, depth) {
+    if (Array.isArray(value) && value.length > 1 && value.length <= 50 && value.every(isObj)) {
+      var keys = Object.keys(value[0]), find = (/** @type {RegExp} */ words) => keys.find((key) => words.test(key)) || "";
+      var id = find(/^(id|key|slug|code)$/i), name = find(/^(name|label|title)$/i), hue = find(/^colou?r$/i);
+      if (id && (name || hue) && value.every((record) => typeof record[id] === "string") && new Set(value.map((record) => record[id])).size === value.length) {
+        value.forEach((record) => { out[String(record[id])] = { n: typeof record[name] === "string" ? String(record[name]) : "", c: P.colour(record[hue]) }; });
+      }
+    }
+    if (depth < 4 && value && typeof value === "object") Object.values(value).slice(0, 50).forEach((inner) => { namesOf(inner, out, depth + 1); });
+    return out;
   }
   /**
    * Rows as a table: sort by a column (click its header), filter by text, one page at a time.
@@ -1817,6 +1843,7 @@ CU.views = (() => {
     var only = read.length === 1 ? read[0] : read.length > 1 && listed.some((kind) => read.every(kind)) ? /** @type {Views.Json[]} */ (read) : undefined;
     var shown = data !== undefined ? data : only;
     presentContext = { formats: formatsByKey(present.formats), currency: currencyIn(shown, message) };
+    idNames = namesOf(shown, Object.create(null), 0);
     chartPlace = present.chart || "first";
     var headline = leading = headlineOf(shown, present, content.some((block) => isObj(block) && block.type === "image")), typed = data !== undefined && props && props.source !== "content";
     /** @type {{ [section: string]: Views.Child }} */

@@ -58,8 +58,8 @@ def _plain(value: Any) -> Any:
     return json.loads(json.dumps(value, default=lambda o: o.model_dump(by_alias=True, mode="json", exclude_none=True)))
 
 
-async def demo_results() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
-    """(name, tool, result) for every demo tool, called on the demo server over stdio."""
+async def demo_results() -> list[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any]]]:
+    """(name, tool, result, arguments) for every demo tool, called on the demo server over stdio."""
     params = StdioServerParameters(command=sys.executable, args=["-m", "compiler.demo.server"], cwd=str(ROOT))
     out = []
     async with stdio_client(params) as (read, write):
@@ -71,12 +71,12 @@ async def demo_results() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
                 schema = definition.get("inputSchema", {}).get("properties", {})
                 args = {k: v for k, v in DEMO_CALLS.get(tool.name, {}).items() if k in schema}
                 result = await session.call_tool(tool.name, args)
-                out.append((f"demo__{tool.name}", definition, _plain(result.model_dump(by_alias=True, mode="json", exclude_none=True))))
+                out.append((f"demo__{tool.name}", definition, _plain(result.model_dump(by_alias=True, mode="json", exclude_none=True)), args))
     return out
 
 
-def field_results() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
-    """(name, tool, result) for every recording: field__… and, beside them, pending__…"""
+def field_results() -> list[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any]]]:
+    """(name, tool, result, arguments) for every recording: field__… and, beside them, pending__…"""
     out = []
     for prefix, folder in (("field", FIELD), ("pending", PENDING)):
         for path in sorted(folder.glob("*.json")):
@@ -84,7 +84,7 @@ def field_results() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
             result = entry["result"]
             if "jsonrpcError" in result:  # what a host shows for a JSON-RPC error: an error result
                 result = {"content": [{"type": "text", "text": result["jsonrpcError"]["message"]}], "isError": True}
-            out.append((f"{prefix}__{path.stem}", entry["tool"] or PLAIN, result))
+            out.append((f"{prefix}__{path.stem}", entry["tool"] or PLAIN, result, entry.get("arguments") or {}))
     return out
 
 
@@ -97,7 +97,8 @@ def snap(host, path: Path) -> None:
     host.page.locator("iframe#app").screenshot(path=str(path))
 
 
-def shoot(browser: Browser, name: str, tool: dict[str, Any], result: dict[str, Any]) -> list[Path]:
+def shoot(browser: Browser, name: str, tool: dict[str, Any], result: dict[str, Any], arguments: dict[str, Any]) -> list[Path]:
+    """The four pictures of a result, sent as a host sends it: the call's arguments, then the result."""
     html = build_page(tool)
     shots = []
     for theme in ("light", "dark"):
@@ -105,6 +106,8 @@ def shoot(browser: Browser, name: str, tool: dict[str, Any], result: dict[str, A
             host = browser.new_host(html, host_context={"theme": theme, "locale": "en-GB"}, width=width, height=400)
             try:
                 host.wait_initialized()
+                if arguments:
+                    host.send_tool_input(arguments)
                 host.send_tool_result(result)
                 host.frame.wait_for_selector("#result .result-body .view")
                 host.wait_frames()  # painted, and the size report followed the result
@@ -140,8 +143,8 @@ def main(argv: list[str]) -> int:
     items = [i for i in field_results() + anyio.run(demo_results) if wanted in i[0]]
     browser = Browser()
     try:
-        for name, tool, result in items:
-            shots = shoot(browser, name, tool, result)
+        for name, tool, result, arguments in items:
+            shots = shoot(browser, name, tool, result, arguments)
             print(sheet(browser, name, shots).relative_to(ROOT))
         entries = [(n, e) for n, e in reach.corpus(FIELD) + [("pending__" + n, e) for n, e in reach.corpus(PENDING)] if wanted in n]
         figure = reach.summary(reach.check_corpus(browser, entries), worst=20)

@@ -7,6 +7,8 @@ interface ChartEncoding {
   pointer: string;
   label: string;
   type: "quantitative" | "temporal" | "ordinal" | "nominal";
+  /** A measure's own colour (its column's hue), else the palette's. */
+  hue?: string;
 }
 
 /** A Chart node's props. */

@@ -127,6 +127,8 @@ interface TableColumn {
   type?: string;
   /** The group it belongs to (a record's key whose fields are columns): named above them. */
   grp?: string;
+  /** Its colour, as the result's own list of what its key names gives it (views.js namesOf): its chart's line. */
+  hue?: string;
   /** How its numbers look (present.js), decided once for the column. */
   look?: Present.Look;
   /** Its times' one day, written once under its heading ("20 Nov 2026 (UTC)"): each cell shows its time of day. */

@@ -15,6 +15,7 @@ SOURCES = {m.name: m.source("js") for m in MODULES}
 NOT_FOR_A_PERSON = {
     "Method not found: ",  # the JSON-RPC error a host's code reads
     "None", "True", "False", "Decimal", "Matrix",  # Python's literals and reprs (sympy's Matrix too), read by views.js's literal reader (issue 50)
+    "Min", "Max",  # a camelCase key's last word (tempMin beside tempMax), read by views.js's lookOf
 }
 
 

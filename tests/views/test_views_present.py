@@ -244,6 +244,14 @@ def test_records_of_the_same_keys_are_a_group_of_columns_and_colours_are_swatche
     assert frame.locator(f"{BODY} .swatch").count() == len(entry["result"]["structuredContent"]["config"]["categories"])
     # money in the currency the config names
     assert "$100,000" in frame.inner_text(BODY)
+    # the keys are the config's category ids: the columns and the chart's areas say their names
+    # ("R&D", not "Rd") in their colours
+    config = {category["id"]: category for category in entry["result"]["structuredContent"]["config"]["categories"]}
+    heads = frame.locator(f"{BODY} .series thead tr").last.locator("th").all_inner_texts()
+    assert heads[1:] == [config[key]["name"] for key in categories]
+    assert frame.locator(f"{BODY} .series figure .legend span").all_inner_texts() == [config[key]["name"] for key in categories]
+    fills = frame.locator(f"{BODY} .series figure svg path[fill-opacity]").evaluate_all("paths => paths.map((p) => p.getAttribute('fill'))")
+    assert fills == [config[key]["color"] for key in categories]
 
 
 def test_a_text_that_restates_the_data_folds_under_servers_text(apphost):

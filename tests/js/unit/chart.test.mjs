@@ -233,6 +233,9 @@ test("parts of a whole are stacked: their sum about constant row to row, or name
   assert.ok(tops(lines[1]).every((y, i) => y < tops(lines[0])[i]), "each part above the one before");
   // Its tooltips still say each part's own value.
   assert.equal(svg.querySelectorAll("circle > title")[24].textContent, "Social · 1: 20,000");
+  // Shares rounded by their server to sum to 100.1 (budget-allocator's history) reach 100, not 150.
+  const shares = series(Array.from({ length: 12 }, (x, i) => ({ month: i + 1, marketing: 24.5 + (i % 2) / 10, engineering: 34.1, sales: 41.5 - (i % 2) / 10 })));
+  assert.deepEqual(texts(shares.querySelectorAll("svg text[text-anchor=end]")), ["0", "20", "40", "60", "80", "100"]);
   // Named as a whole's parts (allocations), stacked though their sum grows; categories as stacked bars.
   const named = Array.from({ length: 6 }, (x, i) => ({ quarter: `Q${i + 1}`, allocation_ads: 10 + i * 4, allocation_events: 5 + i }));
   assert.equal(series(named).querySelectorAll("path[fill-opacity]").length, 2);

@@ -95,3 +95,17 @@ test("a series' axis writes its values as the table does (money, percentages, bi
   const counts = render({ structuredContent: { days: months.map((day) => ({ day, visits: day * 2500 })) } });
   assert.deepEqual(axis(counts), ["0", "5K", "10K", "15K", "20K"]); // numbers as before
 });
+
+test("a line far from zero spans its own values, a bar stands on zero; a duration's axis steps as clocks do, in its step's unit", () => {
+  const months = Array.from({ length: 8 }, (_, i) => i + 1);
+  const axis = (box) => Array.from(box.querySelectorAll("svg.chart text[text-anchor=end]"), (n) => n.textContent);
+  // A ferry's crossing, 60 to 62 minutes: from zero it would be a flat line at the top.
+  const crossing = render({ structuredContent: { runs: months.map((run) => ({ run, crossing_minutes: 60 + (run % 3) })) } });
+  assert.deepEqual(axis(crossing), ["60 min", "60.5 min", "61 min", "61.5 min", "62 min"]); // half-minute steps: minutes, not 3630 s
+  // An uptime in seconds steps in minutes (not 1,000 s), every tick in one unit (not "1 h" beside "40 min").
+  const uptime = render({ structuredContent: { runs: months.map((run) => ({ run, uptime: run * 600 })) } });
+  assert.deepEqual(axis(uptime), ["0 min", "30 min", "60 min", "90 min"]);
+  // Values near zero keep zero on the axis (bars always do: chart.test.mjs's regions, 5 375 to 9 775).
+  const near = render({ structuredContent: { runs: months.map((run) => ({ run, visits: run * 10 })) } });
+  assert.equal(axis(near)[0], "0");
+});

@@ -92,6 +92,7 @@ test("durations as a person says them; a unit in the name is the number's", () =
   assert.equal(one("latency_ms", 12.5), "13 ms");
   assert.equal(kind("min", [9]), "number", "a statistic's min is its minimum, not minutes");
   assert.equal(kind("timeout_min", [5]), "duration");
+  assert.equal(one("min_latency", 12), "12 s", "a first min is a minimum's, not the unit");
   assert.equal(one("seconds", 640.47), "10 min 40 s", "an uptime's seconds");
   assert.deepEqual(column("delay_min", [0, 1, 2]), ["0 min", "1 min", "2 min"], "nothing in the column's own unit, not '0 ms'");
   assert.equal(one("uptime", 0), "0 s");

@@ -769,3 +769,10 @@ test("a table's 0/1 flags (sqlite's table_info: pk, notnull) read yes or no, lef
   assert.ok(!first[at("Pk")].classList.contains("num"));
   assert.equal(first[at("Cid")].textContent, "0", "a column's index stays a number");
 });
+
+test("a minimum beside its maximum is no count of minutes (OpenWeather's temp_min, temp_max); a minute alone still is", () => {
+  const weather = renderData({ main: { temp: 11.62, temp_min: 10.55, temp_max: 12.79, humidity: 81 }, wait_min: 5 });
+  const shown = texts(weather, "dd").join(" | ");
+  assert.ok(/10\.55/.test(shown) && /12\.79/.test(shown) && !/ min| s\b/.test(shown.replace("5 min", "")), shown); // not "10 min 33 s"
+  assert.ok(/5 min/.test(shown), shown);
+});
