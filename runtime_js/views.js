@@ -274,7 +274,7 @@ CU.views = (() => {
     if (lines !== undefined) return textView(lines);
     // a list holding text of several lines is a list, each item its own text (never "a\n, b")
     if (Array.isArray(value) && value.every(isScalar)) return value.some((item) => /\n/.test(String(item))) ? list(value, format, key) : inlineList(/** @type {Views.Scalar[]} */ (value), format === "json" ? undefined : format, key);
-    if (typeof value === "object") return fold(value);
+    if (typeof value === "object") return rangeView(value, key, look) || fold(value);
     var option = (options || []).find((choice) => choice.value === value);
     if (typeof value === "boolean" && !option) return el("span", { class: "yn yn-" + value }, value ? M.yes : M.no);
     if (format === "enum" || format === "boolean") return el("span", { class: "tag tag-" + String(value).replace(/\W/g, "").slice(0, 20) }, option ? option.label : String(value));
@@ -302,6 +302,32 @@ CU.views = (() => {
     if (/^(date|day-time)/.test(format)) return el("time", { datetime: value, title: value }, date(value, format));
     if (format === "image") return image(value);
     return /\n/.test(value) ? textView(value) : textNode(value);
+  }
+  /**
+   * The keys of a record that is a range of numbers, or undefined: its low, its high and (when it
+   * has one) its middle — percentiles ({p25, p50, p75}: the lowest, the highest, p50 or the
+   * median), {min, max}, {low, high}, {lower, upper}, each with an avg, mean, median or mid.
+   * @param {unknown} value @returns {string[] | undefined} [low, high, middle?]
+   */
+  function rangeOf(value) {
+    var record = isObj(value) ? value : {}, keys = Object.keys(record), middle = keys.find((key) => /^(p50|q2|median|mean|avg|average|mid)$/i.test(key));
+    var ends = keys.filter((key) => key !== middle), tiles = ends.every((key) => /^[pq]\d\d?$/i.test(key)) && ends.sort((a, b) => +a.slice(1) - +b.slice(1));
+    var low = tiles ? ends[0] : ends.find((key) => /^(min|low|lower|lo)$/i.test(key)), high = tiles ? ends[ends.length - 1] : ends.find((key) => /^(max|high|upper|hi)$/i.test(key));
+    if (keys.length > 5 || ends.length < 2 || (!tiles && ends.length > 2) || !low || !high || !keys.every((key) => typeof record[key] === "number")) return;
+    return middle ? [low, high, middle] : [low, high];
+  }
+  /**
+   * A range drawn as a person writes it: "20 (15–25)", "1.2–3.4 s"; every key and its value in its
+   * title. @param {unknown} value @param {string} [key] @param {Present.Look} [look] its numbers'
+   * @returns {HTMLElement | undefined}
+   */
+  function rangeView(value, key, look) {
+    var keys = rangeOf(value);
+    if (!keys) return;
+    var record = /** @type {Views.Record} */ (value), numbers = keys.map((name) => /** @type {number} */ (record[name]));
+    look = look && look.f ? look : lookOf(key || "", numbers);
+    var text = numbers.map((number) => P.text(number, look) || num(number)), span = text[0] + "\u2013" + text[1];
+    return el("span", { class: "nw", title: Object.keys(record).map((name) => name + " " + record[name]).join(" \u00b7 ") }, text[2] ? text[2] + " (" + span + ")" : span);
   }
   /**
    * Strings that are the lines of one text (nbformat's source, stream text and traceback): all but
@@ -826,12 +852,13 @@ CU.views = (() => {
       // {resultType, result}) gets no second "Result" over its block (its heading hidden).
       var held = typeof value === "string" ? dataOf(value) : undefined, text = textOf(value), heading;
       if (Array.isArray(value) && value.length === 1 && text !== undefined && /\n/.test(text)) held = text;
-      if ((!fields.length && value && typeof value === "object" && !isShortScalarList(value) && (/** @type {number} */ (depth) < 2 || (isObj(value) && /** @type {number} */ (depth) < 4))) || (typeof value === "string" && /\n/.test(value)) || linesText(value) !== undefined || held !== undefined) {
+      // (a range, {min, max} or {p25, p50, p75}, is a fact: "20 (15–25)")
+      if ((!fields.length && value && typeof value === "object" && !isShortScalarList(value) && !rangeOf(value) && (/** @type {number} */ (depth) < 2 || (isObj(value) && /** @type {number} */ (depth) < 4))) || (typeof value === "string" && /\n/.test(value)) || linesText(value) !== undefined || held !== undefined) {
         scope = record;
         if (!shownAs(shown, field.pointer, /** @type {Views.Json} */ (value), heading = el("h3", depth === 0 && field.label === M.result ? { hidden: "" } : null, field.label))) blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, heading, auto(held === undefined ? /** @type {Views.Json} */ (value) : held, /** @type {number} */ (depth) + 1, keyOf(field)), typeof value === "string" && held !== undefined && sentText(value)));
       } else if (value !== undefined) {
         // (its label without the unit its value is written in: "Free" over "23.0 GiB", not "Free bytes")
-        var key = keyOf(field), look = lookOf(key, [value], record);
+        var key = keyOf(field), range = rangeOf(value), look = lookOf(key, range ? range.map((name) => /** @type {Views.Record} */ (value)[name]) : [value], record);
         if (!shownAs(shown, field.pointer, /** @type {Views.Json} */ (value), heading = el("dt", null, labelled(field.label, look)))) {
           // (a wrapper's word that all went well, or the count of a list beside it, follows the data: {success: true, data: {rows, count}})
           pairs.push({ e: [heading, el("dd", null, val(value, field.format, field.options, field.label, look))], a: value === true && /^(success|successful|succeeded|ok)$/i.test(key) || countOf(lengths, key, value) });
@@ -858,9 +885,12 @@ CU.views = (() => {
    */
   function groupOf(rows, column) {
     var values = rows.map((row) => at(row, column.pointer)), keys = isObj(values[0]) ? Object.keys(values[0]) : [];
-    if (rows.length < 2 || !keys.length || keys.length > 8 || !values.every((value) => isObj(value) && Object.keys(value).join() === keys.join() && Object.values(value).every(isScalar))) return;
+    // (each a scalar, or each a range of the same keys: benchmarks per stage, p50 (p25–p75) a category)
+    var first = isObj(values[0]) ? values[0][keys[0]] : null, range = rangeOf(first), inner = range && Object.keys(/** @type {Views.Record} */ (first)).join();
+    if (rows.length < 2 || !keys.length || keys.length > 8 || !values.every((value) => isObj(value) && Object.keys(value).join() === keys.join() && Object.values(value).every((each) => range ? isObj(each) && Object.keys(each).join() === inner && rangeOf(each) : isScalar(each)))) return;
     var known = keys.every((key) => CU.hasOwn(idNames, key));
-    return keys.map((key) => ({ pointer: column.pointer + escapeKey(key), label: (known && idNames[key].n) || human(key), hue: known ? idNames[key].c : "", g: 1, grp: column.label }));
+    var heading = range ? column.label + ", " + (range[2] ? range[2] + " (" + range[0] + "\u2013" + range[1] + ")" : range[0] + "\u2013" + range[1]) : column.label;
+    return keys.map((key) => ({ pointer: column.pointer + escapeKey(key), label: (known && idNames[key].n) || human(key), hue: known ? idNames[key].c : "", g: 1, grp: heading }));
   }
   /**
    * What a result's own lists name their ids (budget-allocator's categories, {id: "rd", name:
@@ -909,8 +939,10 @@ CU.views = (() => {
       // Every number of a column in one look: its kind, and the precision the column needs.
       // Times of one day: the day once, under the heading; each row its time (whole in its title),
       // instants in epoch seconds too (their look's unit "day").
-      var values = rows.map((r) => at(r, column.pointer));
-      if (/^(number|integer)$/.test(/** @type {string} */ (column.format))) {
+      var values = rows.map((r) => at(r, column.pointer)), ranged = rangeOf(values[0]);
+      // (a column of ranges, p50 (p25–p75): the look of all their numbers)
+      if (ranged) values = /** @type {Views.Json[]} */ ([]).concat(...values.map((value) => isObj(value) ? /** @type {string[]} */ (ranged).map((name) => value[name]) : []));
+      if (ranged || /^(number|integer)$/.test(/** @type {string} */ (column.format))) {
         // (a unit, or a conversion's currency, only where every row is in it)
         var key = keyOf(column), unit = unitOf(key, rows[0]), look = column.look = lookOf(key, values, rows[0], !!unit && rows.some((row) => unitOf(key, row) !== unit));
         if (look.f === "epoch" && (column.day = dayOf(values.map((value) => typeof value === "number" ? epochIso(value) : value)))) look.u = "day";
@@ -919,11 +951,12 @@ CU.views = (() => {
       // A column of git hashes (or of lists of them: a commit's parents) shows each as git's
       // short hash ("6ff8abe"), whole in its title.
       else if ((values = values.flat()).some((value) => HASH.test(/** @type {string} */ (value))) && values.every((value) => value == null || HASH.test(/** @type {string} */ (value)))) column.format = "hash";
-      // A column of prose (its texts 60 characters long on average: remarks) is wide enough to read.
+      // A column of prose (its texts 60 characters long on average: remarks) is wide enough to
+      // read; one of phrases (24 on average, words: a linter's messages) a line or two a phrase.
       else {
         var chars = 0;
         values.forEach((value) => { if (typeof value === "string") chars += value.length; });
-        if (chars > 60 * values.length) column.long = 1;
+        column.long = chars > 60 * values.length ? 1 : chars > 24 * values.length && values.some((value) => / \S+ /.test(String(value))) ? 2 : 0;
       }
     });
     // A column no row has a value in (a schema's field the server left out) is not drawn, and
@@ -974,7 +1007,7 @@ CU.views = (() => {
       page = Math.min(Math.max(page, 0), pages - 1);
       body.replaceChildren(...shown.slice(page * pageSize, page * pageSize + pageSize).map((row) => el("tr", null, columns.map((column) => {
         var value = at(row, column.pointer);
-        return cell(column, row, el("td", { class: (numeric(column) || "") + noWrap(value) + (column.long ? " long" : "") || null }, val(value, column.format, column.options, column.label, rowLook(column.look, row))));
+        return cell(column, row, el("td", { class: (numeric(column) || "") + noWrap(value) + (column.long ? (column.long > 1 ? " mid" : " long") : "") || null }, val(value, column.format, column.options, column.label, rowLook(column.look, row))));
       }))));
       info.textContent = shown.length > pageSize ? M.rowsOf(page * pageSize + 1, Math.min(shown.length, page * pageSize + pageSize), shown.length) : plural(shown.length, M.rows);
       prev.hidden = next.hidden = pages < 2; prev.disabled = !page; next.disabled = page >= pages - 1;

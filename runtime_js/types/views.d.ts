@@ -133,7 +133,7 @@ interface TableColumn {
   look?: Present.Look;
   /** Its times' one day, written once under its heading ("20 Nov 2026 (UTC)"): each cell shows its time of day. */
   day?: string;
-  /** 1: prose (60 characters a text on average), its cells wide enough to read (views.css td.long). */
+  /** 1: prose (60 characters a text on average), its cells wide enough to read (views.css td.long); 2: phrases (td.mid). */
   long?: number;
 }
 

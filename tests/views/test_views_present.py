@@ -231,8 +231,11 @@ def test_records_of_the_same_keys_are_a_group_of_columns_and_colours_are_swatche
     fold = frame.locator(f"{BODY} .series > details.rows > summary")  # past a year of months, under its chart
     assert fold.inner_text() == f"Table · {len(history)} rows"
     fold.click()
-    group = frame.locator(f"{BODY} th[scope=colgroup]")
+    group = frame.locator(f"{BODY} .series th[scope=colgroup]")
     assert group.all_inner_texts() == ["Allocations"] and group.get_attribute("colspan") == str(len(categories))
+    # the benchmarks of each stage, a range a category, are a group too: p50 (p25–p75) a cell
+    groups = frame.locator(f"{BODY} th[scope=colgroup]").all_inner_texts()
+    assert groups == ["Allocations", "Category benchmarks, p50 (p25\u2013p75)"]
     # the group stands over its own columns: an empty cell over Month before it
     over = group.locator("xpath=..").locator("th")
     assert over.all_inner_texts() == ["", "Allocations"] and over.first.get_attribute("colspan") == "1"

@@ -776,3 +776,38 @@ test("a minimum beside its maximum is no count of minutes (OpenWeather's temp_mi
   assert.ok(/10\.55/.test(shown) && /12\.79/.test(shown) && !/ min| s\b/.test(shown.replace("5 min", "")), shown); // not "10 min 33 s"
   assert.ok(/5 min/.test(shown), shown);
 });
+
+test("a range record reads as a range: p50 (p25–p75), min–max, with its middle when it has one; every key in its title", () => {
+  const box = renderData({ job: "nightly", latency_ms: { min: 1.5, max: 9, avg: 3.25 }, spread: { p75: 25, p25: 15, p50: 20 }, bounds: { low: 2, high: 4 }, other: { min: 1, max: 2, note: "x" } });
+  const facts = Object.fromEntries(Array.from(box.querySelectorAll("dt"), (dt) => [dt.textContent, dt.nextElementSibling]));
+  assert.equal(facts["Latency"].textContent, "3.25 ms (1.5 ms\u20139 ms)", "its label without the unit its values say");
+  assert.equal(facts["Spread"].textContent, "20 (15\u201325)");
+  assert.equal(facts["Spread"].querySelector("[title]").getAttribute("title"), "p75 25 \u00b7 p25 15 \u00b7 p50 20");
+  assert.equal(facts["Bounds"].textContent, "2\u20134");
+  assert.ok(!/\u2013/.test(box.textContent.split("Other")[1] || ""), "a record with more than a range is no range");
+});
+
+test("benchmarks per stage, a range a category (budget-allocator): a group of columns, each cell its p50 (p25–p75)", () => {
+  const entry = JSON.parse(readFileSync(new URL("../../../fixtures/field/budget-allocator__get-budget-data.json", import.meta.url), "utf8"));
+  const box = render(entry.result);
+  const groups = texts(box, "th[scope=colgroup]");
+  assert.ok(groups.includes("Category benchmarks, p50 (p25\u2013p75)"), groups.join(" | "));
+  const seed = Array.from(box.querySelectorAll("tbody tr")).find((tr) => tr.textContent.startsWith("Seed"));
+  const cells = texts(seed, "td");
+  const marketing = entry.result.structuredContent.analytics.benchmarks[0].categoryBenchmarks.marketing;
+  assert.equal(cells[1], `${marketing.p50} (${marketing.p25}\u2013${marketing.p75})`);
+  assert.ok(!/\$/.test(cells.join(" ")), "sales among the categories is a share like the others, not money: " + cells.join(" | "));
+  assert.ok(!/fields/.test(seed.textContent));
+});
+
+test("a column of prose is wide enough to read, one of phrases (a linter's messages) a line or two a phrase, names stay as narrow as they are", () => {
+  const box = renderData({ messages: [
+    { rule: "no-unused-vars", message: "'unused' is assigned a value but never used.", note: "A variable that is declared and assigned but never read anywhere in the module afterwards." },
+    { rule: "no-undef", message: "'nme' is not defined.", note: "A name that is read here but declared nowhere in the module nor in any of the globals it knows." },
+    { rule: "eqeqeq", message: "Expected '===' and instead saw '=='.", note: "An equality that converts its operands before comparing them, which hides a difference of types." },
+  ] });
+  const classes = (n) => Array.from(box.querySelectorAll(`tbody tr td:nth-child(${n})`), (td) => td.className);
+  assert.ok(classes(1).every((name) => !/\b(mid|long)\b/.test(name)), classes(1).join(" | "));
+  assert.ok(classes(2).every((name) => /\bmid\b/.test(name)), classes(2).join(" | "));
+  assert.ok(classes(3).every((name) => /\blong\b/.test(name)), classes(3).join(" | "));
+});
