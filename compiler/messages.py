@@ -188,6 +188,7 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     "download": "Download {0} ({1} bytes)",
     "json": "JSON",
     "serversText": "Server's text",
+    "toModel": "Server's note to the model",
     # views.js (issue 50): a grid's column with no name; a series' time column
     "column": "Column {0}",
     # views.js: a notebook's result output, by its execution count (Jupyter's "Out [4]")

@@ -187,7 +187,7 @@
   // index beside each row's own name (slide layouts) makes them things listed in order, none.
   // The measures: the other columns of
   // numbers that vary (isStill), never an id, a key, a hash or a code, nor another ordering; of
-  // those that share one scale (the largest of each within ×30 of one another's: revenue and a
+  // those that share one scale (the largest of each within ×10 of one another's: revenue and a
   // growth rate do not share an axis), the 5 that vary most, most varied first. Parts of a whole
   // are stacked: all the measures, 2 to 5, never negative, their sum about constant row to row; or
   // the measures shown, never negative, named so (allocations, shares). The table keeps every
@@ -252,8 +252,12 @@
     if (!whole) {
       var varied = measures.filter((measure) => !isStill(measure.n)).sort((a, b) => spread(b.n) - spread(a.n));
       /** @param {{ n: number[] }} a  @param {{ n: number[] }} b */
-      var near = (a, b) => sizeOf(a.n) <= 30 * sizeOf(b.n) && sizeOf(b.n) <= 30 * sizeOf(a.n);
-      shown = (varied.map((anchor) => varied.filter((measure) => near(measure, anchor))).sort((a, b) => b.length - a.length)[0] || []).slice(0, 5);
+      var near = (a, b) => sizeOf(a.n) <= 10 * sizeOf(b.n) && sizeOf(b.n) <= 10 * sizeOf(a.n);
+      // (each of a group within ×10 of every other: a cumulative revenue of 684K would flatten a
+      // profit of 20K beside it)
+      shown = varied.map((anchor) => varied.reduce((group, measure) => measure !== anchor && group.every((member) => near(member, measure)) ? group.concat(measure) : group, [anchor]))
+        .sort((a, b) => b.length - a.length).map((group) => varied.filter((measure) => group.indexOf(measure) >= 0))[0] || [];
+      shown = shown.slice(0, 5);
       whole = shown.length > 1 && shown.every(counted) && shown.some((measure) => says(measure.c, WHOLE));
     }
     if (!shown.length) return null;

@@ -1570,8 +1570,16 @@ CU.views = (() => {
     // Beside the data's view, a text that restates it (most of its words and numbers are the
     // data's) folds under "Server's text": never lost, never the same facts twice on the page.
     var restating = data === undefined || !fold ? [] : blocks.filter((block) => isObj(block) && block.type === "text" && restates(String(block.text), data));
-    var shown = blocks.filter((block) => restating.indexOf(block) < 0).map((block) => contentBlock(block));
-    return restating.length ? shown.concat(el("details", { class: "more srv" }, el("summary", null, M.serversText), restating.map((block) => contentBlock(block)))) : shown;
+    // A short text written to the model about the person ("…you must display the full list to the
+    // user", "If the user asked to fix them…"), beside what else the result shows, folds under
+    // "Server's note to the model": the person reads the result, not its orders to the model.
+    /** @type {(block: Views.ContentBlock) => boolean} */
+    var ordering = (block) => isObj(block) && block.type === "text" && String(block.text).length < 600 && /\bthe user\b/i.test(String(block.text)) && dataOf(String(block.text)) === undefined;
+    var toModel = blocks.filter((block) => restating.indexOf(block) < 0 && ordering(block)), folded = restating.concat(toModel);
+    if (toModel.length === blocks.length) folded = restating, toModel = [];
+    var shown = blocks.filter((block) => folded.indexOf(block) < 0).map((block) => contentBlock(block));
+    [restating, toModel].forEach((some, i) => { if (some.length) shown.push(el("details", { class: "more srv" }, el("summary", null, i ? M.toModel : M.serversText), some.map((block) => contentBlock(block)))); });
+    return shown;
   }
   /**
    * A text restates the data: at least three of its words (four letters and more) and numbers, and

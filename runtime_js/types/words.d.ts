@@ -120,6 +120,7 @@ declare const M: {
   readonly tableTab: string;
   readonly theEnd: string;
   readonly time: string;
+  readonly toModel: string;
   readonly toolError: string;
   readonly unique: string;
   updatedAgo(value0: unknown): string;

@@ -128,16 +128,22 @@ def test_real_compatibility_copies_show_once(host, name):
             assert shown.count(s) == sum(t.count(s) for t in strings), s
 
 
-def test_a_real_servers_message_beside_its_structured_content_shows(host):
-    """pdf-server's display_pdf: a text telling what to do next beside the view's ids."""
+def test_a_real_servers_message_beside_its_structured_content_folds_by_whom_it_is_for(host):
+    """pdf-server's display_pdf: beside the view's ids, a text telling the model what to do next
+    ("call `interact` with this viewUUID … not the one the user is looking at") folds under the
+    server's note to the model; its list of the form's fields restates the data and folds under
+    the server's text. Both one click away."""
     result = load("pdf__display_pdf")["result"]
     frame = show(host, result)
     shown = frame.inner_text(BODY)
-    assert "PDF opened" in shown and "To annotate, sign, stamp, fill forms" in shown
-    # its list of the form's fields restates the data: one click away, under the server's text
-    assert "Form fields (3)" not in shown
-    frame.click(f"{BODY} details.srv summary")
+    assert "PDF opened" not in shown and "Form fields (3)" not in shown
+    assert "claim.pdf" in shown  # the data itself
+    folds = frame.locator(f"{BODY} details.srv > summary")
+    assert folds.all_inner_texts() == ["Server's text", "Server's note to the model"]
+    folds.nth(0).click()
     assert "Form fields (3)" in frame.inner_text(BODY)
+    folds.nth(1).click()
+    assert "PDF opened" in frame.inner_text(BODY) and "To annotate, sign, stamp, fill forms" in frame.inner_text(BODY)
 
 
 # --------------------------------------------------------------------------- recursive structures

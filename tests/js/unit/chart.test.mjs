@@ -174,6 +174,10 @@ test("a series: twelve months of three measures is a line chart over time, the m
   // Three measures of one scale: all three, most varied first.
   const three = series(MONTHS.map((row) => ({ month: row.month, revenue: row.revenue, cost: row.cost, profit: row.revenue - row.cost })));
   assert.deepEqual(lineLabels(three), ["Profit", "Revenue", "Cost"]);
+  // A running total (the scenario modeler's projection: cumulative revenue to 684K) beside a
+  // profit of 20K would flatten it: a chart's measures are each within ×10 of every other.
+  const projection = Array.from({ length: 12 }, (x, i) => ({ month: i + 1, mrr: 51000 * 1.02 ** i, gross_profit: 40800 * 1.02 ** i, net_profit: 10800 + 900 * i, cumulative_revenue: 51000 * (i + 1) * (1 + i / 20) }));
+  assert.deepEqual(lineLabels(series(projection)), ["Net profit", "MRR", "Gross profit"]);
 });
 
 test("a series' key: an ordering name (signup_month, periodIndex, step), ISO times, or integers rising by one", () => {

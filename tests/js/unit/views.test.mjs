@@ -811,3 +811,19 @@ test("a column of prose is wide enough to read, one of phrases (a linter's messa
   assert.ok(classes(2).every((name) => /\bmid\b/.test(name)), classes(2).join(" | "));
   assert.ok(classes(3).every((name) => /\blong\b/.test(name)), classes(3).join(" | "));
 });
+
+test("a short text written to the model about the person (ESLint's 'you must display the full list to the user') folds under the server's note to the model", () => {
+  const result = fieldResult("eslint__lint-files");
+  const box = render(result);
+  const notes = box.querySelectorAll("details.srv");
+  assert.equal(notes.length, 1);
+  assert.equal(notes[0].querySelector("summary").textContent, "Server's note to the model");
+  assert.equal(notes[0].open, false);
+  const folded = notes[0].textContent, outside = box.textContent.replace(folded, "");
+  assert.ok(/display the full list to the user/.test(folded) && /If the user asked to fix/.test(folded), folded);
+  assert.ok(!/the user/.test(outside) && /no-unused-vars/.test(outside), "the lint's messages stay in view");
+  // A note that is all the result says stays in view.
+  const alone = render({ content: [{ type: "text", text: "Ask the user which file to open." }] });
+  assert.equal(alone.querySelectorAll("details.srv").length, 0);
+  assert.ok(/Ask the user/.test(alone.textContent));
+});
