@@ -230,7 +230,7 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     "minutes": "{0} min",
     "refresh": "Refresh",
     "refreshOff": "Refresh: off",
-    "refreshEvery": "Refresh every {0}",
+    "refreshEvery": "Refresh: {0}",
     "refreshFailed": "Refresh failed ({0} in a row): next try in {1}.",
     "refreshStopped": "Refresh stopped.",
     "changed": "Changed since the last run",

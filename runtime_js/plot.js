@@ -130,6 +130,10 @@
     left = Math.max(left, 12 + 6.5 * most(yTexts.map((text) => text.length)));
     // (an x tick every 90 px of the plot, once the y axis has taken its width)
     var xTickCount = Math.max(2, Math.floor((width - left - right) / 90));
+    // Categories in bands under 80 px (six cities at a phone's width) are each labelled, slanted,
+    // the plot shorter by what they need, rather than every third one level.
+    var slant = !xQuantitative && (width - left - right) < 80 * xs.length && (width - left - right) >= 16 * xs.length;
+    if (slant) bottom += 3.8 * most(xs.map((x) => Math.min(14, String(xText(x)).length))) - 8;
     /** @param {number} value */
     var yPlace = (value) => top + (height - top - bottom) * (1 - (value - yLow) / (yHigh - yLow));
     var band = (width - left - right) / Math.max(1, xs.length), zero = yPlace(Math.max(yLow, 0));
@@ -138,11 +142,14 @@
     /** @type {(x: unknown) => number} */
     var xPlace = xScaled ? (x) => left + (width - left - right) * (xHigh === xLow ? 0.5 : (/** @type {number} */ (x) - xLow) / (xHigh - xLow)) : (x) => left + band * (xs.indexOf(x) + 0.5);
     yTicks.forEach((value, i) => { svg.append(svgElement("line", { x1: left, x2: width - right, y1: yPlace(value), y2: yPlace(value), class: "grid" }), svgElement("text", { x: left - 6, y: yPlace(value) + 4, "text-anchor": "end" }, yTexts[i])); });
-    // Every band's label when bands are 80 px wide or more; else every nth.
-    var everyNth = () => xs.filter((x, index) => index % (!xScaled && band >= 80 ? 1 : Math.ceil(xs.length / xTickCount)) === 0);
+    // Every band's label when bands are 80 px wide or more, or slanted; else every nth.
+    var everyNth = () => xs.filter((x, index) => index % (!xScaled && (band >= 80 || slant) ? 1 : Math.ceil(xs.length / xTickCount)) === 0);
     var xTicks = xScaled && !temporal ? ticks(xLow, xHigh, xTickCount).filter((x) => x >= xLow && x <= xHigh) : everyNth();
     if (unit) svg.appendChild(svgElement("text", { x: 4, y: 12, class: "unit" }, unit));
-    xTicks.forEach((x) => { svg.appendChild(svgElement("text", { x: xPlace(x), y: height - bottom + 16, "text-anchor": "middle" }, String(xText(x)).slice(0, 14))); });
+    xTicks.forEach((x) => {
+      var at = xPlace(x), y = height - bottom + 16;
+      svg.appendChild(svgElement("text", slant ? { x: at, y: y - 4, "text-anchor": "end", transform: "rotate(-35 " + at + " " + (y - 4) + ")" } : { x: at, y: y, "text-anchor": "middle" }, String(xText(x)).slice(0, 14)));
+    });
     svg.appendChild(svgElement("line", { x1: left, x2: width - right, y1: zero, y2: zero, class: "axis" }));
     series.forEach((line, index) => {
       if (props.mark === "bar") {

@@ -187,6 +187,10 @@ def test_a_real_postgres_plan_is_a_tree_with_every_number_in_reach(host):
     summaries = [s.split(" · ")[0] for s in frame.locator(f"{BODY} details.tree > summary").all_inner_texts()]
     assert summaries == ["Sort", "Hash Join", "Seq Scan", "Hash", "Seq Scan"]
     assert frame.locator(f"{BODY} table").count() == 0
+    # a node's facts two to a line in a frame 640 px wide (a plan half as tall; one under 560 px)
+    tops = "() => [...document.querySelector('details.tree .kv').children].filter((n) => n.tagName === 'DT').map((n) => n.getBoundingClientRect().top)"
+    first = frame.evaluate(tops)
+    assert len(first) > 4 and first[0] == first[1] and first[2] == first[3] and first[1] < first[2], first
     # a leaf (no Plans) adds no text of its own: the plan holds no null, so none is shown
     assert "null" not in frame.locator(BODY).inner_text().split()
     report = reach.check(host, {"tool": None, "result": result})

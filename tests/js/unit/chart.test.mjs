@@ -339,3 +339,16 @@ test("a cohort's triangle stays a matrix with the chart engine loaded (its rows 
   assert.ok(box.querySelector(".heatmap"));
   assert.equal(box.querySelector("select.measure"), null);
 });
+
+test("categories in narrow bands are each labelled, slanted (six cities at a phone's width), not every third one", () => {
+  const cities = ["Oslo", "Bergen", "Tromsø", "Bodø", "Ålesund", "Stavanger"].map((city, i) => ({ city, share: 0.035 + i * 0.012 }));
+  const props = { mark: "bar", x: encoding("/city", "City", "nominal"), y: [encoding("/share", "Share", "quantitative")] };
+  const narrow = CU.views.plot.draw(cities, props, "", 0.5).querySelector("svg");
+  const labels = narrow.querySelectorAll("text[transform]");
+  assert.deepEqual(texts(labels), cities.map((row) => row.city));
+  assert.ok(Array.from(labels).every((label) => /^rotate\(-35 /.test(label.getAttribute("transform")) && label.getAttribute("text-anchor") === "end"));
+  // wide enough (80 px a band), level and centred as before
+  const wide = CU.views.plot.draw(cities, props, "", 1.2).querySelector("svg");
+  assert.equal(wide.querySelectorAll("text[transform]").length, 0);
+  assert.deepEqual(texts(wide.querySelectorAll("text[text-anchor=middle]")), cities.map((row) => row.city));
+});
