@@ -141,7 +141,8 @@ CU.present = (() => {
     var scaled = kind === "percent" && unit === "ratio" ? numbers.map((value) => value * 100) : numbers;
     // Money: cents while they matter (no cents on whole amounts, nor past ten thousand).
     var digits = kind === "percent" ? Math.min(1, decimals(scaled)) : kind === "money" ? (numbers.every((value) => Number.isInteger(value) || Math.abs(value) >= 1e4) ? 0 : 2) : decimals(numbers);
-    var the = { f: kind, d: digits, c: kind === "money" ? currency : "", u: unit };
+    // (minutes and hours under a hundred of them, in their unit: a crossing of 60.2 min is not "1 h")
+    var the = { f: kind, d: digits, c: kind === "money" ? currency : "", u: unit, o: kind === "duration" && /^(min|h)$/.test(unit) && numbers.every((value) => Math.abs(value) < 100) ? 1 : 0 };
     return numbers.some((value) => Math.abs(value) >= 1e4) && numbers.some((value) => Math.abs(value) < 1e4) ? Object.assign(the, { g: 1 }) : the;
   }
 
@@ -234,7 +235,7 @@ CU.present = (() => {
       case "money": return money(value, the, compact);
       case "percent": return grouped(the.u === "ratio" ? value * 100 : value, compact ? Math.min(d, 1) : d, the.g) + "%";
       case "bytes": return bytes(value, the.u || "B");
-      case "duration": return duration(value, the.u || "s");
+      case "duration": return the.o ? grouped(value, d) + " " + the.u : duration(value, the.u || "s");
       case "compact": return short(value);
       default: var shown = compact && Math.abs(value) >= 1e4 ? short(value) : Math.abs(value) >= 1e15 || (value && Math.abs(value) < 1e-6) ? "" : grouped(value, d, the.g);
         return shown && the.u ? shown + " " + the.u : shown;

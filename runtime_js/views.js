@@ -640,7 +640,9 @@ CU.views = (() => {
     delete rest[/** @type {string} */ (childKey)];
     delete rest[/** @type {string} */ (labelKey)]; // (its summary: not again in its body)
     var open = depth < 3 || openingAll > 0, fields = Object.values(rest), few = fields.length <= 2 && fields.every((value) => typeof value === "string" && value.length <= 24);
-    var label = (labelKey ? /** @type {string} */ (node[labelKey]) : childKey ? human(childKey) : plural(Object.keys(node).length, M.fields)) + (few ? fields.map((value) => " \u00b7 " + value).join("") : "");
+    // (a node of many fields: its name beside its kind, a plan's "Seq Scan · people")
+    var called = few ? undefined : Object.keys(rest).find((key) => typeof rest[key] === "string" && String(rest[key]).length <= 40 && P.words(key).some((word) => /^(name|relation|table|index|file|path|title)$/.test(word)));
+    var label = (labelKey ? /** @type {string} */ (node[labelKey]) : childKey ? human(childKey) : plural(Object.keys(node).length, M.fields)) + (few ? fields.map((value) => " \u00b7 " + value).join("") : called ? " \u00b7 " + rest[called] : "");
     if (few && !childKey) return el("div", { class: "leaf" }, label);
     return foldNode("more tree", open, el("span", { class: "v" }, label), node,
       // a leaf has no children (and elAdd skips the false)

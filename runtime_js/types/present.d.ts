@@ -14,6 +14,8 @@ declare namespace Present {
     u?: string;
     /** 1: grouped from a thousand (a column with numbers past ten thousand: "9,870.75" under "12,450.00"). */
     g?: number;
+    /** 1: a duration written in its own unit (minutes or hours, each under a hundred: "60.2 min"). */
+    o?: number;
   }
   /** A format the spec gives a key (the result view's present.formats, by the key's name). */
   interface Given {

@@ -184,8 +184,9 @@ def test_a_real_postgres_plan_is_a_tree_with_every_number_in_reach(host):
     over Seq Scan and Hash over Seq Scan; no fold of "1 item" before the plan."""
     result = load("postgres__query__explain")["result"]
     frame = show(host, result)
-    summaries = [s.split(" · ")[0] for s in frame.locator(f"{BODY} details.tree > summary").all_inner_texts()]
-    assert summaries == ["Sort", "Hash Join", "Seq Scan", "Hash", "Seq Scan"]
+    summaries = frame.locator(f"{BODY} details.tree > summary").all_inner_texts()
+    # a node of many fields: its kind, and its name beside it (the relation a scan reads)
+    assert summaries == ["Sort", "Hash Join", "Seq Scan · people", "Hash", "Seq Scan · sales"]
     assert frame.locator(f"{BODY} table").count() == 0
     # a node's facts two to a line in a frame 640 px wide (a plan half as tall; one under 560 px)
     tops = "() => [...document.querySelector('details.tree .kv').children].filter((n) => n.tagName === 'DT').map((n) => n.getBoundingClientRect().top)"

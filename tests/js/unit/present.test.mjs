@@ -93,6 +93,10 @@ test("durations as a person says them; a unit in the name is the number's", () =
   assert.equal(kind("min", [9]), "number", "a statistic's min is its minimum, not minutes");
   assert.equal(kind("timeout_min", [5]), "duration");
   assert.equal(one("min_latency", 12), "12 s", "a first min is a minimum's, not the unit");
+  // minutes and hours under a hundred of them stay in their unit (60.2 min was "1 h", its 12 s lost)
+  assert.deepEqual(column("crossing_minutes", [60.2, 61.5, 62]), ["60.2 min", "61.5 min", "62.0 min"]);
+  assert.equal(one("flight_hours", 1.25), "1.25 h");
+  assert.deepEqual(column("wait_min", [30, 150]), ["30 min", "2 h 30 min"], "past a hundred: as a person says it");
   assert.equal(one("seconds", 640.47), "10 min 40 s", "an uptime's seconds");
   assert.deepEqual(column("delay_min", [0, 1, 2]), ["0 min", "1 min", "2 min"], "nothing in the column's own unit, not '0 ms'");
   assert.equal(one("uptime", 0), "0 s");
