@@ -1872,8 +1872,10 @@ CU.views = (() => {
     var present = /** @type {Views.Present} */ ((props && props.present) || {});
     current = { content: content };
     var message = content.filter((block) => isObj(block) && block.type === "text").map((block) => String(block.text)).join("\n") || M.errorUntold;
-    // (the Python SDK's wrapper, "Error executing tool <name>: …", says what the box and the page say)
-    if (result.isError) return box.append(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, M.error), errorView(message.replace(/^Error executing tool [^\s:]+: (?=\S)/, ""))));
+    // (the Python SDK's wrapper, "Error executing tool <name>: …", says what the box and the page
+    // say: the cause alone, the text as sent one click away)
+    var cause = message.replace(/^Error executing tool [^\s:]+: (?=\S)/, "");
+    if (result.isError) return box.append(el("div", { class: "alert alert-error", role: "alert" }, el("strong", null, M.error), errorView(cause), cause !== message && sentText(message)));
     // A result whose one content block is a text of data (JSON, a Python literal) is that data;
     // several texts, each a record (webcal's events, one a block), a number or a tuple (a list
     // sent an item a block: a sequence, pairs), are the list of them.

@@ -114,5 +114,7 @@ def test_an_error_that_is_code_keeps_its_lines_in_monospace_its_caret_under_its_
     validation = load("redis__lrange__not-int")
     host = shown(apphost, validation["tool"], validation["result"], theme, f"{BODY} .alert-error pre")
     assert host.frame.locator(f"{BODY} .alert-error p").inner_text() == "1 validation error for lrangeArguments"
-    assert "[type=int_parsing, input_value='first', input_type=str]" in host.frame.locator(f"{BODY} .alert-error pre.lines").inner_text()
+    # (the first: the cause; the text as sent, the SDK's wrapper and all, folded under it)
+    assert "[type=int_parsing, input_value='first', input_type=str]" in host.frame.locator(f"{BODY} .alert-error pre.lines").first.inner_text()
+    assert host.frame.locator(f"{BODY} .alert-error details.srv pre.lines").count() == 1
     assert axe.violations(host.frame) == []

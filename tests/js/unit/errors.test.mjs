@@ -71,6 +71,10 @@ test("an error the Python SDK wrapped says its cause: no \"Error executing tool 
   for (const name of ["chroma__chroma_get_collection_info__missing", "time__convert_time__bad-zone", "redis__lrange__not-int"]) {
     const sent = field(name).result.content[0].text, box = alert(sent);
     assert.equal(box.querySelector("strong").textContent, "Error");
+    // the text as sent, wrapper and all, one click away (its exact value in reach)
+    const folded = box.querySelector("details.srv");
+    assert.ok(folded && !folded.open && folded.textContent.includes(sent.split("\n")[0]), name);
+    folded.remove();
     assert.ok(!box.textContent.includes("Error executing tool"), name);
     assert.ok(box.textContent.includes(sent.split("\n")[0].replace(/^Error executing tool \w+: /, "")), name);
   }

@@ -363,6 +363,7 @@ test("errors: a traceback under its exception, a JS stack under its message; a m
   const message = fieldText("time__convert_time__bad-zone");
   const box = render({ isError: true, content: [{ type: "text", text: message }] });
   assert.equal(box.querySelector(".alert-error p").textContent, message.replace("Error executing tool convert_time: ", ""));
+  box.querySelector(".alert-error details.srv").remove(); // (the text as sent, one click away)
   assert.equal(box.querySelectorAll("pre").length, 0);
   const untold = render({ isError: true, content: [] });
   assert.ok(untold.querySelector(".alert-error p").textContent.length > 0);
