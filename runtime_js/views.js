@@ -326,9 +326,10 @@ CU.views = (() => {
     if (!keys) return;
     var record = /** @type {Views.Record} */ (value), numbers = keys.map((name) => /** @type {number} */ (record[name]));
     look = look && look.f ? look : lookOf(key || "", numbers);
-    var text = numbers.map((number) => P.text(number, look) || num(number)), span = text[0] + "\u2013" + text[1];
-    return el("span", { class: "nw", title: Object.keys(record).map((name) => name + " " + record[name]).join(" \u00b7 ") }, text[2] ? text[2] + " (" + span + ")" : span);
+    return el("span", { class: "nw", title: Object.keys(record).map((name) => name + " " + record[name]).join(" \u00b7 ") }, rangeText(numbers.map((number) => P.text(number, look) || num(number))));
   }
+  /** A range's parts written as one: [low, high, middle?] → "middle (low–high)", "low–high". @param {string[]} parts */
+  var rangeText = (parts) => (parts[2] ? parts[2] + " (" : "") + parts[0] + "\u2013" + parts[1] + (parts[2] ? ")" : "");
   /**
    * Strings that are the lines of one text (nbformat's source, stream text and traceback): all but
    * the last end with a line break, or (lines without their breaks) a terminal's colours are in
@@ -852,15 +853,15 @@ CU.views = (() => {
       // (A list of one multi-line text is that text: a kernel's `text_outputs`.)
       // A top-level key that the result's own heading already names ("result": Prometheus's
       // {resultType, result}) gets no second "Result" over its block (its heading hidden).
-      var held = typeof value === "string" ? dataOf(value) : undefined, text = textOf(value), heading;
+      var held = typeof value === "string" ? dataOf(value) : undefined, text = textOf(value), range = rangeOf(value), heading;
       if (Array.isArray(value) && value.length === 1 && text !== undefined && /\n/.test(text)) held = text;
       // (a range, {min, max} or {p25, p50, p75}, is a fact: "20 (15–25)")
-      if ((!fields.length && value && typeof value === "object" && !isShortScalarList(value) && !rangeOf(value) && (/** @type {number} */ (depth) < 2 || (isObj(value) && /** @type {number} */ (depth) < 4))) || (typeof value === "string" && /\n/.test(value)) || linesText(value) !== undefined || held !== undefined) {
+      if ((!fields.length && value && typeof value === "object" && !isShortScalarList(value) && !range && (/** @type {number} */ (depth) < 2 || (isObj(value) && /** @type {number} */ (depth) < 4))) || (typeof value === "string" && /\n/.test(value)) || linesText(value) !== undefined || held !== undefined) {
         scope = record;
         if (!shownAs(shown, field.pointer, /** @type {Views.Json} */ (value), heading = el("h3", depth === 0 && field.label === M.result ? { hidden: "" } : null, field.label))) blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, heading, auto(held === undefined ? /** @type {Views.Json} */ (value) : held, /** @type {number} */ (depth) + 1, keyOf(field)), typeof value === "string" && held !== undefined && sentText(value)));
       } else if (value !== undefined) {
         // (its label without the unit its value is written in: "Free" over "23.0 GiB", not "Free bytes")
-        var key = keyOf(field), range = rangeOf(value), look = lookOf(key, range ? range.map((name) => /** @type {Views.Record} */ (value)[name]) : [value], record);
+        var key = keyOf(field), look = lookOf(key, range ? range.map((name) => /** @type {Views.Record} */ (value)[name]) : [value], record);
         if (!shownAs(shown, field.pointer, /** @type {Views.Json} */ (value), heading = el("dt", null, labelled(field.label, look)))) {
           // (a wrapper's word that all went well, or the count of a list beside it, follows the data: {success: true, data: {rows, count}})
           pairs.push({ e: [heading, el("dd", null, val(value, field.format, field.options, field.label, look))], a: value === true && /^(success|successful|succeeded|ok)$/i.test(key) || countOf(lengths, key, value) });
@@ -891,7 +892,7 @@ CU.views = (() => {
     var first = isObj(values[0]) ? values[0][keys[0]] : null, range = rangeOf(first), inner = range && Object.keys(/** @type {Views.Record} */ (first)).join();
     if (rows.length < 2 || !keys.length || keys.length > 8 || !values.every((value) => isObj(value) && Object.keys(value).join() === keys.join() && Object.values(value).every((each) => range ? isObj(each) && Object.keys(each).join() === inner && rangeOf(each) : isScalar(each)))) return;
     var known = keys.every((key) => CU.hasOwn(idNames, key));
-    var heading = range ? column.label + ", " + (range[2] ? range[2] + " (" + range[0] + "\u2013" + range[1] + ")" : range[0] + "\u2013" + range[1]) : column.label;
+    var heading = range ? column.label + ", " + rangeText(range) : column.label;
     return keys.map((key) => ({ pointer: column.pointer + escapeKey(key), label: (known && idNames[key].n) || human(key), hue: known ? idNames[key].c : "", g: 1, grp: heading }));
   }
   /**
@@ -900,17 +901,24 @@ CU.views = (() => {
    * allocations a month) is headed by their names and charted in their colours. A list of 2 to 50
    * records, each with a string id (id, key, slug, code) of its own and a name (name, label,
    * title) or a CSS colour (color, colour); within four levels of the result.
-   * @param {unknown} value @param {{ [id: string]: { n: string, c: string } }} out @param {number} depth
+   * @param {unknown} result
    */
-  function namesOf(value, out, depth) {
-    if (Array.isArray(value) && value.length > 1 && value.length <= 50 && value.every(isObj)) {
-      var keys = Object.keys(value[0]), find = (/** @type {RegExp} */ words) => keys.find((key) => words.test(key)) || "";
-      var id = find(/^(id|key|slug|code)$/i), name = find(/^(name|label|title)$/i), hue = find(/^colou?r$/i);
-      if (id && (name || hue) && value.every((record) => typeof record[id] === "string") && new Set(value.map((record) => record[id])).size === value.length) {
-        value.forEach((record) => { out[String(record[id])] = { n: typeof record[name] === "string" ? String(record[name]) : "", c: P.colour(record[hue]) }; });
+  function namesOf(result) {
+    /** @type {{ [id: string]: { n: string, c: string } }} */
+    var out = Object.create(null), left = 2000; // (a walk of 2 000 values at most: rendering stays quick on any result)
+    /** @type {(value: unknown, depth: number) => void} */
+    var walk = (value, depth) => {
+      if (left-- < 0 || !value || typeof value !== "object") return;
+      if (Array.isArray(value) && value.length > 1 && value.length <= 50 && value.every(isObj)) {
+        var keys = Object.keys(value[0]), find = (/** @type {RegExp} */ words) => keys.find((key) => words.test(key)) || "";
+        var id = find(/^(id|key|slug|code)$/i), name = find(/^(name|label|title)$/i), hue = find(/^colou?r$/i);
+        if (id && (name || hue) && value.every((record) => typeof record[id] === "string") && new Set(value.map((record) => record[id])).size === value.length) {
+          value.forEach((record) => { out[String(record[id])] = { n: typeof record[name] === "string" ? String(record[name]) : "", c: P.colour(record[hue]) }; });
+        }
       }
-    }
-    if (depth < 4 && value && typeof value === "object") Object.values(value).slice(0, 50).forEach((inner) => { namesOf(inner, out, depth + 1); });
+      if (depth < 4) Object.values(value).slice(0, 50).forEach((inner) => { walk(inner, depth + 1); });
+    };
+    walk(result, 0);
     return out;
   }
   /**
@@ -1577,7 +1585,7 @@ CU.views = (() => {
     // "Server's note to the model": the person reads the result, not its orders to the model.
     /** @type {(block: Views.ContentBlock) => boolean} */
     var ordering = (block) => isObj(block) && block.type === "text" && String(block.text).length < 600 && /\bthe user\b/i.test(String(block.text)) && dataOf(String(block.text)) === undefined;
-    var toModel = blocks.filter((block) => restating.indexOf(block) < 0 && ordering(block)), folded = restating.concat(toModel);
+    var toModel = fold ? blocks.filter((block) => restating.indexOf(block) < 0 && ordering(block)) : [], folded = restating.concat(toModel);
     if (toModel.length === blocks.length) folded = restating, toModel = [];
     var shown = blocks.filter((block) => folded.indexOf(block) < 0).map((block) => contentBlock(block));
     [restating, toModel].forEach((some, i) => { if (some.length) shown.push(el("details", { class: "more srv" }, el("summary", null, i ? M.toModel : M.serversText), some.map((block) => contentBlock(block)))); });
@@ -1888,7 +1896,7 @@ CU.views = (() => {
     var only = read.length === 1 ? read[0] : read.length > 1 && listed.some((kind) => read.every(kind)) ? /** @type {Views.Json[]} */ (read) : undefined;
     var shown = data !== undefined ? data : only;
     presentContext = { formats: formatsByKey(present.formats), currency: currencyIn(shown, message) };
-    idNames = namesOf(shown, Object.create(null), 0);
+    idNames = namesOf(shown);
     chartPlace = present.chart || "first";
     var headline = leading = headlineOf(shown, present, content.some((block) => isObj(block) && block.type === "image")), typed = data !== undefined && props && props.source !== "content";
     /** @type {{ [section: string]: Views.Child }} */
