@@ -123,7 +123,14 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
+_WRAPPED = re.compile(r"(?m)^(\S[^\n]*[^:\s])\n(?=[a-z(`'\"])")
+"""A line of prose the writer broke where a sentence goes on (its next line starts in lower case):
+a docstring's wrap at 72 columns, which the page's lines should not repeat at any width. Lines
+that start indented or end a heading (":") stay as written."""
+
+
 def _joined(lines: list[str]) -> str:
-    """The lines as one text, with no run of blank lines where a section left."""
+    """The lines as one text, with no run of blank lines where a section left, its wrapped prose
+    lines joined."""
     text = "\n".join(lines)
-    return re.sub(r"\n{3,}", "\n\n", text).strip()
+    return _WRAPPED.sub(r"\1 ", re.sub(r"\n{3,}", "\n\n", text)).strip()

@@ -98,6 +98,17 @@ def test_a_description_without_a_section_is_only_dedented():
         "First line.\nSecond, indented by the code.\n  Third, more.", {})
 
 
+def test_prose_wrapped_where_its_sentence_goes_on_is_one_line():
+    """webcal's get_event, as sent: its second paragraph wrapped at the code's width read as one
+    line (the page wraps it at its own); a heading, a list and indented lines stay as written."""
+    doc = ("Look up a single event by UID. Returns None if not found.\n\n        Pass `refresh=True` to bypass the TTL"
+           " cache and re-fetch the\n        upstream calendar.\n        ")
+    assert read(doc, [])[0] == ("Look up a single event by UID. Returns None if not found.\n\n"
+                                "Pass `refresh=True` to bypass the TTL cache and re-fetch the upstream calendar.")
+    kept = "Modes:\nfast or slow\n- one item\n- two\nThe end. Next\n  indented line\nOne.\nTwo."
+    assert read(kept, [])[0] == kept
+
+
 _NAME = st.sampled_from(["a", "b", "project", "limit"])
 _WORDS = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=40)
 _SECTIONED = st.builds(
