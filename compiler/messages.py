@@ -194,6 +194,9 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     # views.js: a notebook's result output, by its execution count (Jupyter's "Out [4]")
     "out": "Out [{0}]",
     "time": "Time",
+    # views.js: a position in a text, its line and column as one ("3:14–20"); a span of time, its start and end
+    "location": "Location",
+    "when": "When",
     "value": "Value",
     "series": ("series", "series"),
     # chart.js: a chart that would say nothing the table does not

@@ -37,6 +37,15 @@ CU.views = (() => {
   var HASH = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
   // A PDF's date (ISO 32000: "D:20261120091500+01'00'"), to the minute at least, its zone optional.
   var PDF_DATE = /^D:(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)?(?:(Z)|([+-]\d\d)'(\d\d)'?)?$/;
+  // A time written out: JavaScript's Date ("Mon Nov 23 2026 11:34:30 GMT+0000 (Coordinated
+  // Universal Time)"), e-mail's and HTTP's ("Mon, 23 Nov 2026 11:34:30 +0000", "… GMT"), C's
+  // ctime and git's ("Fri Nov 20 09:15:00 2026 +0100"); its zone as written (none: a wall time).
+  var ZONE = "(?:(?:GMT)?(?<h>[+-]\\d\\d)(?<z>\\d\\d)|(?<u>GMT|UTC))", MONTHS = "JanFebMarAprMayJunJulAugSepOctNovDec";
+  var WRITTEN = [
+    "\\w{3} (?<m>\\w{3}) (?<d>\\d\\d) (?<y>\\d{4}) (?<t>[\\d:]{8}) " + ZONE + "(?: \\([^()]*\\))?",
+    "(?:\\w{3}, )?(?<d>\\d\\d?) (?<m>\\w{3}) (?<y>\\d{4}) (?<t>\\d\\d:\\d\\d(?::\\d\\d)?) " + ZONE,
+    "\\w{3} (?<m>\\w{3}) +(?<d>\\d\\d?) (?<t>[\\d:]{8}) (?<y>\\d{4})(?: " + ZONE + ")?"
+  ].map((pattern) => new RegExp("^" + pattern + "$"));
   var SPAN_UNIT = /^(years|months|weeks|days|hours|minutes|seconds|milliseconds)$/i;
   // A conversion's numbers: what it gives (in the unit it converts to), what it takes (from).
   var CONVERTED = /^(result|converted|output)$/, CONVERTING = /^(value|amount|input|quantity)$/;
@@ -292,8 +301,8 @@ CU.views = (() => {
     if (swatch) return el("span", { class: "nw" }, el("span", { class: "swatch", style: { background: swatch } }), value);
     if (format === "md") return el("span", null, markdownInline(value));
     if (format === "uri") return link(value);
-    // a PDF's date is the time it is, as an ISO one is drawn; the text as written in its title
-    var pdf = PDF_DATE.exec(value), when = pdf && pdf[1] + "-" + pdf[2] + "-" + pdf[3] + "T" + pdf[4] + ":" + pdf[5] + ":" + (pdf[6] || "00") + (pdf[7] || (pdf[8] ? pdf[8] + ":" + pdf[9] : ""));
+    // a PDF's date, a time written out, is the time it is, as an ISO one is drawn; the text as written in its title
+    var pdf = PDF_DATE.exec(value), when = pdf ? pdf[1] + "-" + pdf[2] + "-" + pdf[3] + "T" + pdf[4] + ":" + pdf[5] + ":" + (pdf[6] || "00") + (pdf[7] || (pdf[8] ? pdf[8] + ":" + pdf[9] : "")) : writtenDate(value);
     if (when) return el("time", { datetime: when, title: value }, date(when, "date-time"));
     // (its rest drawn where nothing can hover to read the title: runtime.js's data-no-hover)
     if (format === "hash" && HASH.test(value)) return el("code", { class: "hash", title: value }, value.slice(0, 7), el("span", null, value.slice(7)));
@@ -302,6 +311,15 @@ CU.views = (() => {
     if (/^(date|day-time)/.test(format)) return el("time", { datetime: value, title: value }, date(value, format));
     if (format === "image") return image(value);
     return /\n/.test(value) ? textView(value) : textNode(value);
+  }
+  /**
+   * A time written out (WRITTEN) as ISO 8601, else undefined.
+   * @param {string} value @returns {string | undefined}
+   */
+  function writtenDate(value) {
+    var found = WRITTEN.map((pattern) => pattern.exec(value)).find(Boolean), g = found && found.groups, month = g ? MONTHS.indexOf(g.m) / 3 + 1 : 0;
+    if (!g || month < 1 || month % 1) return;
+    return g.y + "-" + String(month).padStart(2, "0") + "-" + g.d.padStart(2, "0") + "T" + g.t + (g.t.length < 6 ? ":00" : "") + (g.h ? g.h + ":" + g.z : g.u ? "Z" : "");
   }
   /**
    * The keys of a record that is a range of numbers, or undefined: its low, its high and (when it
@@ -650,6 +668,44 @@ CU.views = (() => {
       () => [!few && kv(rest, [], 2), !!childKey && el("div", { class: "kids" }, /** @type {Views.Record[]} */ (node[childKey]).map((child) => tree(child, depth + 1)))], open);
   }
   /**
+   * Columns where two or four fields that say one thing are one column, in the first one's place:
+   * a place in a text (a linter's message, a parser's node: line and column, and the ends
+   * endLine and endColumn, any casing; integers) is a Location, "3:14–20"; a span of time (start
+   * and end, begin and finish, dtstart and dtend…; dates or times) is When, "2 Nov 2026,
+   * 09:15–09:30 (UTC+01:00)". The first field is in every row; an end may be missing.
+   * @param {Views.Json[]} rows @param {Views.Column[]} columns @returns {Views.Column[]}
+   */
+  function joined(rows, columns) {
+    /** @type {(pattern: RegExp, test: (value: unknown) => boolean, each?: number) => Views.Column | undefined} */
+    var find = (pattern, test, each) => rows.length ? columns.find((column) => pattern.test(column.pointer) && rows.every((row) => test(at(row, column.pointer)) || (!each && at(row, column.pointer) === undefined))) : undefined;
+    /** @type {(value: unknown) => boolean} */
+    var time = (value) => /^date/.test(guess(value));
+    var line = find(/^\/(start_?)?line$/i, Number.isInteger, 1), column = find(/^\/(start_?)?col(umn)?$/i, Number.isInteger, 1), ends = [find(/^\/end_?line$/i, Number.isInteger), find(/^\/end_?col(umn)?$/i, Number.isInteger)];
+    var start = find(/^\/(start|begin|from|dtstart|starts?_?(at|on|time|date))$/i, time, 1), end = find(/^\/(end|finish|to|until|dtend|ends?_?(at|on|time|date))$/i, time);
+    /** @type {(parts: (Views.Column | undefined)[], label: string, when?: number) => void} */
+    var join = (parts, label, when) => {
+      var first = parts[0], shown = /** @type {Views.Column[]} */ (parts.filter(Boolean));
+      if (shown.length === parts.length && first) columns = columns.filter((other) => other === first || shown.indexOf(other) < 0).map((other) => other === first ? { pointer: other.pointer, label: label, at: shown.map((part) => part.pointer), w: when } : other);
+    };
+    join(ends[0] && ends[1] ? [line, column].concat(ends) : [line, column], M.location);
+    join([start, end], M.when, 1);
+    return columns;
+  }
+  /**
+   * A row's joined fields (joined()) drawn as one, every key and its value in the title: a place
+   * ("3:14", "3:14–20", "3:14–4:2"); a span of time, its day once when it ends on it (and not
+   * at all under a column's one day).
+   * @param {Views.Json} row @param {Views.Column} column
+   */
+  function joinedView(row, column) {
+    var pointers = /** @type {string[]} */ (column.at), n = pointers.map((pointer) => at(row, pointer)), from = n[0], to = n[1], text;
+    if (column.w) {
+      var oneDay = to != null && dayOf([from, to]), hours = date(from, "day-time") + "\u2013" + date(to, "day-time");
+      text = to == null || to === from ? date(from, column.day ? "day-time" : undefined) : column.day ? hours : oneDay ? date(from).replace(date(from, "day-time"), hours) : date(from) + " \u2013 " + date(to);
+    } else text = n[0] + ":" + n[1] + (n[2] == null ? "" : "\u2013" + (n[2] === n[0] ? "" : n[2] + ":") + n[3]);
+    return el(column.w ? "time" : "span", { class: "nw", datetime: column.w ? String(from) : null, title: pointers.map((pointer, i) => unescapeToken(pointer.slice(1)) + " " + (n[i] ?? "\u2014")).join(" \u00b7 ") }, text);
+  }
+  /**
    * Columns from the union of keys over a sample of rows (their format guessed by table()).
    * @param {Views.Json[]} rows
    * @returns {Views.Column[]}
@@ -839,7 +895,9 @@ CU.views = (() => {
     var lengths = new Set(Object.values(record).filter((value) => Array.isArray(value) && !isShortScalarList(value)).map((list) => /** @type {Views.Json[]} */ (list).length));
     /** @type {{ e: HTMLElement[], a: boolean }[]} each fact's dt and dd; a: it follows the record's blocks */
     var pairs = [];
-    (fields.length ? fields : Object.keys(record).map((key) => ({ pointer: escapeKey(key), label: human(key) }))).forEach((/** @type {Views.Column} */ field) => {
+    (fields.length ? fields : joined([record], Object.keys(record).map((key) => ({ pointer: escapeKey(key), label: human(key) })))).forEach((/** @type {Views.Column} */ field) => {
+      // (a span of time, a place in a text: one fact)
+      if (field.at) return void pairs.push({ e: [el("dt", null, field.label), el("dd", null, joinedView(record, field))], a: false });
       var value = at(record, field.pointer), inner = !fields.length && isObj(value) ? Object.keys(value) : [];
       // A record of one short value is a fact ({uptime: {seconds: 640.5}}: "Uptime" 10 min 40 s), not a heading over "Seconds".
       if (inner.length === 1 && isScalar(/** @type {Views.Record} */ (value)[inner[0]]) && !/\n/.test(String(/** @type {Views.Record} */ (value)[inner[0]]))) {
@@ -943,7 +1001,7 @@ CU.views = (() => {
       if (!copied++) rows = rows.map((row) => Array.isArray(row) ? row.slice() : Object.assign({}, row));
       numberColumn(/** @type {(Views.Json[] | Views.Record)[]} */ (rows), unescapeToken(column.pointer.slice(1)));
     });
-    columns = columns.flatMap((column) => groupOf(rows, column) || [column]);
+    columns = joined(rows, columns.flatMap((column) => groupOf(rows, column) || [column]));
     columns.forEach((column) => {
       if (column.g) { var row = rows.find((r) => at(r, column.pointer) != null); column.format = guess(row && at(row, column.pointer)); }
       // Every number of a column in one look: its kind, and the precision the column needs.
@@ -1017,7 +1075,7 @@ CU.views = (() => {
       page = Math.min(Math.max(page, 0), pages - 1);
       body.replaceChildren(...shown.slice(page * pageSize, page * pageSize + pageSize).map((row) => el("tr", null, columns.map((column) => {
         var value = at(row, column.pointer);
-        return cell(column, row, el("td", { class: (numeric(column) || "") + noWrap(value) + (column.long ? (column.long > 1 ? " mid" : " long") : "") || null }, val(value, column.format, column.options, column.label, rowLook(column.look, row))));
+        return cell(column, row, el("td", { class: (numeric(column) || "") + noWrap(value) + (column.long ? (column.long > 1 ? " mid" : " long") : "") || null }, column.at ? joinedView(row, column) : val(value, column.format, column.options, column.label, rowLook(column.look, row))));
       }))));
       info.textContent = shown.length > pageSize ? M.rowsOf(page * pageSize + 1, Math.min(shown.length, page * pageSize + pageSize), shown.length) : plural(shown.length, M.rows);
       prev.hidden = next.hidden = pages < 2; prev.disabled = !page; next.disabled = page >= pages - 1;
@@ -1099,11 +1157,16 @@ CU.views = (() => {
   function csvPart(str) {
     var lines = str.slice(0, 65536).trim().split(/\r?\n/);
     for (var before = 0; before < 3; before++) for (var after = 0; after < 3; after++) {
-      var middle = lines.slice(before, lines.length - after), text = middle.join("\n").trim(), delimiter = delimiterOf(text.split(/\r?\n/));
-      // (its header's cells plain names: a guess among other lines asks more)
-      if ((before || after) && delimiter && splitCells(middle[0], delimiter).every((name) => /^"?[\p{L}_][\p{L}\p{N}_ .%/-]{0,40}"?$/u.test(name))) return [lines.slice(0, before).join("\n"), text, lines.slice(lines.length - after || lines.length).join("\n")];
+      var text = lines.slice(before, lines.length - after).join("\n").trim();
+      if ((before || after) && namedCsv(text.split(/\r?\n/))) return [lines.slice(0, before).join("\n"), text, lines.slice(lines.length - after || lines.length).join("\n")];
     }
   }
+  /**
+   * The delimiter of lines that are a CSV or TSV whose header's cells are plain names (a guess
+   * among other lines asks more), else "".
+   * @type {(lines: string[]) => "," | "\t" | ""}
+   */
+  var namedCsv = (lines) => { var delimiter = delimiterOf(lines); return delimiter && splitCells(lines[0], delimiter).every((name) => /^"?[\p{L}_][\p{L}\p{N}_ .%/-]{0,40}"?$/u.test(name)) ? delimiter : ""; };
   /**
    * One line of delimited text as its cells ("…" quotes a cell, "" in it a quote).
    * @param {string} line
@@ -1357,11 +1420,31 @@ CU.views = (() => {
     var json = parseJson(str), data = json === undefined ? pythonLiteral(str) : json;
     if (data !== undefined) return json === undefined ? el("div", { class: "view" }, auto(data), sentText(str)) : auto(data);
     var textKind = /\x1b/.test(str) ? "lines" : kind(str), part = /^(lines|prose)$/.test(textKind) && csvPart(str); // a terminal's output: its colours kept, in monospace
+    var sections = /^(lines|prose|kv)$/.test(textKind) && sectionsOf(str);
+    if (sections) return el("div", { class: "view" }, sections.map((text, i) => i % 2 ? el("h3", null, text) : (text = text.replace(/^(\s*\n)+|\s+$/g, "")) && (/^[^\n]*$/.test(text) && KEY_VALUE.test(text) ? keyValueText(text) : textView(text))));
     if (part) return el("div", { class: "view" }, part.map((text, i) => text && (i === 1 ? delimitedTable(text, /** @type {"," | "\t"} */ (delimiterOf(text.split(/\r?\n/)))) : textNode(text, 2))));
     return tableOf(str, textKind) || (textKind === "diff" ? diffView(str.length > MAX_TEXT * 10 ? str.slice(0, MAX_TEXT * 10) : str)
       : textKind === "kv" ? keyValueText(str) : textKind === "html" ? htmlView(str)
       // markdown with a table, of any size (its tables are paged); other markdown up to 100 KB
       : textKind === "md" && (str.length <= MAX_TEXT || MARKDOWN_TABLE.test(str)) ? markdown(str) : textNode(str, textKind === "lines" ? 1 : 2));
+  }
+  // A title of a text's section: a banner ("=====Cell 1 | type: code=====") or a line over a
+  // rule of "=" or "-" ("Allowed Commands:" over "----------------").
+  var BANNER = /^\s*([=#*~-])\1{2,} *([^\s=#*~-].*?) *\1{3,}\s*$/, UNDERLINE = /^\s*([=-])\1{2,}\s*$/;
+  /**
+   * A text in titled sections (two titles at least: a notebook's cells, a tool's settings in
+   * groups): [its text before the first title, a title, its section's text, a title, …], each
+   * title without its colon; else undefined. Each section's text is read by its own kind (views
+   * a section's "Key: value" line as a fact), not the whole text as one block of lines.
+   * @param {string} str @returns {string[] | undefined}
+   */
+  function sectionsOf(str) {
+    var lines = str.split(/\r?\n/), out = [""];
+    for (var i = 0; i < lines.length; i++) {
+      var line = lines[i], banner = BANNER.exec(line), over = !banner && line.trim() && line.length <= 80 && !UNDERLINE.test(line) && UNDERLINE.test(lines[i + 1] || "");
+      if (banner || over) { out.push((banner ? banner[2] : line.trim()).replace(/:$/, ""), ""); i += over ? 1 : 0; } else out[out.length - 1] += line + "\n";
+    }
+    return out.length > 4 ? out : undefined;
   }
   // HTML in a text (a spreadsheet's range, a converted page, a converter's markdown holding a
   // table): its tables are tables, read by a strict reader of the markup's text — never parsed
@@ -1435,8 +1518,14 @@ CU.views = (() => {
     /** @type {HTMLElement | null} the list being filled */
     var listNode = null;
     var level = depth || 0;
-    // Lines of a paragraph stay lines (mixed texts are often line-structured).
-    function flush() { if (paragraph.length) out.appendChild(el("p", null, markdownInline(paragraph.join("\n")))); paragraph = []; }
+    // Lines of a paragraph stay lines (mixed texts are often line-structured); lines that are a
+    // CSV or TSV (a file read among others, under its "path:") are its table, under that line.
+    function flush() {
+      var label = +/:$/.test(paragraph[0] || ""), rows = paragraph.slice(label), delimiter = paragraph.length > 2 + label && namedCsv(rows);
+      if (delimiter) elAdd(out, [!!label && el("p", null, markdownInline(paragraph[0])), delimitedTable(rows.join("\n"), delimiter)]);
+      else if (paragraph.length) out.appendChild(el("p", null, markdownInline(paragraph.join("\n"))));
+      paragraph = [];
+    }
     while (i < lines.length) {
       var line = lines[i++];
       if ((match = /^```\s*(\w*)/.exec(line))) {
@@ -1912,6 +2001,6 @@ CU.views = (() => {
   return {
     get scope() { return scope; }, render: render, NODES: NODES, at: at, formatNumber: num, formatDate: date, isRecord: isObj, look: lookOf, keyOf: keyOf,
     autoView: auto, table: table, kind: kind, keyValue: kv, columnsOf: cols, list: list, value: val, image: image,
-    jsonBlock: jsonBlock, text: { human: human, guess: guess, pythonLiteral: pythonLiteral, points: pointSeries, terminal: terminal, lines: linesText, restates: restates, error: errorKind, headline: headlineOf, currency: currencyIn }
+    jsonBlock: jsonBlock, text: { human: human, guess: guess, pythonLiteral: pythonLiteral, sections: sectionsOf, written: writtenDate, points: pointSeries, terminal: terminal, lines: linesText, restates: restates, error: errorKind, headline: headlineOf, currency: currencyIn }
   };
 })();

@@ -135,6 +135,10 @@ interface TableColumn {
   day?: string;
   /** 1: prose (60 characters a text on average), its cells wide enough to read (views.css td.long); 2: phrases (td.mid). */
   long?: number;
+  /** Fields drawn as one (views.js joined): a place in a text, its line's, column's, end line's and end column's pointers ("3:14–20"); a span of time, its start's and end's. */
+  at?: string[];
+  /** 1: its fields (at) are a span of time's start and end ("2 Nov 2026, 09:15–09:30"). */
+  w?: number;
 }
 
 // The builders take any value (data is JSON, but a caller may hold it as unknown): their
@@ -185,6 +189,10 @@ interface Views {
     guess(value: unknown): string;
     /** A Python literal read as the JSON it stands for; undefined when it is none. */
     pythonLiteral(text: string): Views.Json | undefined;
+    /** A text in titled sections: [text before the first title, title, its text, title, …]; undefined under two titles. */
+    sections(text: string): string[] | undefined;
+    /** A time written out (JavaScript's Date, e-mail's, ctime's) as ISO 8601; undefined when none. */
+    written(text: string): string | undefined;
     /** The series of points a value is (labels, [time, value] points); undefined when none. */
     points(value: unknown): Views.PointSeries[] | undefined;
     /** An error's text read: its kind (data, code, terminal, text, prose), title, body or data. */

@@ -59,6 +59,7 @@ declare const M: {
   readonly json: string;
   lessThan(value0: unknown): string;
   readonly loadMore: string;
+  readonly location: string;
   readonly matrixTab: string;
   readonly measure: string;
   minutes(value0: unknown): string;
@@ -126,6 +127,7 @@ declare const M: {
   updatedAgo(value0: unknown): string;
   readonly value: string;
   readonly waiting: string;
+  readonly when: string;
   readonly yes: string;
   zoned(value0: unknown, value1: unknown): string;
 };

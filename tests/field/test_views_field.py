@@ -190,7 +190,10 @@ def test_field_result_renders_right(field_host, name):
                 # a zero offset is UTC: the same instant and zone as Z, written as the view writes Z
                 zone = "UTC" if m[7] in ("Z", "+00:00", "-00:00") else f"UTC{m[7]}"
                 times = frame.locator(f'{body} time[title="{s}"]').all_inner_texts()
-                assert any(t.endswith(f"{clock} ({zone})") or (t == clock and any(h.endswith(f"({zone})") for h in heads)) for t in times), (s, times, heads)
+                # (a span of time, start and end in one title: each clock before "–", its zone or the end)
+                spans = frame.locator(f'{body} time[title*="{s}"]').all_inner_texts()
+                assert any(t.endswith(f"{clock} ({zone})") or (t == clock and any(h.endswith(f"({zone})") for h in heads)) for t in times) or any(
+                    re.search(rf"(^|[ –]){re.escape(clock)}(–| \({re.escape(zone)}\)|$)", t) and (f"({zone})" in t or any(h.endswith(f"({zone})") for h in heads)) for t in spans), (s, times, spans, heads)
 
     # Diffs are diff views: one element per line, + and - lines marked, never markdown.
     diffs = [t for t in blocks if is_diff(t)]
@@ -236,7 +239,11 @@ def test_field_result_renders_right(field_host, name):
         lines = [ln for ln in text.splitlines() if ln.strip()]
         shaped = reach.key_value_shaped(text) or reach.aligned_table(text)
         html = reach.HTML_START.match(text) and re.search(r"<table[\s>]", text)  # its tables are tables (issue 40)
-        if len(lines) > 1 and not (is_diff(text) or tables or markdown or shaped or html or data_of({"content": [{"type": "text", "text": text}]})):
+        # (a text in titled sections: each title a heading, each section read by its own kind)
+        titles = reach.section_titles(text)
+        if titles and not markdown:
+            assert set(titles) <= set(frame.locator(f"{body} h3").all_inner_texts()), titles
+        elif len(lines) > 1 and not (is_diff(text) or tables or markdown or shaped or html or data_of({"content": [{"type": "text", "text": text}]})):
             # (a text that restates the data is folded under "Server's text": its text, not drawn)
             mono = frame.locator(f"{body} pre.json").all_text_contents()
             seen = re.sub(r"\x1b\[[\d;:]*m", "", text).strip()  # a terminal's colours are colours, not text

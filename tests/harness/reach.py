@@ -12,7 +12,8 @@ numpy's ``array(X, dtype=Y)`` read as X, ``Decimal('62.0')`` as its number),
 CSV/TSV, a markdown table's cells, ``Key: value`` lines' values (a value that is a list or a
 record written as JSON or a Python literal: its data), an aligned plain-text table's
 cells, an HTML table's cells (and each piece of text outside its tables), a markdown section's
-or a ``json``/``csv`` fence's data; any other line of text is one value (with markdown's inline
+or a ``json``/``csv`` fence's data; a section's title is its text (a banner's, "=====Cell 1=====";
+a line's over a rule of "=" or "-", without its colon); any other line of text is one value (with markdown's inline
 marks taken off). Beside structured data, a line that is one of the data's strings is left out
 (shown once). An error's text is read the same way, its first line one value (its message). A
 string of the data that holds several lines is read the same way. Keys and column names are headings, not
@@ -75,6 +76,19 @@ KEY_VALUE = re.compile(r"^\s*(?:[-*]\s+)?(?:\*\*)?([A-Za-z_][\w .()/-]{0,40}?)(?
 SGR = re.compile(r"\x1b\[[\d;:]*m")
 MD_TABLE = re.compile(r"^\s*\|.*\|\s*$")
 MD_RULE = re.compile(r"^[\s|:-]+$")
+# A section's title (views.js ``sectionsOf``): a banner's text ("=====Cell 1 | type: code=====");
+# a line over a rule of "=" or "-" ("Allowed Commands:"), read without its colon.
+BANNER = re.compile(r"\s*([=#*~-])\1{2,} *([^\s=#*~-].*?) *\1{3,}\s*")
+UNDERLINE = re.compile(r"\s*([=-])\1{2,}\s*")
+
+
+def section_titles(text: str) -> list[str]:
+    """A text's section titles as views.js ``sectionsOf`` draws them (its colon off), when it has
+    two at least; else []."""
+    lines = text.splitlines()
+    titles = [(banner[2] if (banner := BANNER.fullmatch(ln)) else ln.strip()).removesuffix(":") for n, ln in enumerate(lines)
+              if BANNER.fullmatch(ln) or (ln.strip() and len(ln) <= 80 and not UNDERLINE.fullmatch(ln) and n + 1 < len(lines) and UNDERLINE.fullmatch(lines[n + 1]))]
+    return titles if len(titles) > 1 else []
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_ -][A-Za-z0-9]+){0,3}")
 # Signs of markdown (two at least make a text markdown): as views.js ``MDS``, written apart.
 MD_TABLE_START = re.compile(r"(?m)^ {0,3}\|.*\|[ \t]*\r?\n {0,3}\|(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*$")
@@ -391,6 +405,10 @@ def text_scalars(text: str, path: str, out: list[Scalar]) -> None:
         if fenced:
             leaf(ln.strip(), f"{path}/line{n}", out)
             continue
+        banner = BANNER.fullmatch(ln)
+        if banner or (n + 1 < len(lines) and UNDERLINE.fullmatch(lines[n + 1]) and not UNDERLINE.fullmatch(ln)):
+            leaf(plain(banner[2] if banner else ln).strip().removesuffix(":"), f"{path}/line{n}", out)
+            continue
         if MD_TABLE.match(ln):
             for j, cell in enumerate(ln.strip().strip("|").split("|")):
                 if cell.strip():
@@ -469,7 +487,8 @@ def html_scalars(text: str, path: str, out: list[Scalar]) -> None:
 
 def markdown_data(lines: list[str], path: str, out: list[Scalar]) -> set[int]:
     """Markdown's data: a section whose body (to the next heading or fence) is JSON, CSV or TSV,
-    and a fence marked json, csv or tsv; their scalars, and the numbers of the lines they take."""
+    a fence marked json, csv or tsv, and a paragraph that is a CSV or TSV; their scalars, and the
+    numbers of the lines they take."""
     taken: set[int] = set()
     n = 0
     while n < len(lines):
@@ -485,6 +504,23 @@ def markdown_data(lines: list[str], path: str, out: list[Scalar]) -> set[int]:
         if (heading or (fence and fence[1].lower() in ("json", "csv", "tsv"))) and body.strip() and data_scalars(body, f"{path}/s{n}", out):
             taken.update(range(n + 1, end + 1 if fence else end))
         n = end + 1 if fence else end
+    # a paragraph that is a CSV or TSV, its header's cells plain names, under an optional
+    # "path:" line (views.js ``markdown``'s flush): its cells
+    runs: list[list[int]] = [[]]
+    for n, line in enumerate(lines):
+        if not line.strip() or n in taken:
+            runs.append([])
+        else:
+            runs[-1].append(n)
+    for run in runs:
+        label = int(bool(run) and lines[run[0]].rstrip().endswith(":"))
+        body = [lines[n].strip() for n in run[label:]]
+        rows = len(run) > 2 + label and delimited_rows("\n".join(body))
+        if rows and all(re.fullmatch(r'"?[^\W\d][\w .%/-]{0,40}"?', name) for name in rows[0]):
+            for i, row in enumerate(rows[1:]):
+                for j, cell in enumerate(row):
+                    leaf(cell, f"{path}/p{run[0]}/{i}/{j}", out)
+            taken.update(run[label:])
     return taken
 
 

@@ -444,3 +444,51 @@ test("markdown: \"---\" between sections is a rule, under a paragraph a heading'
   assert.deepEqual(Array.from(records.querySelectorAll(".md h4"), (h) => h.textContent), ["Events"]); // its own heading only
   assert.equal(records.querySelectorAll(".md hr").length, 1);
 });
+
+test("sections: a text's titles (banners, lines over a rule) split it; each section is read by its own kind", () => {
+  const rules = renderText(fieldText("cli__show_security_rules"));
+  assert.deepEqual(texts(rules, "h3"), ["Security Configuration", "Allowed Commands", "Allowed Flags", "Security Limits"]);
+  assert.deepEqual(Array.from(rules.querySelectorAll("dl.kv"), (list) => texts(list, "dt")), [["Working Directory"], ["Max Command Length", "Command Timeout"]]);
+  assert.ok(rules.textContent.includes("cat, ls, sort, sqlite3, wc"));
+  assert.ok(!/---|===/.test(rules.textContent)); // the rules are the titles' lines, not text
+  const notebook = renderText(fieldText("jupyter__read_notebook"));
+  assert.deepEqual(texts(notebook, "h3").slice(0, 2), ["Cell 0 | type: markdown | execution count: N/A", "Cell 1 | type: code | execution count: 1"]);
+  assert.equal(texts(notebook, "h3").length, 5);
+  assert.equal(texts(notebook, "pre")[0], "Notebook regions has 5 cells.");
+  assert.ok(texts(notebook, "pre.lines").includes("revenue = [12450.0, 11980.5, 13002.25]\nunits = [310, 287, 342]\nsum(revenue) / sum(units)"));
+});
+
+test("sections: two titles at least; a rule under no title stays; markdown keeps its own headings", () => {
+  assert.deepEqual(plain(V.text.sections("Totals:\n======\nsum: 3\n\nBy region\n---------\nNorth 1\n")), ["", "Totals", "sum: 3\n\n", "By region", "North 1\n\n"]);
+  assert.deepEqual(plain(V.text.sections("lead\n### Part one ###\na\n=== Part two ===\nb")), ["lead\n", "Part one", "a\n", "Part two", "b\n"]);
+  assert.equal(V.text.sections("Report\n======\nall good"), undefined); // one title: the text as it is
+  assert.equal(V.text.sections("a\n\n-----\nb\n\n=====\nc"), undefined); // rules under blank lines: no titles
+  assert.equal(V.text.sections("=====\n=====\n-----\n-----"), undefined); // a rule over a rule is no title
+  const md = renderText("# Notes\n\nTotals\n---\nAll **three** grew.\n\nBy month\n---\n- one");
+  assert.deepEqual(texts(md, ".md h4"), ["Totals", "By month"]);
+});
+
+test("markdown: a paragraph that is a CSV (a file among others, under its path) is its table", () => {
+  const box = renderText(fieldText("filesystem__read_multiple_files"));
+  assert.deepEqual(headers(box), ["City", "Country", "Population", "Founded"]);
+  assert.deepEqual(rows(box)[0], ["Oslo", "Norway", "709,037", "1040"]);
+  assert.ok(texts(box, ".md p").includes("/tmp/compile-ui-field/files/cities.csv:"));
+  assert.deepEqual(texts(box, ".md h3"), ["Field notes"]);
+  // lines with commas that are prose stay a paragraph
+  const prose = renderText("# Notes\n\nFirst, we met.\nThen, we left.\nLater, we ate.\n\n- one\n- two");
+  assert.equal(prose.querySelector("table"), null);
+});
+
+test("a time written out (JavaScript's Date, e-mail's and HTTP's, ctime's and git's) is drawn as the time it is, the text in its title", () => {
+  assert.equal(V.text.written("Mon Nov 23 2026 11:34:30 GMT+0000 (Coordinated Universal Time)"), "2026-11-23T11:34:30+00:00");
+  assert.equal(V.text.written("Mon, 23 Nov 2026 11:34:30 +0100"), "2026-11-23T11:34:30+01:00");
+  assert.equal(V.text.written("3 Nov 2026 09:15 GMT"), "2026-11-03T09:15:00Z");
+  assert.equal(V.text.written("Fri Nov 20 09:15:00 2026 +0100"), "2026-11-20T09:15:00+01:00");
+  assert.equal(V.text.written("Fri Nov  6 09:15:00 2026"), "2026-11-06T09:15:00"); // ctime: no zone, a wall time
+  for (const text of ["Mon Nox 23 2026 11:34:30 GMT+0000", "Mon Nov 23 2026", "23 Nov 2026", "on Mon, 23 Nov 2026 11:34:30 +0100"]) assert.equal(V.text.written(text), undefined, text);
+  const box = renderText(fieldText("filesystem__get_file_info"));
+  const created = box.querySelector("time");
+  assert.equal(created.getAttribute("title"), "Mon Nov 23 2026 11:34:30 GMT+0000 (Coordinated Universal Time)");
+  assert.equal(created.getAttribute("datetime"), "2026-11-23T11:34:30+00:00");
+  assert.ok(!box.textContent.includes("Coordinated Universal Time"));
+});

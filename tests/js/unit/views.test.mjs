@@ -631,8 +631,10 @@ test("several texts, each a record (webcal's events, one a block), are one table
   const box = render(result);
   assert.equal(box.querySelectorAll("table").length, 1);
   // the events' names first; no empty organizer, attendees, status or url; "all day" (false in every event) last
-  assert.deepEqual(headers(box), ["Summary", "Uid", "Start", "End", "Description", "Location", "Categories", "Recurrence ID", "All day"]);
+  // (an event's start and end one column: its span of time)
+  assert.deepEqual(headers(box), ["Summary", "Uid", "When", "Description", "Location", "Categories", "Recurrence ID", "All day"]);
   assert.deepEqual(rows(box).map((row) => row[0]), events.map((event) => event.summary));
+  assert.equal(rows(box)[0][2], "2 Nov 2026, 09:15–09:30 (UTC+01:00)");
   assert.equal(box.querySelector(".srv"), null, "JSON texts: nothing more to show as sent");
   // Python-printed records are read too, their text one click away; a text among them keeps the blocks apart
   const printed = render({ content: [{ type: "text", text: "{'name': 'a', 'n': 1}" }, { type: "text", text: "{'name': 'b', 'n': 2}" }] });
@@ -826,4 +828,38 @@ test("a short text written to the model about the person (ESLint's 'you must dis
   const alone = render({ content: [{ type: "text", text: "Ask the user which file to open." }] });
   assert.equal(alone.querySelectorAll("details.srv").length, 0);
   assert.ok(/Ask the user/.test(alone.textContent));
+});
+
+test("a row's place in a text (line, column and their ends: ESLint's messages) is one column, Location, every number in its title", () => {
+  const box = render(fieldResult("eslint__lint-files"));
+  const heads = Array.from(box.querySelectorAll("thead th"), (th) => th.textContent);
+  assert.deepEqual(heads, ["Rule ID", "Severity", "Message", "Location", "Message ID", "Suggestions"]);
+  const places = Array.from(box.querySelectorAll("tbody tr td:nth-child(4) span"));
+  assert.deepEqual(places.map((span) => span.textContent).slice(0, 3), ["1:5–11", "2:16–20", "3:22–25"]);
+  assert.equal(places[0].getAttribute("title"), "line 1 · column 5 · endLine 1 · endColumn 11");
+  // another line's end, a missing end, snake case; a column of non-integers is no place
+  const table = (rows) => render({ structuredContent: { items: rows } });
+  const spans = Array.from(table([{ start_line: 3, start_col: 14, end_line: 4, end_col: 2 }, { start_line: 7, start_col: 1 }]).querySelectorAll("tbody td span"), (span) => span.textContent);
+  assert.deepEqual(spans, ["3:14–4:2", "7:1"]);
+  const text = table([{ line: "a", column: 2 }, { line: "b", column: 3 }]).querySelector("thead").textContent;
+  assert.ok(/Line/.test(text) && !/Location/.test(text), text);
+});
+
+test("a span of time (start and end, any of their names) is one column, When: its day once when it ends on it, both values in its title", () => {
+  const box = renderData({ events: [
+    { name: "a", start: "2026-11-02T09:15:00+01:00", end: "2026-11-02T09:30:00+01:00" },
+    { name: "b", start: "2026-11-02T23:00:00+01:00", end: "2026-11-03T01:00:00+01:00" },
+    { name: "c", start: "2026-11-04", end: "2026-11-05" },
+    { name: "d", start: "2026-11-06T10:00:00Z" },
+  ] });
+  assert.deepEqual(headers(box), ["Name", "When"]);
+  assert.deepEqual(rows(box).map((row) => row[1]), ["2 Nov 2026, 09:15–09:30 (UTC+01:00)", "2 Nov 2026, 23:00 (UTC+01:00) – 3 Nov 2026, 01:00 (UTC+01:00)", "4 Nov 2026 – 5 Nov 2026", "6 Nov 2026, 10:00 (UTC)"]);
+  const first = box.querySelector("tbody time");
+  assert.equal(first.getAttribute("title"), "start 2026-11-02T09:15:00+01:00 · end 2026-11-02T09:30:00+01:00");
+  assert.equal(first.getAttribute("datetime"), "2026-11-02T09:15:00+01:00");
+  // a column's one day is under its heading, each span its hours
+  const day = renderData({ slots: [{ startTime: "2026-11-02T09:00:00Z", endTime: "2026-11-02T09:30:00Z" }, { startTime: "2026-11-02T10:00:00Z", endTime: "2026-11-02T11:00:00Z" }] });
+  assert.deepEqual(rows(day).map((row) => row[0]), ["09:00–09:30", "10:00–11:00"]);
+  // a start that is no time (an offset) is no span
+  assert.deepEqual(headers(renderData({ hits: [{ start: 3, end: 9 }, { start: 12, end: 15 }] })), ["Start", "End"]);
 });
