@@ -110,6 +110,13 @@ def _key_value(shape: ObjectShape, bind: str, label: str | None, depth: int) -> 
     for prop in shape.properties:
         name = label_for(prop.shape.title, prop.name)
         pointer = pointers.child("", prop.name)
+        # A record of one field is that field under both names, as views.js draws one from data:
+        # {uptime: {seconds}} a fact "Uptime seconds" (shown "Uptime", 10 min 40 s), {cpu: {cores: […]}}
+        # a table "CPU cores" — not a heading over a heading over one thing.
+        inner = _only(prop.shape)
+        while inner is not None:
+            name, pointer = name + " " + _lower_first(label_for(inner.shape.title, inner.name)), pointers.child(pointer, inner.name)
+            prop, inner = inner, _only(inner.shape)
         if _is_scalar(prop.shape):
             fields.append(_column(prop.shape, pointer, name))
         else:
@@ -117,6 +124,19 @@ def _key_value(shape: ObjectShape, bind: str, label: str | None, depth: int) -> 
     # Without named properties (a map) the runtime shows every key; with both, the extra keys
     # appear in the raw JSON and in an AutoView of the whole object would duplicate them.
     return KeyValue(id=f"v:{bind}", props=KeyValueProps(bind=bind, label=label, fields=tuple(fields)), children=tuple(children))
+
+
+def _only(shape: Any) -> Any | None:
+    """The one property of a record that names no other (nor a pattern, nor any key of a map), else None."""
+    if (isinstance(shape, ObjectShape) and len(shape.properties) == 1 and not shape.patterns and not shape.conditional
+            and isinstance(shape.additional, (NeverShape, type(None)))):
+        return shape.properties[0]
+    return None
+
+
+def _lower_first(word: str) -> str:
+    """A label as the second word of another: "Seconds" → "seconds"; "CPU", "URL list" stay."""
+    return word[:1].lower() + word[1:] if re.match(r"[A-Z][a-z]", word) else word
 
 
 def _array(shape: ArrayShape, bind: str, label: str | None) -> AnyNode:

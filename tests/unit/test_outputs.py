@@ -10,7 +10,7 @@ from compiler.compile.outputs import compile_result_view
 from compiler.tools import load_tools
 from components.nodes import AutoView, KeyValue, List, Metric, ResultView, Table
 from components.validate import validate
-from conftest import CORPUS
+from conftest import CORPUS, FIXTURES
 
 
 def kinds(node) -> list[tuple[str, str, str]]:
@@ -35,7 +35,7 @@ def test_object_becomes_key_value_with_nested_views():
             "when": {"type": "string", "format": "date-time"},
             "site": {"type": "string", "format": "uri"},
             "id": {"type": "string", "format": "uuid"},
-            "owner": {"type": "object", "properties": {"email": {"type": "string", "format": "email"}}},
+            "owner": {"type": "object", "properties": {"email": {"type": "string", "format": "email"}, "name": {"type": "string"}}},
             "days": {
                 "type": "array",
                 "items": {
@@ -137,9 +137,25 @@ def test_unions_and_untyped_values_are_left_to_the_runtime():
 
 
 def test_pointer_tokens_are_escaped():
-    schema = {"type": "object", "properties": {"a/b": {"type": "object", "properties": {"c~d": {"type": "string"}}}}}
+    schema = {"type": "object", "properties": {"a/b": {"type": "object", "properties": {"c~d": {"type": "string"}, "e": {"type": "string"}}}}}
     child = compile_result_view(schema).children[0].children[0]
     assert child.props.bind == "/a~1b" and child.id == "v:/a~1b" and child.props.fields[0].pointer == "/c~0d"
+    folded = {"type": "object", "properties": {"a/b": {"type": "object", "properties": {"c~d": {"type": "string"}}}}}
+    assert compile_result_view(folded).children[0].props.fields[0].pointer == "/a~1b/c~0d"
+
+
+def test_a_record_of_one_field_is_that_field_under_both_names():
+    """system-monitor's poll-system-stats (the field corpus's schema): {uptime: {seconds}} is a fact
+    of the record around it, {cpu: {cores: […]}} one table "CPU cores" — not a heading over a
+    heading over one thing. A record that may hold other keys of a map, or two fields, stays."""
+    tool = json.loads((FIXTURES / "field" / "system-monitor__poll-system-stats.json").read_text())["tool"]
+    root = compile_result_view(tool["outputSchema"]).children[0]
+    assert [(f.pointer, f.label) for f in root.props.fields] == [("/uptime/seconds", "Uptime seconds"), ("/timestamp", "Timestamp")]
+    assert [(c.props.bind, c.props.label) for c in root.children] == [("/cpu/cores", "CPU cores"), ("/memory", "Memory")]
+    deep = {"type": "object", "properties": {"disk": {"type": "object", "properties": {"usage": {"type": "object", "properties": {"URL": {"type": "string"}}}}}}}
+    assert [(f.pointer, f.label) for f in compile_result_view(deep).children[0].props.fields] == [("/disk/usage/URL", "Disk usage URL")]
+    mapped = {"type": "object", "properties": {"a": {"type": "object", "properties": {"b": {"type": "string"}}, "additionalProperties": {"type": "number"}}}}
+    assert compile_result_view(mapped).children[0].children[0].props.bind == "/a"
 
 
 def test_recursive_schema_is_bounded():
