@@ -754,6 +754,30 @@ CU.views = (() => {
    */
   var indexColumns = (width, names) => Array.from({ length: width }, (unused, i) => ({ pointer: "/" + i, label: names ? human(String(names[i] ?? "").trim()) : String(i + 1), g: 1, name: names && String(names[i] ?? "") }));
   /**
+   * The names a SQL query's select list gives its columns ("select region, sum(revenue) as revenue
+   * from …": region, revenue), the query the run's argument (a string "select … from …"),
+   * when it names `width` and no star; else false. A column's name is its alias, else its column
+   * (its table's name off), else its expression as written ("count(*)").
+   * @param {number} width @param {unknown} [args] the run's arguments (the page's, by default)
+   * @returns {string[] | false}
+   */
+  function selected(width, args) {
+    args = args === undefined ? CU.argsShown() : args;
+    var query = isObj(args) && Object.values(args).find((value) => typeof value === "string" && /^\s*select\s[^]*\sfrom\s/i.test(value)), names = [], part = "", depth = 0, quote = "";
+    for (var char of query ? /** @type {string} */ (query).replace(/^\s*select\s+(distinct\s+)?/i, "") + "," : "") {
+      if (quote) quote = char === quote ? "" : quote;
+      else if (/['"`]/.test(char)) quote = char;
+      else depth += char === "(" ? 1 : char === ")" ? -1 : 0;
+      if (!depth && !quote && (char === "," || /\sfrom\s$/i.test(part + char))) {
+        var item = part.replace(/\s+from$/i, "").trim(), name = /(?:\sas\s+|[)\w\]"]\s+|^(?:[\w$]+\.)*)(["`]?)([\w$]+)\1$/i.exec(item);
+        names.push(name ? name[2] : item);
+        part = "";
+        if (char !== ",") break;
+      } else part += char;
+    }
+    return names.length === width && names.every((name) => name && !/\*$/.test(name)) && names;
+  }
+  /**
    * A grid: an array of arrays of scalars (a sheet's range, a driver's rows, a matrix; a cell may
    * be a short list of scalars, shown inline). A first row of distinct strings over rows that are
    * not all strings is its header.
@@ -767,7 +791,8 @@ CU.views = (() => {
       && rows.some((row) => !/** @type {Views.Json[]} */ (row).every((cell) => typeof cell === "string")) && /** @type {Views.Json[]} */ (head);
     // one cell, unnamed (a count(*)'s [(36,)]): that value
     if (!head && rows.length === 1 && width === 1 && isScalar(/** @type {Views.Json[]} */ (rows[0])[0])) return auto(/** @type {Views.Json[]} */ (rows[0])[0]);
-    return table(head ? rows.slice(1) : rows, indexColumns(width, /** @type {Views.Json[] | false} */ (head)), 100);
+    // (unnamed: the names the query's select list gives them, a Python driver's tuples)
+    return table(head ? rows.slice(1) : rows, indexColumns(width, /** @type {Views.Json[] | false} */ (head) || selected(width)), 100);
   }
   // A table given as its columns' names and its rows (SQL drivers, DuckDB-style answers):
   // {columns|fields|headers, rows|data|values}, any casing, every row an array as wide as the
@@ -2001,6 +2026,6 @@ CU.views = (() => {
   return {
     get scope() { return scope; }, render: render, NODES: NODES, at: at, formatNumber: num, formatDate: date, isRecord: isObj, look: lookOf, keyOf: keyOf,
     autoView: auto, table: table, kind: kind, keyValue: kv, columnsOf: cols, list: list, value: val, image: image,
-    jsonBlock: jsonBlock, text: { human: human, guess: guess, pythonLiteral: pythonLiteral, sections: sectionsOf, written: writtenDate, points: pointSeries, terminal: terminal, lines: linesText, restates: restates, error: errorKind, headline: headlineOf, currency: currencyIn }
+    jsonBlock: jsonBlock, text: { human: human, guess: guess, pythonLiteral: pythonLiteral, sections: sectionsOf, written: writtenDate, selected: selected, points: pointSeries, terminal: terminal, lines: linesText, restates: restates, error: errorKind, headline: headlineOf, currency: currencyIn }
   };
 })();

@@ -193,6 +193,8 @@ interface Views {
     sections(text: string): string[] | undefined;
     /** A time written out (JavaScript's Date, e-mail's, ctime's) as ISO 8601; undefined when none. */
     written(text: string): string | undefined;
+    /** The names a SQL select list (the run's argument) gives `width` columns; false when it gives no such names. */
+    selected(width: number, args?: unknown): string[] | false;
     /** The series of points a value is (labels, [time, value] points); undefined when none. */
     points(value: unknown): Views.PointSeries[] | undefined;
     /** An error's text read: its kind (data, code, terminal, text, prose), title, body or data. */

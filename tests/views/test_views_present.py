@@ -278,3 +278,16 @@ def test_presented_pages_pass_axe(apphost, name, theme):
     entry = recorded(name)
     host = shown(apphost, entry["tool"], entry["result"], entry["arguments"], theme)
     assert axe.violations(host.frame) == []
+
+
+def test_a_python_drivers_tuples_are_named_by_the_querys_select_list(apphost):
+    """mcp-server-duckdb's query (the corpus's recording): its rows are tuples, str(rows), named
+    by nothing in the result; the query the host sent with the call names them: the matrix's rows
+    are regions, its scale revenue — not "Column 1", "Column 3"."""
+    entry = recorded("duckdb__query__grouped")
+    frame = shown(apphost, entry["tool"], entry["result"], entry["arguments"]).frame
+    assert frame.locator(f"{BODY} .heatmap th").first.inner_text() == "Region"
+    assert frame.locator(f"{BODY} .hm-legend").first.inner_text().startswith("Revenue")
+    frame.get_by_role("tab", name="Records").click()
+    assert frame.locator(f"{BODY} [role=tabpanel]:not([hidden]) thead").inner_text().split() == ["Region", "Product", "Revenue", "Units"]
+    assert "Column" not in frame.locator(BODY).inner_text()

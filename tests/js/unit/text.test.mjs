@@ -492,3 +492,14 @@ test("a time written out (JavaScript's Date, e-mail's and HTTP's, ctime's and gi
   assert.equal(created.getAttribute("datetime"), "2026-11-23T11:34:30+00:00");
   assert.ok(!box.textContent.includes("Coordinated Universal Time"));
 });
+
+test("a query's select list names the columns of its unnamed rows: each alias, else its column, else its expression", () => {
+  const selected = (width, query) => plain(V.text.selected(width, { query }));
+  assert.deepEqual(selected(4, "select region, product, sum(revenue) as revenue, sum(units) as units from sales group by 1, 2"), ["region", "product", "revenue", "units"]);
+  assert.deepEqual(selected(3, "SELECT s.region, count(*), max(x) AS \"Top\" FROM t"), ["region", "count(*)", "Top"]);
+  assert.deepEqual(selected(2, "select distinct a, coalesce(b, 'x, y') b2\nfrom t"), ["a", "b2"]);
+  assert.deepEqual(selected(3, "select cohort, any_value(cohort_size) as size, list(retained_pct order by month) as retained from retention group by cohort"), ["cohort", "size", "retained"]);
+  // a star, another count of columns, no from, no query: no names
+  for (const [width, query] of [[6, "select * from sales"], [2, "select t.*, a from t"], [3, "select a, b from t"], [1, "select 1"], [2, "Select two, please"]]) assert.equal(V.text.selected(width, { query }), false, query);
+  assert.equal(V.text.selected(2, { limit: 3 }), false);
+});
