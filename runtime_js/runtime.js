@@ -851,9 +851,15 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
       : [(key ? (labels[key] || key) + " " : "") + shortText(value)];
     return args == null || (isObject(args) && !Object.keys(args).length) ? "" : said(args).join(" · ");
   }
-  /** A value in a few words: text cut at 40 characters, a list's first three, JSON for the rest. @param {Json} value @returns {string} */
+  /**
+   * A value in a few words: text cut at 40 characters, a list's first three (a record among them
+   * by its first text: pdf-reader's sources by their paths), JSON for the rest.
+   * @param {Json} value @returns {string}
+   */
   function shortText(value) {
-    var text = typeof value === "string" ? value : Array.isArray(value) && value.every((item) => typeof item !== "object") ? value.slice(0, 3).join(", ") + (value.length > 3 ? ", …" : "") : typeof value === "boolean" ? (value ? M.yes : M.no) : JSON.stringify(value);
+    /** @type {(item: Json) => Json} */
+    var named = (item) => isObject(item) ? Object.values(item).find((inner) => typeof inner === "string") ?? JSON.stringify(item) : item !== null && typeof item === "object" ? JSON.stringify(item) : item;
+    var text = typeof value === "string" ? value : Array.isArray(value) ? value.slice(0, 3).map(named).join(", ") + (value.length > 3 ? ", …" : "") : typeof value === "boolean" ? (value ? M.yes : M.no) : JSON.stringify(value);
     return text.length > 40 ? text.slice(0, 39) + "…" : text;
   }
 

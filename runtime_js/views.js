@@ -283,7 +283,7 @@ CU.views = (() => {
     if (lines !== undefined) return textView(lines);
     // a list holding text of several lines is a list, each item its own text (never "a\n, b")
     if (Array.isArray(value) && value.every(isScalar)) return value.some((item) => /\n/.test(String(item))) ? list(value, format, key) : inlineList(/** @type {Views.Scalar[]} */ (value), format === "json" ? undefined : format, key);
-    if (typeof value === "object") return rangeView(value, key, look) || fold(value);
+    if (typeof value === "object") return isObj(value) && !Object.keys(value).length ? el("span", { class: "muted" }, M.none) : rangeView(value, key, look) || fold(value);
     var option = (options || []).find((choice) => choice.value === value);
     if (typeof value === "boolean" && !option) return el("span", { class: "yn yn-" + value }, value ? M.yes : M.no);
     if (format === "enum" || format === "boolean") return el("span", { class: "tag tag-" + String(value).replace(/\W/g, "").slice(0, 20) }, option ? option.label : String(value));
@@ -939,7 +939,8 @@ CU.views = (() => {
       var held = typeof value === "string" ? dataOf(value) : undefined, text = textOf(value), range = rangeOf(value), heading;
       if (Array.isArray(value) && value.length === 1 && text !== undefined && /\n/.test(text)) held = text;
       // (a range, {min, max} or {p25, p50, p75}, is a fact: "20 (15–25)")
-      if ((!fields.length && value && typeof value === "object" && !isShortScalarList(value) && !range && (/** @type {number} */ (depth) < 2 || (isObj(value) && /** @type {number} */ (depth) < 4))) || (typeof value === "string" && /\n/.test(value)) || linesText(value) !== undefined || held !== undefined) {
+      // (an empty record is a fact, "none", as an empty list is: not a heading over nothing)
+      if ((!fields.length && value && typeof value === "object" && !isShortScalarList(value) && !range && !(isObj(value) && !Object.keys(value).length) && (/** @type {number} */ (depth) < 2 || (isObj(value) && /** @type {number} */ (depth) < 4))) || (typeof value === "string" && /\n/.test(value)) || linesText(value) !== undefined || held !== undefined) {
         scope = record;
         if (!shownAs(shown, field.pointer, /** @type {Views.Json} */ (value), heading = el("h3", depth === 0 && field.label === M.result ? { hidden: "" } : null, field.label))) blocks.push(el("div", { class: /** @type {number} */ (depth) > 1 ? "view nest" : "view" }, heading, auto(held === undefined ? /** @type {Views.Json} */ (value) : held, /** @type {number} */ (depth) + 1, keyOf(field)), typeof value === "string" && held !== undefined && sentText(value)));
       } else if (value !== undefined) {
@@ -1224,10 +1225,14 @@ CU.views = (() => {
     var items = [];
     /** @type {Views.TextItem | null} the record being read */
     var current = null;
-    var out = el("div", { class: "view" });
-    str.split(/\r?\n/).forEach((line) => {
-      var match = KEY_VALUE.exec(line), last = items[items.length - 1];
+    var out = el("div", { class: "view" }), depth = 0;
+    str.split(/\r?\n/).forEach((line, i, lines) => {
+      var match = KEY_VALUE.exec(line), last = items[items.length - 1], indent = line.search(/\S/);
+      // (a line set in by four or more past the last pair, after a blank line, is text: git's
+      // commit message under its Author and Date, "    fib: comment the loop")
+      if (match && i && !lines[i - 1].trim() && indent >= depth + 4 && items.some((item) => item.r)) match = null;
       if (match) {
+        depth = indent;
         // a yes/no; a list or a record written as JSON or a Python literal: its data
         var key = match[1].trim(), value = match[2].trim(), data = /^[[{]/.test(value) ? dataOf(value) : undefined;
         var cell = isObj(data) || Array.isArray(data) ? data : /^(true|false)$/i.test(value) ? /^t/i.test(value) : value;

@@ -291,3 +291,13 @@ def test_a_python_drivers_tuples_are_named_by_the_querys_select_list(apphost):
     frame.get_by_role("tab", name="Records").click()
     assert frame.locator(f"{BODY} [role=tabpanel]:not([hidden]) thead").inner_text().split() == ["Region", "Product", "Revenue", "Units"]
     assert "Column" not in frame.locator(BODY).inner_text()
+
+
+def test_the_folded_arguments_name_a_list_of_records_by_their_text(apphost):
+    """pdf-reader's read_pdf (the corpus's recording): its sources are records, {path, …}; the
+    folded form's line says each by its path, not as JSON ('[{"path":"/tmp/…')."""
+    entry = recorded("pdf-reader__read_pdf")
+    frame = shown(apphost, entry["tool"], entry["result"], entry["arguments"]).frame
+    said = frame.locator(".args-text").inner_text()
+    assert said.startswith("Sources /tmp/compile-ui-field/data/report.pdf · "), said
+    assert "{" not in said

@@ -503,3 +503,19 @@ test("a query's select list names the columns of its unnamed rows: each alias, e
   for (const [width, query] of [[6, "select * from sales"], [2, "select t.*, a from t"], [3, "select a, b from t"], [1, "select 1"], [2, "Select two, please"]]) assert.equal(V.text.selected(width, { query }), false, query);
   assert.equal(V.text.selected(2, { limit: 3 }), false);
 });
+
+test("key: value: a line set in by four past the pairs, after a blank line, is text (git's commit message), not a pair", () => {
+  const entry = JSON.parse(readFileSync(new URL("git-node__git_show.json", FIELD), "utf8"));
+  const box = renderText(entry.result.structuredContent.content);
+  assert.deepEqual(texts(box, "dt"), ["Author", "Date"]);
+  assert.ok(texts(box, "pre").some((text) => text.includes("fib: comment the loop, print fib(40)")), box.textContent);
+  // pairs set in under a line that names them stay pairs (dbutils' columns)
+  assert.ok(texts(renderText(fieldText("dbutils__dbutils-describe-table")), "th").includes("Nullable"));
+});
+
+test("an empty record is a fact, none, as an empty list is: no heading over nothing", () => {
+  const box = render({ structuredContent: { success: true, metadata: {}, tags: [] } });
+  assert.deepEqual(texts(box, "dt"), ["Success", "Metadata", "Tags"]);
+  assert.deepEqual(texts(box, "dd").slice(1), ["none", "none"]);
+  assert.equal(box.querySelectorAll("h3").length, 0);
+});
