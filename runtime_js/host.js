@@ -52,7 +52,8 @@
   // order met; rows that are not objects make one column, "value" (the pointer "", the row).
   /** @param {unknown[]} rows  @param {TableColumn[] | undefined} own  @returns {string[]} pointers */
   function columnPointers(rows, own) {
-    if (own && own.length) return own.map((column) => column.pointer);
+    // (a column drawn as several fields joined, "3:14–20", is downloaded as those fields)
+    if (own && own.length) return own.flatMap((column) => column.at || [column.pointer]);
     /** @type {Record<string, number>} */
     var seen = {};
     /** @type {string[]} */

@@ -858,7 +858,7 @@ var CU = /** @type {CompileUi} */ (/** @type {unknown} */ ((() => {
    */
   function shortText(value) {
     /** @type {(item: Json) => Json} */
-    var named = (item) => isObject(item) ? Object.values(item).find((inner) => typeof inner === "string") ?? JSON.stringify(item) : item !== null && typeof item === "object" ? JSON.stringify(item) : item;
+    var named = (item) => isObject(item) ? Object.values(item).find((inner) => typeof inner === "string" && inner) ?? JSON.stringify(item) : item === null || typeof item === "object" ? JSON.stringify(item) : item;
     var text = typeof value === "string" ? value : Array.isArray(value) ? value.slice(0, 3).map(named).join(", ") + (value.length > 3 ? ", …" : "") : typeof value === "boolean" ? (value ? M.yes : M.no) : JSON.stringify(value);
     return text.length > 40 ? text.slice(0, 39) + "…" : text;
   }

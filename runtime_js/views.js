@@ -671,7 +671,7 @@ CU.views = (() => {
    * Columns where two or four fields that say one thing are one column, in the first one's place:
    * a place in a text (a linter's message, a parser's node: line and column, and the ends
    * endLine and endColumn, any casing; integers) is a Location, "3:14–20"; a span of time (start
-   * and end, begin and finish, dtstart and dtend…; dates or times) is When, "2 Nov 2026,
+   * and end, begin and finish, dtstart and dtend…; dates or date-times) is When, "2 Nov 2026,
    * 09:15–09:30 (UTC+01:00)". The first field is in every row; an end may be missing.
    * @param {Views.Json[]} rows @param {Views.Column[]} columns @returns {Views.Column[]}
    */
@@ -702,7 +702,7 @@ CU.views = (() => {
     if (column.w) {
       var oneDay = to != null && dayOf([from, to]), hours = date(from, "day-time") + "\u2013" + date(to, "day-time");
       text = to == null || to === from ? date(from, column.day ? "day-time" : undefined) : column.day ? hours : oneDay ? date(from).replace(date(from, "day-time"), hours) : date(from) + " \u2013 " + date(to);
-    } else text = n[0] + ":" + n[1] + (n[2] == null ? "" : "\u2013" + (n[2] === n[0] ? "" : n[2] + ":") + n[3]);
+    } else text = n[0] + ":" + n[1] + (n[2] == null || n[3] == null ? "" : "\u2013" + (n[2] === n[0] ? "" : n[2] + ":") + n[3]);
     return el(column.w ? "time" : "span", { class: "nw", datetime: column.w ? String(from) : null, title: pointers.map((pointer, i) => unescapeToken(pointer.slice(1)) + " " + (n[i] ?? "\u2014")).join(" \u00b7 ") }, text);
   }
   /**
@@ -768,9 +768,10 @@ CU.views = (() => {
       if (quote) quote = char === quote ? "" : quote;
       else if (/['"`]/.test(char)) quote = char;
       else depth += char === "(" ? 1 : char === ")" ? -1 : 0;
-      if (!depth && !quote && (char === "," || /\sfrom\s$/i.test(part + char))) {
-        var item = part.replace(/\s+from$/i, "").trim(), name = /(?:\sas\s+|[)\w\]"]\s+|^(?:[\w$]+\.)*)(["`]?)([\w$]+)\1$/i.exec(item);
-        names.push(name ? name[2] : item);
+      if (!depth && !quote && (char === "," || /\sfrom\s$/i.test(part.slice(-6) + char))) {
+        // (an alias, quoted with its spaces or not; a trailing keyword — "… end", "is null" — is none)
+        var item = part.replace(/\s+from$/i, "").trim(), name = /(?:\sas\s+|[)\w\]"]\s+|^(?:[\w$]+\.)*)(?:"([^"]+)"|`([^`]+)`|([\w$]+))$/i.exec(item), word = name && (name[1] || name[2] || name[3]);
+        names.push(word && !/^(end|null|true|false|asc|desc|and|or|not|is|in|like|then|else|distinct)$/i.test(word) ? word : item);
         part = "";
         if (char !== ",") break;
       } else part += char;
@@ -1033,7 +1034,8 @@ CU.views = (() => {
       // Every number of a column in one look: its kind, and the precision the column needs.
       // Times of one day: the day once, under the heading; each row its time (whole in its title),
       // instants in epoch seconds too (their look's unit "day").
-      var values = rows.map((r) => at(r, column.pointer)), ranged = rangeOf(values[0]);
+      // (a column of joined fields: all of them — a span's one day is its starts' and its ends')
+      var values = rows.flatMap((r) => column.at ? column.at.map((pointer) => at(r, pointer)) : [at(r, column.pointer)]), ranged = rangeOf(values[0]);
       // (a column of ranges, p50 (p25–p75): the look of all their numbers)
       if (ranged) values = /** @type {Views.Json[]} */ ([]).concat(...values.map((value) => isObj(value) ? /** @type {string[]} */ (ranged).map((name) => value[name]) : []));
       if (ranged || /^(number|integer)$/.test(/** @type {string} */ (column.format))) {
@@ -1086,11 +1088,14 @@ CU.views = (() => {
     /** @param {number} index */
     function sort(index) {
       direction = sortedBy === index ? -direction : 1; sortedBy = index;
-      var pointer = columns[index].pointer;
-      shown = shown.slice().sort((a, b) => {
-        var x = at(a, pointer), y = at(b, pointer);
-        return x == null ? 1 : y == null ? -1 : (typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y), locale, { numeric: true })) * direction;
-      });
+      // (a column of joined fields by each in turn: a place by its line, then its column)
+      var pointers = columns[index].at || [columns[index].pointer];
+      /** @type {(a: Views.Json, b: Views.Json, i?: number) => number} */
+      var order = (a, b, i = 0) => {
+        var x = at(a, pointers[i]), y = at(b, pointers[i]);
+        return x == null ? (y == null ? 0 : 1) : y == null ? -1 : (typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y), locale, { numeric: true })) * direction || (i + 1 < pointers.length ? order(a, b, i + 1) : 0);
+      };
+      shown = shown.slice().sort((a, b) => order(a, b));
       head.forEach((th, j) => { th.setAttribute("aria-sort", j === index ? (direction > 0 ? "ascending" : "descending") : "none"); });
       page = 0; draw();
     }
@@ -1451,7 +1456,7 @@ CU.views = (() => {
     if (data !== undefined) return json === undefined ? el("div", { class: "view" }, auto(data), sentText(str)) : auto(data);
     var textKind = /\x1b/.test(str) ? "lines" : kind(str), part = /^(lines|prose)$/.test(textKind) && csvPart(str); // a terminal's output: its colours kept, in monospace
     var sections = /^(lines|prose|kv)$/.test(textKind) && sectionsOf(str);
-    if (sections) return el("div", { class: "view" }, sections.map((text, i) => i % 2 ? el("h3", null, text) : (text = text.replace(/^(\s*\n)+|\s+$/g, "")) && (/^[^\n]*$/.test(text) && KEY_VALUE.test(text) ? keyValueText(text) : textView(text))));
+    if (sections) return el("div", { class: "view" }, sections.map((text, i) => i % 2 ? el("h3", null, text) : (text = text.replace(/^(?:[ \t]*\r?\n)+/, "").trimEnd()) && (/^[^\n]*$/.test(text) && KEY_VALUE.test(text) ? keyValueText(text) : textView(text))));
     if (part) return el("div", { class: "view" }, part.map((text, i) => text && (i === 1 ? delimitedTable(text, /** @type {"," | "\t"} */ (delimiterOf(text.split(/\r?\n/)))) : textNode(text, 2))));
     return tableOf(str, textKind) || (textKind === "diff" ? diffView(str.length > MAX_TEXT * 10 ? str.slice(0, MAX_TEXT * 10) : str)
       : textKind === "kv" ? keyValueText(str) : textKind === "html" ? htmlView(str)
@@ -1471,7 +1476,8 @@ CU.views = (() => {
   function sectionsOf(str) {
     var lines = str.split(/\r?\n/), out = [""];
     for (var i = 0; i < lines.length; i++) {
-      var line = lines[i], banner = BANNER.exec(line), over = !banner && line.trim() && line.length <= 80 && !UNDERLINE.test(line) && UNDERLINE.test(lines[i + 1] || "");
+      // (a "Key: value" pair over a rule is a record's last line, not a title: records between rules)
+      var line = lines[i], banner = line.length <= 200 && BANNER.exec(line), over = !banner && line.trim() && line.length <= 80 && !UNDERLINE.test(line) && !KEY_VALUE.test(line) && UNDERLINE.test(lines[i + 1] || "");
       if (banner || over) { out.push((banner ? banner[2] : line.trim()).replace(/:$/, ""), ""); i += over ? 1 : 0; } else out[out.length - 1] += line + "\n";
     }
     return out.length > 4 ? out : undefined;

@@ -123,14 +123,16 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
-_WRAPPED = re.compile(r"(?m)^(\S[^\n]*[^:\s])\n(?=[a-z(`'\"])")
-"""A line of prose the writer broke where a sentence goes on (its next line starts in lower case):
-a docstring's wrap at 72 columns, which the page's lines should not repeat at any width. Lines
-that start indented or end a heading (":") stay as written."""
+_WRAPPED = re.compile(r"(?m)^(\S[^\n]{48,}[^:\s])\n(?=[a-z('\"]|`(?!``))")
+"""A line of prose the writer broke where a sentence goes on: 50 characters or more (near a
+wrap's width), its next line starting in lower case — a docstring's wrap at 72 columns, which the
+page's lines should not repeat at any width. Short lines (a list of words, one a line), lines
+that start indented or end a heading (":"), and code fences stay as written."""
+_FENCE = re.compile(r"(^```.*?^```[^\n]*$)", re.M | re.S)
 
 
 def _joined(lines: list[str]) -> str:
     """The lines as one text, with no run of blank lines where a section left, its wrapped prose
-    lines joined."""
-    text = "\n".join(lines)
-    return _WRAPPED.sub(r"\1 ", re.sub(r"\n{3,}", "\n\n", text)).strip()
+    lines joined (not inside a fence)."""
+    text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines))
+    return "".join(part if i % 2 else _WRAPPED.sub(r"\1 ", part) for i, part in enumerate(_FENCE.split(text))).strip()

@@ -13,7 +13,7 @@ CSV/TSV, a markdown table's cells, ``Key: value`` lines' values (a value that is
 record written as JSON or a Python literal: its data), an aligned plain-text table's
 cells, an HTML table's cells (and each piece of text outside its tables), a markdown section's
 or a ``json``/``csv`` fence's data; a section's title is its text (a banner's, "=====Cell 1=====";
-a line's over a rule of "=" or "-", without its colon); any other line of text is one value (with markdown's inline
+a line's over a rule of "=" or "-", without its colon, unless it is a "Key: value" pair); any other line of text is one value (with markdown's inline
 marks taken off). Beside structured data, a line that is one of the data's strings is left out
 (shown once). An error's text is read the same way, its first line one value (its message). A
 string of the data that holds several lines is read the same way. Keys and column names are headings, not
@@ -86,9 +86,21 @@ def section_titles(text: str) -> list[str]:
     """A text's section titles as views.js ``sectionsOf`` draws them (its colon off), when it has
     two at least; else []."""
     lines = text.splitlines()
-    titles = [(banner[2] if (banner := BANNER.fullmatch(ln)) else ln.strip()).removesuffix(":") for n, ln in enumerate(lines)
-              if BANNER.fullmatch(ln) or (ln.strip() and len(ln) <= 80 and not UNDERLINE.fullmatch(ln) and n + 1 < len(lines) and UNDERLINE.fullmatch(lines[n + 1]))]
+    titles = [(banner[2] if (banner := _banner(ln)) else ln.strip()).removesuffix(":") for n, ln in enumerate(lines)
+              if _banner(ln) or _over_rule(lines, n)]
     return titles if len(titles) > 1 else []
+
+
+def _banner(line: str) -> re.Match[str] | None:
+    return BANNER.fullmatch(line) if len(line) <= 200 else None
+
+
+def _over_rule(lines: list[str], n: int) -> bool:
+    """``lines[n]`` a title over a rule: short, no rule itself, no "Key: value" pair (a record's
+    last line over the rule between records)."""
+    line = lines[n]
+    return bool(line.strip()) and len(line) <= 80 and not UNDERLINE.fullmatch(line) and not KEY_VALUE.match(line) \
+        and n + 1 < len(lines) and bool(UNDERLINE.fullmatch(lines[n + 1]))
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[_ -][A-Za-z0-9]+){0,3}")
 # Signs of markdown (two at least make a text markdown): as views.js ``MDS``, written apart.
 MD_TABLE_START = re.compile(r"(?m)^ {0,3}\|.*\|[ \t]*\r?\n {0,3}\|(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*$")
@@ -405,8 +417,8 @@ def text_scalars(text: str, path: str, out: list[Scalar]) -> None:
         if fenced:
             leaf(ln.strip(), f"{path}/line{n}", out)
             continue
-        banner = BANNER.fullmatch(ln)
-        if banner or (n + 1 < len(lines) and UNDERLINE.fullmatch(lines[n + 1]) and not UNDERLINE.fullmatch(ln)):
+        banner = _banner(ln)
+        if banner or _over_rule(lines, n):
             leaf(plain(banner[2] if banner else ln).strip().removesuffix(":"), f"{path}/line{n}", out)
             continue
         if MD_TABLE.match(ln):

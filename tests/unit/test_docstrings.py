@@ -105,7 +105,10 @@ def test_prose_wrapped_where_its_sentence_goes_on_is_one_line():
            " cache and re-fetch the\n        upstream calendar.\n        ")
     assert read(doc, [])[0] == ("Look up a single event by UID. Returns None if not found.\n\n"
                                 "Pass `refresh=True` to bypass the TTL cache and re-fetch the upstream calendar.")
-    kept = "Modes:\nfast or slow\n- one item\n- two\nThe end. Next\n  indented line\nOne.\nTwo."
+    kept = ("Modes:\nfast or slow\n- one item\n- two\nThe end. Next\n  indented line\nOne.\nTwo.\n"
+            "Supported actions, one a line, each short:\nstart\nstop\n"
+            "Example, a query in a fence whose lines are long enough to join:\n```sql\n"
+            "select region, sum(revenue) as revenue, count(*) as rows\nfrom sales group by region\n```\nend")
     assert read(kept, [])[0] == kept
 
 

@@ -162,3 +162,10 @@ test("the fullscreen toggle asks the host for the other mode; the page follows t
   assert.equal(toggle.getAttribute("aria-label"), "Fullscreen");
   delete answers["ui/request-display-mode"];
 });
+
+test("a column of joined fields (a place's line and column, a span's start and end) is downloaded as those fields", async () => {
+  const box = render({ structuredContent: [{ rule: "eqeqeq", line: 5, column: 11, endLine: 5, endColumn: 13 }, { rule: "no-undef", line: 3, column: 22, endLine: 3, endColumn: 25 }] }, DOWNLOADS);
+  assert.deepEqual(Array.from(box.querySelectorAll("thead th"), (th) => th.textContent), ["Rule", "Location"]);
+  const file = await saved(button(box, "Download these rows as CSV"));
+  assert.equal(file.text, ["rule,line,column,endLine,endColumn", "eqeqeq,5,11,5,13", "no-undef,3,22,3,25", ""].join("\r\n"));
+});

@@ -519,3 +519,15 @@ test("an empty record is a fact, none, as an empty list is: no heading over noth
   assert.deepEqual(texts(box, "dd").slice(1), ["none", "none"]);
   assert.equal(box.querySelectorAll("h3").length, 0);
 });
+
+test("sections: records between rules stay records (a pair over a rule is no title); a long line is no banner", () => {
+  const box = renderText("Name: alpha\nSize: 10\n----------\nName: beta\nSize: 20\n----------\nName: gamma\nSize: 30");
+  assert.deepEqual(headers(box), ["Name", "Size"]);
+  assert.equal(rows(box).length, 3);
+  assert.equal(box.querySelectorAll("h3").length, 0);
+  assert.equal(V.text.sections("=== a" + " ".repeat(300) + "b ===\nx\n=== c ===\ny"), undefined);
+});
+
+test("a query's select list: a trailing keyword is no alias (case … end, is null); a quoted alias keeps its spaces", () => {
+  assert.deepEqual(plain(V.text.selected(3, { sql: "select case when a > 0 then 1 else 0 end, x is null, b as \"Total Sales\" from t" })), ["case when a > 0 then 1 else 0 end", "x is null", "Total Sales"]);
+});

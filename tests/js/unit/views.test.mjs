@@ -863,3 +863,15 @@ test("a span of time (start and end, any of their names) is one column, When: it
   // a start that is no time (an offset) is no span
   assert.deepEqual(headers(renderData({ hits: [{ start: 3, end: 9 }, { start: 12, end: 15 }] })), ["Start", "End"]);
 });
+
+test("joined columns: a place with one end is its line and column; sorting goes by line, then column; a span across days keeps its days; the download has every field", () => {
+  const box = renderData({ hits: [{ line: 7, column: 2, endLine: 7 }, { line: 3, column: 9, endLine: 3, endColumn: 12 }, { line: 3, column: 4 }] });
+  assert.deepEqual(rows(box).map((row) => row[0]), ["7:2", "3:9–12", "3:4"]);
+  box.querySelector("thead th button").click();
+  assert.deepEqual(rows(box).map((row) => row[0]), ["3:4", "3:9–12", "7:2"]);
+  const night = renderData({ slots: [{ start: "2026-11-20T23:00:00Z", end: "2026-11-21T01:00:00Z" }, { start: "2026-11-20T09:00:00Z", end: "2026-11-20T10:00:00Z" }] });
+  assert.equal(night.querySelector("th small"), null); // no one day: the span ends on the next
+  assert.deepEqual(rows(night).map((row) => row[0]), ["20 Nov 2026, 23:00 (UTC) – 21 Nov 2026, 01:00 (UTC)", "20 Nov 2026, 09:00–10:00 (UTC)"]);
+  const table = box.querySelector(".tbl");
+  assert.deepEqual(plain(table.cols[0].at), ["/line", "/column", "/endLine", "/endColumn"]);
+});
