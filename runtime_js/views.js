@@ -1092,7 +1092,7 @@ CU.views = (() => {
       var pointers = columns[index].at || [columns[index].pointer];
       /** @type {(a: Views.Json, b: Views.Json, i?: number) => number} */
       var order = (a, b, i = 0) => {
-        var x = at(a, pointers[i]), y = at(b, pointers[i]);
+        var x = sortKey(at(a, pointers[i])), y = sortKey(at(b, pointers[i]));
         return x == null ? (y == null ? 0 : 1) : y == null ? -1 : (typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y), locale, { numeric: true })) * direction || (i + 1 < pointers.length ? order(a, b, i + 1) : 0);
       };
       shown = shown.slice().sort((a, b) => order(a, b));
@@ -1101,6 +1101,8 @@ CU.views = (() => {
     }
     /** @type {(column: Views.Column, row: Views.Json, td: HTMLElement) => HTMLElement} */
     var cell = heatmap ? heatmap.cell : (column, row, td) => td;
+    /** A value as it sorts: a time written out ("Fri Nov 27 …") by the instant it is. @type {(value: Views.Json | undefined) => Views.Json | undefined} */
+    var sortKey = (value) => { var when = typeof value === "string" && writtenDate(value); return when ? Date.parse(when) : value; };
     function draw() {
       var pages = Math.max(1, Math.ceil(shown.length / pageSize));
       page = Math.min(Math.max(page, 0), pages - 1);

@@ -875,3 +875,9 @@ test("joined columns: a place with one end is its line and column; sorting goes 
   const table = box.querySelector(".tbl");
   assert.deepEqual(plain(table.cols[0].at), ["/line", "/column", "/endLine", "/endColumn"]);
 });
+
+test("a column of times written out sorts by the instants they are, not by their weekdays", () => {
+  const box = renderData({ files: [{ name: "a", modified: "Mon Nov 23 2026 11:34:30 GMT+0000 (Coordinated Universal Time)" }, { name: "b", modified: "Fri Nov 27 2026 09:00:00 GMT+0000 (Coordinated Universal Time)" }, { name: "c", modified: "Wed Nov 25 2026 08:00:00 GMT+0000 (Coordinated Universal Time)" }] });
+  box.querySelectorAll("thead th button")[1].click();
+  assert.deepEqual(rows(box).map((row) => row[0]), ["a", "c", "b"]); // as text: Fri, Mon, Wed
+});
