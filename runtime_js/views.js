@@ -317,7 +317,9 @@ CU.views = (() => {
    * @param {string} value @returns {string | undefined}
    */
   function writtenDate(value) {
-    var found = WRITTEN.map((pattern) => pattern.exec(value)).find(Boolean), g = found && found.groups, month = g ? MONTHS.indexOf(g.m) / 3 + 1 : 0;
+    // (the first pattern that reads it, the others not tried: this runs on every string drawn)
+    var found = WRITTEN.reduce((hit, pattern) => hit || pattern.exec(value), /** @type {RegExpExecArray | null} */ (null));
+    var g = found && found.groups, month = g ? MONTHS.indexOf(g.m) / 3 + 1 : 0;
     if (!g || month < 1 || month % 1) return;
     return g.y + "-" + String(month).padStart(2, "0") + "-" + g.d.padStart(2, "0") + "T" + g.t + (g.t.length < 6 ? ":00" : "") + (g.h ? g.h + ":" + g.z : g.u ? "Z" : "");
   }
@@ -523,7 +525,7 @@ CU.views = (() => {
         && Object.values(field).some((inner) => inner && typeof inner === "object" && !isShortScalarList(inner)))) return kv(value[0], [], depth);
       if (value.length && value.length <= 200 && value.every(isObj) && value.some(childListKey)) return el("div", { class: "view" }, value.map((record) => tree(/** @type {Views.Record} */ (record), 0)));
       if (value.length && value.every(isObj)) return table(value, readOrder(value, cols(value)), 100);
-      return grid(value) || list(value, undefined, key);
+      return grid(value, depth) || list(value, undefined, key);
     }
     if (isObj(value)) return columnTable(value, depth) || listsTable(value, depth) || (childListKey(value) ? tree(value, 0) : kv(value, [], depth));
     if (typeof value === "string") return textView(value);
@@ -701,7 +703,9 @@ CU.views = (() => {
     var pointers = /** @type {string[]} */ (column.at), n = pointers.map((pointer) => at(row, pointer)), from = n[0], to = n[1], text;
     if (column.w) {
       var oneDay = to != null && dayOf([from, to]), hours = date(from, "day-time") + "\u2013" + date(to, "day-time");
-      text = to == null || to === from ? date(from, column.day ? "day-time" : undefined) : column.day ? hours : oneDay ? date(from).replace(date(from, "day-time"), hours) : date(from) + " \u2013 " + date(to);
+      // (one day: its hours in the place of the start's time — where the locale writes that time as it does alone)
+      var whole = date(from), sameDay = oneDay && whole.indexOf(date(from, "day-time")) >= 0;
+      text = to == null || to === from ? date(from, column.day ? "day-time" : undefined) : column.day ? hours : sameDay ? whole.replace(date(from, "day-time"), hours) : whole + " \u2013 " + date(to);
     } else text = n[0] + ":" + n[1] + (n[2] == null || n[3] == null ? "" : "\u2013" + (n[2] === n[0] ? "" : n[2] + ":") + n[3]);
     return el(column.w ? "time" : "span", { class: "nw", datetime: column.w ? String(from) : null, title: pointers.map((pointer, i) => unescapeToken(pointer.slice(1)) + " " + (n[i] ?? "\u2014")).join(" \u00b7 ") }, text);
   }
@@ -783,9 +787,10 @@ CU.views = (() => {
    * be a short list of scalars, shown inline). A first row of distinct strings over rows that are
    * not all strings is its header.
    * @param {Views.Json[]} rows
+   * @param {number} [depth] how deep in the result (auto's)
    * @returns {HTMLElement | undefined}
    */
-  function grid(rows) {
+  function grid(rows, depth) {
     var width = 0, head = rows[0];
     if (!rows.length || !rows.every((row) => Array.isArray(row) && row.every((cell) => isScalar(cell) || isShortScalarList(cell)) && (width = Math.max(width, row.length)))) return;
     head = /** @type {Views.Json[]} */ (head).length === width && /** @type {Views.Json[]} */ (head).every((name, i) => typeof name === "string" && /** @type {Views.Json[]} */ (head).indexOf(name) === i)
@@ -793,7 +798,8 @@ CU.views = (() => {
     // one cell, unnamed (a count(*)'s [(36,)]): that value
     if (!head && rows.length === 1 && width === 1 && isScalar(/** @type {Views.Json[]} */ (rows[0])[0])) return auto(/** @type {Views.Json[]} */ (rows[0])[0]);
     // (unnamed: the names the query's select list gives them, a Python driver's tuples)
-    return table(head ? rows.slice(1) : rows, indexColumns(width, /** @type {Views.Json[] | false} */ (head) || selected(width)), 100);
+    // (at the result's top, or under its one wrapping key: {"result": "[(…)]"}; deeper, a matrix of its own)
+    return table(head ? rows.slice(1) : rows, indexColumns(width, /** @type {Views.Json[] | false} */ (head) || ((depth || 0) < 2 && selected(width))), 100);
   }
   // A table given as its columns' names and its rows (SQL drivers, DuckDB-style answers):
   // {columns|fields|headers, rows|data|values}, any casing, every row an array as wide as the
@@ -1089,13 +1095,14 @@ CU.views = (() => {
     function sort(index) {
       direction = sortedBy === index ? -direction : 1; sortedBy = index;
       // (a column of joined fields by each in turn: a place by its line, then its column)
-      var pointers = columns[index].at || [columns[index].pointer];
-      /** @type {(a: Views.Json, b: Views.Json, i?: number) => number} */
+      // Each row's keys read once (a time written out by the instant it is), then compared.
+      var pointers = columns[index].at || [columns[index].pointer], keys = new Map(shown.map((row) => [row, pointers.map((pointer) => sortKey(at(row, pointer)))]));
+      /** @type {(a: (Views.Json | undefined)[], b: (Views.Json | undefined)[], i?: number) => number} */
       var order = (a, b, i = 0) => {
-        var x = sortKey(at(a, pointers[i])), y = sortKey(at(b, pointers[i]));
+        var x = a[i], y = b[i];
         return x == null ? (y == null ? 0 : 1) : y == null ? -1 : (typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y), locale, { numeric: true })) * direction || (i + 1 < pointers.length ? order(a, b, i + 1) : 0);
       };
-      shown = shown.slice().sort((a, b) => order(a, b));
+      shown = shown.slice().sort((a, b) => order(/** @type {(Views.Json | undefined)[]} */ (keys.get(a)), /** @type {(Views.Json | undefined)[]} */ (keys.get(b))));
       head.forEach((th, j) => { th.setAttribute("aria-sort", j === index ? (direction > 0 ? "ascending" : "descending") : "none"); });
       page = 0; draw();
     }

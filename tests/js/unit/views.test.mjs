@@ -881,3 +881,13 @@ test("a column of times written out sorts by the instants they are, not by their
   box.querySelectorAll("thead th button")[1].click();
   assert.deepEqual(rows(box).map((row) => row[0]), ["a", "c", "b"]); // as text: Fri, Mon, Wed
 });
+
+test("the run's query names unnamed rows at the result's top (or under its one wrapping key), not a grid deeper in it", () => {
+  const shown = CU.argsShown;
+  CU.argsShown = () => ({ query: "select region, sum(units) as units from sales group by region" });
+  try {
+    assert.deepEqual(headers(renderData([["East", 3], ["West", 4]])), ["Region", "Units"]);
+    assert.deepEqual(headers(renderData({ result: [["East", 3], ["West", 4]] })), ["Region", "Units"]);
+    assert.deepEqual(headers(renderData({ stats: { pairs: [[1, 3], [2, 4]] }, n: 2 })), ["Column 1", "Column 2"]);
+  } finally { CU.argsShown = shown; }
+});
