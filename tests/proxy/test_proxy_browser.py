@@ -37,13 +37,24 @@ class BackgroundSession:
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.stop = None
+        self.lock = threading.Lock()
+        self.closed = False  # no call starts after close: a page outliving its session gets an error
         self.params = StdioServerParameters(
             command=sys.executable, args=["-m", "compiler", "proxy", "--no-cache", "--", *upstream], cwd=str(ROOT),
             env={**os.environ, **env} if env else None,
         )
-        self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self._main(),), daemon=True)
+        self.thread = threading.Thread(target=self._serve, daemon=True)
         self.thread.start()
         assert self.ready.wait(30), "proxy session did not start"
+
+    def _serve(self) -> None:
+        """The session's thread: the session, then the calls still running on its loop (a page's
+        long poll) cancelled and the loop closed, so no coroutine is left unawaited."""
+        try:
+            self.loop.run_until_complete(self._main())
+        finally:
+            self.loop.run_until_complete(self._cancel_the_rest())
+            self.loop.close()
 
     async def _main(self) -> None:
         self.stop = asyncio.Event()
@@ -53,15 +64,33 @@ class BackgroundSession:
             await self.stop.wait()
 
     def start(self, coroutine_factory: Callable[[Client], Coroutine[Any, Any, T]]) -> concurrent.futures.Future[T]:
-        """Start a call on the session's loop; its ``concurrent.futures.Future``."""
-        return asyncio.run_coroutine_threadsafe(coroutine_factory(self.session), self.loop)
+        """Start a call on the session's loop; its ``concurrent.futures.Future`` (failed at once
+        when the session is closed, the coroutine closed unrun)."""
+        coroutine = coroutine_factory(self.session)
+        with self.lock:
+            if not self.closed:
+                return asyncio.run_coroutine_threadsafe(coroutine, self.loop)
+        coroutine.close()
+        refused: concurrent.futures.Future[T] = concurrent.futures.Future()
+        refused.set_exception(RuntimeError("the session is closed"))
+        return refused
 
     def call(self, coroutine_factory: Callable[[Client], Coroutine[Any, Any, T]], timeout: float = 30) -> T:
         return self.start(coroutine_factory).result(timeout)
 
     def close(self) -> None:
+        with self.lock:
+            self.closed = True
         self.loop.call_soon_threadsafe(self.stop.set)
         self.thread.join(15)
+
+    @staticmethod
+    async def _cancel_the_rest() -> None:
+        await asyncio.sleep(0)  # calls scheduled before close become tasks
+        rest = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        for task in rest:
+            task.cancel()
+        await asyncio.gather(*rest, return_exceptions=True)
 
 
 def relay(session: BackgroundSession, *, hold: str | None = None):
