@@ -418,12 +418,21 @@ CU.views = (() => {
     var details = /** @type {HTMLDetailsElement} */ (el("details", { class: className, open: open, ontoggle: () => { if (details.open) fill(); } }, el("summary", null, summary)));
     function fill() {
       if (details.children.length > 1) return;
-      var small = +(toJson(value).length <= 2e4);
-      openingAll += small;
-      try { elAdd(details, build()); } finally { openingAll -= small; }
+      elAdd(details, whole(value, 2e4, build));
     }
     if (fillNow) fill();
     return details;
+  }
+  /**
+   * What build() makes of value, every fold in it open when value's JSON is at most limit characters.
+   * @param {Views.Json} value
+   * @param {number} limit
+   * @param {() => Views.Child} build
+   */
+  function whole(value, limit, build) {
+    var small = +(toJson(value).length <= limit);
+    openingAll += small;
+    try { return build(); } finally { openingAll -= small; }
   }
 
   /**
@@ -520,9 +529,10 @@ CU.views = (() => {
     if (Array.isArray(value)) {
       var shownOutputs = outputs(value);
       if (shownOutputs) return shownOutputs;
-      // one record holding values nested two deep is that record, not a one-row table of folds
-      if (value.length === 1 && isObj(value[0]) && Object.values(value[0]).some((field) => field && typeof field === "object"
-        && Object.values(field).some((inner) => inner && typeof inner === "object" && !isShortScalarList(inner)))) return kv(value[0], [], depth);
+      // one record holding values nested two deep, or nested itself and of five fields or more, is
+      // that record, not a one-row table (of folds; cut at a fold's width)
+      if (value.length === 1 && isObj(value[0]) && ((depth > 1 && Object.keys(value[0]).length > 4) || Object.values(value[0]).some((field) => field && typeof field === "object"
+        && Object.values(field).some((inner) => inner && typeof inner === "object" && !isShortScalarList(inner))))) return kv(value[0], [], depth);
       if (value.length && value.length <= 200 && value.every(isObj) && value.some(childListKey)) return el("div", { class: "view" }, value.map((record) => tree(/** @type {Views.Record} */ (record), 0)));
       if (value.length && value.every(isObj)) return table(value, readOrder(value, cols(value)), 100);
       return grid(value, depth) || list(value, undefined, key);
@@ -2035,8 +2045,9 @@ CU.views = (() => {
     var headline = leading = headlineOf(shown, present, content.some((block) => isObj(block) && block.type === "image")), typed = data !== undefined && props && props.source !== "content";
     /** @type {{ [section: string]: Views.Child }} */
     var parts = { headline: tiles(shown, headline, typed ? labelsOf(/** @type {Views.ViewNode} */ (resultView)) : {}) };
-    if (typed) { var laidOut = document.createDocumentFragment(); fillLayout(laidOut, /** @type {Views.ViewNode} */ (resultView), /** @type {Views.Json} */ (data)); parts.data = laidOut; }
-    else if (shown !== undefined) { var rest = withoutHeadline(shown, headline); parts.data = isObj(rest) && !Object.keys(rest).length ? null : auto(rest); }
+    // (a small result shows whole, no part of it behind a click: 3 000 characters of JSON at most)
+    if (typed) { var laidOut = document.createDocumentFragment(); parts.data = whole(/** @type {Views.Json} */ (data), 3e3, () => (fillLayout(laidOut, /** @type {Views.ViewNode} */ (resultView), /** @type {Views.Json} */ (data)), laidOut)); }
+    else if (shown !== undefined) { var rest = withoutHeadline(shown, headline); parts.data = isObj(rest) && !Object.keys(rest).length ? null : whole(/** @type {Views.Json} */ (rest), 3e3, () => auto(rest)); }
     // The text blocks usually repeat the data as JSON; the rest shows unless a view already did.
     if (!current.shown && only === undefined) parts.text = unshownBlocks(content, data, present.text !== "show");
     else if (only !== undefined && json.some((value) => value === undefined)) parts.text = sentText(message); // a Python literal's text

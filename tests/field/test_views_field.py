@@ -367,6 +367,21 @@ def _grid(frame) -> tuple[list[str], list[list[str]]]:
     return frame.locator(f"{body} th").all_inner_texts(), rows
 
 
+def test_a_small_result_shows_whole(field_host):
+    """Rule "a small result shows whole" (views.js ``whole``): a result of 3 000 characters of JSON
+    at most has no part behind a click (python-pptx's slide: its placeholders and its table's rows,
+    three levels down, were "1 item" folds); one record of five fields or more nested in it is a
+    key-value list, not a one-row table cut at the fold's width."""
+    frame = render(field_host, load("powerpoint__extract_presentation_text.json"))
+    folds = frame.locator("#result .result-body details.more")
+    assert folds.count() == 3 and all(d.get_attribute("open") is not None for d in folds.all())
+    placeholder = folds.first.locator("dl.kv")
+    assert placeholder.locator("dt").all_inner_texts()[-2:] == ["Placeholder type", "Placeholder idx"]
+    assert placeholder.locator("dd").all_inner_texts()[-2:] == ["TITLE (1)", "0"]
+    assert "North, 12450.00, 310" in frame.locator("#result .result-body table").last.inner_text()
+    assert frame.get_by_text("East, 13002.25, 342").is_visible()
+
+
 @pytest.mark.parametrize(
     ("name", "head", "first", "count"),
     [
