@@ -1139,8 +1139,11 @@ CU.views = (() => {
     draw();
     // The rows and columns ride on the element (not markup): host.js offers them as a file. A
     // table of five rows or fewer says no count under it (its rows say it at a glance).
+    // (a table of short values alone — numbers, ids, dates — as wide as they are: two columns of
+    // counts side by side, not at the frame's two edges)
+    var fit = rows.slice(0, 100).every((row) => columns.every((column) => { var value = at(row, column.pointer); return value == null || (isScalar(value) && !!noWrap(value)); }));
     /** @type {Views.TableElement} */
-    var box = Object.assign(el("div", { class: "tbl" }, filter, el("div", { class: "scroll" }, el("table", null, el("thead", null, groups, el("tr", null, head)), body)), el("div", { class: "pager", hidden: rows.length > Math.min(5, pageSize) ? null : "" }, prev, info, next)), { rows: sent, cols: columns, all: () => { pageSize = Math.max(pageSize, Math.min(rows.length, 1000)); draw(); } });
+    var box = Object.assign(el("div", { class: "tbl" }, filter, el("div", { class: "scroll" }, el("table", fit ? { class: "fit" } : null, el("thead", null, groups, el("tr", null, head)), body)), el("div", { class: "pager", hidden: rows.length > Math.min(5, pageSize) ? null : "" }, prev, info, next)), { rows: sent, cols: columns, all: () => { pageSize = Math.max(pageSize, Math.min(rows.length, 1000)); draw(); } });
     // Rows that are a series show their chart too (plot.js; placed as the result view's
     // present.chart says: "first" by default): rows built from data, and a typed table's unless
     // the page has a Chart node (chart.js: the layout chose its chart).

@@ -382,6 +382,21 @@ def test_a_small_result_shows_whole(field_host):
     assert frame.get_by_text("East, 13002.25, 342").is_visible()
 
 
+def test_a_table_of_short_values_is_as_wide_as_they_are(field_host):
+    """Rule "short values, a narrow table" (views.js ``fit``): a system monitor's cores, two columns
+    of counts, sit side by side, not at the frame's two edges; a table with phrases in it (a deck's
+    layouts) still takes the frame's width."""
+    frame = render(field_host, load("system-monitor__poll-system-stats.json"), width=900)
+    width = frame.locator("#result .result-body").bounding_box()["width"]
+    cores = frame.locator("#result .result-body table")
+    assert cores.get_attribute("class") == "fit" and cores.bounding_box()["width"] < width / 2
+    assert cores.locator("thead th").all_inner_texts() == ["Idle", "Total"]
+    frame = render(field_host, load("powerpoint__get_presentation_info.json"), width=900)
+    width = frame.locator("#result .result-body").bounding_box()["width"]
+    layouts = frame.locator("#result .result-body table")
+    assert layouts.get_attribute("class") is None and layouts.bounding_box()["width"] > width * 0.9
+
+
 @pytest.mark.parametrize(
     ("name", "head", "first", "count"),
     [
