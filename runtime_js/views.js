@@ -1065,6 +1065,9 @@ CU.views = (() => {
       else if ((values = values.flat()).some((value) => HASH.test(/** @type {string} */ (value))) && values.every((value) => value == null || HASH.test(/** @type {string} */ (value)))) column.format = "hash";
       // A column of prose (its texts 60 characters long on average: remarks) is wide enough to
       // read; one of phrases (24 on average, words: a linter's messages) a line or two a phrase.
+      // A column of source lines (one indented, or named code, source or snippet: a blame's
+      // content) in monospace, its spaces kept: "    a, b = 0, 1  # start", not "a, b = 0, 1 # start".
+      else if (values.some((value) => typeof value === "string" && /^(\t| {2,})\S/.test(value)) || P.words(keyOf(column)).some((word) => /^(code|source|snippet)$/.test(word))) column.format = "code";
       else {
         var chars = 0;
         values.forEach((value) => { if (typeof value === "string") chars += value.length; });
@@ -1125,7 +1128,7 @@ CU.views = (() => {
       page = Math.min(Math.max(page, 0), pages - 1);
       body.replaceChildren(...shown.slice(page * pageSize, page * pageSize + pageSize).map((row) => el("tr", null, columns.map((column) => {
         var value = at(row, column.pointer);
-        return cell(column, row, el("td", { class: (numeric(column) || "") + noWrap(value) + (column.long ? (column.long > 1 ? " mid" : " long") : "") || null }, column.at ? joinedView(row, column) : val(value, column.format, column.options, column.label, rowLook(column.look, row))));
+        return cell(column, row, el("td", { class: (numeric(column) || (column.format === "code" ? "code" : "")) + noWrap(value) + (column.long ? (column.long > 1 ? " mid" : " long") : "") || null }, column.at ? joinedView(row, column) : val(value, column.format, column.options, column.label, rowLook(column.look, row))));
       }))));
       info.textContent = shown.length > pageSize ? M.rowsOf(page * pageSize + 1, Math.min(shown.length, page * pageSize + pageSize), shown.length) : plural(shown.length, M.rows);
       prev.hidden = next.hidden = pages < 2; prev.disabled = !page; next.disabled = page >= pages - 1;

@@ -397,6 +397,17 @@ def test_a_table_of_short_values_is_as_wide_as_they_are(field_host):
     assert layouts.get_attribute("class") is None and layouts.bounding_box()["width"] > width * 0.9
 
 
+def test_a_column_of_source_lines_keeps_its_spaces_in_monospace(field_host):
+    """Rule "source lines" (views.js ``code`` columns): a blame's content, one line indented, is
+    drawn in monospace with its spaces kept, not "a, b = 0, 1 # start"; its other columns not."""
+    frame = render(field_host, load("git-node__git_blame.json"), width=900)
+    content = frame.locator("#result .result-body tbody tr td.code")
+    assert content.all_inner_texts() == ["def fib(n: int) -> int:", "    a, b = 0, 1  # start"]
+    font = "(cell) => getComputedStyle(cell).fontFamily"
+    assert "mono" in content.first.evaluate(font)
+    assert "mono" not in frame.locator("#result .result-body tbody tr td").nth(2).evaluate(font)
+
+
 @pytest.mark.parametrize(
     ("name", "head", "first", "count"),
     [
