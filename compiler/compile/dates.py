@@ -5,7 +5,9 @@ Many servers write "Start datetime (ISO 8601)" or "YYYY-MM-DD" where JSON Schema
 The rule reads, in order of strength: an example in the description (``2026-01-31`` or
 ``2026-01-31T09:30:00Z``), a template (``YYYY-MM-DD``, ``YYYY-MM-DDTHH:MM:SSZ``), the words
 "ISO 8601" / "RFC 3339" with "date" or "time" words, and a name ending in ``_at`` / ``At``
-(``created_at``, ``startsAt``). It infers only what the page can send exactly:
+(``created_at``, ``startsAt``); last, a numbered name (``date2``) takes the format of the sibling it
+numbers (``date`` or ``date1``: calc's "Second date for diff" beside "Date string (ISO8601)").
+It infers only what the page can send exactly:
 
 * a date is ``YYYY-MM-DD``, what ``<input type=date>`` gives;
 * a date-time is sent with its offset (RFC 3339). A description that shows a date-time *without*
@@ -19,6 +21,7 @@ Durations, intervals, Unix timestamps and epoch numbers are not dates here.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from components.nodes import DateFormat
 
@@ -32,6 +35,7 @@ _DATE_TIME_WORDS = re.compile(r"\b(date[ -]?times?|timestamps?|date and time|ins
 _DATE_WORDS = re.compile(r"\bdates?\b", re.I)
 _ZONE_WORDS = re.compile(r"\b(offset|time ?zone|UTC|Z)\b")
 _AT_NAME = re.compile(r"(_at|[a-z]At)$")
+_NUMBERED = re.compile(r"(?P<stem>.+?)[_-]?\d")
 
 
 def inferred_format(name: str, description: str | None) -> DateFormat | None:
@@ -53,3 +57,23 @@ def inferred_format(name: str, description: str | None) -> DateFormat | None:
     if _AT_NAME.search(name) and not text:
         return "date-time"
     return None
+
+
+def numbered_format(
+    name: str, description: str | None, formats: Mapping[str, DateFormat | None]
+) -> DateFormat | None:
+    """The date format of the sibling a numbered input names (``date2`` beside ``date`` or
+    ``date1``, ``end_2`` beside ``end_1``), from ``formats`` (each sibling's declared or inferred
+    format); None unless its description is silent on what it is not (a duration, an epoch)."""
+    numbered = _NUMBERED.fullmatch(name)
+    if not numbered or _NOT_A_DATE.search(description or ""):
+        return None
+    stem = numbered.group("stem")
+    return next(
+        (
+            found
+            for other in (stem, f"{stem}1", f"{stem}_1")
+            if other != name and (found := formats.get(other))
+        ),
+        None,
+    )

@@ -40,6 +40,7 @@ from components.nodes import (
     BooleanFieldProps,
     ConstField,
     ConstFieldProps,
+    DateFormat,
     DateTimeField,
     DateTimeFieldProps,
     FileField,
@@ -228,8 +229,9 @@ def object_field(shape: ObjectShape, site: Site) -> AnyNode:
 
 
 def object_children(shape: ObjectShape, site: Site) -> tuple[AnyNode, ...]:
+    formats = {prop.name: _date_format(prop.name, prop.shape) for prop in shape.properties}
     children = [
-        field(_dated(prop.name, prop.shape), site.child(prop.name, label_for(prop.shape.title, prop.name), prop.required))
+        field(_dated(prop.name, prop.shape, formats), site.child(prop.name, label_for(prop.shape.title, prop.name), prop.required))
         for prop in shape.properties
     ]
     rest = _rest_value(shape)
@@ -240,12 +242,24 @@ def object_children(shape: ObjectShape, site: Site) -> tuple[AnyNode, ...]:
     return tuple(children)
 
 
-def _dated(name: str, shape: SomeShape) -> SomeShape:
-    """A string input whose name or description says it is a date or a date-time, with that
-    ``format`` (``dates.inferred_format``): it becomes a ``DateTimeField`` and gets a picker."""
+def _date_format(name: str, shape: SomeShape) -> DateFormat | None:
+    """The date format a string input declares, or its name or description says (``dates.inferred_format``)."""
+    if not isinstance(shape, StringShape):
+        return None
+    if shape.format in ("date", "date-time"):
+        return shape.format
+    if shape.format or shape.pattern or shape.contentEncoding:
+        return None
+    return dates.inferred_format(name, shape.description)
+
+
+def _dated(name: str, shape: SomeShape, formats: dict[str, DateFormat | None]) -> SomeShape:
+    """A string input whose name or description says it is a date or a date-time, or that numbers
+    a sibling that is one (``date2`` beside ``date``), with that ``format``: it becomes a
+    ``DateTimeField`` and gets a picker."""
     if not isinstance(shape, StringShape) or shape.format or shape.pattern or shape.contentEncoding:
         return shape
-    inferred = dates.inferred_format(name, shape.description)
+    inferred = formats[name] or dates.numbered_format(name, shape.description, formats)
     return msgspec.structs.replace(shape, format=inferred) if inferred else shape
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.compile.dates import inferred_format
+from compiler.compile.dates import inferred_format, numbered_format
 from compiler.compile.inputs import compile_form
 from components.validate import encode
 
@@ -70,7 +70,8 @@ def _field_tool(stem: str) -> dict:
 @pytest.mark.parametrize(
     "stem, pickers",
     [
-        ("calc__date", {"date": "date"}),  # "Date string (ISO8601)"; date2 ("Second date for diff") stays text
+        # "Date string (ISO8601)"; date2 ("Second date for diff") numbers it: the same picker
+        ("calc__date", {"date": "date", "date2": "date"}),
         ("git-node__git_log", {"since": "date", "until": "date"}),
         ("prometheus__execute_range_query", {}),  # "RFC3339 or Unix timestamp": a picker would refuse the second
         ("time__convert_time", {}),  # "HH:MM": no zone, no seconds — not format: time
@@ -80,3 +81,18 @@ def test_field_corpus_pickers(stem, pickers):
     form = _form(_field_tool(stem)["inputSchema"])
     got = {n["props"]["bind"].lstrip("/"): n["props"]["format"] for n in form["children"] if n["type"] == "DateTimeField"}
     assert got == pickers
+
+
+@pytest.mark.parametrize(
+    "name, description, formats, expected",
+    [
+        ("date2", "Second date for diff", {"date": "date", "date2": None}, "date"),
+        ("end_2", None, {"end_1": "date-time", "end_2": None}, "date-time"),
+        ("date2", "Days to add (a duration)", {"date": "date"}, None),  # its words say what it is not
+        ("date2", None, {"date": None, "date2": None}, None),  # its sibling no date either
+        ("page2", None, {"page": None}, None),
+        ("date", None, {"date": "date"}, None),  # no number: its own rule only
+    ],
+)
+def test_a_numbered_input_takes_its_siblings_date_format(name, description, formats, expected):
+    assert numbered_format(name, description, formats) == expected
