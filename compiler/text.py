@@ -14,6 +14,8 @@ _ACRONYMS = frozenset(
      "llm", "mrr", "arr", "roi", "kpi", "sku"}
 )
 """Words written in capitals ("ID"), and so their plurals ("IDs"): the same list as views.js's ACRONYM."""
+_STD_DEV = re.compile(r"std?dev", re.I)
+"""A standard deviation's one word (``stddev``, ``stdev``) as two: "Std dev", as views.js's human() writes it."""
 MAX_LABEL = 120
 
 
@@ -27,7 +29,7 @@ def humanize(name: str) -> str:
     words = _WORD.findall(name)
     if not words:
         return clip(name.strip(), MAX_LABEL) or name
-    shown = [capitals(w) or w.lower() for w in words]
+    shown = [capitals(w) or ("std dev" if _STD_DEV.fullmatch(w) else w.lower()) for w in words]
     first = shown[0]
     shown[0] = first if first.isupper() else first[:1].upper() + first[1:]
     return clip(" ".join(shown), MAX_LABEL)

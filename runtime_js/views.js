@@ -235,7 +235,7 @@ CU.views = (() => {
     if (code) return (capitals(code[1]) || code[1].charAt(0).toUpperCase() + code[1].slice(1)) + code[2];
     /** @type {string[]} */
     var words = key.match(/[A-Z]{2,}s(?![a-z])|[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+/g) || [key];
-    words = words.map((word) => capitals(word) || word.toLowerCase());
+    words = words.map((word) => capitals(word) || (/^std?dev$/i.test(word) ? "std dev" : word.toLowerCase()));
     words[0] = words[0].charAt(0).toUpperCase() + words[0].slice(1);
     return words.join(" ");
   }
@@ -803,8 +803,10 @@ CU.views = (() => {
   function grid(rows, depth) {
     var width = 0, head = rows[0];
     if (!rows.length || !rows.every((row) => Array.isArray(row) && row.every((cell) => isScalar(cell) || isShortScalarList(cell)) && (width = Math.max(width, row.length)))) return;
-    head = /** @type {Views.Json[]} */ (head).length === width && /** @type {Views.Json[]} */ (head).every((name, i) => typeof name === "string" && /** @type {Views.Json[]} */ (head).indexOf(name) === i)
-      && rows.some((row) => !/** @type {Views.Json[]} */ (row).every((cell) => typeof cell === "string")) && /** @type {Views.Json[]} */ (head);
+    // (a first row of distinct names over rows with a number, or a number's text where it has a name: a table's header)
+    var names = /** @type {Views.Json[]} */ (head), figure = (/** @type {Views.Json} */ cell) => typeof cell === "string" && /^-?[\d,]*\.?\d+%?$/.test(cell.trim());
+    head = names.length === width && names.every((name, i) => typeof name === "string" && names.indexOf(name) === i)
+      && rows.slice(1).some((row) => /** @type {Views.Json[]} */ (row).some((cell, i) => typeof cell !== "string" || (figure(cell) && !figure(names[i])))) && names;
     // one cell, unnamed (a count(*)'s [(36,)]): that value
     if (!head && rows.length === 1 && width === 1 && isScalar(/** @type {Views.Json[]} */ (rows[0])[0])) return auto(/** @type {Views.Json[]} */ (rows[0])[0]);
     // (unnamed: the names the query's select list gives them, a Python driver's tuples)

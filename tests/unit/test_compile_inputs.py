@@ -97,7 +97,7 @@ def test_a_form_label_reads_as_the_result_views_label(name, title, label):
     "name, label",
     [("maxResults", "Max results"), ("max_results", "Max results"), ("repo_url", "Repo URL"), ("userID", "User ID"), ("x", "X"),
      ("C8", "C8"), ("p95", "P95"), ("id2", "ID2"), ("cpu0", "CPU0"), ("user_ids", "User IDs"), ("userIDs", "User IDs"),
-     ("HTTPStatus", "HTTP status"), ("HTTPS", "HTTPS"), ("dns", "DNS")],
+     ("HTTPStatus", "HTTP status"), ("HTTPS", "HTTPS"), ("dns", "DNS"), ("stddev", "Std dev"), ("price_stdev", "Price std dev")],
 )
 def test_humanized_labels(name, label):
     assert humanize(name) == label

@@ -531,3 +531,19 @@ test("sections: records between rules stay records (a pair over a rule is no tit
 test("a query's select list: a trailing keyword is no alias (case … end, is null); a quoted alias keeps its spaces", () => {
   assert.deepEqual(plain(V.text.selected(3, { sql: "select case when a > 0 then 1 else 0 end, x is null, b as \"Total Sales\" from t" })), ["case when a > 0 then 1 else 0 end", "x is null", "Total Sales"]);
 });
+
+test("a grid of texts whose first row names columns that hold numbers' texts below is headed by that row (a Word table's preview)", () => {
+  const box = render({ content: [], structuredContent: { preview: [["Region", "Revenue", "Units"], ["North", "12450.00", "310"], ["South", "11980.50", "287"]] } });
+  assert.deepEqual(headers(box), ["Region", "Revenue", "Units"]);
+  assert.deepEqual(rows(box).map((row) => row[0]), ["North", "South"]);
+  // no number below a name, or numbers in the first row too: no header, every row a row
+  const words = render({ content: [], structuredContent: { pairs: [["a", "b"], ["c", "d"], ["e", "f"]] } });
+  assert.deepEqual(headers(words), ["Column 1", "Column 2"]);
+  const years = render({ content: [], structuredContent: { years: [["2025", "12"], ["2026", "14"]] } });
+  assert.deepEqual(headers(years), ["Column 1", "Column 2"]);
+});
+
+test("a standard deviation's one word is two: Stddev is 'Std dev'", () => {
+  assert.equal(V.text.human("stddev"), "Std dev");
+  assert.equal(V.text.human("price_stdev"), "Price std dev");
+});
