@@ -533,7 +533,7 @@ CU.views = (() => {
       // that record, not a one-row table (of folds; cut at a fold's width)
       if (value.length === 1 && isObj(value[0]) && ((depth > 1 && Object.keys(value[0]).length > 4) || Object.values(value[0]).some((field) => field && typeof field === "object"
         && Object.values(field).some((inner) => inner && typeof inner === "object" && !isShortScalarList(inner))))) return kv(value[0], [], depth);
-      if (value.length && value.length <= 200 && value.every(isObj) && value.some(childListKey)) return el("div", { class: "view" }, value.map((record) => tree(/** @type {Views.Record} */ (record), 0)));
+      if (value.length && value.length <= 200 && value.every(isObj) && value.some(childListKey)) return el("div", { class: "view trees" }, value.map((record) => tree(/** @type {Views.Record} */ (record), 0)));
       if (value.length && value.every(isObj)) return table(value, readOrder(value, cols(value)), 100);
       return grid(value, depth) || list(value, undefined, key);
     }

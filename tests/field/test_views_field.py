@@ -408,6 +408,16 @@ def test_a_column_of_source_lines_keeps_its_spaces_in_monospace(field_host):
     assert "mono" not in frame.locator("#result .result-body tbody tr td").nth(2).evaluate(font)
 
 
+def test_a_trees_top_nodes_are_spaced_as_its_children(field_host):
+    """A list of trees (a directory's entries) lines its top leaves up as evenly as the leaves in a
+    folder: app.log, cities.csv, data.tsv are not 8 px further apart than fib.py and pkg."""
+    frame = render(field_host, load("filesystem__directory_tree.json"), width=900)
+    top = [box["y"] for box in (leaf.bounding_box() for leaf in frame.locator("#result .trees > .leaf").all())]
+    inner = [box["y"] for box in (node.bounding_box() for node in frame.locator("#result .trees > details").last.locator(":scope > .kids > *").all())]
+    assert len(top) == 3 and len(inner) == 2
+    assert abs((top[1] - top[0]) - (inner[1] - inner[0])) <= 1, (top, inner)
+
+
 @pytest.mark.parametrize(
     ("name", "head", "first", "count"),
     [
