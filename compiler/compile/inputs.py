@@ -10,6 +10,7 @@ names are percent-escaped, so every id in a tree is unique and stable.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -70,7 +71,7 @@ from components.nodes import (
 
 from . import widgets
 from .budget import fold, folded_whole
-from .naming import as_text, label_for
+from .naming import as_text, humanize, label_for
 
 MAX_OPTION_LABEL = 200
 
@@ -216,12 +217,27 @@ def multi_select_field(shape: Any, site: Site) -> AnyNode:
 def options(shape: EnumShape | BooleanShape) -> tuple[Option, ...]:
     if isinstance(shape, BooleanShape):
         return tuple(Option(value=value, label=label) for value, label in messages.TRI_STATE)
-    labels = shape.labels or (None,) * len(shape.values)
+    labels = shape.labels or _constants_said(shape.values) or (None,) * len(shape.values)
     descriptions = shape.descriptions or (None,) * len(shape.values)
     return tuple(
         Option(value=value, label=label or as_text(value, MAX_OPTION_LABEL), description=description)
         for value, label, description in zip(shape.values, labels, descriptions, strict=True)
     )
+
+
+_CONSTANTS = (re.compile(r"[A-Z][A-Z0-9]*(_[A-Z0-9]+)*"), re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*"))
+
+
+def _constants_said(values: tuple[Any, ...]) -> tuple[str, ...] | None:
+    """An enum of a program's constants, as words: GitHub's APPROVE, REQUEST_CHANGES, COMMENT are
+    "Approve", "Request changes", "Comment" (the value sent stays the constant). Only where every
+    value is one case of snake_case and one at least has an underscore: USD, EUR or GET, POST (no
+    underscore) and mixed lists stay as written."""
+    if not all(isinstance(value, str) for value in values) or not any("_" in value for value in values):
+        return None
+    if not any(all(constant.fullmatch(value) for value in values) for constant in _CONSTANTS):
+        return None
+    return tuple(humanize(value) for value in values)
 
 
 def object_field(shape: ObjectShape, site: Site) -> AnyNode:
@@ -247,7 +263,7 @@ def _date_format(name: str, shape: SomeShape) -> DateFormat | None:
     if not isinstance(shape, StringShape):
         return None
     if shape.format in ("date", "date-time"):
-        return shape.format
+        return "date" if shape.format == "date" else "date-time"
     if shape.format or shape.pattern or shape.contentEncoding:
         return None
     return dates.inferred_format(name, shape.description)

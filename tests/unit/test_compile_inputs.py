@@ -270,3 +270,21 @@ def test_compile_is_byte_identical_across_runs():
     schema = {"type": "object", "properties": {"b": {"type": "string"}, "a": {"enum": [3, 1, 2]}}}
     tool = {"name": "t", "inputSchema": schema}
     assert encode(compile_tree(tool)) == encode(compile_tree(json.loads(json.dumps(tool))))
+
+
+@pytest.mark.parametrize(
+    ("values", "labels"),
+    [
+        (["APPROVE", "REQUEST_CHANGES", "COMMENT"], ["Approve", "Request changes", "Comment"]),  # GitHub's review events
+        (["created_at", "updated_at"], ["Created at", "Updated at"]),
+        (["API_KEY", "OAUTH_TOKEN"], ["API key", "Oauth token"]),
+        (["USD", "EUR"], ["USD", "EUR"]),  # no underscore: codes, as written
+        (["asc", "desc"], ["asc", "desc"]),
+        (["REQUEST_CHANGES", "comment"], ["REQUEST_CHANGES", "comment"]),  # two cases: as written
+        (["en_US", "nb_NO"], ["en_US", "nb_NO"]),
+    ],
+)
+def test_an_enum_of_constants_reads_as_words_and_sends_the_constant(values, labels):
+    (node,) = json.loads(encode(compile_form({"type": "object", "properties": {"v": {"type": "string", "enum": values}}}, "t")))["children"]
+    assert [o["label"] for o in node["props"]["options"]] == labels
+    assert [o["value"] for o in node["props"]["options"]] == values
