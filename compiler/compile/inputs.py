@@ -71,7 +71,7 @@ from components.nodes import (
 
 from . import widgets
 from .budget import fold, folded_whole
-from .naming import as_text, humanize, label_for
+from .naming import as_text, described_example, humanize, label_for
 
 MAX_OPTION_LABEL = 200
 
@@ -145,6 +145,8 @@ def common(shape: SomeShape, site: Site) -> dict[str, Any]:
         props["default"] = shape.default
     if shape.examples:
         props["placeholder"] = as_text(shape.examples[0])
+    elif isinstance(shape, StringShape) and (example := described_example(shape.description)):
+        props["placeholder"] = example  # its description's "e.g. 'main'"
     return props
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from compiler.text import MAX_LABEL, clip, humanize
 
-__all__ = ["MAX_LABEL", "MAX_PLACEHOLDER", "as_text", "clip", "humanize", "label_for", "root_label"]
+__all__ = ["MAX_LABEL", "MAX_PLACEHOLDER", "as_text", "clip", "described_example", "humanize", "label_for", "root_label"]
 
 MAX_PLACEHOLDER = 80
 
@@ -18,6 +18,25 @@ def as_text(value: Any, limit: int = MAX_PLACEHOLDER) -> str:
     """A value as a person would type it: strings as they are, anything else as compact JSON."""
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     return clip(text, limit)
+
+
+_EXAMPLE = re.compile(
+    r"\b(?:e\.\s?g\.?|for example|for instance|example|such as)[,:]?\s+"
+    r"(?:(?P<q>['\"`\u2018\u201c])(?P<quoted>[^'\"`\u2019\u201d\n]{1,80})[\u2019\u201d'\"`]|(?P<bare>[^\s,;()'\"`]*[\d/.:@_-][^\s,;()'\"`]*))",
+    re.I,
+)
+
+
+def described_example(description: str | None) -> str | None:
+    """The example a description gives for its value, as a field's placeholder: "Branch to push
+    to (e.g., 'main' or 'master')" gives ``main``; "Repository (e.g. owner/repo)" gives
+    ``owner/repo``. A quoted one, or a bare token holding a digit or one of ``/ . : @ _ -`` (not
+    "e.g. the name of…"); a trailing full stop is the sentence's."""
+    found = _EXAMPLE.search(description or "")
+    if not found:
+        return None
+    example = found.group("quoted") or found.group("bare").rstrip(".")
+    return example.strip() or None
 
 
 

@@ -288,3 +288,29 @@ def test_an_enum_of_constants_reads_as_words_and_sends_the_constant(values, labe
     (node,) = json.loads(encode(compile_form({"type": "object", "properties": {"v": {"type": "string", "enum": values}}}, "t")))["children"]
     assert [o["label"] for o in node["props"]["options"]] == labels
     assert [o["value"] for o in node["props"]["options"]] == values
+
+
+@pytest.mark.parametrize(
+    ("description", "placeholder"),
+    [
+        ("Branch to push to (e.g., 'main' or 'master')", "main"),  # GitHub's push_files
+        ("Repository (e.g. owner/repo)", "owner/repo"),
+        ("Path to file, e.g. /tmp/a.txt.", "/tmp/a.txt"),  # the sentence's full stop is not the example's
+        ("The page, such as https://example.org/a", "https://example.org/a"),
+        ("Example: `SELECT 1`", "SELECT 1"),
+        ("Timeout in ms (e.g. 5000)", None),  # a number's field: no text placeholder
+        ("e.g. the name of the thing", None),  # a bare word is the sentence going on
+        ("Sort order e.g. asc", None),
+        ("A sample of nothing", None),
+    ],
+)
+def test_a_descriptions_example_is_the_fields_placeholder(description, placeholder):
+    kind = "integer" if "ms" in description else "string"
+    (node,) = json.loads(encode(compile_form({"type": "object", "properties": {"v": {"type": kind, "description": description}}}, "t")))["children"]
+    assert node["props"].get("placeholder") == placeholder
+
+
+def test_a_schemas_examples_win_over_its_descriptions():
+    schema = {"type": "string", "description": "Branch (e.g. 'main')", "examples": ["trunk"]}
+    (node,) = json.loads(encode(compile_form({"type": "object", "properties": {"v": schema}}, "t")))["children"]
+    assert node["props"]["placeholder"] == "trunk"
