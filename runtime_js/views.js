@@ -1839,6 +1839,10 @@ CU.views = (() => {
     var led = leading.filter((pointer) => pointer.indexOf(bind + "/") === 0).map((pointer) => pointer.slice(bind.length)), whole = isObj(data) && Object.keys(data).length;
     data = withoutHeadline(data, led);
     if ((data === undefined && node.type !== "ContentBlocks") || (bind && leading.indexOf(bind) >= 0) || (whole && !Object.keys(/** @type {Views.Record} */ (data)).length)) return place.remove();
+    // (an empty record or list as sent, git's `stagedChanges: {}` and `untrackedFiles: []`, is a fact "none", not a heading over nothing)
+    if (label && data && typeof data === "object" && !Object.keys(data).length) return place.replaceChildren(el("dl", { class: "kv" }, el("dt", null, label), el("dd", null, el("span", { class: "muted" }, M.none))));
+    // (a view nested in a record's view is set in under its heading: "Modified" under "Unstaged changes")
+    if (bind.split("/").length > 2) place.classList.add("view", "nest");
     var heading = label && node.props.bind ? el("h3", null, label) : undefined;
     if (heading && shownAs(twice, bind, data, heading)) return place.remove();
     place.prepend(build ? build(node, data) : jsonBlock(data));

@@ -418,6 +418,19 @@ def test_a_trees_top_nodes_are_spaced_as_its_children(field_host):
     assert abs((top[1] - top[0]) - (inner[1] - inner[0])) <= 1, (top, inner)
 
 
+def test_a_typed_views_empty_parts_are_facts_and_its_nested_parts_set_in(field_host):
+    """An outputSchema's record or list that came empty (git's stagedChanges {}, untrackedFiles [])
+    is a fact "none", not a heading over nothing; a view nested in a record's view ("Modified"
+    under "Unstaged changes") is set in under its heading."""
+    frame = render(field_host, load("git-node__git_status.json"), width=900)
+    body = frame.locator("#result .result-body")
+    assert body.locator("h3").all_inner_texts() == ["Unstaged changes", "Modified"]
+    facts = dict(zip(body.locator("dt").all_inner_texts(), body.locator("dd").all_inner_texts(), strict=True))
+    assert facts["Staged changes"] == facts["Untracked files"] == facts["Conflicted files"] == "none"
+    modified = body.locator(".view.nest", has=frame.locator("h3", has_text="Modified"))
+    assert modified.count() == 1 and "README.md" in modified.inner_text()
+
+
 @pytest.mark.parametrize(
     ("name", "head", "first", "count"),
     [
