@@ -169,6 +169,7 @@ RUNTIME: dict[str, str | tuple[str, str]] = {
     "error": "Error",
     "errorUntold": "The tool reported an error without a message.",
     "yes": "✓ Yes",
+    "yesWarning": "⚠ Yes",  # a yes that is bad news: truncated, failed, timed out
     "no": "No",
     "none": "none",
     "more": "+{0} more",

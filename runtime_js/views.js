@@ -267,6 +267,8 @@ CU.views = (() => {
     return ISO_DATE.test(value) ? "date" : ISO_DATE_TIME.test(value) ? "date-time" : /^https?:\/\/\S+$/i.test(value) ? "uri" : IMAGE.test(value) ? "image"
       : /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(value) ? "uuid" : "text";
   }
+  // A key's words that make its yes bad news (a result truncated, a run failed or timed out).
+  var BAD_NEWS = /^(truncated|timeout|timedout|failed|failure|errors?|partial|incomplete|overflow(ed)?|dirty|conflicts?|stale|expired|aborted|cancell?ed|degraded|unhealthy|throttled|deprecated)$/;
   /**
    * One value as a node: formatted by its column format (guessed when absent).
    * @param {Views.Json | undefined} value
@@ -285,7 +287,8 @@ CU.views = (() => {
     if (Array.isArray(value) && value.every(isScalar)) return value.some((item) => /\n/.test(String(item))) ? list(value, format, key) : inlineList(/** @type {Views.Scalar[]} */ (value), format === "json" ? undefined : format, key);
     if (typeof value === "object") return isObj(value) && !Object.keys(value).length ? el("span", { class: "muted" }, M.none) : rangeView(value, key, look) || fold(value);
     var option = (options || []).find((choice) => choice.value === value);
-    if (typeof value === "boolean" && !option) return el("span", { class: "yn yn-" + value }, value ? M.yes : M.no);
+    // (a yes that is bad news — truncated, failed, timed out, has errors — is a warning, not a green tick)
+    if (typeof value === "boolean" && !option) return value && P.words(key || "").concat(P.words(key || "").join("")).some((word) => BAD_NEWS.test(word)) ? el("span", { class: "yn yn-warn" }, M.yesWarning) : el("span", { class: "yn yn-" + value }, value ? M.yes : M.no);
     if (format === "enum" || format === "boolean") return el("span", { class: "tag tag-" + String(value).replace(/\W/g, "").slice(0, 20) }, option ? option.label : String(value));
     if (typeof value === "number") {
       // an instant in epoch seconds (or ms) is drawn as the time it is (a day where the spec says

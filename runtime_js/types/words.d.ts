@@ -129,5 +129,6 @@ declare const M: {
   readonly waiting: string;
   readonly when: string;
   readonly yes: string;
+  readonly yesWarning: string;
   zoned(value0: unknown, value1: unknown): string;
 };

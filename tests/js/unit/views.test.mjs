@@ -891,3 +891,14 @@ test("the run's query names unnamed rows at the result's top (or under its one w
     assert.deepEqual(headers(renderData({ stats: { pairs: [[1, 3], [2, 4]] }, n: 2 })), ["Column 1", "Column 2"]);
   } finally { CU.argsShown = shown; }
 });
+
+test("a yes that is bad news (truncated, failed, timed out, has errors) is a warning, not a green tick", () => {
+  const box = render({ content: [], structuredContent: { truncated: true, timedOut: true, hasErrors: true, success: true, truncatedAt: false } });
+  const facts = Object.fromEntries(Array.from(box.querySelectorAll("dt"), (dt) => [dt.textContent, dt.nextElementSibling]));
+  for (const name of ["Truncated", "Timed out", "Has errors"]) {
+    assert.equal(facts[name].textContent, "⚠ Yes", name);
+    assert.equal(facts[name].firstChild.getAttribute("class"), "yn yn-warn", name);
+  }
+  assert.equal(facts["Success"].textContent, "✓ Yes"); // good news stays green
+  assert.equal(facts["Truncated at"].textContent, "No"); // a no is never a warning
+});
