@@ -34,7 +34,7 @@ CU.views = (() => {
   // An image as a string: a data: URL, or base64 that starts as a PNG file does.
   var IMAGE = /^(data:image\/[\w.+-]+;base64,|iVBORw0KGgo)[\w+/=\s]{16,}$/;
   // A git object's name: SHA-1's 40 hex digits, or SHA-256's 64.
-  var HASH = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+  var HASH = /^[0-9a-f]{40}([0-9a-f]{24})?$/, UUID = /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i, ID32 = /^[0-9a-f]{8}(-?[0-9a-f]{4}){3}-?[0-9a-f]{12}$/i;
   // A PDF's date (ISO 32000: "D:20261120091500+01'00'"), to the minute at least, its zone optional.
   var PDF_DATE = /^D:(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)?(?:(Z)|([+-]\d\d)'(\d\d)'?)?$/;
   // A time written out: JavaScript's Date ("Mon Nov 23 2026 11:34:30 GMT+0000 (Coordinated
@@ -265,7 +265,7 @@ CU.views = (() => {
     if (typeof value === "boolean") return "boolean";
     if (value === null || typeof value !== "string") return value === null ? "text" : "json";
     return ISO_DATE.test(value) ? "date" : ISO_DATE_TIME.test(value) ? "date-time" : /^https?:\/\/\S+$/i.test(value) ? "uri" : IMAGE.test(value) ? "image"
-      : /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(value) ? "uuid" : "text";
+      : UUID.test(value) ? "uuid" : "text";
   }
   // A key's words that make its yes bad news (a result truncated, a run failed or timed out).
   var BAD_NEWS = /^(truncated|timeout|timedout|failed|failure|errors?|partial|incomplete|overflow(ed)?|dirty|conflicts?|stale|expired|aborted|cancell?ed|degraded|unhealthy|throttled|deprecated)$/;
@@ -310,6 +310,8 @@ CU.views = (() => {
     // (its rest drawn where nothing can hover to read the title: runtime.js's data-no-hover)
     if (format === "hash" && HASH.test(value)) return el("code", { class: "hash", title: value }, value.slice(0, 7), el("span", null, value.slice(7)));
     // An id is shown whole (a table cell keeps it on one line): a value cut short is out of reach.
+    // (a table's column of UUIDs, its first eight characters, as git's hashes: whole in the title)
+    if (format === "id8" && ID32.test(value)) return el("code", { class: "hash", title: value }, value.slice(0, 8), el("span", null, value.slice(8)));
     if (format === "uuid") return el("span", { class: "uuid" }, value);
     if (/^(date|day-time)/.test(format)) return el("time", { datetime: value, title: value }, date(value, format));
     if (format === "image") return image(value);
@@ -1068,6 +1070,8 @@ CU.views = (() => {
       // A column of git hashes (or of lists of them: a commit's parents) shows each as git's
       // short hash ("6ff8abe"), whole in its title.
       else if ((values = values.flat()).some((value) => HASH.test(/** @type {string} */ (value))) && values.every((value) => value == null || HASH.test(/** @type {string} */ (value)))) column.format = "hash";
+      // (a column of UUIDs, with or without their dashes — a notebook's cell ids — short, so the columns beside it stay in view)
+      else if (values.some((value) => ID32.test(/** @type {string} */ (value))) && values.every((value) => value == null || ID32.test(/** @type {string} */ (value)))) column.format = "id8";
       // A column of prose (its texts 60 characters long on average: remarks) is wide enough to
       // read; one of phrases (24 on average, words: a linter's messages) a line or two a phrase.
       // A column of source lines (one indented, or named code, source or snippet: a blame's

@@ -902,3 +902,14 @@ test("a yes that is bad news (truncated, failed, timed out, has errors) is a war
   assert.equal(facts["Success"].textContent, "✓ Yes"); // good news stays green
   assert.equal(facts["Truncated at"].textContent, "No"); // a no is never a warning
 });
+
+test("a table's column of UUIDs (with or without dashes: a notebook's cell ids) shows each one's first eight characters, whole in its title", () => {
+  const ids = ["459c29de-0af9-4217-bec0-14bb8a81ef37", "eac8d01ab9a440c096d32f1d5e322f48"];
+  const box = renderData({ cells: ids.map((id, index) => ({ index, id, source: "print(" + index + ")" })) });
+  const codes = Array.from(box.querySelectorAll("tbody td code.hash"));
+  assert.deepEqual(codes.map((code) => code.getAttribute("title")), ids);
+  assert.deepEqual(codes.map((code) => code.firstChild.textContent), ["459c29de", "eac8d01a"]);
+  // one a UUID and one another text: no column of ids, each drawn whole
+  const mixed = renderData({ cells: [{ id: ids[0], n: 1 }, { id: "cell-2", n: 2 }] });
+  assert.equal(mixed.querySelectorAll("code.hash").length, 0);
+});
