@@ -267,7 +267,12 @@ CU.views = (() => {
     return ISO_DATE.test(value) ? "date" : ISO_DATE_TIME.test(value) ? "date-time" : /^https?:\/\/\S+$/i.test(value) ? "uri" : IMAGE.test(value) ? "image"
       : UUID.test(value) ? "uuid" : "text";
   }
-  // A key's words that make its yes bad news (a result truncated, a run failed or timed out).
+  // Signs of a line of code: brackets, an assignment or a comparison, a statement's keyword.
+  var CODE_SIGN = /[(){}[\]=;<>]|^\s*(def|class|return|if|for|while|import|from|function|const|let|var|print)\b/;
+  // A key whose last word (or all its words as one: "timedOut") says its yes is bad news (a result
+  // truncated, a run failed or timed out), and no word turns it round (noErrors, errorFree, allowPartial).
+  /** @type {(key: string) => boolean} */
+  var badNews = (key) => { var words = P.words(key); return !words.some((word) => /^(no|not|non|without|free|ignore|ignored|allow|allowed|include|skip|resolved|fixed)$/.test(word)) && [words[words.length - 1] || "", words.join("")].some((word) => BAD_NEWS.test(word)); };
   var BAD_NEWS = /^(truncated|timeout|timedout|failed|failure|errors?|partial|incomplete|overflow(ed)?|dirty|conflicts?|stale|expired|aborted|cancell?ed|degraded|unhealthy|throttled|deprecated)$/;
   /**
    * One value as a node: formatted by its column format (guessed when absent).
@@ -288,7 +293,7 @@ CU.views = (() => {
     if (typeof value === "object") return isObj(value) && !Object.keys(value).length ? el("span", { class: "muted" }, M.none) : rangeView(value, key, look) || fold(value);
     var option = (options || []).find((choice) => choice.value === value);
     // (a yes that is bad news — truncated, failed, timed out, has errors — is a warning, not a green tick)
-    if (typeof value === "boolean" && !option) return value && P.words(key || "").concat(P.words(key || "").join("")).some((word) => BAD_NEWS.test(word)) ? el("span", { class: "yn yn-warn" }, M.yesWarning) : el("span", { class: "yn yn-" + value }, value ? M.yes : M.no);
+    if (typeof value === "boolean" && !option) return value && badNews(key || "") ? el("span", { class: "yn yn-warn" }, M.yesWarning) : el("span", { class: "yn yn-" + value }, value ? M.yes : M.no);
     if (format === "enum" || format === "boolean") return el("span", { class: "tag tag-" + String(value).replace(/\W/g, "").slice(0, 20) }, option ? option.label : String(value));
     if (typeof value === "number") {
       // an instant in epoch seconds (or ms) is drawn as the time it is (a day where the spec says
@@ -429,13 +434,28 @@ CU.views = (() => {
     return details;
   }
   /**
+   * Whether value's JSON is about limit characters at most: its keys and texts counted until past
+   * the limit (never the whole of a large result written out).
+   * @param {Views.Json | undefined} value
+   * @param {number} limit
+   */
+  function within(value, limit) {
+    var left = limit, stack = [value];
+    while (stack.length && left >= 0) {
+      var next = stack.pop();
+      if (!next || typeof next !== "object") left -= String(next).length + 2;
+      else for (var key in next) { if ((left -= key.length + 4) < 0) break; stack.push(/** @type {Views.Record} */ (next)[key]); }
+    }
+    return left >= 0;
+  }
+  /**
    * What build() makes of value, every fold in it open when value's JSON is at most limit characters.
    * @param {Views.Json} value
    * @param {number} limit
    * @param {() => Views.Child} build
    */
   function whole(value, limit, build) {
-    var small = +(toJson(value).length <= limit);
+    var small = +within(value, limit);
     openingAll += small;
     try { return build(); } finally { openingAll -= small; }
   }
@@ -808,10 +828,12 @@ CU.views = (() => {
   function grid(rows, depth) {
     var width = 0, head = rows[0];
     if (!rows.length || !rows.every((row) => Array.isArray(row) && row.every((cell) => isScalar(cell) || isShortScalarList(cell)) && (width = Math.max(width, row.length)))) return;
-    // (a first row of distinct names over rows with a number, or a number's text where it has a name: a table's header)
-    var names = /** @type {Views.Json[]} */ (head), figure = (/** @type {Views.Json} */ cell) => typeof cell === "string" && /^-?[\d,]*\.?\d+%?$/.test(cell.trim());
+    // (a first row of distinct names over rows with a number, or over a column of numbers' texts
+    // under a name that is none: a table's header; not pairs, "Name, Alice" over "Age, 42")
+    var names = /** @type {Views.Json[]} */ (head), below = rows.slice(1), figure = (/** @type {Views.Json | undefined} */ cell) => typeof cell === "string" && /^-?(?=[\d,.]*\d)[\d,]*(\.\d+)?%?$/.test(cell.trim());
     head = names.length === width && names.every((name, i) => typeof name === "string" && names.indexOf(name) === i)
-      && rows.slice(1).some((row) => /** @type {Views.Json[]} */ (row).some((cell, i) => typeof cell !== "string" || (figure(cell) && !figure(names[i])))) && names;
+      && (below.some((row) => !/** @type {Views.Json[]} */ (row).every((cell) => typeof cell === "string"))
+        || names.some((name, i) => !figure(name) && below.length > 0 && below.every((row) => figure(/** @type {Views.Json[]} */ (row)[i])))) && names;
     // one cell, unnamed (a count(*)'s [(36,)]): that value
     if (!head && rows.length === 1 && width === 1 && isScalar(/** @type {Views.Json[]} */ (rows[0])[0])) return auto(/** @type {Views.Json[]} */ (rows[0])[0]);
     // (unnamed: the names the query's select list gives them, a Python driver's tuples)
@@ -1076,7 +1098,11 @@ CU.views = (() => {
       // read; one of phrases (24 on average, words: a linter's messages) a line or two a phrase.
       // A column of source lines (one indented, or named code, source or snippet: a blame's
       // content) in monospace, its spaces kept: "    a, b = 0, 1  # start", not "a, b = 0, 1 # start".
-      else if (values.some((value) => typeof value === "string" && /^(\t| {2,})\S/.test(value)) || P.words(keyOf(column)).some((word) => /^(code|source|snippet)$/.test(word))) column.format = "code";
+      // (only texts, none a link, a time or an option; an indented one a line of 200 characters at
+      // most, or the column named code or source with a line break or an indent in it)
+      else if (!column.options && (!column.format || column.format === "text") && values.every((value) => value == null || (typeof value === "string" && guess(value) === "text"))
+        && (values.some((value) => /^(\t| {2,})\S/.test(String(value))) ? values.every((value) => value == null || (String(value).length <= 200 && !/\n/.test(String(value)))) && values.some((value) => CODE_SIGN.test(String(value)))
+          : /^(code|source)$/.test(P.words(keyOf(column)).pop() || "") && values.some((value) => /\n|^(\t| {2,})\S/.test(String(value))))) column.format = "code";
       else {
         var chars = 0;
         values.forEach((value) => { if (typeof value === "string") chars += value.length; });
@@ -1849,7 +1875,8 @@ CU.views = (() => {
     // (an empty record or list as sent, git's `stagedChanges: {}` and `untrackedFiles: []`, is a fact "none", not a heading over nothing)
     if (label && data && typeof data === "object" && !Object.keys(data).length) return place.replaceChildren(el("dl", { class: "kv" }, el("dt", null, label), el("dd", null, el("span", { class: "muted" }, M.none))));
     // (a view nested in a record's view is set in under its heading: "Modified" under "Unstaged changes")
-    if (bind.split("/").length > 2) place.classList.add("view", "nest");
+    var outer = place.parentElement && place.parentElement.closest("[data-view]");
+    if (outer && outer.querySelector(":scope > h3")) place.classList.add("view", "nest");
     var heading = label && node.props.bind ? el("h3", null, label) : undefined;
     if (heading && shownAs(twice, bind, data, heading)) return place.remove();
     place.prepend(build ? build(node, data) : jsonBlock(data));

@@ -36,6 +36,8 @@ _DATE_WORDS = re.compile(r"\bdates?\b", re.I)
 _ZONE_WORDS = re.compile(r"\b(offset|time ?zone|UTC|Z)\b")
 _AT_NAME = re.compile(r"(_at|[a-z]At)$")
 _NUMBERED = re.compile(r"(?P<stem>.+?)[_-]?\d")
+_OWN_FORM = re.compile(r"\b(YYYY|MM/DD|DD/MM|HH:MM|\d{4}-\d\d|\d\d?/\d\d?|time of day)", re.I)
+"""A description that writes its own form ("HH:MM", "MM/DD/YYYY", an example): a numbered input's own rule, not its sibling's."""
 
 
 def inferred_format(name: str, description: str | None) -> DateFormat | None:
@@ -64,9 +66,11 @@ def numbered_format(
 ) -> DateFormat | None:
     """The date format of the sibling a numbered input names (``date2`` beside ``date`` or
     ``date1``, ``end_2`` beside ``end_1``), from ``formats`` (each sibling's declared or inferred
-    format); None unless its description is silent on what it is not (a duration, an epoch)."""
+    format); None where its description says what it is not (a duration, an epoch) or writes a
+    form of its own ("Time of day, HH:MM", "End date as MM/DD/YYYY")."""
     numbered = _NUMBERED.fullmatch(name)
-    if not numbered or _NOT_A_DATE.search(description or ""):
+    text = description or ""
+    if not numbered or _NOT_A_DATE.search(text) or _OWN_FORM.search(text):
         return None
     stem = numbered.group("stem")
     return next(

@@ -227,17 +227,18 @@ def options(shape: EnumShape | BooleanShape) -> tuple[Option, ...]:
     )
 
 
-_CONSTANTS = (re.compile(r"[A-Z][A-Z0-9]*(_[A-Z0-9]+)*"), re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*"))
+_CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(_[A-Z0-9]+)*")
 
 
 def _constants_said(values: tuple[Any, ...]) -> tuple[str, ...] | None:
     """An enum of a program's constants, as words: GitHub's APPROVE, REQUEST_CHANGES, COMMENT are
     "Approve", "Request changes", "Comment" (the value sent stays the constant). Only where every
-    value is one case of snake_case and one at least has an underscore: USD, EUR or GET, POST (no
-    underscore) and mixed lists stay as written."""
+    value is in UPPER_SNAKE_CASE and one at least has an underscore: USD, EUR or GET, POST (no
+    underscore), lower-case names (a table's ``order_items``: the name is what a person types
+    elsewhere) and mixed lists stay as written."""
     if not all(isinstance(value, str) for value in values) or not any("_" in value for value in values):
         return None
-    if not any(all(constant.fullmatch(value) for value in values) for constant in _CONSTANTS):
+    if not all(_CONSTANT.fullmatch(value) for value in values):
         return None
     return tuple(humanize(value) for value in values)
 

@@ -22,7 +22,9 @@ def as_text(value: Any, limit: int = MAX_PLACEHOLDER) -> str:
 
 _EXAMPLE = re.compile(
     r"\b(?:e\.\s?g\.?|for example|for instance|example|such as)[,:]?\s+"
-    r"(?:(?P<q>['\"`\u2018\u201c])(?P<quoted>[^'\"`\u2019\u201d\n]{1,80})[\u2019\u201d'\"`]|(?P<bare>[^\s,;()'\"`]*[\d/.:@_-][^\s,;()'\"`]*))",
+    r"(?:'(?P<single>[^'\n]{1,80})'|\"(?P<double>[^\"\n]{1,80})\"|`(?P<tick>[^`\n]{1,80})`"
+    r"|\u2018(?P<curly>[^\u2019\n]{1,80})\u2019|\u201c(?P<curly2>[^\u201d\n]{1,80})\u201d"
+    r"|(?P<bare>[^\s,;()'\"`]*[\d/.@_-][^\s,;()'\"`]*|[^\s,;()'\"`]+:(?=\s|$)))",
     re.I,
 )
 
@@ -30,13 +32,18 @@ _EXAMPLE = re.compile(
 def described_example(description: str | None) -> str | None:
     """The example a description gives for its value, as a field's placeholder: "Branch to push
     to (e.g., 'main' or 'master')" gives ``main``; "Repository (e.g. owner/repo)" gives
-    ``owner/repo``. A quoted one, or a bare token holding a digit or one of ``/ . : @ _ -`` (not
-    "e.g. the name of…"); a trailing full stop is the sentence's."""
+    ``owner/repo``. A value in matching quotes, or a bare token holding a digit or one of
+    ``/ . @ _ -`` (not "e.g. the name of…"; not a heading, "Example 1:" or "example usage:"); a
+    trailing full stop is the sentence's."""
     found = _EXAMPLE.search(description or "")
     if not found:
         return None
-    example = found.group("quoted") or found.group("bare").rstrip(".")
-    return example.strip() or None
+    quoted = next((found.group(name) for name in ("single", "double", "tick", "curly", "curly2") if found.group(name)), None)
+    bare = found.group("bare") or ""
+    if quoted is None and (bare.endswith(":") or not bare):
+        return None
+    example = (quoted if quoted is not None else bare.rstrip(".;")).strip()
+    return clip(example, MAX_PLACEHOLDER) or None
 
 
 

@@ -429,6 +429,9 @@ def test_a_typed_views_empty_parts_are_facts_and_its_nested_parts_set_in(field_h
     assert facts["Staged changes"] == facts["Untracked files"] == facts["Conflicted files"] == "none"
     modified = body.locator(".view.nest", has=frame.locator("h3", has_text="Modified"))
     assert modified.count() == 1 and "README.md" in modified.inner_text()
+    # a view bound deep but laid out at the top (a system monitor's /cpu/cores, one field folded) is not set in
+    frame = render(field_host, load("system-monitor__poll-system-stats.json"), width=900)
+    assert frame.locator("#result .result-body .nest").count() == 0
 
 
 @pytest.mark.parametrize(

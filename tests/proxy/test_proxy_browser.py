@@ -69,7 +69,10 @@ class BackgroundSession:
         coroutine = coroutine_factory(self.session)
         with self.lock:
             if not self.closed:
-                return asyncio.run_coroutine_threadsafe(coroutine, self.loop)
+                try:
+                    return asyncio.run_coroutine_threadsafe(coroutine, self.loop)
+                except RuntimeError:  # the loop closed under us: its thread ended (the upstream died)
+                    pass
         coroutine.close()
         refused: concurrent.futures.Future[T] = concurrent.futures.Future()
         refused.set_exception(RuntimeError("the session is closed"))
@@ -79,10 +82,12 @@ class BackgroundSession:
         return self.start(coroutine_factory).result(timeout)
 
     def close(self) -> None:
+        """Stop the session (again: a no-op; after its thread ended: nothing left to stop)."""
         with self.lock:
             self.closed = True
-        self.loop.call_soon_threadsafe(self.stop.set)
-        self.thread.join(15)
+        if self.thread.is_alive() and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.stop.set)
+            self.thread.join(15)
 
     @staticmethod
     async def _cancel_the_rest() -> None:

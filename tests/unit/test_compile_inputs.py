@@ -276,7 +276,7 @@ def test_compile_is_byte_identical_across_runs():
     ("values", "labels"),
     [
         (["APPROVE", "REQUEST_CHANGES", "COMMENT"], ["Approve", "Request changes", "Comment"]),  # GitHub's review events
-        (["created_at", "updated_at"], ["Created at", "Updated at"]),
+        (["created_at", "updated_at"], ["created_at", "updated_at"]),  # lower-case names a person types elsewhere
         (["API_KEY", "OAUTH_TOKEN"], ["API key", "Oauth token"]),
         (["USD", "EUR"], ["USD", "EUR"]),  # no underscore: codes, as written
         (["asc", "desc"], ["asc", "desc"]),
@@ -301,6 +301,9 @@ def test_an_enum_of_constants_reads_as_words_and_sends_the_constant(values, labe
         ("Timeout in ms (e.g. 5000)", None),  # a number's field: no text placeholder
         ("e.g. the name of the thing", None),  # a bare word is the sentence going on
         ("Sort order e.g. asc", None),
+        ("Example 1: list files", None),  # a heading, not an example
+        ("See the example usage: docs", None),
+        ("A query such as \"SELECT * FROM t WHERE a = 'x'\"", "SELECT * FROM t WHERE a = 'x'"),  # the matching quote closes it
         ("A sample of nothing", None),
     ],
 )

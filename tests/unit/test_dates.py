@@ -92,6 +92,8 @@ def test_field_corpus_pickers(stem, pickers):
         ("date2", None, {"date": None, "date2": None}, None),  # its sibling no date either
         ("page2", None, {"page": None}, None),
         ("date", None, {"date": "date"}, None),  # no number: its own rule only
+        ("time2", "Time of day, HH:MM", {"time": "date-time"}, None),  # a form of its own
+        ("date2", "End date as MM/DD/YYYY", {"date": "date"}, None),
     ],
 )
 def test_a_numbered_input_takes_its_siblings_date_format(name, description, formats, expected):

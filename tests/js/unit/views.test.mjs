@@ -913,3 +913,18 @@ test("a table's column of UUIDs (with or without dashes: a notebook's cell ids) 
   const mixed = renderData({ cells: [{ id: ids[0], n: 1 }, { id: "cell-2", n: 2 }] });
   assert.equal(mixed.querySelectorAll("code.hash").length, 0);
 });
+
+test("a review's cases: a source link, a search snippet and prose stay as they are; pairs are no header; a yes turned round is no warning", () => {
+  const links = renderData({ items: [{ name: "a", source_url: "https://example.org/a" }, { name: "b", source_url: "https://example.org/b" }] });
+  assert.equal(links.querySelectorAll("td.code").length, 0);
+  assert.equal(links.querySelectorAll("td a").length, 2, "links");
+  const hits = renderData({ hits: [{ title: "A", snippet: "  the first result's excerpt, long enough to wrap as prose in its column" }, { title: "B", snippet: "another excerpt" }] });
+  assert.equal(hits.querySelectorAll("td.code").length, 0, "a snippet is prose, indented or not");
+  const code = renderData({ lines: [{ line: 1, content: "def f():" }, { line: 2, content: "    return 1" }] });
+  assert.equal(code.querySelectorAll("td.code").length, 2, "code");
+  const pairs = renderData({ pairs: [["Name", "Alice"], ["Age", "42"], ["City", "Oslo"]] });
+  assert.deepEqual(headers(pairs), ["Column 1", "Column 2"]);
+  const fine = renderData({ noErrors: true, errorFree: true, allowPartial: true, failed: true });
+  const facts = Object.fromEntries(Array.from(fine.querySelectorAll("dt"), (dt) => [dt.textContent, dt.nextElementSibling.textContent]));
+  assert.deepEqual(facts, { "No errors": "✓ Yes", "Error free": "✓ Yes", "Allow partial": "✓ Yes", Failed: "⚠ Yes" });
+});
