@@ -271,9 +271,9 @@ CU.views = (() => {
   var CODE_SIGN = /[(){}[\]=;<>]|^\s*(def|class|return|if|for|while|import|from|function|const|let|var|print)\b/;
   // A key whose last word (or all its words as one: "timedOut") says its yes is bad news (a result
   // truncated, a run failed or timed out), and no word turns it round (noErrors, errorFree, allowPartial).
+  var BAD_NEWS = /^(truncated|timeout|timedout|failed|failure|errors?|partial|incomplete|overflow(ed)?|dirty|conflicts?|stale|expired|aborted|cancell?ed|degraded|unhealthy|throttled|deprecated)$/;
   /** @type {(key: string) => boolean} */
   var badNews = (key) => { var words = P.words(key); return !words.some((word) => /^(no|not|non|without|free|ignore|ignored|allow|allowed|include|skip|resolved|fixed)$/.test(word)) && [words[words.length - 1] || "", words.join("")].some((word) => BAD_NEWS.test(word)); };
-  var BAD_NEWS = /^(truncated|timeout|timedout|failed|failure|errors?|partial|incomplete|overflow(ed)?|dirty|conflicts?|stale|expired|aborted|cancell?ed|degraded|unhealthy|throttled|deprecated)$/;
   /**
    * One value as a node: formatted by its column format (guessed when absent).
    * @param {Views.Json | undefined} value
@@ -314,8 +314,8 @@ CU.views = (() => {
     if (when) return el("time", { datetime: when, title: value }, date(when, "date-time"));
     // (its rest drawn where nothing can hover to read the title: runtime.js's data-no-hover)
     if (format === "hash" && HASH.test(value)) return el("code", { class: "hash", title: value }, value.slice(0, 7), el("span", null, value.slice(7)));
-    // An id is shown whole (a table cell keeps it on one line): a value cut short is out of reach.
-    // (a table's column of UUIDs, its first eight characters, as git's hashes: whole in the title)
+    // A table's column of UUIDs shows their first eight characters, as git's hashes (whole in the
+    // title, and where nothing can hover); any other id is shown whole, on one line.
     if (format === "id8" && ID32.test(value)) return el("code", { class: "hash", title: value }, value.slice(0, 8), el("span", null, value.slice(8)));
     if (format === "uuid") return el("span", { class: "uuid" }, value);
     if (/^(date|day-time)/.test(format)) return el("time", { datetime: value, title: value }, date(value, format));
@@ -1094,15 +1094,15 @@ CU.views = (() => {
       else if ((values = values.flat()).some((value) => HASH.test(/** @type {string} */ (value))) && values.every((value) => value == null || HASH.test(/** @type {string} */ (value)))) column.format = "hash";
       // (a column of UUIDs, with or without their dashes — a notebook's cell ids — short, so the columns beside it stay in view)
       else if (values.some((value) => ID32.test(/** @type {string} */ (value))) && values.every((value) => value == null || ID32.test(/** @type {string} */ (value)))) column.format = "id8";
-      // A column of prose (its texts 60 characters long on average: remarks) is wide enough to
-      // read; one of phrases (24 on average, words: a linter's messages) a line or two a phrase.
-      // A column of source lines (one indented, or named code, source or snippet: a blame's
-      // content) in monospace, its spaces kept: "    a, b = 0, 1  # start", not "a, b = 0, 1 # start".
-      // (only texts, none a link, a time or an option; an indented one a line of 200 characters at
-      // most, or the column named code or source with a line break or an indent in it)
+      // A column of source lines in monospace, its spaces kept (a blame's content: "    a, b = 0, 1
+      // # start", not "a, b = 0, 1 # start"): only texts, none a link, a time or an option; one
+      // indented and one a line of code, each a line of 200 characters at most; or the column named
+      // code or source with a line break or an indent in it.
       else if (!column.options && (!column.format || column.format === "text") && values.every((value) => value == null || (typeof value === "string" && guess(value) === "text"))
         && (values.some((value) => /^(\t| {2,})\S/.test(String(value))) ? values.every((value) => value == null || (String(value).length <= 200 && !/\n/.test(String(value)))) && values.some((value) => CODE_SIGN.test(String(value)))
           : /^(code|source)$/.test(P.words(keyOf(column)).pop() || "") && values.some((value) => /\n|^(\t| {2,})\S/.test(String(value))))) column.format = "code";
+      // A column of prose (its texts 60 characters long on average: remarks) is wide enough to
+      // read; one of phrases (24 on average, words: a linter's messages) a line or two a phrase.
       else {
         var chars = 0;
         values.forEach((value) => { if (typeof value === "string") chars += value.length; });
@@ -1869,9 +1869,9 @@ CU.views = (() => {
     var build = NODES[node.type], bind = node.props.bind || "", data = at(root, bind), label = node.props.label;
     scope = at(root, bind.replace(/\/[^/]*$/, ""));
     // missing data shows nothing; what the headline shows is not shown again (a record it shows whole, not at all)
-    var led = leading.filter((pointer) => pointer.indexOf(bind + "/") === 0).map((pointer) => pointer.slice(bind.length)), whole = isObj(data) && Object.keys(data).length;
+    var led = leading.filter((pointer) => pointer.indexOf(bind + "/") === 0).map((pointer) => pointer.slice(bind.length)), held = isObj(data) && Object.keys(data).length;
     data = withoutHeadline(data, led);
-    if ((data === undefined && node.type !== "ContentBlocks") || (bind && leading.indexOf(bind) >= 0) || (whole && !Object.keys(/** @type {Views.Record} */ (data)).length)) return place.remove();
+    if ((data === undefined && node.type !== "ContentBlocks") || (bind && leading.indexOf(bind) >= 0) || (held && !Object.keys(/** @type {Views.Record} */ (data)).length)) return place.remove();
     // (an empty record or list as sent, git's `stagedChanges: {}` and `untrackedFiles: []`, is a fact "none", not a heading over nothing)
     if (label && data && typeof data === "object" && !Object.keys(data).length) return place.replaceChildren(el("dl", { class: "kv" }, el("dt", null, label), el("dd", null, el("span", { class: "muted" }, M.none))));
     // (a view nested in a record's view is set in under its heading: "Modified" under "Unstaged changes")

@@ -261,25 +261,30 @@ def object_children(shape: ObjectShape, site: Site) -> tuple[AnyNode, ...]:
     return tuple(children)
 
 
+def _plain_string(shape: SomeShape) -> StringShape | None:
+    """A string input that declares no format, pattern or encoding: one whose words may make it a date."""
+    if isinstance(shape, StringShape) and not (shape.format or shape.pattern or shape.contentEncoding):
+        return shape
+    return None
+
+
 def _date_format(name: str, shape: SomeShape) -> DateFormat | None:
     """The date format a string input declares, or its name or description says (``dates.inferred_format``)."""
-    if not isinstance(shape, StringShape):
-        return None
-    if shape.format in ("date", "date-time"):
+    if isinstance(shape, StringShape) and shape.format in ("date", "date-time"):
         return "date" if shape.format == "date" else "date-time"
-    if shape.format or shape.pattern or shape.contentEncoding:
-        return None
-    return dates.inferred_format(name, shape.description)
+    plain = _plain_string(shape)
+    return dates.inferred_format(name, plain.description) if plain else None
 
 
 def _dated(name: str, shape: SomeShape, formats: dict[str, DateFormat | None]) -> SomeShape:
     """A string input whose name or description says it is a date or a date-time, or that numbers
     a sibling that is one (``date2`` beside ``date``), with that ``format``: it becomes a
     ``DateTimeField`` and gets a picker."""
-    if not isinstance(shape, StringShape) or shape.format or shape.pattern or shape.contentEncoding:
+    plain = _plain_string(shape)
+    if plain is None:
         return shape
-    inferred = formats[name] or dates.numbered_format(name, shape.description, formats)
-    return msgspec.structs.replace(shape, format=inferred) if inferred else shape
+    inferred = formats[name] or dates.numbered_format(name, plain.description, formats)
+    return msgspec.structs.replace(plain, format=inferred) if inferred else shape
 
 
 def map_field(shape: ObjectShape, site: Site) -> AnyNode:

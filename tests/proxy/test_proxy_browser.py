@@ -86,7 +86,10 @@ class BackgroundSession:
         with self.lock:
             self.closed = True
         if self.thread.is_alive() and not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(self.stop.set)
+            try:
+                self.loop.call_soon_threadsafe(self.stop.set)
+            except RuntimeError:  # the loop closed in between: its thread is ending
+                pass
             self.thread.join(15)
 
     @staticmethod
